@@ -1,0 +1,60 @@
+import { Link } from "react-router";
+import { CATEGORIES, categorySlug } from "#app/lib/categories.ts";
+
+export function Footer() {
+  return (
+    <footer className="mt-24 border-t border-gray-200 bg-gray-50 text-sm text-gray-600">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-4 md:px-8">
+        <div>
+          <p className="text-lg font-bold text-primary">Trendora</p>
+          <p className="mt-2">Fashion for everyone, from a small shop that knows its customers.</p>
+        </div>
+        <div>
+          <p className="font-semibold text-gray-800">Shop</p>
+          <ul className="mt-2 space-y-1">
+            {CATEGORIES.map((c) => (
+              <li key={c.path}>
+                <Link to={`/products/${categorySlug(c.path)}`} className="hover:text-primary">
+                  {c.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <p className="font-semibold text-gray-800">Help</p>
+          <ul className="mt-2 space-y-1">
+            <li>
+              <Link to="/deals" className="hover:text-primary">
+                Deals
+              </Link>
+            </li>
+            <li>
+              <Link to="/my-orders" className="hover:text-primary">
+                My Orders
+              </Link>
+            </li>
+            <li>
+              <Link to="/contact" className="hover:text-primary">
+                Contact us
+              </Link>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <p className="font-semibold text-gray-800">Sellers</p>
+          <ul className="mt-2 space-y-1">
+            <li>
+              <Link to="/seller-login" className="hover:text-primary">
+                Seller Dashboard
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-gray-200 py-4 text-center text-xs">
+        © {new Date().getFullYear()} Trendora. All rights reserved.
+      </p>
+    </footer>
+  );
+}

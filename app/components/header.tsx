@@ -1,0 +1,175 @@
+import { Form, Link, NavLink, useLocation, useSearchParams } from "react-router";
+
+export type HeaderUser = { name: string } | null;
+
+/** The current URL with `?login` added: the login modal opens over the page the shopper is on. */
+export function useLoginHref(mode?: "register") {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.set("login", mode ?? "");
+  const query = params.toString().replace(/login=(&|$)/, "login$1");
+  return `${location.pathname}?${query}`;
+}
+
+const navLinks = [
+  { to: "/", label: "Home" },
+  { to: "/products", label: "All Products" },
+  { to: "/contact", label: "Contact" },
+];
+
+function SearchBox({ id }: { id: string }) {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  // Search the page's own list on /products and /products/{category}; elsewhere, all products.
+  const onProducts = /^\/products(\/[^/]+)?\/?$/.test(location.pathname);
+  return (
+    <Form
+      method="get"
+      action={onProducts ? location.pathname : "/products"}
+      role="search"
+      className="flex items-center"
+    >
+      <label htmlFor={id} className="sr-only">
+        Search products
+      </label>
+      <input
+        id={id}
+        type="search"
+        name="q"
+        defaultValue={params.get("q") ?? ""}
+        key={params.get("q") ?? ""}
+        maxLength={1000}
+        placeholder="Search products"
+        className="w-full rounded-l-full border border-gray-300 px-3 py-1.5 text-sm outline-none focus:border-primary"
+      />
+      <button
+        type="submit"
+        className="rounded-r-full border border-l-0 border-gray-300 px-3 py-1.5 text-sm hover:bg-gray-100"
+      >
+        Search
+      </button>
+    </Form>
+  );
+}
+
+export function Header({ user, cartCount }: { user: HeaderUser; cartCount: number }) {
+  const loginHref = useLoginHref();
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    isActive ? "text-primary font-medium" : "hover:text-primary";
+  return (
+    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 md:px-8">
+        <Link to="/" className="text-xl font-bold tracking-tight text-primary">
+          Trendora
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-6 text-sm md:flex">
+          {navLinks.map((l) => (
+            <NavLink key={l.to} to={l.to} end={l.to === "/"} className={linkClass}>
+              {l.label}
+            </NavLink>
+          ))}
+          <Link to="/seller-login" className="rounded-full border border-gray-300 px-3 py-1 text-xs hover:bg-gray-50">
+            Seller Dashboard
+          </Link>
+          <div className="hidden lg:block">
+            <SearchBox id="search-desktop" />
+          </div>
+          <Link to="/cart" className="relative" aria-label={`Cart, ${cartCount} items`}>
+            <CartIcon />
+            <span
+              data-testid="cart-count"
+              className="absolute -right-3 -top-2 min-w-[18px] rounded-full bg-primary px-1 text-center text-[11px] text-white"
+            >
+              {cartCount}
+            </span>
+          </Link>
+          {user ? (
+            <details className="menu relative">
+              <summary className="cursor-pointer rounded-full bg-gray-100 px-3 py-1.5" aria-label="Account menu">
+                {user.name}
+              </summary>
+              <ul className="absolute right-0 mt-2 w-36 rounded-md border border-gray-200 bg-white py-1 text-sm shadow-md">
+                <li>
+                  <Link to="/my-orders" className="block px-3 py-1.5 hover:bg-gray-100">
+                    My Orders
+                  </Link>
+                </li>
+                <li>
+                  <Form method="post" action="/logout">
+                    <button type="submit" className="block w-full px-3 py-1.5 text-left hover:bg-gray-100">
+                      Logout
+                    </button>
+                  </Form>
+                </li>
+              </ul>
+            </details>
+          ) : (
+            <Link to={loginHref} className="rounded-full bg-primary px-6 py-2 text-white hover:bg-primary-dull">
+              Login
+            </Link>
+          )}
+        </nav>
+        <div className="flex items-center gap-4 md:hidden">
+          <Link to="/cart" className="relative" aria-label={`Cart, ${cartCount} items`}>
+            <CartIcon />
+            <span className="absolute -right-3 -top-2 min-w-[18px] rounded-full bg-primary px-1 text-center text-[11px] text-white">
+              {cartCount}
+            </span>
+          </Link>
+          <details className="menu">
+            <summary className="cursor-pointer rounded-md border border-gray-300 px-2 py-1 text-sm" aria-label="Menu">
+              Menu
+            </summary>
+            <nav
+              aria-label="Mobile"
+              className="absolute inset-x-0 top-full flex flex-col gap-3 border-b border-gray-200 bg-white px-5 py-4 text-sm shadow-md"
+            >
+              <SearchBox id="search-mobile" />
+              {navLinks.map((l) => (
+                <NavLink key={l.to} to={l.to} end={l.to === "/"} className={linkClass}>
+                  {l.label}
+                </NavLink>
+              ))}
+              <Link to="/seller-login">Seller Dashboard</Link>
+              {user ? (
+                <>
+                  <Link to="/my-orders">orders</Link>
+                  <Form method="post" action="/logout">
+                    <button type="submit" className="rounded-full bg-primary px-6 py-2 text-white">
+                      Logout
+                    </button>
+                  </Form>
+                </>
+              ) : (
+                <Link to={loginHref} className="self-start rounded-full bg-primary px-6 py-2 text-white">
+                  Login
+                </Link>
+              )}
+            </nav>
+          </details>
+        </div>
+      </div>
+      <div className="border-t border-gray-100 px-4 py-2 md:hidden lg:hidden">
+        <SearchBox id="search-bar" />
+      </div>
+    </header>
+  );
+}
+
+function CartIcon() {
+  return (
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      aria-hidden="true"
+    >
+      <path d="M3 3h2l2.4 12.2a2 2 0 0 0 2 1.6h8.2a2 2 0 0 0 2-1.5L21 8H6" />
+      <circle cx="10" cy="20" r="1.3" />
+      <circle cx="18" cy="20" r="1.3" />
+    </svg>
+  );
+}

@@ -1,0 +1,67 @@
+// Configuration, read and validated once from environment variables, with working defaults for local use.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** Signs cookies. When unset, a random secret is made once and kept in DATA_DIR/session-secret. */
+  SESSION_SECRET: z.string().min(16).optional(),
+  /** The public address of the store, used for links that leave the site (Stripe's success and cancel URLs). */
+  PUBLIC_URL: z.string().url().optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+});
+
+export type Config = z.infer<typeof schema> & { dataDir: string; uploadsDir: string; dbFile: string };
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  cached = {
+    ...parsed.data,
+    dataDir,
+    uploadsDir: path.join(dataDir, "uploads"),
+    dbFile: path.join(dataDir, "store.db"),
+  };
+  return cached;
+}
+
+/** Tests point DATA_DIR somewhere else between files; this forgets what was read. */
+export function resetConfigForTests() {
+  cached = undefined;
+  secret = undefined;
+}
+
+let secret: string | undefined;
+
+export function sessionSecret(): string {
+  if (secret) return secret;
+  const c = config();
+  if (c.SESSION_SECRET) {
+    secret = c.SESSION_SECRET;
+    return secret;
+  }
+  const file = path.join(c.dataDir, "session-secret");
+  if (existsSync(file)) {
+    secret = readFileSync(file, "utf8").trim();
+  } else {
+    mkdirSync(c.dataDir, { recursive: true });
+    secret = randomBytes(32).toString("hex");
+    writeFileSync(file, secret, { mode: 0o600 });
+  }
+  return secret;
+}
+
+export const isProduction = () => config().NODE_ENV === "production";

@@ -1,0 +1,39 @@
+// The one place money is computed. Everything is integer cents; decimals appear only at the edges.
+
+export const TAX_RATE_PERCENT = 2;
+export const CURRENCY = "$";
+
+export type PricedLine = { unitPriceCents: number; quantity: number };
+export type Totals = { subtotalCents: number; shippingCents: number; taxCents: number; totalCents: number };
+
+/** Cart amount = Σ offer price × quantity; tax = 2% rounded down to the cent; shipping is free. */
+export function computeTotals(lines: readonly PricedLine[]): Totals {
+  let subtotalCents = 0;
+  for (const line of lines) {
+    if (!Number.isSafeInteger(line.unitPriceCents) || !Number.isSafeInteger(line.quantity)) {
+      throw new TypeError("Prices and quantities must be whole numbers of cents and units");
+    }
+    subtotalCents += line.unitPriceCents * line.quantity;
+  }
+  const taxCents = Math.floor((subtotalCents * TAX_RATE_PERCENT) / 100);
+  const shippingCents = 0;
+  return { subtotalCents, shippingCents, taxCents, totalCents: subtotalCents + shippingCents + taxCents };
+}
+
+/** 1999 → "$19.99" */
+export function formatMoney(cents: number): string {
+  return `${CURRENCY}${centsToDecimal(cents).toFixed(2)}`;
+}
+
+/** 1999 → 19.99 (for /api JSON). */
+export function centsToDecimal(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+/** "19.99" or 19.99 → 1999; null when it is not a non-negative amount with at most two decimals. */
+export function parseMoneyToCents(input: unknown): number | null {
+  const text = typeof input === "number" ? String(input) : typeof input === "string" ? input.trim() : "";
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) return null;
+  const [whole, fraction = ""] = text.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}

@@ -1,0 +1,91 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { Footer } from "#app/components/footer.tsx";
+import { Header } from "#app/components/header.tsx";
+import { Toasts } from "#app/components/toasts.tsx";
+import { takeToasts } from "#app/lib/toast.server.ts";
+import { shopperShell } from "#app/services/shopper-shell.server.ts";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Trendora: fashion for everyone" },
+  {
+    name: "description",
+    content: "Men's, women's, kids', ethnic and winter wear, footwear and accessories from a small shop.",
+  },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toasts, clearCookie } = await takeToasts(request);
+  const shell = await shopperShell(request);
+  return data({ ...shell, toasts }, clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  // The shopper header and footer are hidden on every path containing /seller.
+  const shopperChrome = !pathname.includes("/seller");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white text-gray-700 antialiased">
+        {shopperChrome && <Header user={rootData?.user ?? null} cartCount={rootData?.cartCount ?? 0} />}
+        <Toasts toasts={rootData?.toasts ?? []} />
+        <main className={shopperChrome ? "mx-auto max-w-7xl px-4 md:px-8" : ""}>{children}</main>
+        {shopperChrome && <Footer />}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let message = "An unexpected error occurred. Please try again.";
+  let status = 500;
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    if (error.status === 404) {
+      title = typeof error.data?.message === "string" ? error.data.message : "Page not found";
+      message = "We couldn't find what you were looking for.";
+    } else {
+      title = `${error.status} ${error.statusText}`;
+      message = typeof error.data?.message === "string" ? error.data.message : message;
+    }
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    message = error.message;
+  }
+  return (
+    <section className="flex flex-col items-center py-24 text-center">
+      <p className="text-6xl font-bold text-primary">{status}</p>
+      <h1 className="mt-4 text-2xl font-semibold text-gray-800">{title}</h1>
+      <p className="mt-2 text-gray-500">{message}</p>
+      <Link to="/products" className="mt-6 rounded-full bg-primary px-6 py-2 text-white hover:bg-primary-dull">
+        Continue shopping
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+// The store's tables. Money is always integer cents; times are Unix milliseconds;
+// ids are random text ids (see app/lib/ids.ts), exposed as `_id` in /api JSON.
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const createdAt = () => integer("created_at", { mode: "number" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    /** One of the category path values: Men, Women, Footwear, Accessories, Kids, Ethnic, Winter. */
+    category: text("category").notNull(),
+    /** Description lines, shown as bullets. */
+    description: text("description", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    priceCents: integer("price_cents").notNull(),
+    offerPriceCents: integer("offer_price_cents").notNull(),
+    /** Image URLs (first is shown in lists). */
+    images: text("images", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    inStock: integer("in_stock", { mode: "boolean" }).notNull().default(true),
+    /** Shown as "Size"; the pages fall back to 'Free Size'. */
+    size: text("size"),
+    createdAt: createdAt(),
+    /** Set when the seller removes the product from sale; orders keep pointing at it. */
+    removedAt: integer("removed_at"),
+  },
+  (t) => [
+    index("products_category_idx").on(t.category, t.inStock),
+    check("products_price_check", sql`${t.priceCents} >= 0 AND ${t.offerPriceCents} >= 0`),
+  ],
+);
+
+export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {
+  id: text("id").primaryKey(),
+  /** Stored lower-cased, so uniqueness is case-insensitive. */
+  email: text("email").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  /** Stored lower-cased, so uniqueness is case-insensitive. */
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+});
+
+export const sellers = sqliteTable("sellers", {
+  id: text("id").primaryKey(),
+  /** Stored lower-cased. */
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Shopper and seller sessions: the cookie holds only `id`. Exactly one of userId / sellerId is set. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    sellerId: text("seller_id").references(() => sellers.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_seller_idx").on(t.sellerId),
+    check("sessions_one_subject", sql`(${t.userId} IS NULL) <> (${t.sellerId} IS NULL)`),
+  ],
+);
+
+/** A logged-in shopper's saved cart (a visitor's cart lives in a signed cookie). */
+export const cartItems = sqliteTable(
+  "cart_items",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), check("cart_items_quantity", sql`${t.quantity} > 0`)],
+);
+
+export const addresses = sqliteTable(
+  "addresses",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull().default(""),
+    email: text("email").notNull().default(""),
+    street: text("street").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull().default(""),
+    zipcode: text("zipcode").notNull(),
+    country: text("country").notNull(),
+    phone: text("phone").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("addresses_user_idx").on(t.userId)],
+);
+
+export type AddressSnapshot = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  street: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
+  phone: string;
+};
+
+export const ORDER_STATUSES = ["Order Placed", "Shipped", "Delivered", "Cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type PaymentType = "COD" | "Online";
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    paymentType: text("payment_type").$type<PaymentType>().notNull(),
+    /** Σ unit price × quantity. */
+    subtotalCents: integer("subtotal_cents").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    /** What the shopper pays: subtotal + tax (shipping is free). */
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status").$type<OrderStatus>().notNull().default("Order Placed"),
+    isPaid: integer("is_paid", { mode: "boolean" }).notNull().default(false),
+    paidAt: integer("paid_at"),
+    addressId: text("address_id").references(() => addresses.id, { onDelete: "set null" }),
+    /** The address as it was when the order was placed. */
+    address: text("address", { mode: "json" }).$type<AddressSnapshot>().notNull(),
+    /** A per-form token: the same form submitted twice creates one order. */
+    requestKey: text("request_key"),
+    stripeSessionId: text("stripe_session_id").unique(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at"),
+  },
+  (t) => [
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_created_idx").on(t.createdAt),
+    uniqueIndex("orders_request_key_idx").on(t.userId, t.requestKey),
+    check("orders_amounts", sql`${t.amountCents} = ${t.subtotalCents} + ${t.taxCents}`),
+  ],
+);
+
+export const orderItems = sqliteTable(
+  "order_items",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    quantity: integer("quantity").notNull(),
+    /** The product's offer price at the time of ordering. */
+    unitPriceCents: integer("unit_price_cents").notNull(),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity", sql`${t.quantity} > 0`)],
+);
+
+/** Stripe webhook events already handled, recorded in the same transaction as their effect. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: createdAt(),
+});
