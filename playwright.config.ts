@@ -43,6 +43,7 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
+  outputDir: process.env.PW_OUTPUT_DIR ?? "test-results",
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
     { name: "js", use: { ...chromium, javaScriptEnabled: true } },

@@ -6,7 +6,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "store-e2e-"));
-const env = { ...process.env, DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: process.env.E2E_PORT, NODE_ENV: "test" };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  HOST: "127.0.0.1",
+  PORT: process.env.E2E_PORT,
+  NODE_ENV: "test",
+};
 delete env.STRIPE_SECRET_KEY;
 delete env.STRIPE_WEBHOOK_SECRET;
 

@@ -1,7 +1,8 @@
 // Rows for tests, written straight to the test's own SQLite file.
-import { products } from "#db/schema.ts";
+
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
+import { products } from "#db/schema.ts";
 
 export function createProduct(overrides: Partial<typeof products.$inferInsert> = {}) {
   const row = {

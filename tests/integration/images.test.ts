@@ -1,0 +1,72 @@
+import { existsSync } from "node:fs";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { thumbnailUrl } from "#app/lib/images.ts";
+import { loader } from "#app/routes/uploads.ts";
+import { deleteProductImages, ImageError, storeProductImage, uploadedFilePath } from "#app/services/images.server.ts";
+import { getRequest } from "../helpers/requests.ts";
+
+async function png(width: number, height: number) {
+  return sharp({ create: { width, height, channels: 3, background: "#c0392b" } })
+    .png()
+    .toBuffer();
+}
+
+function fileOf(url: string) {
+  return uploadedFilePath(url.replace("/uploads/", ""))!;
+}
+
+describe("storeProductImage", () => {
+  it("re-encodes an image to WebP in a full and a thumbnail size", async () => {
+    const url = await storeProductImage(await png(2400, 1200));
+    expect(url).toMatch(/^\/uploads\/[a-z0-9]+\.webp$/);
+    const full = await sharp(fileOf(url)).metadata();
+    const thumb = await sharp(fileOf(thumbnailUrl(url))).metadata();
+    expect(full).toMatchObject({ format: "webp", width: 1000, height: 500 });
+    expect(thumb).toMatchObject({ format: "webp", width: 400, height: 200 });
+  });
+
+  it("refuses bytes that are not an image, whatever they claim to be", async () => {
+    const fake = Buffer.concat([Buffer.from("\x89PNG\r\n\x1a\n"), Buffer.from("not really a png")]);
+    await expect(storeProductImage(fake, "photo.png")).rejects.toThrow(ImageError);
+    await expect(storeProductImage(Buffer.from("hello"))).rejects.toThrow("is not an image");
+  });
+
+  it("refuses a truncated image", async () => {
+    const whole = await png(300, 300);
+    await expect(storeProductImage(whole.subarray(0, whole.length / 2))).rejects.toThrow(ImageError);
+  });
+
+  it("deletes both sizes", async () => {
+    const url = await storeProductImage(await png(50, 50));
+    await deleteProductImages([url]);
+    expect(existsSync(fileOf(url))).toBe(false);
+    expect(existsSync(fileOf(thumbnailUrl(url)))).toBe(false);
+  });
+});
+
+describe("GET /uploads/:file", () => {
+  it("serves a stored image with a year-long immutable cache", async () => {
+    const url = await storeProductImage(await png(20, 20));
+    const response = await loader({
+      params: { file: url.slice("/uploads/".length) },
+      request: getRequest(url),
+      context: {},
+    } as never);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/webp");
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).format).toBe("webp");
+  });
+
+  it("answers 404 for unknown or hostile names", async () => {
+    for (const file of ["nothere.webp", "../store.db", "..%2Fsession-secret", "a.png"]) {
+      const response = await loader({
+        params: { file },
+        request: getRequest(`/uploads/${file}`),
+        context: {},
+      } as never);
+      expect(response.status).toBe(404);
+    }
+  });
+});
