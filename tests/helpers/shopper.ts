@@ -1,0 +1,49 @@
+// Shoppers, addresses and signed-in cookies for tests, written to the test's own SQLite file.
+import { hash } from "@node-rs/argon2";
+import { db } from "#app/lib/db.server.ts";
+import { newId } from "#app/lib/ids.ts";
+import { startSession } from "#app/services/sessions.server.ts";
+import { addresses, users } from "#db/schema.ts";
+
+export const TEST_PASSWORD = "correct horse battery";
+
+let passwordHash: Promise<string> | undefined;
+
+export async function createUser(overrides: Partial<typeof users.$inferInsert> = {}) {
+  passwordHash ??= hash(TEST_PASSWORD);
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const row = {
+    id: newId(),
+    name: `Shopper ${suffix}`,
+    email: `shopper-${suffix}@example.com`,
+    passwordHash: await passwordHash,
+    ...overrides,
+  };
+  db().insert(users).values(row).run();
+  return row;
+}
+
+export function createAddress(userId: string, overrides: Partial<typeof addresses.$inferInsert> = {}) {
+  const row = {
+    id: newId(),
+    userId,
+    firstName: "Asha",
+    lastName: "Rao",
+    email: "asha@example.com",
+    street: "12 Park Street",
+    city: "Pune",
+    state: "MH",
+    zipcode: "411001",
+    country: "India",
+    phone: "+91 98765 43210",
+    ...overrides,
+  };
+  db().insert(addresses).values(row).run();
+  return row;
+}
+
+/** A Cookie header value for a signed-in shopper. */
+export async function signedInCookie(userId: string): Promise<string> {
+  const setCookie = await startSession("user", userId);
+  return setCookie.split(";")[0]!;
+}

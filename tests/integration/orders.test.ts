@@ -1,0 +1,294 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "#app/lib/db.server.ts";
+import { readSavedCart } from "#app/services/cart.server.ts";
+import { listUserOrders, OrderError, placedOrderCondition, placeOrder } from "#app/services/orders.server.ts";
+import { cartItems, orderItems, orders, products } from "#db/schema.ts";
+import { createProduct } from "../helpers/factories.ts";
+import { createAddress, createUser } from "../helpers/shopper.ts";
+
+function orderCount(userId: string) {
+  return db().select().from(orders).where(eq(orders.userId, userId)).all().length;
+}
+
+function refusal(fn: () => unknown): OrderError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof OrderError) return error;
+    throw error;
+  }
+  throw new Error("expected the order to be refused");
+}
+
+describe("placeOrder", () => {
+  it("stores the order, its lines at today's prices, the address as it was, and clears the cart", async () => {
+    const user = await createUser();
+    const address = createAddress(user.id, { city: "Mumbai" });
+    const shirt = createProduct({ offerPriceCents: 1999 });
+    const cap = createProduct({ offerPriceCents: 499 });
+    db().insert(cartItems).values({ userId: user.id, productId: shirt.id, quantity: 3 }).run();
+
+    const result = placeOrder({
+      userId: user.id,
+      addressId: address.id,
+      items: [
+        { productId: shirt.id, quantity: 3 },
+        { productId: cap.id, quantity: 1 },
+      ],
+      paymentType: "COD",
+    });
+
+    expect(result.created).toBe(true);
+    expect(result.order).toMatchObject({
+      userId: user.id,
+      paymentType: "COD",
+      status: "Order Placed",
+      isPaid: false,
+      subtotalCents: 6496,
+      taxCents: 129,
+      amountCents: 6625,
+      addressId: address.id,
+    });
+    expect(result.order.address).toMatchObject({ firstName: "Asha", city: "Mumbai", zipcode: "411001" });
+    const stored = db().select().from(orderItems).where(eq(orderItems.orderId, result.order.id)).all();
+    expect(stored.map((l) => [l.productId, l.quantity, l.unitPriceCents]).sort()).toEqual(
+      [
+        [shirt.id, 3, 1999],
+        [cap.id, 1, 499],
+      ].sort(),
+    );
+    expect(readSavedCart(user.id).size).toBe(0);
+  });
+
+  it("ignores a price sent by the client and uses the product's offer price", async () => {
+    const user = await createUser();
+    const address = createAddress(user.id);
+    const product = createProduct({ offerPriceCents: 5000 });
+    const tampered = { productId: product.id, quantity: 2, unitPriceCents: 1, offerPrice: 0.01 };
+    const { order, lines } = placeOrder({
+      userId: user.id,
+      addressId: address.id,
+      items: [tampered],
+      paymentType: "COD",
+    });
+    expect(lines[0]!.unitPriceCents).toBe(5000);
+    expect(order.amountCents).toBe(10200);
+  });
+
+  it("keeps the unit price of the time of ordering when the product's price changes later", async () => {
+    const user = await createUser();
+    const address = createAddress(user.id);
+    const product = createProduct({ offerPriceCents: 1000 });
+    placeOrder({
+      userId: user.id,
+      addressId: address.id,
+      items: [{ productId: product.id, quantity: 1 }],
+      paymentType: "COD",
+    });
+    db().update(products).set({ offerPriceCents: 9999 }).where(eq(products.id, product.id)).run();
+    const [listed] = listUserOrders(user.id);
+    expect(listed!.lines[0]).toMatchObject({ unitPriceCents: 1000, lineCents: 1000 });
+  });
+
+  it("refuses without an address, with another shopper's address, and with a malformed address id", async () => {
+    const user = await createUser();
+    const other = await createUser();
+    const foreign = createAddress(other.id);
+    const product = createProduct();
+    const items = [{ productId: product.id, quantity: 1 }];
+    for (const addressId of [null, undefined, "", foreign.id, "../../etc", "X".repeat(500)]) {
+      const error = refusal(() => placeOrder({ userId: user.id, addressId, items, paymentType: "COD" }));
+      expect(error.message).toBe("Please select an address");
+      expect(error.status).toBe(400);
+    }
+    expect(orderCount(user.id)).toBe(0);
+  });
+
+  it("refuses an out-of-stock, removed or unknown product and writes nothing", async () => {
+    const user = await createUser();
+    const address = createAddress(user.id);
+    const fine = createProduct();
+    const soldOut = createProduct({ name: "Sold Out Tee", inStock: false });
+    const removed = createProduct({ name: "Old Jacket", removedAt: Date.now() });
+    db().insert(cartItems).values({ userId: user.id, productId: fine.id, quantity: 1 }).run();
+    const cases: [string, string, number][] = [
+      [soldOut.id, "Sold Out Tee is out of stock.", 409],
+      [removed.id, "Old Jacket is no longer available.", 409],
+      ["nosuchproduct", "A product in your order does not exist.", 404],
+    ];
+    for (const [productId, message, status] of cases) {
+      const error = refusal(() =>
+        placeOrder({
+          userId: user.id,
+          addressId: address.id,
+          items: [
+            { productId: fine.id, quantity: 1 },
+            { productId, quantity: 1 },
+          ],
+          paymentType: "COD",
+        }),
+      );
+      expect(error.message).toBe(message);
+      expect(error.status).toBe(status);
+    }
+    expect(orderCount(user.id)).toBe(0);
+    const linesOfFine = db().select().from(orderItems).where(eq(orderItems.productId, fine.id)).all();
+    expect(linesOfFine).toEqual([]);
+    // The cart is kept when the order fails.
+    expect(readSavedCart(user.id).get(fine.id)).toBe(1);
+  });
+
+  it("refuses zero, negative, fractional, huge and non-numeric quantities", async () => {
+    const user = await createUser();
+    const address = createAddress(user.id);
+    const product = createProduct();
+    for (const quantity of [0, -1, 1.5, 100, 1e9, Number.NaN, Number.POSITIVE_INFINITY, "2", null]) {
+      const error = refusal(() =>
+        placeOrder({
+          userId: user.id,
+          addressId: address.id,
+          items: [{ productId: product.id, quantity: quantity as number }],
+          paymentType: "COD",
+        }),
+      );
+      expect(error.message).toBe("Quantity must be a whole number from 1 to 99.");
+    }
+    expect(orderCount(user.id)).toBe(0);
+  });
+
+  it("refuses an empty order, a non-list, hostile ids and an unknown payment type", async () => {
+    const user = await createUser();
+    const address = createAddress(user.id);
+    const base = { userId: user.id, addressId: address.id, paymentType: "COD" as const };
+    expect(refusal(() => placeOrder({ ...base, items: [] })).message).toBe("Your cart is empty.");
+    expect(refusal(() => placeOrder({ ...base, items: "x" as never })).message).toBe("The order items must be a list.");
+    expect(refusal(() => placeOrder({ ...base, items: [{ productId: "1 OR 1=1", quantity: 1 }] })).message).toBe(
+      "Invalid product id in the order.",
+    );
+    expect(refusal(() => placeOrder({ ...base, items: [null as never] })).message).toBe(
+      "Invalid product id in the order.",
+    );
+    const product = createProduct();
+    expect(
+      refusal(() =>
+        placeOrder({ ...base, paymentType: "Bitcoin" as never, items: [{ productId: product.id, quantity: 1 }] }),
+      ).message,
+    ).toBe("Please choose a payment method.");
+  });
+
+  it("adds up repeated lines of one product, within the 99 limit", async () => {
+    const user = await createUser();
+    const address = createAddress(user.id);
+    const product = createProduct({ offerPriceCents: 100 });
+    const { lines } = placeOrder({
+      userId: user.id,
+      addressId: address.id,
+      items: [
+        { productId: product.id, quantity: 2 },
+        { productId: product.id, quantity: 3 },
+      ],
+      paymentType: "COD",
+    });
+    expect(lines).toEqual([{ productId: product.id, name: product.name, quantity: 5, unitPriceCents: 100 }]);
+    const error = refusal(() =>
+      placeOrder({
+        userId: user.id,
+        addressId: address.id,
+        items: [
+          { productId: product.id, quantity: 60 },
+          { productId: product.id, quantity: 60 },
+        ],
+        paymentType: "COD",
+      }),
+    );
+    expect(error.message).toBe("Quantity must be a whole number from 1 to 99.");
+  });
+
+  it("creates one order for a repeated request key, and a new one for a new key", async () => {
+    const user = await createUser();
+    const address = createAddress(user.id);
+    const product = createProduct();
+    const input = {
+      userId: user.id,
+      addressId: address.id,
+      items: [{ productId: product.id, quantity: 1 }],
+      paymentType: "COD" as const,
+      requestKey: "form-token-123456",
+    };
+    const first = placeOrder(input);
+    // The cart is empty by now: the repeat must still answer with the first order.
+    const again = placeOrder({ ...input, items: [] });
+    expect(first.created).toBe(true);
+    expect(again.created).toBe(false);
+    expect(again.order.id).toBe(first.order.id);
+    expect(again.lines).toEqual(first.lines);
+    expect(orderCount(user.id)).toBe(1);
+
+    // Another shopper using the same key gets their own order.
+    const other = await createUser();
+    const theirs = placeOrder({ ...input, userId: other.id, addressId: createAddress(other.id).id });
+    expect(theirs.created).toBe(true);
+
+    placeOrder({ ...input, requestKey: "form-token-654321" });
+    expect(orderCount(user.id)).toBe(2);
+    expect(refusal(() => placeOrder({ ...input, requestKey: "bad key!" })).message).toBe("Invalid request key.");
+  });
+});
+
+describe("listUserOrders", () => {
+  it("lists only the shopper's own placed orders, newest first, with their lines", async () => {
+    const user = await createUser();
+    const other = await createUser();
+    const address = createAddress(user.id);
+    const shirt = createProduct({ name: "Linen Shirt", category: "Men", images: ["/uploads/a.webp", "/b.webp"] });
+    const first = placeOrder({
+      userId: user.id,
+      addressId: address.id,
+      items: [{ productId: shirt.id, quantity: 2 }],
+      paymentType: "COD",
+    });
+    const second = placeOrder({
+      userId: user.id,
+      addressId: address.id,
+      items: [{ productId: shirt.id, quantity: 1 }],
+      paymentType: "COD",
+    });
+    // Online orders count only once paid.
+    const unpaid = placeOrder({
+      userId: user.id,
+      addressId: address.id,
+      items: [{ productId: shirt.id, quantity: 1 }],
+      paymentType: "Online",
+    });
+    placeOrder({
+      userId: other.id,
+      addressId: createAddress(other.id).id,
+      items: [{ productId: shirt.id, quantity: 1 }],
+      paymentType: "COD",
+    });
+
+    const listed = listUserOrders(user.id);
+    expect(listed.map((o) => o.id)).toEqual([second.order.id, first.order.id]);
+    expect(listed[1]!.lines).toEqual([
+      {
+        productId: shirt.id,
+        name: "Linen Shirt",
+        category: "Men",
+        image: "/uploads/a.webp",
+        quantity: 2,
+        unitPriceCents: shirt.offerPriceCents,
+        lineCents: shirt.offerPriceCents * 2,
+      },
+    ]);
+
+    db().update(orders).set({ isPaid: true }).where(eq(orders.id, unpaid.order.id)).run();
+    expect(listUserOrders(user.id).map((o) => o.id)).toContain(unpaid.order.id);
+    const placed = db()
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(placedOrderCondition, inArray(orders.userId, [user.id, other.id])))
+      .all();
+    expect(placed).toHaveLength(4);
+  });
+});
