@@ -1,0 +1,235 @@
+import { type ChangeEvent, useEffect, useState, useSyncExternalStore } from "react";
+import { FormError } from "#app/components/form-field.tsx";
+import { CATEGORIES } from "#app/lib/categories.ts";
+import { thumbnailUrl } from "#app/lib/images.ts";
+
+export type ProductFormValues = {
+  name?: string;
+  description?: string;
+  category?: string;
+  price?: string;
+  offerPrice?: string;
+};
+export type ProductFormErrors = Partial<Record<keyof ProductFormValues | "images" | "form", string>>;
+
+const noop = () => () => {};
+/** True once React runs in the browser (false in the server HTML, which must work without JavaScript). */
+export function useHydrated() {
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+}
+
+const inputClass = (error?: string) =>
+  `w-full rounded border px-3 py-2.5 text-sm outline-none focus:border-primary ${error ? "border-red-500" : "border-gray-300"}`;
+
+function ErrorText({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="mt-1 text-xs text-red-600">
+      {message}
+    </p>
+  ) : null;
+}
+
+/**
+ * One image slot: a file input for image files. With JavaScript the input is visually hidden and
+ * its label shows a preview of the chosen file; without it the plain file input shows.
+ */
+export function ImageSlot({
+  id,
+  name,
+  label,
+  currentUrl,
+  removeName,
+  removeLabel,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  currentUrl?: string;
+  /** When set (editing), a checkbox of this name removes the current image. */
+  removeName?: string;
+  removeLabel?: string;
+}) {
+  const hydrated = useHydrated();
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    setPreview(file ? URL.createObjectURL(file) : null);
+  };
+  const shown = preview ?? (currentUrl ? thumbnailUrl(currentUrl) : null);
+  return (
+    <div className="w-24">
+      <label
+        htmlFor={id}
+        className="flex h-24 w-24 cursor-pointer items-center justify-center overflow-hidden rounded border-2 border-dashed border-gray-300 bg-gray-50 text-gray-400 focus-within:border-primary hover:border-primary"
+      >
+        <span className="sr-only">{label}</span>
+        {shown ? (
+          <img src={shown} alt="" className="h-full w-full object-cover" data-testid="image-preview" />
+        ) : (
+          <svg
+            width="32"
+            height="32"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            aria-hidden="true"
+          >
+            <path d="M12 16V4m0 0-4 4m4-4 4 4M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
+          </svg>
+        )}
+      </label>
+      <input
+        id={id}
+        type="file"
+        name={name}
+        accept="image/*"
+        onChange={onChange}
+        className={
+          hydrated
+            ? "sr-only"
+            : "mt-1 block w-24 text-xs file:mr-1 file:rounded file:border-0 file:bg-gray-100 file:px-1"
+        }
+      />
+      {removeName && currentUrl ? (
+        <label className="mt-1 flex items-center gap-1 text-xs text-gray-600">
+          <input type="checkbox" name={removeName} value="on" aria-label={removeLabel} />
+          Remove
+        </label>
+      ) : null}
+    </div>
+  );
+}
+
+/** Name, description, category and the two prices, as the add and edit forms share them. */
+export function ProductFieldInputs({ values, errors }: { values?: ProductFormValues; errors?: ProductFormErrors }) {
+  return (
+    <>
+      <div className="flex flex-col gap-1">
+        <label className="text-base font-medium" htmlFor="product-name">
+          Product Name
+        </label>
+        <input
+          id="product-name"
+          name="name"
+          type="text"
+          placeholder="Type here"
+          required
+          maxLength={120}
+          defaultValue={values?.name}
+          aria-invalid={errors?.name ? true : undefined}
+          aria-describedby={errors?.name ? "product-name-error" : undefined}
+          className={inputClass(errors?.name)}
+        />
+        <ErrorText id="product-name-error" message={errors?.name} />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label className="text-base font-medium" htmlFor="product-description">
+          Product Description
+        </label>
+        <textarea
+          id="product-description"
+          name="description"
+          rows={4}
+          placeholder="One point per line"
+          defaultValue={values?.description}
+          aria-invalid={errors?.description ? true : undefined}
+          aria-describedby={errors?.description ? "product-description-error" : "product-description-hint"}
+          className={`${inputClass(errors?.description)} resize-none`}
+        />
+        <p id="product-description-hint" className="text-xs text-gray-500">
+          Each line becomes a bullet point (at most 20 lines).
+        </p>
+        <ErrorText id="product-description-error" message={errors?.description} />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label className="text-base font-medium" htmlFor="product-category">
+          Category
+        </label>
+        <select
+          id="product-category"
+          name="category"
+          required
+          defaultValue={values?.category ?? ""}
+          aria-invalid={errors?.category ? true : undefined}
+          aria-describedby={errors?.category ? "product-category-error" : undefined}
+          className={inputClass(errors?.category)}
+        >
+          <option value="">Select Category</option>
+          {CATEGORIES.map((c) => (
+            <option key={c.path} value={c.path}>
+              {c.path}
+            </option>
+          ))}
+        </select>
+        <ErrorText id="product-category-error" message={errors?.category} />
+      </div>
+      <div className="flex flex-wrap gap-5">
+        <div className="flex w-32 flex-1 flex-col gap-1">
+          <label className="text-base font-medium" htmlFor="product-price">
+            Product Price
+          </label>
+          <input
+            id="product-price"
+            name="price"
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            placeholder="0"
+            required
+            defaultValue={values?.price}
+            aria-invalid={errors?.price ? true : undefined}
+            aria-describedby={errors?.price ? "product-price-error" : undefined}
+            className={inputClass(errors?.price)}
+          />
+          <ErrorText id="product-price-error" message={errors?.price} />
+        </div>
+        <div className="flex w-32 flex-1 flex-col gap-1">
+          <label className="text-base font-medium" htmlFor="product-offer-price">
+            Offer Price
+          </label>
+          <input
+            id="product-offer-price"
+            name="offerPrice"
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            placeholder="0"
+            required
+            defaultValue={values?.offerPrice}
+            aria-invalid={errors?.offerPrice ? true : undefined}
+            aria-describedby={errors?.offerPrice ? "product-offer-price-error" : undefined}
+            className={inputClass(errors?.offerPrice)}
+          />
+          <ErrorText id="product-offer-price-error" message={errors?.offerPrice} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** The error of the image slots (shown under them) and any form-level error. */
+export function ImagesError({ errors }: { errors?: ProductFormErrors }) {
+  const hydrated = useHydrated();
+  return (
+    <>
+      <ErrorText id="product-images-error" message={errors?.images} />
+      {errors && !hydrated ? (
+        <p className="mt-1 text-xs text-gray-600">A browser does not send photos twice: choose them again.</p>
+      ) : null}
+      <FormError message={errors?.form} />
+    </>
+  );
+}

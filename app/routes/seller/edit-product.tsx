@@ -1,0 +1,136 @@
+import { data, Form, Link } from "react-router";
+import {
+  ImageSlot,
+  ImagesError,
+  ProductFieldInputs,
+  type ProductFormErrors,
+  type ProductFormValues,
+} from "#app/components/seller-product-fields.tsx";
+import { BadRequest } from "#app/lib/http.server.ts";
+import { centsToDecimal } from "#app/lib/money.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import {
+  getProductForSeller,
+  type ImageUpload,
+  MAX_IMAGES,
+  readProductUpload,
+  updateProduct,
+} from "#app/services/inventory.server.ts";
+import { getSeller, requireSeller } from "#app/services/sellers.server.ts";
+import type { Route } from "./+types/edit-product";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Edit ${loaderData?.product.name ?? "product"} | Trendora Seller` },
+];
+
+function notFound() {
+  return data({ message: "Product not found" }, { status: 404 });
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  if (!(await getSeller(request))) return null;
+  const product = getProductForSeller(params.id);
+  if (!product) throw notFound();
+  return {
+    product: {
+      id: product.id,
+      name: product.name,
+      images: product.images,
+      removed: product.removedAt !== null,
+    },
+    values: {
+      name: product.name,
+      description: product.description.join("\n"),
+      category: product.category,
+      price: centsToDecimal(product.priceCents).toFixed(2),
+      offerPrice: centsToDecimal(product.offerPriceCents).toFixed(2),
+    } satisfies ProductFormValues,
+  };
+}
+
+const slotField = /^image-([0-3])$/;
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireSeller(request);
+  if (!getProductForSeller(params.id)) throw notFound();
+  let values: ProductFormValues = {};
+  try {
+    const { fields, images } = await readProductUpload(request, (field) => slotField.test(field));
+    values = {
+      name: fields.get("name") ?? "",
+      description: fields.get("description") ?? "",
+      category: fields.get("category") ?? "",
+      price: fields.get("price") ?? "",
+      offerPrice: fields.get("offerPrice") ?? "",
+    };
+    const replace = new Map<number, ImageUpload>();
+    for (const image of images) replace.set(Number(slotField.exec(image.fieldName)![1]), image);
+    const remove = new Set<number>();
+    for (let i = 0; i < MAX_IMAGES; i++) if (fields.has(`remove-${i}`)) remove.add(i);
+    const result = await updateProduct(params.id, values, { replace, remove });
+    if (!result.ok) {
+      if (result.status === 404) throw notFound();
+      return data({ errors: result.errors as ProductFormErrors, values }, { status: result.status });
+    }
+    return redirectWithToast(request, "/seller/product-list", { type: "success", message: "Product Updated" });
+  } catch (error) {
+    if (error instanceof BadRequest) {
+      return data({ errors: { form: error.message } as ProductFormErrors, values }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData) return null;
+  const { product } = loaderData;
+  const errors = actionData?.errors;
+  return (
+    <section className="p-4 md:p-10">
+      <p className="mb-2 text-sm">
+        <Link to="/seller/product-list" className="text-primary underline">
+          Back to the product list
+        </Link>
+      </p>
+      <h1 className="mb-6 text-2xl font-semibold text-gray-800">Edit Product</h1>
+      {product.removed ? (
+        <p className="mb-4 rounded border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-800">
+          This product is removed from sale; the shop does not show it.
+        </p>
+      ) : null}
+      <Form method="post" encType="multipart/form-data" className="flex max-w-lg flex-col gap-5">
+        <fieldset>
+          <legend className="text-base font-medium">Product Image</legend>
+          <p className="text-xs text-gray-500">
+            Choose a file to replace a photo or fill an empty slot; tick Remove to take a photo away.
+          </p>
+          <div className="mt-2 flex flex-wrap items-start gap-3">
+            {Array.from({ length: MAX_IMAGES }, (_, i) => {
+              const current = product.images[i];
+              return (
+                <ImageSlot
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the four slots are fixed positions
+                  key={i}
+                  id={`product-image-${i}`}
+                  name={`image-${i}`}
+                  label={current ? `Replace product image ${i + 1}` : `Product image ${i + 1}`}
+                  currentUrl={current}
+                  removeName={`remove-${i}`}
+                  removeLabel={`Remove product image ${i + 1}`}
+                />
+              );
+            })}
+          </div>
+          <ImagesError errors={errors} />
+        </fieldset>
+        <ProductFieldInputs values={actionData?.values ?? loaderData.values} errors={errors} />
+        <button
+          type="submit"
+          className="self-start rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull"
+        >
+          Save Changes
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import type { ReactNode } from "react";
+import { Form, Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
+import { SellerLoginForm } from "#app/components/seller-login-form.tsx";
+import { getSeller } from "#app/services/sellers.server.ts";
+import type { Route } from "./+types/layout";
+
+export const meta: Route.MetaFunction = () => [{ title: "Seller Dashboard | Trendora" }];
+
+// /seller and its pages: the seller layout for a signed-in seller, the sign-in form for anyone else
+// (the child loaders then return nothing, so no seller data reaches them).
+export async function loader({ request }: Route.LoaderArgs) {
+  const seller = await getSeller(request);
+  return { seller: seller ? { email: seller.email } : null };
+}
+
+const menu = [
+  { to: "/seller", label: "Add Product", icon: <PlusIcon /> },
+  { to: "/seller/product-list", label: "Product List", icon: <ListIcon /> },
+  { to: "/seller/orders", label: "Orders", icon: <BoxIcon /> },
+];
+
+export default function SellerLayout({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  if (!loaderData.seller) return <SellerLoginForm redirectTo={location.pathname} />;
+  // With JavaScript, the orders list says 'Loading...' while it is being fetched.
+  const loadingOrders = navigation.state === "loading" && navigation.location.pathname.startsWith("/seller/orders");
+  return (
+    <div className="min-h-screen bg-white">
+      <header className="flex items-center justify-between border-b border-gray-300 px-4 py-3 md:px-8">
+        <Link to="/" className="text-xl font-bold tracking-tight text-primary">
+          Trendora
+        </Link>
+        <div className="flex items-center gap-5 text-gray-600">
+          <p>Hi! Seller</p>
+          <Form method="post" action="/seller/logout">
+            <button type="submit" className="rounded-full border border-gray-300 px-4 py-1 text-sm hover:bg-gray-50">
+              Logout
+            </button>
+          </Form>
+        </div>
+      </header>
+      <div className="flex">
+        <nav
+          aria-label="Seller"
+          className="flex min-h-[calc(100vh-58px)] w-16 shrink-0 flex-col border-r border-gray-300 pt-4 text-base md:w-64"
+        >
+          {menu.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={item.to === "/seller"}
+              className={({ isActive }) =>
+                `flex items-center gap-3 px-4 py-3 ${
+                  isActive
+                    ? "border-r-4 border-primary bg-primary/10 font-medium text-primary md:border-r-[6px]"
+                    : "text-gray-700 hover:bg-gray-100"
+                }`
+              }
+            >
+              {item.icon}
+              {/* The label stays readable by screen readers on small screens, where only the icon shows. */}
+              <span className="sr-only md:not-sr-only">{item.label}</span>
+            </NavLink>
+          ))}
+        </nav>
+        <div className="min-w-0 flex-1">
+          {loadingOrders ? (
+            <p role="status" className="p-4 text-gray-500 md:p-10">
+              Loading...
+            </p>
+          ) : (
+            <Outlet />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Icon({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      className="shrink-0"
+    >
+      {children}
+    </svg>
+  );
+}
+
+function PlusIcon() {
+  return (
+    <Icon>
+      <rect x="3" y="3" width="18" height="18" rx="3" />
+      <path d="M12 8v8M8 12h8" />
+    </Icon>
+  );
+}
+
+function ListIcon() {
+  return (
+    <Icon>
+      <path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" />
+    </Icon>
+  );
+}
+
+function BoxIcon() {
+  return (
+    <Icon>
+      <path d="M21 8 12 3 3 8v8l9 5 9-5V8Z" />
+      <path d="m3 8 9 5 9-5M12 13v8" />
+    </Icon>
+  );
+}

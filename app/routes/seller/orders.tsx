@@ -1,0 +1,166 @@
+import { data, Form, useNavigation } from "react-router";
+import { BadRequest, readForm } from "#app/lib/http.server.ts";
+import { thumbnailUrl } from "#app/lib/images.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import {
+  listSellerOrders,
+  NEXT_STATUSES,
+  OrderStatusError,
+  setOrderStatus,
+} from "#app/services/seller-orders.server.ts";
+import { getSeller, requireSeller } from "#app/services/sellers.server.ts";
+import type { Route } from "./+types/orders";
+
+export const meta: Route.MetaFunction = () => [{ title: "Orders | Trendora Seller" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!(await getSeller(request))) return null;
+  return {
+    orders: listSellerOrders().map((order) => ({
+      ...order,
+      amount: formatMoney(order.amountCents),
+      image: order.items.find((i) => i.product?.image)?.product?.image ?? null,
+      nextStatuses: NEXT_STATUSES[order.status],
+    })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireSeller(request);
+  let orderId = "";
+  try {
+    const form = await readForm(request);
+    orderId = (form.get("orderId") ?? "").slice(0, 40);
+    if (form.get("intent") !== "status") throw new BadRequest("Unknown action.");
+    const status = setOrderStatus(orderId, form.get("status") ?? "");
+    return redirectWithToast(request, "/seller/orders", { type: "success", message: `Order marked ${status}` });
+  } catch (error) {
+    if (error instanceof OrderStatusError || error instanceof BadRequest) {
+      return data({ orderId, error: error.message }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+const statusColour: Record<string, string> = {
+  Delivered: "text-green-600",
+  Cancelled: "text-red-600",
+  Shipped: "text-blue-600",
+};
+
+export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  if (!loaderData) return null;
+  const { orders } = loaderData;
+  return (
+    <section className="flex flex-col gap-4 p-4 md:p-10">
+      <h1 className="text-2xl font-semibold text-gray-800">Orders List</h1>
+      {actionData?.error && !orders.some((o) => o.id === actionData.orderId) ? (
+        <p role="alert" className="text-sm text-red-600">
+          {actionData.error}
+        </p>
+      ) : null}
+      {orders.length === 0 ? (
+        <p className="text-gray-500">No orders found</p>
+      ) : (
+        <ul className="flex max-w-4xl flex-col gap-4">
+          {orders.map((order) => {
+            const date = new Date(order.createdAt);
+            const error = actionData?.orderId === order.id ? actionData.error : null;
+            const submitting = navigation.state === "submitting" && navigation.formData?.get("orderId") === order.id;
+            return (
+              <li
+                key={order.id}
+                data-testid="seller-order"
+                className="flex flex-col gap-4 rounded-md border border-gray-300 p-5 text-sm text-gray-700 md:flex-row md:items-start md:justify-between"
+              >
+                <div className="flex gap-4">
+                  <div className="h-12 w-12 shrink-0 overflow-hidden rounded border border-gray-200 bg-gray-50">
+                    {order.image ? (
+                      <img src={thumbnailUrl(order.image)} alt="" className="h-full w-full object-cover" />
+                    ) : null}
+                  </div>
+                  <div>
+                    <p className="text-xs text-gray-500">Order {order.id}</p>
+                    <ul>
+                      {order.items.map((item, i) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: lines keep their order and have no other identity here
+                        <li key={i} className="font-medium text-gray-800">
+                          {item.name} <span className="text-primary">x {item.quantity}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                </div>
+                <address className="not-italic text-gray-600">
+                  <p className="font-medium text-gray-800">
+                    {order.address.firstName} {order.address.lastName}
+                  </p>
+                  <p>
+                    {order.address.street}, {order.address.city}
+                  </p>
+                  <p>
+                    {order.address.state}, {order.address.zipcode}, {order.address.country}
+                  </p>
+                  <p>{order.address.phone}</p>
+                </address>
+                <p className="text-base font-medium text-gray-800">{order.amount}</p>
+                <div className="flex flex-col gap-1">
+                  <p>Method: {order.paymentType}</p>
+                  <p>Date: {date.toLocaleDateString("en-US", { timeZone: "UTC" })}</p>
+                  <p>
+                    Payment:{" "}
+                    <span className={order.paymentLabel === "Paid" ? "text-green-600" : "text-red-600"}>
+                      {order.paymentLabel}
+                    </span>
+                  </p>
+                  <p>
+                    Status:{" "}
+                    <span className={statusColour[order.status] ?? "text-yellow-600"} data-testid="order-status">
+                      {order.status}
+                    </span>
+                  </p>
+                  {order.nextStatuses.length > 0 ? (
+                    <Form method="post" className="mt-1 flex items-center gap-2">
+                      <input type="hidden" name="intent" value="status" />
+                      <input type="hidden" name="orderId" value={order.id} />
+                      <label htmlFor={`status-${order.id}`} className="sr-only">
+                        New status for order {order.id}
+                      </label>
+                      <select
+                        id={`status-${order.id}`}
+                        name="status"
+                        className="rounded border border-gray-300 px-2 py-1"
+                        aria-invalid={error ? true : undefined}
+                        aria-describedby={error ? `status-${order.id}-error` : undefined}
+                      >
+                        {order.nextStatuses.map((s) => (
+                          <option key={s} value={s}>
+                            {s}
+                          </option>
+                        ))}
+                      </select>
+                      <button
+                        type="submit"
+                        disabled={submitting}
+                        className="rounded bg-primary px-3 py-1 text-white hover:bg-primary-dull disabled:opacity-70"
+                      >
+                        Update
+                      </button>
+                    </Form>
+                  ) : null}
+                  {error ? (
+                    <p id={`status-${order.id}-error`} role="alert" className="text-xs text-red-600">
+                      {error}
+                    </p>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

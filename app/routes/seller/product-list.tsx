@@ -1,0 +1,188 @@
+import { data, Form, Link, useFetcher } from "react-router";
+import { FormError } from "#app/components/form-field.tsx";
+import { BadRequest, readForm } from "#app/lib/http.server.ts";
+import { thumbnailUrl } from "#app/lib/images.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { listSellerProducts, removeFromSale, restoreToSale, setStock } from "#app/services/inventory.server.ts";
+import { getSeller, requireSeller } from "#app/services/sellers.server.ts";
+import type { Route } from "./+types/product-list";
+
+export const meta: Route.MetaFunction = () => [{ title: "Product List | Trendora Seller" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!(await getSeller(request))) return null;
+  return {
+    products: listSellerProducts().map((p) => ({
+      id: p.id,
+      name: p.name,
+      category: p.category,
+      offerPrice: formatMoney(p.offerPriceCents),
+      thumbnail: p.images[0] ? thumbnailUrl(p.images[0]) : null,
+      inStock: p.inStock,
+      removed: p.removedAt !== null,
+    })),
+  };
+}
+
+const messages = {
+  stock: "Stock Updated",
+  remove: "Removed from sale",
+  restore: "Back on sale",
+} as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireSeller(request);
+  try {
+    const form = await readForm(request);
+    const intent = form.get("intent");
+    const id = form.get("id") ?? "";
+    let done: boolean;
+    if (intent === "stock") {
+      const inStock = form.get("inStock");
+      if (inStock !== "true" && inStock !== "false") throw new BadRequest("Choose in stock or out of stock.");
+      done = setStock(id, inStock === "true");
+    } else if (intent === "remove") {
+      done = removeFromSale(id);
+    } else if (intent === "restore") {
+      done = restoreToSale(id);
+    } else {
+      throw new BadRequest("Unknown action.");
+    }
+    if (!done) return data({ error: "Product not found" }, { status: 404 });
+    return redirectWithToast(request, "/seller/product-list", { type: "success", message: messages[intent] });
+  } catch (error) {
+    if (error instanceof BadRequest) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+type Row = NonNullable<Route.ComponentProps["loaderData"]>["products"][number];
+
+/**
+ * The In Stock toggle: a form per row whose button looks like a switch. Without JavaScript it is a
+ * plain form post; with it the fetcher shows the new state at once, and the list reloads after.
+ */
+function StockToggle({ product }: { product: Row }) {
+  const fetcher = useFetcher<typeof action>();
+  const pending = fetcher.formData?.get("inStock");
+  const inStock = typeof pending === "string" ? pending === "true" : product.inStock;
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="stock" />
+      <input type="hidden" name="id" value={product.id} />
+      <button
+        type="submit"
+        name="inStock"
+        value={String(!inStock)}
+        aria-pressed={inStock}
+        aria-label={`In stock: ${product.name}`}
+        className={`relative inline-flex h-7 w-12 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
+          inStock ? "bg-primary" : "bg-slate-300"
+        }`}
+      >
+        <span
+          aria-hidden="true"
+          className={`absolute left-1 h-5 w-5 rounded-full bg-white shadow transition-transform ${
+            inStock ? "translate-x-5" : ""
+          }`}
+        />
+      </button>
+      {fetcher.data && "error" in fetcher.data ? (
+        <p className="mt-1 text-xs text-red-600">{fetcher.data.error}</p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+export default function ProductList({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData) return null;
+  const { products } = loaderData;
+  return (
+    <section className="flex flex-col gap-4 p-4 md:p-10">
+      <h1 className="text-2xl font-semibold text-gray-800">All Products</h1>
+      <FormError message={actionData?.error} />
+      {products.length === 0 ? (
+        <p className="text-gray-500">
+          No products yet.{" "}
+          <Link to="/seller" className="text-primary underline">
+            Add your first product
+          </Link>
+          .
+        </p>
+      ) : (
+        <div className="w-full max-w-4xl overflow-x-auto rounded-md border border-gray-300 bg-white">
+          <table className="w-full table-fixed text-left">
+            <thead className="text-sm text-gray-900">
+              <tr className="border-b border-gray-300">
+                <th scope="col" className="w-[45%] px-4 py-3 font-semibold">
+                  Product
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Category
+                </th>
+                <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
+                  Selling Price
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  In Stock
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="text-sm text-gray-600">
+              {products.map((product) => (
+                <tr key={product.id} className="border-t border-gray-200 align-middle">
+                  <td className="px-4 py-3">
+                    <div className="flex items-center gap-3">
+                      <div className="h-14 w-14 shrink-0 overflow-hidden rounded border border-gray-300">
+                        {product.thumbnail ? (
+                          <img src={product.thumbnail} alt="" className="h-full w-full object-cover" />
+                        ) : null}
+                      </div>
+                      <span className="truncate">{product.name}</span>
+                    </div>
+                  </td>
+                  <td className="px-4 py-3">{product.category}</td>
+                  <td className="hidden px-4 py-3 md:table-cell">{product.offerPrice}</td>
+                  <td className="px-4 py-3">
+                    {product.removed ? (
+                      <span className="text-xs text-gray-500">Removed from sale</span>
+                    ) : (
+                      <StockToggle product={product} />
+                    )}
+                  </td>
+                  <td className="px-4 py-3">
+                    <div className="flex flex-col items-start gap-1 text-xs">
+                      <Link
+                        to={`/seller/products/${product.id}`}
+                        className="text-primary underline"
+                        aria-label={`Edit ${product.name}`}
+                      >
+                        Edit
+                      </Link>
+                      <Form method="post">
+                        <input type="hidden" name="id" value={product.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={product.removed ? "restore" : "remove"}
+                          className="text-left text-red-600 underline"
+                          aria-label={`${product.removed ? "Put back on sale" : "Remove from sale"}: ${product.name}`}
+                        >
+                          {product.removed ? "Put back on sale" : "Remove from sale"}
+                        </button>
+                      </Form>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,173 @@
+// The orders the seller sees and fulfils: every cash-on-delivery order and every paid online order
+// (the same rule as the shopper's My Orders, from orders.server.ts), newest first.
+import { desc, eq, inArray, sql } from "drizzle-orm";
+import { db } from "#app/lib/db.server.ts";
+import { ID_PATTERN } from "#app/lib/ids.ts";
+import { type AddressSnapshot, ORDER_STATUSES, type OrderStatus, orderItems, orders, products } from "#db/schema.ts";
+import { placedOrderCondition } from "./orders.server.ts";
+
+export const MISSING_PRODUCT_NAME = "Product not found";
+export const MISSING_FIELD = "N/A";
+
+export type SellerOrderItem = {
+  productId: string;
+  /** The product's name, or 'Product not found' when its row is gone. */
+  name: string;
+  /** The product as it is now (null when its row is gone), for the /api shape. */
+  product: { id: string; name: string; category: string; image: string | null; offerPriceCents: number } | null;
+  quantity: number;
+  unitPriceCents: number;
+};
+
+export type SellerOrder = {
+  id: string;
+  items: SellerOrderItem[];
+  /** Each field of the address snapshot, 'N/A' when missing or blank. */
+  address: Record<keyof AddressSnapshot, string>;
+  amountCents: number;
+  paymentType: string;
+  isPaid: boolean;
+  /** Paid for Online orders (which the seller only sees once paid), Unpaid otherwise. */
+  paymentLabel: "Paid" | "Unpaid";
+  status: OrderStatus;
+  createdAt: number;
+};
+
+const ADDRESS_FIELDS: (keyof AddressSnapshot)[] = [
+  "firstName",
+  "lastName",
+  "email",
+  "street",
+  "city",
+  "state",
+  "zipcode",
+  "country",
+  "phone",
+];
+
+function addressOrNA(snapshot: unknown): Record<keyof AddressSnapshot, string> {
+  const source = (snapshot && typeof snapshot === "object" ? snapshot : {}) as Record<string, unknown>;
+  const address = {} as Record<keyof AddressSnapshot, string>;
+  for (const field of ADDRESS_FIELDS) {
+    const value = source[field];
+    address[field] = typeof value === "string" && value.trim() !== "" ? value : MISSING_FIELD;
+  }
+  return address;
+}
+
+/** The seller's orders list, newest first, with item names and quantities and the address. */
+export function listSellerOrders(): SellerOrder[] {
+  const list = db()
+    .select()
+    .from(orders)
+    .where(placedOrderCondition)
+    .orderBy(desc(orders.createdAt), desc(sql`${orders}.rowid`))
+    .all();
+  if (list.length === 0) return [];
+  const lineRows = db()
+    .select({
+      orderId: orderItems.orderId,
+      productId: orderItems.productId,
+      quantity: orderItems.quantity,
+      unitPriceCents: orderItems.unitPriceCents,
+      productRowId: products.id,
+      name: products.name,
+      category: products.category,
+      images: products.images,
+      offerPriceCents: products.offerPriceCents,
+    })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(
+      inArray(
+        orderItems.orderId,
+        list.map((o) => o.id),
+      ),
+    )
+    .orderBy(sql`${orderItems}.rowid`)
+    .all();
+  const itemsByOrder = new Map<string, SellerOrderItem[]>();
+  for (const row of lineRows) {
+    const product =
+      row.productRowId && row.name !== null
+        ? {
+            id: row.productRowId,
+            name: row.name,
+            category: row.category ?? "",
+            image: row.images?.[0] ?? null,
+            offerPriceCents: row.offerPriceCents ?? 0,
+          }
+        : null;
+    const item: SellerOrderItem = {
+      productId: row.productId,
+      name: product?.name ?? MISSING_PRODUCT_NAME,
+      product,
+      quantity: row.quantity || 1,
+      unitPriceCents: row.unitPriceCents,
+    };
+    itemsByOrder.set(row.orderId, [...(itemsByOrder.get(row.orderId) ?? []), item]);
+  }
+  return list.map((order) => ({
+    id: order.id,
+    items: itemsByOrder.get(order.id) ?? [],
+    address: addressOrNA(order.address),
+    amountCents: order.amountCents,
+    paymentType: order.paymentType,
+    isPaid: order.isPaid,
+    paymentLabel: order.paymentType === "Online" ? "Paid" : "Unpaid",
+    status: order.status,
+    createdAt: order.createdAt,
+  }));
+}
+
+/** Where an order may go next: Order Placed → Shipped → Delivered, or Cancelled before it is delivered. */
+export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
+  "Order Placed": ["Shipped", "Cancelled"],
+  Shipped: ["Delivered", "Cancelled"],
+  Delivered: [],
+  Cancelled: [],
+};
+
+export class OrderStatusError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Moves an order along, in one immediate transaction (two sellers clicking at once cannot both win).
+ * Only orders the seller sees can be moved; any other move is refused with a message that says why.
+ */
+export function setOrderStatus(orderId: string, status: string): OrderStatus {
+  if (!(ORDER_STATUSES as readonly string[]).includes(status)) {
+    throw new OrderStatusError(`Unknown status. Choose one of: ${ORDER_STATUSES.join(", ")}.`);
+  }
+  const next = status as OrderStatus;
+  if (typeof orderId !== "string" || !ID_PATTERN.test(orderId)) throw new OrderStatusError("Order not found", 404);
+  return db().transaction(
+    (tx) => {
+      const order = tx
+        .select({ status: orders.status })
+        .from(orders)
+        .where(sql`${orders.id} = ${orderId} AND ${placedOrderCondition}`)
+        .get();
+      if (!order) throw new OrderStatusError("Order not found", 404);
+      if (order.status === next) throw new OrderStatusError(`The order is already ${next}.`, 409);
+      if (!NEXT_STATUSES[order.status].includes(next)) {
+        const allowed = NEXT_STATUSES[order.status];
+        throw new OrderStatusError(
+          allowed.length === 0
+            ? `The order is ${order.status}; its status can no longer change.`
+            : `An order that is ${order.status} can only become ${allowed.join(" or ")}.`,
+          409,
+        );
+      }
+      tx.update(orders).set({ status: next, updatedAt: Date.now() }).where(eq(orders.id, orderId)).run();
+      return next;
+    },
+    { behavior: "immediate" },
+  );
+}
