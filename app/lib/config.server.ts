@@ -15,6 +15,11 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /**
+   * Without STRIPE_SECRET_KEY the SDK talks to the built-in Stripe sandbox, served by this store. Where the
+   * server reaches itself; default http://127.0.0.1:PORT (set it for `npm run dev`, e.g. http://localhost:5173).
+   */
+  STRIPE_SANDBOX_URL: z.string().url().optional(),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; uploadsDir: string; dbFile: string };

@@ -1,0 +1,12 @@
+// /stripe-sandbox/checkout/:sessionId: the sandbox's hosted checkout page (TEST MODE), with Pay and Cancel
+// as plain HTML forms. A self-contained page, like Stripe's own, outside the store's layout.
+import { handleCheckoutPageAction, renderCheckoutPage } from "#app/services/stripe-sandbox.server.ts";
+import type { Route } from "./+types/checkout";
+
+export function loader({ params }: Route.LoaderArgs) {
+  return renderCheckoutPage(params.sessionId);
+}
+
+export function action({ request, params }: Route.ActionArgs) {
+  return handleCheckoutPageAction(request, params.sessionId);
+}

@@ -1,0 +1,400 @@
+// The built-in Stripe sandbox, driven by the real `stripe` SDK over HTTP: Stripe's JSON shapes, auth,
+// idempotency, Stripe-style errors, the hosted page and its forms, and webhooks signed as Stripe signs.
+import { createHmac } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { resetConfigForTests } from "#app/lib/config.server.ts";
+import * as sandboxApiRoute from "#app/routes/stripe-sandbox/api.ts";
+import * as checkoutPageRoute from "#app/routes/stripe-sandbox/checkout.ts";
+import { stripeClient } from "#app/services/payments.server.ts";
+import {
+  actOnCheckoutSession,
+  parseStripeParams,
+  SANDBOX_SECRET_KEY,
+  sandboxDeliveries,
+  sandboxWebhookSecret,
+} from "#app/services/stripe-sandbox.server.ts";
+import { pathOf, type SandboxServer, startSandboxServer } from "../helpers/stripe-sandbox-server.ts";
+
+let server: SandboxServer;
+beforeAll(async () => {
+  server = await startSandboxServer();
+});
+afterAll(() => server.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const SUCCESS_URL = "http://shop.test/loader?next=my-orders&session_id={CHECKOUT_SESSION_ID}";
+const CANCEL_URL = "http://shop.test/cart";
+
+function sessionParams(
+  overrides: Partial<Stripe.Checkout.SessionCreateParams> = {},
+): Stripe.Checkout.SessionCreateParams {
+  return {
+    mode: "payment",
+    line_items: [
+      {
+        quantity: 2,
+        price_data: { currency: "usd", unit_amount: 1999, product_data: { name: "Linen Shirt & Tie <b>" } },
+      },
+      { quantity: 1, price_data: { currency: "usd", unit_amount: 79, product_data: { name: "Tax (2%)" } } },
+    ],
+    metadata: { orderId: "order123" },
+    client_reference_id: "order123",
+    success_url: SUCCESS_URL,
+    cancel_url: CANCEL_URL,
+    ...overrides,
+  };
+}
+
+/** A fetch against the test server (the page URLs carry the shopper's origin, not the server's). */
+function fetchPath(url: string, init?: RequestInit) {
+  return fetch(new URL(pathOf(url), server.url), { redirect: "manual", ...init });
+}
+
+function pressButton(sessionUrl: string, intent: string) {
+  return fetchPath(sessionUrl, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent }),
+  });
+}
+
+describe("the sandbox's REST API through the SDK", () => {
+  it("creates and retrieves a Checkout Session in Stripe's shape", async () => {
+    const stripe = stripeClient();
+    const created = await stripe.checkout.sessions.create(sessionParams());
+    expect(created).toMatchObject({
+      object: "checkout.session",
+      mode: "payment",
+      status: "open",
+      payment_status: "unpaid",
+      currency: "usd",
+      amount_subtotal: 4077,
+      amount_total: 4077,
+      livemode: false,
+      metadata: { orderId: "order123" },
+      client_reference_id: "order123",
+      success_url: SUCCESS_URL,
+      cancel_url: CANCEL_URL,
+    });
+    expect(created.id).toMatch(/^cs_test_[0-9A-Za-z]+$/);
+    expect(created.url).toBe(`http://shop.test/stripe-sandbox/checkout/${created.id}`);
+    expect(created.expires_at - created.created).toBe(24 * 60 * 60);
+    expect(created.lastResponse.statusCode).toBe(200);
+    expect(created.lastResponse.requestId).toMatch(/^req_/);
+
+    const retrieved = await stripe.checkout.sessions.retrieve(created.id, { expand: ["line_items"] });
+    expect(retrieved.id).toBe(created.id);
+    expect(
+      retrieved.line_items?.data.map((i) => [i.description, i.quantity, i.price?.unit_amount, i.amount_total]),
+    ).toEqual([
+      ["Linen Shirt & Tie <b>", 2, 1999, 3998],
+      ["Tax (2%)", 1, 79, 79],
+    ]);
+
+    const listed = await stripe.checkout.sessions.listLineItems(created.id, { limit: 1 });
+    expect(listed.data).toHaveLength(1);
+    expect(listed.has_more).toBe(true);
+    const all = await stripe.checkout.sessions.listLineItems(created.id).autoPagingToArray({ limit: 10 });
+    expect(all.reduce((sum, item) => sum + item.amount_total, 0)).toBe(created.amount_total);
+  });
+
+  it("honours Idempotency-Key: the same key and parameters give the same session, other parameters an error", async () => {
+    const stripe = stripeClient();
+    const first = await stripe.checkout.sessions.create(sessionParams(), { idempotencyKey: "key-one" });
+    const again = await stripe.checkout.sessions.create(sessionParams(), { idempotencyKey: "key-one" });
+    expect(again.id).toBe(first.id);
+    expect(again.lastResponse.headers["idempotent-replayed"]).toBe("true");
+
+    const refused = await stripe.checkout.sessions
+      .create(sessionParams({ client_reference_id: "other" }), { idempotencyKey: "key-one" })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    expect((refused as Stripe.errors.StripeError).statusCode).toBe(400);
+
+    const fresh = await stripe.checkout.sessions.create(sessionParams(), { idempotencyKey: "key-two" });
+    expect(fresh.id).not.toBe(first.id);
+  });
+
+  it("refuses a wrong or missing API key with Stripe's 401 error", async () => {
+    const { hostname, port } = new URL(server.url);
+    const wrong = new Stripe("sk_test_wrong_key_123456", { host: hostname, port: Number(port), protocol: "http" });
+    const error = await wrong.checkout.sessions.create(sessionParams()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    expect((error as Stripe.errors.StripeError).statusCode).toBe(401);
+
+    const response = await fetch(new URL("/v1/checkout/sessions", server.url), { method: "POST" });
+    expect(response.status).toBe(401);
+    const body = await response.json();
+    expect(body.error.type).toBe("invalid_request_error");
+    expect(body.error.message).toMatch(/did not provide an API key/);
+  });
+
+  it("answers bad requests with Stripe-style 4xx errors", async () => {
+    const stripe = stripeClient();
+    const cases: [Partial<Stripe.Checkout.SessionCreateParams>, string, string | undefined][] = [
+      [{ line_items: undefined }, "line_items", "parameter_missing"],
+      [{ success_url: "not a url" }, "success_url", "url_invalid"],
+      [
+        {
+          line_items: [
+            { quantity: 1, price_data: { currency: "usd", unit_amount: 49, product_data: { name: "Pin" } } },
+          ],
+        },
+        "line_items",
+        "amount_too_small",
+      ],
+      [
+        {
+          line_items: [
+            { quantity: 0, price_data: { currency: "usd", unit_amount: 999, product_data: { name: "Pin" } } },
+          ],
+        },
+        "line_items[0][quantity]",
+        "parameter_invalid_integer",
+      ],
+      [{ line_items: [{ price: "price_123", quantity: 1 }] }, "line_items[0][price]", undefined],
+      [{ allow_promotion_codes: true }, "allow_promotion_codes", undefined],
+    ];
+    for (const [overrides, param, code] of cases) {
+      const error = (await stripe.checkout.sessions
+        .create({ ...sessionParams(), ...overrides } as Stripe.Checkout.SessionCreateParams)
+        .catch((e: unknown) => e)) as Stripe.errors.StripeError;
+      expect(error, param).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+      expect(error.statusCode).toBe(400);
+      expect(error.param).toBe(param);
+      expect(error.code).toBe(code);
+      expect(error.message.length).toBeGreaterThan(5);
+    }
+
+    const missing = (await stripe.checkout.sessions
+      .retrieve("cs_test_doesnotexist")
+      .catch((e: unknown) => e)) as Stripe.errors.StripeError;
+    expect(missing).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.code).toBe("resource_missing");
+
+    const unknownPath = await fetch(new URL("/v1/charges", server.url), {
+      headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` },
+    });
+    expect(unknownPath.status).toBe(404);
+    expect((await unknownPath.json()).error.message).toMatch(/Unrecognized request URL/);
+  });
+
+  it("parses Stripe's form encoding into nested objects and lists, and refuses hostile names", () => {
+    const parsed = parseStripeParams(
+      new URLSearchParams(
+        "line_items[0][price_data][unit_amount]=5&line_items[1][quantity]=2&metadata[a]=b&expand[]=x&expand[]=y",
+      ),
+    );
+    expect(JSON.parse(JSON.stringify(parsed))).toEqual({
+      line_items: [{ price_data: { unit_amount: "5" } }, { quantity: "2" }],
+      metadata: { a: "b" },
+      expand: ["x", "y"],
+    });
+    expect(() => parseStripeParams(new URLSearchParams("metadata[__proto__][x]=1"))).toThrow(/Invalid parameter/);
+    expect(() => parseStripeParams(new URLSearchParams("a=1&a[b]=2"))).toThrow(/mixes/);
+  });
+});
+
+describe("the hosted checkout page", () => {
+  it("shows TEST MODE, the items and the total, with Pay and Cancel as plain forms", async () => {
+    const session = await stripeClient().checkout.sessions.create(sessionParams());
+    const response = await fetchPath(session.url!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/text\/html/);
+    const html = await response.text();
+    expect(html).toContain("TEST MODE");
+    expect(html).toContain("Linen Shirt &#38; Tie &#60;b&#62;");
+    expect(html).not.toContain("<b>");
+    expect(html).toMatch(/<td class="num">2<\/td>\s*<td class="num">\$19\.99<\/td>\s*<td class="num">\$39\.98<\/td>/);
+    expect(html).toContain("$40.77");
+    expect(html).toMatch(
+      /<form method="post"[^>]*>\s*<button type="submit" name="intent" value="pay"[^>]*>Pay<\/button>/,
+    );
+    expect(html).toMatch(/name="intent" value="cancel"[^>]*>Cancel<\/button>/);
+    expect(html).toContain("Simulate failed payment");
+    expect(html).toContain("Expire session");
+  });
+
+  it("Pay completes the session, sends a signed checkout.session.completed and redirects to the success URL", async () => {
+    const session = await stripeClient().checkout.sessions.create(sessionParams());
+    const response = await pressButton(session.url!, "pay");
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe(`http://shop.test/loader?next=my-orders&session_id=${session.id}`);
+    const after = await stripeClient().checkout.sessions.retrieve(session.id);
+    expect(after).toMatchObject({ status: "complete", payment_status: "paid", url: null });
+    expect(after.payment_intent).toMatch(/^pi_/);
+    // Delivered to the store's webhook route, which verified the signature (200) and ignored the
+    // session, which no order of this store owns.
+    expect(sandboxDeliveries(session.id)).toEqual([
+      expect.objectContaining({ type: "checkout.session.completed", status: 200, error: null }),
+    ]);
+
+    const page = await (await fetchPath(session.url!)).text();
+    expect(page).toContain("TEST MODE");
+    expect(page).toContain("This payment is complete.");
+    expect(page).not.toContain('value="pay"');
+    // Pressing Pay again (a double click) does not pay twice.
+    const again = await pressButton(session.url!, "pay");
+    expect(again.headers.get("Location")).toBe(`http://shop.test/loader?next=my-orders&session_id=${session.id}`);
+    expect(sandboxDeliveries(session.id)).toHaveLength(1);
+  });
+
+  it("Cancel goes back to the cancel URL and leaves the session open, as Stripe does", async () => {
+    const session = await stripeClient().checkout.sessions.create(sessionParams());
+    const response = await pressButton(session.url!, "cancel");
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe(CANCEL_URL);
+    expect((await stripeClient().checkout.sessions.retrieve(session.id)).status).toBe("open");
+    expect(sandboxDeliveries(session.id)).toEqual([]);
+  });
+
+  it("Simulate failed payment: complete but unpaid, then checkout.session.async_payment_failed", async () => {
+    const session = await stripeClient().checkout.sessions.create(sessionParams());
+    const response = await pressButton(session.url!, "fail");
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toContain(`session_id=${session.id}`);
+    expect(await stripeClient().checkout.sessions.retrieve(session.id)).toMatchObject({
+      status: "complete",
+      payment_status: "unpaid",
+    });
+    expect(sandboxDeliveries(session.id).map((d) => [d.type, d.status])).toEqual([
+      ["checkout.session.completed", 200],
+      ["checkout.session.async_payment_failed", 200],
+    ]);
+    expect(await (await fetchPath(session.url!)).text()).toContain("This payment failed.");
+  });
+
+  it("Expire session (the page, the API and the passing of time) sends checkout.session.expired", async () => {
+    const stripe = stripeClient();
+    const byPage = await stripe.checkout.sessions.create(sessionParams());
+    const response = await pressButton(byPage.url!, "expire");
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe(`/stripe-sandbox/checkout/${byPage.id}`);
+    const page = await (await fetchPath(byPage.url!)).text();
+    expect(page).toContain("TEST MODE");
+    expect(page).toContain("This checkout session has expired.");
+    expect(page).not.toContain('value="pay"');
+    expect(await pressButton(byPage.url!, "pay").then((r) => r.headers.get("Location"))).toBe(
+      `/stripe-sandbox/checkout/${byPage.id}`,
+    );
+
+    const byApi = await stripe.checkout.sessions.create(sessionParams());
+    const expired = await stripe.checkout.sessions.expire(byApi.id);
+    expect(expired).toMatchObject({ id: byApi.id, status: "expired", url: null });
+    const twice = (await stripe.checkout.sessions
+      .expire(byApi.id)
+      .catch((e: unknown) => e)) as Stripe.errors.StripeError;
+    expect(twice.statusCode).toBe(400);
+
+    const byTime = await stripe.checkout.sessions.create(
+      sessionParams({ expires_at: Math.floor(Date.now() / 1000) + 31 * 60 }),
+    );
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 32 * 60 * 1000 });
+    expect((await stripe.checkout.sessions.retrieve(byTime.id)).status).toBe("expired");
+
+    for (const session of [byPage, byApi, byTime]) {
+      expect(sandboxDeliveries(session.id).map((d) => [d.type, d.status])).toEqual([["checkout.session.expired", 200]]);
+    }
+  });
+
+  it("answers 404 for an unknown session and 400 for an unknown button, still in TEST MODE", async () => {
+    const unknown = await fetch(new URL("/stripe-sandbox/checkout/cs_test_nope", server.url));
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain("TEST MODE");
+    const session = await stripeClient().checkout.sessions.create(sessionParams());
+    const bad = await pressButton(session.url!, "refund");
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("TEST MODE");
+    const crossSite = await fetchPath(session.url!, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "cross-site" },
+      body: "intent=pay",
+    });
+    expect(crossSite.status).toBe(403);
+    expect((await stripeClient().checkout.sessions.retrieve(session.id)).status).toBe("open");
+  });
+});
+
+describe("webhook signatures", () => {
+  it("signs exactly as Stripe: Stripe-Signature t=…,v1=HMAC-SHA256(secret, `${t}.${payload}`)", async () => {
+    const session = await stripeClient().checkout.sessions.create(sessionParams());
+    // Point the webhook at a recorder for this one delivery.
+    const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+    const recorder = http.createServer(async (req, res) => {
+      let body = "";
+      for await (const chunk of req) body += chunk;
+      received.push({ headers: req.headers, body });
+      res.writeHead(200).end("{}");
+    });
+    await new Promise<void>((resolve) => recorder.listen(0, "127.0.0.1", resolve));
+    process.env.STRIPE_SANDBOX_URL = `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`;
+    resetConfigForTests();
+    try {
+      await actOnCheckoutSession(session.id, "pay");
+    } finally {
+      process.env.STRIPE_SANDBOX_URL = server.url;
+      resetConfigForTests();
+      await new Promise((resolve) => recorder.close(resolve));
+    }
+    expect(received).toHaveLength(1);
+    const [{ headers, body }] = received as [{ headers: http.IncomingHttpHeaders; body: string }];
+    expect(headers["content-type"]).toMatch(/^application\/json/);
+    const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(headers["stripe-signature"]));
+    expect(match).not.toBeNull();
+    const [, timestamp, signature] = match!;
+    expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60);
+    const expected = createHmac("sha256", sandboxWebhookSecret()).update(`${timestamp}.${body}`).digest("hex");
+    expect(signature).toBe(expected);
+    const event = JSON.parse(body);
+    expect(event).toMatchObject({
+      object: "event",
+      type: "checkout.session.completed",
+      livemode: false,
+      data: { object: { id: session.id, object: "checkout.session", payment_status: "paid", status: "complete" } },
+    });
+    expect(event.id).toMatch(/^evt_/);
+    expect(sandboxWebhookSecret()).toMatch(/^whsec_/);
+  });
+});
+
+describe("with a real STRIPE_SECRET_KEY", () => {
+  it("the sandbox is not reachable (404)", async () => {
+    const session = await stripeClient().checkout.sessions.create(sessionParams());
+    process.env.STRIPE_SECRET_KEY = "sk_test_real_account_key";
+    resetConfigForTests();
+    try {
+      const api = await sandboxApiRoute.loader({
+        request: new Request(`http://shop.test/v1/checkout/sessions/${session.id}`, {
+          headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` },
+        }),
+        params: { "*": `checkout/sessions/${session.id}` },
+        context: {},
+      } as never);
+      expect(api.status).toBe(404);
+      const page = await checkoutPageRoute.loader({
+        request: new Request(session.url!),
+        params: { sessionId: session.id },
+        context: {},
+      } as never);
+      expect(page.status).toBe(404);
+      const pay = await checkoutPageRoute.action({
+        request: new Request(session.url!, { method: "POST", body: new URLSearchParams({ intent: "pay" }) }),
+        params: { sessionId: session.id },
+        context: {},
+      } as never);
+      expect(pay.status).toBe(404);
+      // And the SDK now talks to api.stripe.com, not to this box.
+      expect(stripeClient().getApiField("host")).toBe("api.stripe.com");
+    } finally {
+      delete process.env.STRIPE_SECRET_KEY;
+      resetConfigForTests();
+    }
+    expect((await stripeClient().checkout.sessions.retrieve(session.id)).status).toBe("open");
+  });
+});
