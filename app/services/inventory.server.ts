@@ -56,11 +56,11 @@ export async function readProductUpload(
   const images: ImageUpload[] = [];
   const keepImage = async (file: FileUpload) => {
     if (!isImageField(file.fieldName)) return null;
-    // A file input left empty still sends a part, with no name and no bytes.
-    if (file.size === 0 && file.name === "") return null;
+    // A file input left empty still sends a part, with no bytes (and no file name).
+    if (file.size === 0) return null;
     images.push({
       fieldName: file.fieldName,
-      fileName: file.name.slice(0, 100) || "An image",
+      fileName: file.name === "file-upload" ? "An image" : file.name.slice(0, 100) || "An image",
       bytes: new Uint8Array(await file.arrayBuffer()),
     });
     return null;

@@ -1,0 +1,96 @@
+// npm run seller:add [-- <email>]: creates a seller account in the store under DATA_DIR.
+// The password comes from SELLER_PASSWORD or a prompt that does not echo what is typed.
+import { createInterface } from "node:readline";
+import { closeDb } from "#app/lib/db.server.ts";
+import { createSeller, MIN_SELLER_PASSWORD_LENGTH, SellerAccountError } from "#app/services/sellers.server.ts";
+
+const input = process.stdin;
+const output = process.stderr;
+
+/** Lines typed or piped on stdin, read one at a time (for piped input and the visible email prompt). */
+let lineReader: ReturnType<typeof createInterface> | undefined;
+let lineIterator: AsyncIterator<string> | undefined;
+async function readLine(question: string): Promise<string> {
+  output.write(question);
+  lineReader ??= createInterface({ input, terminal: false });
+  lineIterator ??= lineReader[Symbol.asyncIterator]();
+  const next = await lineIterator.next();
+  return next.done ? "" : next.value;
+}
+
+/** Reads a password from the terminal without echoing it; from piped stdin, reads a line. */
+async function readHidden(question: string): Promise<string> {
+  if (!input.isTTY) return readLine(question);
+  lineReader?.close();
+  lineReader = undefined;
+  lineIterator = undefined;
+  output.write(question);
+  input.setRawMode(true);
+  input.resume();
+  input.setEncoding("utf8");
+  return new Promise((resolve) => {
+    let typed = "";
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === "\r" || char === "\n" || char === "\u0004") {
+          input.setRawMode(false);
+          input.pause();
+          input.off("data", onData);
+          output.write("\n");
+          resolve(typed);
+          return;
+        }
+        if (char === "\u0003") {
+          input.setRawMode(false);
+          output.write("\n");
+          process.exit(130);
+        }
+        if (char === "\u007f" || char === "\b") typed = typed.slice(0, -1);
+        else typed += char;
+      }
+    };
+    input.on("data", onData);
+  });
+}
+
+async function main(): Promise<number> {
+  const email = (process.argv[2] ?? (await readLine("Seller email: "))).trim();
+  if (!email) {
+    output.write("An email is required: npm run seller:add -- seller@example.com\n");
+    return 1;
+  }
+  let password = process.env.SELLER_PASSWORD;
+  if (password === undefined) {
+    password = await readHidden(`Password (at least ${MIN_SELLER_PASSWORD_LENGTH} characters): `);
+    if (input.isTTY) {
+      const again = await readHidden("Repeat the password: ");
+      if (again !== password) {
+        output.write("The passwords do not match. No seller was created.\n");
+        return 1;
+      }
+    }
+  }
+  try {
+    const seller = await createSeller(email, password);
+    process.stdout.write(`Seller ${seller.email} created. Sign in at /seller-login.\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof SellerAccountError) {
+      output.write(`${error.message} No seller was created.\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+main()
+  .then((code) => {
+    lineReader?.close();
+    closeDb();
+    process.exitCode = code;
+  })
+  .catch((error) => {
+    console.error(error);
+    closeDb();
+    process.exitCode = 1;
+  });

@@ -1,0 +1,336 @@
+import { existsSync } from "node:fs";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { db } from "#app/lib/db.server.ts";
+import { thumbnailUrl } from "#app/lib/images.ts";
+import { action as editAction, loader as editLoader } from "#app/routes/seller/edit-product.tsx";
+import { action as listAction, loader as listLoader } from "#app/routes/seller/product-list.tsx";
+import { uploadedFilePath } from "#app/services/images.server.ts";
+import {
+  addProduct,
+  getProductForSeller,
+  type ImageUpload,
+  listSellerProducts,
+  productFieldsSchema,
+  removeFromSale,
+  restoreToSale,
+  setStock,
+  updateProduct,
+} from "#app/services/inventory.server.ts";
+import { products } from "#db/schema.ts";
+import { createProduct } from "../helpers/factories.ts";
+import { formRequest, getRequest, run } from "../helpers/requests.ts";
+import { imageBytes, multipartRequest, productCount, sellerCookie, uploadedFiles } from "../helpers/sellers.ts";
+
+const fields = {
+  name: "Linen Shirt",
+  description: "Breathable linen\n\n  Relaxed fit  \r\nMachine wash",
+  category: "Men",
+  price: "49.99",
+  offerPrice: "39.50",
+};
+
+async function upload(name = "photo.png", colour = "#2e86de"): Promise<ImageUpload> {
+  return { fieldName: "images", fileName: name, bytes: await imageBytes("png", 60, 40, colour) };
+}
+
+function fileOf(url: string) {
+  return uploadedFilePath(url.replace("/uploads/", ""))!;
+}
+
+describe("product field rules", () => {
+  it("turns the textarea into bullet lines and the prices into cents", () => {
+    const parsed = productFieldsSchema.parse(fields);
+    expect(parsed).toEqual({
+      name: "Linen Shirt",
+      description: ["Breathable linen", "Relaxed fit", "Machine wash"],
+      category: "Men",
+      price: 4999,
+      offerPrice: 3950,
+    });
+    expect(
+      productFieldsSchema.parse({ ...fields, description: ["a", " ", "b"], price: 10, offerPrice: 9.5 }),
+    ).toMatchObject({ description: ["a", "b"], price: 1000, offerPrice: 950 });
+  });
+
+  it("refuses what a seller might get wrong, each with a message for its field", () => {
+    const errorsFor = (input: Record<string, unknown>) => {
+      const result = productFieldsSchema.safeParse(input);
+      if (result.success) throw new Error("expected a refusal");
+      return Object.fromEntries(result.error.issues.map((i) => [String(i.path[0]), i.message]));
+    };
+    expect(errorsFor({})).toEqual({
+      name: "Product name is required.",
+      category: "Select a category.",
+      price: "Product price is required.",
+      offerPrice: "Offer price is required.",
+    });
+    expect(errorsFor({ ...fields, name: "x".repeat(121) }).name).toMatch(/at most 120/);
+    expect(errorsFor({ ...fields, description: Array(21).fill("line").join("\n") }).description).toMatch(
+      /at most 20 lines/,
+    );
+    expect(errorsFor({ ...fields, description: "y".repeat(301) }).description).toMatch(/at most 300 characters/);
+    expect(errorsFor({ ...fields, category: "Pets" }).category).toBe("Select a category.");
+    for (const bad of ["-5", "abc", "1e3", "12.345", "0", "99999999", "NaN"]) {
+      expect(errorsFor({ ...fields, price: bad }).price, bad).toBeDefined();
+    }
+    expect(errorsFor({ ...fields, price: "10", offerPrice: "10.01" })).toEqual({
+      offerPrice: "The offer price cannot be above the product price.",
+    });
+    expect(productFieldsSchema.safeParse({ ...fields, price: "10", offerPrice: "10" }).success).toBe(true);
+  });
+});
+
+describe("addProduct", () => {
+  it("stores the product with its images re-encoded to WebP", async () => {
+    const result = await addProduct(fields, [await upload("a.png"), await upload("b.png", "#e74c3c")]);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    const product = getProductForSeller(result.productId)!;
+    expect(product).toMatchObject({
+      name: "Linen Shirt",
+      category: "Men",
+      description: ["Breathable linen", "Relaxed fit", "Machine wash"],
+      priceCents: 4999,
+      offerPriceCents: 3950,
+      inStock: true,
+      removedAt: null,
+    });
+    expect(product.images).toHaveLength(2);
+    for (const url of product.images) {
+      expect((await sharp(fileOf(url)).metadata()).format).toBe("webp");
+      expect(existsSync(fileOf(thumbnailUrl(url)))).toBe(true);
+    }
+  });
+
+  it("stores nothing when an image is refused, even after others were stored", async () => {
+    const before = { rows: productCount(), files: uploadedFiles() };
+    const fake = { fieldName: "images", fileName: "fake.png", bytes: new TextEncoder().encode("not an image") };
+    const result = await addProduct(fields, [await upload(), await upload(), fake]);
+    expect(result).toEqual({ ok: false, status: 400, errors: { images: expect.stringContaining("fake.png") } });
+    expect(productCount()).toBe(before.rows);
+    expect(uploadedFiles()).toEqual(before.files);
+  });
+
+  it("needs at least one image and refuses bad fields before storing any", async () => {
+    const before = { rows: productCount(), files: uploadedFiles() };
+    expect(await addProduct(fields, [])).toEqual({
+      ok: false,
+      status: 400,
+      errors: { images: "Add at least one product image." },
+    });
+    expect(await addProduct({ ...fields, offerPrice: "60" }, [await upload()])).toMatchObject({
+      ok: false,
+      errors: { offerPrice: "The offer price cannot be above the product price." },
+    });
+    expect(productCount()).toBe(before.rows);
+    expect(uploadedFiles()).toEqual(before.files);
+  });
+});
+
+describe("updateProduct", () => {
+  async function productWithTwoImages() {
+    const result = await addProduct(fields, [await upload("one.png"), await upload("two.png", "#27ae60")]);
+    if (!result.ok) throw new Error("setup failed");
+    return getProductForSeller(result.productId)!;
+  }
+
+  it("changes the fields, replaces one photo, removes another, and deletes the old files", async () => {
+    const product = await productWithTwoImages();
+    const [first, second] = product.images as [string, string];
+    const result = await updateProduct(
+      product.id,
+      { ...fields, name: "Linen Shirt II", category: "Winter", price: "59", offerPrice: "45" },
+      { replace: new Map([[0, await upload("new.png", "#8e44ad")]]), remove: new Set([1]) },
+    );
+    expect(result).toEqual({ ok: true, productId: product.id });
+    const updated = getProductForSeller(product.id)!;
+    expect(updated).toMatchObject({
+      name: "Linen Shirt II",
+      category: "Winter",
+      priceCents: 5900,
+      offerPriceCents: 4500,
+    });
+    expect(updated.images).toHaveLength(1);
+    expect(updated.images[0]).not.toBe(first);
+    expect(existsSync(fileOf(updated.images[0]!))).toBe(true);
+    expect(existsSync(fileOf(first))).toBe(false);
+    expect(existsSync(fileOf(second))).toBe(false);
+  });
+
+  it("adds a photo in an empty slot and keeps the others", async () => {
+    const product = await productWithTwoImages();
+    await updateProduct(product.id, fields, { replace: new Map([[3, await upload("third.png")]]), remove: new Set() });
+    const updated = getProductForSeller(product.id)!;
+    expect(updated.images.slice(0, 2)).toEqual(product.images);
+    expect(updated.images).toHaveLength(3);
+  });
+
+  it("refuses to leave a product without photos, and a bad new photo changes nothing", async () => {
+    const product = await productWithTwoImages();
+    const files = uploadedFiles();
+    expect(await updateProduct(product.id, fields, { replace: new Map(), remove: new Set([0, 1]) })).toMatchObject({
+      ok: false,
+      errors: { images: "Keep or add at least one product image." },
+    });
+    const fake = { fieldName: "image-2", fileName: "fake.png", bytes: new TextEncoder().encode("nope") };
+    const refused = await updateProduct(
+      product.id,
+      { ...fields, name: "Changed" },
+      { replace: new Map([[2, fake]]), remove: new Set() },
+    );
+    expect(refused).toMatchObject({ ok: false, status: 400 });
+    expect(getProductForSeller(product.id)).toEqual(product);
+    expect(uploadedFiles()).toEqual(files);
+  });
+
+  it("answers 404 for an unknown product", async () => {
+    expect(await updateProduct("nosuchproduct", fields, { replace: new Map(), remove: new Set() })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+  });
+});
+
+describe("stock and removal", () => {
+  it("sets stock, removes from sale (keeping the row) and puts back", () => {
+    const product = createProduct();
+    expect(setStock(product.id, false)).toBe(true);
+    expect(getProductForSeller(product.id)!.inStock).toBe(false);
+    expect(setStock("nosuchproduct", true)).toBe(false);
+    expect(setStock("../../etc", true)).toBe(false);
+
+    expect(removeFromSale(product.id)).toBe(true);
+    expect(getProductForSeller(product.id)!.removedAt).toEqual(expect.any(Number));
+    expect(removeFromSale(product.id)).toBe(false);
+    expect(setStock(product.id, true)).toBe(false);
+    expect(restoreToSale(product.id)).toBe(true);
+    expect(getProductForSeller(product.id)!.removedAt).toBeNull();
+  });
+
+  it("lists products on sale newest first, removed ones after them", () => {
+    db().delete(products).run();
+    const old = createProduct({ name: "Old", createdAt: 1000 });
+    const removed = createProduct({ name: "Removed", createdAt: 3000, removedAt: 4000 });
+    const recent = createProduct({ name: "Recent", createdAt: 2000 });
+    expect(listSellerProducts().map((p) => p.id)).toEqual([recent.id, old.id, removed.id]);
+  });
+});
+
+describe("product list page", () => {
+  it("toggles stock with a plain form post and comes back to the list with a toast", async () => {
+    const product = createProduct({ inStock: true });
+    const cookie = await sellerCookie();
+    const response = await run(() =>
+      listAction({
+        request: formRequest("/seller/product-list", { intent: "stock", id: product.id, inStock: "false" }, { cookie }),
+        params: {},
+        context: {},
+      } as never),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/seller/product-list");
+    expect(getProductForSeller(product.id)!.inStock).toBe(false);
+
+    const list = await run(() =>
+      listLoader({ request: getRequest("/seller/product-list", { cookie }), params: {} } as never),
+    );
+    const row = (await list.json()).products.find((p: { id: string }) => p.id === product.id);
+    expect(row).toMatchObject({
+      name: product.name,
+      category: "Men",
+      offerPrice: "$19.99",
+      inStock: false,
+      removed: false,
+    });
+  });
+
+  it("removes a product from sale and refuses unknown ids and intents", async () => {
+    const product = createProduct();
+    const cookie = await sellerCookie();
+    const post = (body: Record<string, string>) =>
+      run(() =>
+        listAction({
+          request: formRequest("/seller/product-list", body, { cookie }),
+          params: {},
+          context: {},
+        } as never),
+      );
+    expect((await post({ intent: "remove", id: product.id })).status).toBe(303);
+    expect(getProductForSeller(product.id)!.removedAt).not.toBeNull();
+    expect((await post({ intent: "stock", id: "nosuchproduct", inStock: "true" })).status).toBe(404);
+    expect((await post({ intent: "stock", id: product.id, inStock: "maybe" })).status).toBe(400);
+    expect((await post({ intent: "explode", id: product.id })).status).toBe(400);
+  });
+
+  it("does nothing for a visitor: the sign-in page instead", async () => {
+    const product = createProduct({ inStock: true });
+    const response = await run(() =>
+      listAction({
+        request: formRequest("/seller/product-list", { intent: "stock", id: product.id, inStock: "false" }),
+        params: {},
+        context: {},
+      } as never),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/seller-login");
+    expect(getProductForSeller(product.id)!.inStock).toBe(true);
+    const list = await run(() => listLoader({ request: getRequest("/seller/product-list"), params: {} } as never));
+    expect(await list.json()).toBeNull();
+  });
+});
+
+describe("edit product page", () => {
+  it("shows the product's values and saves a multipart edit", async () => {
+    const added = await addProduct(fields, [await upload()]);
+    if (!added.ok) throw new Error("setup failed");
+    const cookie = await sellerCookie();
+    const page = await run(() =>
+      editLoader({
+        request: getRequest(`/seller/products/${added.productId}`, { cookie }),
+        params: { id: added.productId },
+      } as never),
+    );
+    expect((await page.json()).values).toEqual({
+      name: "Linen Shirt",
+      description: "Breathable linen\nRelaxed fit\nMachine wash",
+      category: "Men",
+      price: "49.99",
+      offerPrice: "39.50",
+    });
+
+    const newPhoto = await imageBytes("jpeg", 80, 80, "#f1c40f");
+    const response = await run(() =>
+      editAction({
+        request: multipartRequest(
+          `/seller/products/${added.productId}`,
+          [
+            ["name", "Linen Shirt (edited)"],
+            ["description", "Only line"],
+            ["category", "Women"],
+            ["price", "45"],
+            ["offerPrice", "30"],
+            ["image-0", { bytes: new Uint8Array(), name: "", type: "application/octet-stream" }],
+            ["image-1", { bytes: newPhoto, name: "new.jpg", type: "image/jpeg" }],
+          ],
+          { cookie },
+        ),
+        params: { id: added.productId },
+        context: {},
+      } as never),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/seller/product-list");
+    const updated = db().select().from(products).where(eq(products.id, added.productId)).get()!;
+    expect(updated).toMatchObject({ name: "Linen Shirt (edited)", category: "Women", description: ["Only line"] });
+    expect(updated.images).toHaveLength(2);
+  });
+
+  it("answers 404 for an unknown product", async () => {
+    const cookie = await sellerCookie();
+    const response = await run(() =>
+      editLoader({ request: getRequest("/seller/products/nosuch", { cookie }), params: { id: "nosuch" } } as never),
+    );
+    expect(response.status).toBe(404);
+  });
+});

@@ -1,0 +1,283 @@
+// The upload rules of the add-product form (/seller, a browser's multipart post) and of
+// POST /api/product/add: after every refusal NOTHING is stored (no product row, no file).
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { action as apiAdd } from "#app/routes/api/product-add.ts";
+import { action as pageAdd, loader as pageLoader } from "#app/routes/seller/add-product.tsx";
+import { getProductForSeller, listSellerProducts } from "#app/services/inventory.server.ts";
+import { getRequest, run } from "../helpers/requests.ts";
+import {
+  imageBytes,
+  multipartRequest,
+  type Part,
+  productCount,
+  sellerCookie,
+  untouchableRequest,
+  uploadedFiles,
+} from "../helpers/sellers.ts";
+import { createUser, signedInCookie } from "../helpers/shopper.ts";
+
+const fields = { name: "Wool Scarf", description: "Warm\nSoft", category: "Winter", price: "25", offerPrice: "19.99" };
+
+function fieldParts(overrides: Partial<typeof fields> = {}): [string, Part][] {
+  return Object.entries({ ...fields, ...overrides }).map(([k, v]) => [k, v]);
+}
+
+async function png(name = "photo.png") {
+  return { bytes: await imageBytes("png"), name, type: "image/png" };
+}
+
+async function postPage(parts: [string, Part][], cookie: string | null) {
+  return run(() =>
+    pageAdd({ request: multipartRequest("/seller?index", parts, { cookie }), params: {}, context: {} } as never),
+  );
+}
+
+async function postApi(productData: unknown, images: Part[], cookie: string | null) {
+  const parts: [string, Part][] = [];
+  if (productData !== undefined) {
+    parts.push(["productData", typeof productData === "string" ? productData : JSON.stringify(productData)]);
+  }
+  for (const image of images) parts.push(["images", image]);
+  return run(() =>
+    apiAdd({ request: multipartRequest("/api/product/add", parts, { cookie }), params: {}, context: {} } as never),
+  );
+}
+
+/** Runs a refused upload and checks that it stored nothing at all. */
+async function expectNothingStored(send: () => Promise<Response>) {
+  const before = { rows: productCount(), files: uploadedFiles() };
+  const response = await send();
+  expect(productCount()).toBe(before.rows);
+  expect(uploadedFiles()).toEqual(before.files);
+  return response;
+}
+
+describe("the add-product form (multipart, no JavaScript needed)", () => {
+  it("adds a product with two photos, then comes back to an empty form with 'Product Added'", async () => {
+    const cookie = await sellerCookie();
+    const response = await postPage(
+      [
+        ...fieldParts(),
+        ["images", await png("front.png")],
+        ["images", { bytes: await imageBytes("jpeg"), name: "back.jpg", type: "image/jpeg" }],
+        ["images", { bytes: new Uint8Array(), name: "", type: "application/octet-stream" }],
+        ["images", { bytes: new Uint8Array(), name: "", type: "application/octet-stream" }],
+      ],
+      cookie,
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/seller");
+    expect(response.headers.get("Set-Cookie")).toContain("__toast=");
+    const product = listSellerProducts().find((p) => p.name === "Wool Scarf")!;
+    expect(product).toMatchObject({
+      category: "Winter",
+      priceCents: 2500,
+      offerPriceCents: 1999,
+      description: ["Warm", "Soft"],
+    });
+    expect(product.images).toHaveLength(2);
+    // Two sizes per image.
+    expect(uploadedFiles().filter((f) => product.images.some((url) => url.includes(f.split(/[-.]/)[0]!)))).toHaveLength(
+      4,
+    );
+
+    // A fresh form key on every load, so the form is empty again after the redirect (also with JS).
+    const first = await (
+      await run(() => pageLoader({ request: getRequest("/seller", { cookie }), params: {} } as never))
+    ).json();
+    const second = await (
+      await run(() => pageLoader({ request: getRequest("/seller", { cookie }), params: {} } as never))
+    ).json();
+    expect(first.formKey).not.toBe(second.formKey);
+  });
+
+  it("refuses a non-image renamed .png", async () => {
+    const cookie = await sellerCookie();
+    const response = await expectNothingStored(async () =>
+      postPage(
+        [
+          ...fieldParts(),
+          ["images", await png()],
+          ["images", { bytes: new TextEncoder().encode("<?php echo 'hi'; ?>"), name: "script.png", type: "image/png" }],
+        ],
+        cookie,
+      ),
+    );
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.errors.images).toBe("script.png is not an image we can read (use JPEG, PNG, WebP, GIF or AVIF).");
+    expect(body.values).toMatchObject({ name: "Wool Scarf", price: "25" });
+  });
+
+  it("refuses a fifth image", async () => {
+    const cookie = await sellerCookie();
+    const images: [string, Part][] = [];
+    for (let i = 0; i < 5; i++) images.push(["images", await png(`p${i}.png`)]);
+    const response = await expectNothingStored(async () => postPage([...fieldParts(), ...images], cookie));
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors.form).toBe("Add at most 4 images.");
+  });
+
+  it("refuses a file over 5 MB", async () => {
+    const cookie = await sellerCookie();
+    const big = { bytes: new Uint8Array(randomBytes(5 * 1024 * 1024 + 1)), name: "big.png", type: "image/png" };
+    const response = await expectNothingStored(async () => postPage([...fieldParts(), ["images", big]], cookie));
+    expect(response.status).toBe(413);
+    expect((await response.json()).errors.form).toBe("Each image must be at most 5 MB.");
+  });
+
+  it("refuses a truncated image", async () => {
+    const cookie = await sellerCookie();
+    const whole = await imageBytes("png", 300, 300);
+    const truncated = { bytes: whole.subarray(0, Math.floor(whole.length / 2)), name: "cut.png", type: "image/png" };
+    const response = await expectNothingStored(async () => postPage([...fieldParts(), ["images", truncated]], cookie));
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors.images).toContain("cut.png");
+  });
+
+  it("refuses missing fields, each with its message, and no image", async () => {
+    const cookie = await sellerCookie();
+    const response = await expectNothingStored(async () =>
+      postPage(
+        [
+          ["images", await png()],
+          ["description", "only this"],
+        ],
+        cookie,
+      ),
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toEqual({
+      name: "Product name is required.",
+      category: "Select a category.",
+      price: "Product price is required.",
+      offerPrice: "Offer price is required.",
+    });
+    const noImage = await expectNothingStored(async () => postPage(fieldParts(), cookie));
+    expect(noImage.status).toBe(400);
+    expect((await noImage.json()).errors).toEqual({ images: "Add at least one product image." });
+  });
+
+  it("refuses bad prices and an offer price above the price", async () => {
+    const cookie = await sellerCookie();
+    for (const [price, offerPrice, field] of [
+      ["abc", "10", "price"],
+      ["-5", "1", "price"],
+      ["10", "9.999", "offerPrice"],
+      ["1e4", "10", "price"],
+      ["0", "0", "price"],
+    ] as const) {
+      const response = await expectNothingStored(async () =>
+        postPage([...fieldParts({ price, offerPrice }), ["images", await png()]], cookie),
+      );
+      expect(response.status, `${price}/${offerPrice}`).toBe(400);
+      expect((await response.json()).errors[field], `${price}/${offerPrice}`).toMatch(/must be/);
+    }
+    const above = await expectNothingStored(async () =>
+      postPage([...fieldParts({ price: "10", offerPrice: "12" }), ["images", await png()]], cookie),
+    );
+    expect(above.status).toBe(400);
+    expect((await above.json()).errors).toEqual({ offerPrice: "The offer price cannot be above the product price." });
+  });
+
+  it("refuses a body that is declared too large or is not multipart, without reading it", async () => {
+    const cookie = await sellerCookie();
+    const huge = untouchableRequest("/seller?index", { cookie });
+    huge.request.headers.set("Content-Length", String(26 * 1024 * 1024));
+    const response = await expectNothingStored(async () =>
+      run(() => pageAdd({ request: huge.request, params: {}, context: {} } as never)),
+    );
+    expect(response.status).toBe(413);
+    expect(huge.wasRead()).toBe(false);
+
+    const urlencoded = new Request("http://localhost/seller?index", {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    const refused = await expectNothingStored(async () =>
+      run(() => pageAdd({ request: urlencoded, params: {}, context: {} } as never)),
+    );
+    expect(refused.status).toBe(415);
+  });
+
+  it("sends visitors and shoppers to the sign-in page without reading the upload", async () => {
+    const shopper = await createUser();
+    for (const cookie of [null, await signedInCookie(shopper.id)]) {
+      const { request, wasRead } = untouchableRequest("/seller?index", { cookie });
+      const response = await expectNothingStored(async () =>
+        run(() => pageAdd({ request, params: {}, context: {} } as never)),
+      );
+      expect(response.status).toBe(303);
+      expect(response.headers.get("Location")).toBe("/seller-login");
+      expect(wasRead()).toBe(false);
+    }
+  });
+});
+
+describe("POST /api/product/add", () => {
+  const productData = {
+    name: "Canvas Sneakers",
+    description: ["Rubber sole", "Cotton canvas"],
+    category: "Footwear",
+    price: 59.99,
+    offerPrice: 44.5,
+  };
+
+  it("adds a product from productData JSON and repeated images", async () => {
+    const cookie = await sellerCookie();
+    const response = await postApi(productData, [await png("a.png"), await png("b.png")], cookie);
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).toMatchObject({ success: true, message: "Product Added" });
+    expect(getProductForSeller(body.product._id)).toMatchObject({
+      name: "Canvas Sneakers",
+      description: ["Rubber sole", "Cotton canvas"],
+      category: "Footwear",
+      priceCents: 5999,
+      offerPriceCents: 4450,
+    });
+  });
+
+  it("answers {success:false, message} for every refusal, storing nothing", async () => {
+    const cookie = await sellerCookie();
+    const cases: [unknown, Part[], number, RegExp][] = [
+      [undefined, [await png()], 400, /productData is required/],
+      ["{not json", [await png()], 400, /not valid JSON/],
+      [[1, 2], [await png()], 400, /must be a JSON object/],
+      [{ ...productData, offerPrice: 70 }, [await png()], 400, /offer price cannot be above/],
+      [{ ...productData, price: "free" }, [await png()], 400, /Product price must be a number/],
+      [{ ...productData, name: "" }, [await png()], 400, /Product name is required/],
+      [{ ...productData, category: "Toys" }, [await png()], 400, /Select a category/],
+      [
+        productData,
+        [{ bytes: new TextEncoder().encode("GIF89a nope"), name: "x.gif", type: "image/gif" }],
+        400,
+        /x\.gif/,
+      ],
+      [productData, [], 400, /at least one product image/],
+      [productData, await Promise.all([1, 2, 3, 4, 5].map((i) => png(`${i}.png`))), 400, /at most 4 images/],
+    ];
+    for (const [data, images, status, message] of cases) {
+      const response = await expectNothingStored(async () => postApi(data, images, cookie));
+      expect(response.status, String(message)).toBe(status);
+      const body = await response.json();
+      expect(body.success).toBe(false);
+      expect(body.message).toMatch(message);
+    }
+  });
+
+  it("answers 401 to visitors and shoppers without reading the upload", async () => {
+    const shopper = await createUser();
+    for (const cookie of [null, await signedInCookie(shopper.id)]) {
+      const { request, wasRead } = untouchableRequest("/api/product/add", { cookie });
+      const response = await expectNothingStored(async () =>
+        run(() => apiAdd({ request, params: {}, context: {} } as never)),
+      );
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ success: false, message: "Not authorized" });
+      expect(wasRead()).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,272 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { resetConfigForTests } from "#app/lib/config.server.ts";
+import { db, openDatabase } from "#app/lib/db.server.ts";
+import { loader as layoutLoader } from "#app/routes/seller/layout.tsx";
+import { action as logoutAction } from "#app/routes/seller/logout.tsx";
+import { action as loginAction, loader as loginLoader } from "#app/routes/seller-login.tsx";
+import {
+  createSeller,
+  DEMO_SELLER,
+  ensureDemoSeller,
+  getSeller,
+  SellerAccountError,
+  sellerRedirectTarget,
+  verifySellerLogin,
+} from "#app/services/sellers.server.ts";
+import { sellers, sessions } from "#db/schema.ts";
+import { cookiesFrom, formRequest, getRequest, run } from "../helpers/requests.ts";
+import { createTestSeller, SELLER_PASSWORD, sellerCookie } from "../helpers/sellers.ts";
+import { createUser, signedInCookie } from "../helpers/shopper.ts";
+
+const execFileAsync = promisify(execFile);
+
+describe("seller accounts", () => {
+  it("stores the email lower-cased and the password as an argon2id hash", async () => {
+    const seller = await createSeller("  Owner@Shop.Example ", "a long password");
+    expect(seller.email).toBe("owner@shop.example");
+    const row = db().select().from(sellers).where(eq(sellers.id, seller.id)).get()!;
+    expect(row.email).toBe("owner@shop.example");
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row.passwordHash).not.toContain("a long password");
+  });
+
+  it("refuses a duplicate email (whatever its case), a short password and a bad email", async () => {
+    await createSeller("dup@shop.example", "a long password");
+    await expect(createSeller("DUP@shop.example", "another password")).rejects.toThrow(
+      "A seller with the email dup@shop.example already exists.",
+    );
+    await expect(createSeller("short@shop.example", "1234567")).rejects.toThrow(
+      "The password must be at least 8 characters long.",
+    );
+    await expect(createSeller("not-an-email", "a long password")).rejects.toThrow(SellerAccountError);
+    expect(db().select().from(sellers).where(eq(sellers.email, "short@shop.example")).get()).toBeUndefined();
+  });
+
+  it("verifies the password, with the email in any case", async () => {
+    const seller = await createTestSeller("verify@shop.example");
+    expect(await verifySellerLogin("VERIFY@shop.example", SELLER_PASSWORD)).toEqual(seller);
+    expect(await verifySellerLogin("verify@shop.example", "wrong password")).toBeNull();
+    expect(await verifySellerLogin("nobody@shop.example", SELLER_PASSWORD)).toBeNull();
+    expect(await verifySellerLogin("verify@shop.example", "")).toBeNull();
+  });
+
+  it("recognises only a seller session, never a shopper's", async () => {
+    const seller = await createTestSeller();
+    expect(await getSeller(getRequest("/seller", { cookie: await sellerCookie(seller.id) }))).toEqual(seller);
+    const user = await createUser();
+    expect(await getSeller(getRequest("/seller", { cookie: await signedInCookie(user.id) }))).toBeNull();
+    expect(await getSeller(getRequest("/seller"))).toBeNull();
+    expect(await getSeller(getRequest("/seller", { cookie: "__seller_session=forged" }))).toBeNull();
+  });
+
+  it("creates the demo seller once, and never in production", async () => {
+    expect(await ensureDemoSeller()).toBe("created");
+    expect(await ensureDemoSeller()).toBe("exists");
+    expect(await verifySellerLogin(DEMO_SELLER.email, DEMO_SELLER.password)).not.toBeNull();
+
+    db().delete(sellers).where(eq(sellers.email, DEMO_SELLER.email)).run();
+    vi.stubEnv("NODE_ENV", "production");
+    resetConfigForTests();
+    try {
+      expect(await ensureDemoSeller()).toBe("skipped");
+    } finally {
+      vi.unstubAllEnvs();
+      resetConfigForTests();
+    }
+    expect(db().select().from(sellers).where(eq(sellers.email, DEMO_SELLER.email)).get()).toBeUndefined();
+  });
+
+  it("only redirects to seller pages after sign-in", () => {
+    expect(sellerRedirectTarget("/seller/orders")).toBe("/seller/orders");
+    expect(sellerRedirectTarget("/seller/products/abc123")).toBe("/seller/products/abc123");
+    for (const hostile of ["https://evil.example/seller", "//evil.example", "/sellerx", "/seller/../cart", null]) {
+      expect(sellerRedirectTarget(hostile)).toBe("/seller");
+    }
+  });
+});
+
+describe("/seller-login", () => {
+  it("signs a seller in: a session cookie, 'Login successful!' and /seller", async () => {
+    await createTestSeller("login@shop.example");
+    const response = await run(() =>
+      loginAction({
+        request: formRequest("/seller-login", { email: "Login@Shop.Example", password: SELLER_PASSWORD }),
+        params: {},
+        context: {},
+      } as never),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/seller");
+    const cookie = cookiesFrom(response);
+    expect(cookie).toContain("__seller_session=");
+    expect(cookie).toContain("__toast=");
+    const toast = decodeURIComponent(cookie.split("__toast=")[1]!.split(";")[0]!);
+    expect(Buffer.from(toast.split(".")[0]!, "base64").toString()).toContain("Login successful!");
+    const layout = await run(() => layoutLoader({ request: getRequest("/seller", { cookie }), params: {} } as never));
+    expect(await layout.json()).toEqual({ seller: { email: "login@shop.example" } });
+  });
+
+  it("goes back to the seller page the form was shown on", async () => {
+    await createTestSeller("back@shop.example");
+    const response = await run(() =>
+      loginAction({
+        request: formRequest("/seller-login", {
+          email: "back@shop.example",
+          password: SELLER_PASSWORD,
+          redirectTo: "/seller/orders",
+        }),
+        params: {},
+        context: {},
+      } as never),
+    );
+    expect(response.headers.get("Location")).toBe("/seller/orders");
+  });
+
+  it("answers 'Invalid credentials' for a wrong password or an unknown email, keeping the email", async () => {
+    await createTestSeller("wrong@shop.example");
+    for (const fields of [
+      { email: "wrong@shop.example", password: "not the password" },
+      { email: "nobody@shop.example", password: SELLER_PASSWORD },
+    ]) {
+      const response = await run(() =>
+        loginAction({ request: formRequest("/seller-login", fields), params: {}, context: {} } as never),
+      );
+      expect(response.status).toBe(400);
+      expect(response.headers.get("Set-Cookie")).toBeNull();
+      expect(await response.json()).toEqual({ errors: { form: "Invalid credentials" }, email: fields.email });
+    }
+  });
+
+  it("asks for both fields", async () => {
+    const response = await run(() =>
+      loginAction({ request: formRequest("/seller-login", { email: " " }), params: {}, context: {} } as never),
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toEqual({
+      email: "Email is required.",
+      password: "Password is required.",
+    });
+  });
+
+  it("says 'Something went wrong. Please try again.' on an unexpected failure", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const body = new ReadableStream({
+      pull(controller) {
+        controller.error(new Error("connection lost"));
+      },
+    });
+    const request = new Request("http://localhost/seller-login", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      duplex: "half",
+    } as RequestInit);
+    const response = await run(() => loginAction({ request, params: {}, context: {} } as never));
+    expect(response.status).toBe(500);
+    expect((await response.json()).errors).toEqual({ form: "Something went wrong. Please try again." });
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it("sends a signed-in seller on to /seller", async () => {
+    const cookie = await sellerCookie();
+    const response = await run(() =>
+      loginLoader({ request: getRequest("/seller-login", { cookie }), params: {} } as never),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/seller");
+    const visitor = await run(() => loginLoader({ request: getRequest("/seller-login"), params: {} } as never));
+    expect(visitor.status).toBe(200);
+  });
+
+  it("shows the sign-in form (no seller) on /seller to visitors and shoppers", async () => {
+    const user = await createUser();
+    for (const cookie of [null, await signedInCookie(user.id)]) {
+      const response = await run(() =>
+        layoutLoader({ request: getRequest("/seller", { cookie }), params: {} } as never),
+      );
+      expect(await response.json()).toEqual({ seller: null });
+    }
+  });
+});
+
+describe("seller logout", () => {
+  it("ends the seller session (the row is gone) and goes back to /", async () => {
+    const seller = await createTestSeller();
+    const cookie = await sellerCookie(seller.id);
+    const response = await run(() =>
+      logoutAction({ request: formRequest("/seller/logout", {}, { cookie }), params: {}, context: {} } as never),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/");
+    expect(cookiesFrom(response, cookie)).not.toContain("__seller_session=");
+    expect(db().select().from(sessions).where(eq(sessions.sellerId, seller.id)).all()).toEqual([]);
+    expect(await getSeller(getRequest("/seller", { cookie }))).toBeNull();
+  });
+});
+
+describe("npm run seller:add", () => {
+  const script = path.resolve("scripts/seller-add.ts");
+
+  async function runScript(args: string[], env: Record<string, string>, stdin?: string) {
+    const dataDir = env.DATA_DIR!;
+    const child = execFileAsync(process.execPath, ["--import", "tsx", script, ...args], {
+      env: { ...process.env, NODE_ENV: "test", ...env, DATA_DIR: dataDir },
+    });
+    if (stdin !== undefined) {
+      child.child.stdin!.end(stdin);
+    } else {
+      child.child.stdin!.end();
+    }
+    try {
+      const { stdout, stderr } = await child;
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const e = error as { code: number; stdout: string; stderr: string };
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    }
+  }
+
+  it("creates a seller from the command line, refuses a duplicate and a short password", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "seller-add-"));
+    try {
+      const created = await runScript(["Cli@Shop.Example"], { DATA_DIR: dataDir, SELLER_PASSWORD: "cli password 1" });
+      expect(created.code).toBe(0);
+      expect(created.stdout).toContain("Seller cli@shop.example created.");
+      expect(created.stdout + created.stderr).not.toContain("cli password 1");
+
+      const duplicate = await runScript(["cli@shop.example"], { DATA_DIR: dataDir, SELLER_PASSWORD: "cli password 2" });
+      expect(duplicate.code).not.toBe(0);
+      expect(duplicate.stderr).toContain("A seller with the email cli@shop.example already exists.");
+
+      const short = await runScript(["short@shop.example"], { DATA_DIR: dataDir, SELLER_PASSWORD: "short" });
+      expect(short.code).not.toBe(0);
+      expect(short.stderr).toContain("The password must be at least 8 characters long.");
+
+      // No SELLER_PASSWORD: the password is read from the prompt (here piped) and never printed.
+      const prompted = await runScript(["piped@shop.example"], { DATA_DIR: dataDir }, "piped password 1\n");
+      expect(prompted.code).toBe(0);
+      expect(prompted.stdout + prompted.stderr).not.toContain("piped password 1");
+
+      const store = openDatabase(path.join(dataDir, "store.db"));
+      try {
+        const emails = store
+          .select({ email: sellers.email })
+          .from(sellers)
+          .all()
+          .map((s) => s.email)
+          .sort();
+        expect(emails).toEqual(["cli@shop.example", "piped@shop.example"]);
+      } finally {
+        store.$client.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
