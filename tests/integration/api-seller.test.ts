@@ -1,0 +1,158 @@
+// The seller's /api calls in the spec's shapes, and who may call what (visitor, shopper, seller).
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "#app/lib/db.server.ts";
+import { loader as ordersApi } from "#app/routes/api/order-seller.ts";
+import { action as stockApi } from "#app/routes/api/product-stock.ts";
+import { loader as sellerIsAuth } from "#app/routes/api/seller-is-auth.ts";
+import { action as loginApi } from "#app/routes/api/seller-login.ts";
+import { loader as logoutApi } from "#app/routes/api/seller-logout.ts";
+import { placeOrder } from "#app/services/orders.server.ts";
+import { getSeller } from "#app/services/sellers.server.ts";
+import { products, sessions } from "#db/schema.ts";
+import { createProduct } from "../helpers/factories.ts";
+import { cookiesFrom, getRequest, jsonRequest, run } from "../helpers/requests.ts";
+import { createTestSeller, SELLER_PASSWORD, sellerCookie } from "../helpers/sellers.ts";
+import { createAddress, createUser, signedInCookie } from "../helpers/shopper.ts";
+
+function call(handler: (args: never) => unknown, request: Request) {
+  return run(() => handler({ request, params: {}, context: {} } as never));
+}
+
+describe("POST /api/seller/login, GET /api/seller/is-auth, GET /api/seller/logout", () => {
+  it("logs in, is recognised, and logs out", async () => {
+    const seller = await createTestSeller("api@shop.example");
+    const login = await call(
+      loginApi,
+      jsonRequest("/api/seller/login", { email: "API@shop.example", password: SELLER_PASSWORD }),
+    );
+    expect(login.status).toBe(200);
+    expect(await login.json()).toEqual({ success: true, message: "Login successful!" });
+    const cookie = cookiesFrom(login);
+    expect(await getSeller(getRequest("/", { cookie }))).toEqual(seller);
+
+    const auth = await call(sellerIsAuth, getRequest("/api/seller/is-auth", { cookie }));
+    expect(auth.status).toBe(200);
+    expect(await auth.json()).toEqual({ success: true });
+
+    const logout = await call(logoutApi, getRequest("/api/seller/logout", { cookie }));
+    expect(await logout.json()).toEqual({ success: true, message: "Logged out" });
+    expect(db().select().from(sessions).where(eq(sessions.sellerId, seller.id)).all()).toEqual([]);
+    const after = await call(sellerIsAuth, getRequest("/api/seller/is-auth", { cookie }));
+    expect(after.status).toBe(401);
+    expect(await after.json()).toEqual({ success: false, message: "Not authorized" });
+  });
+
+  it("refuses wrong credentials, missing fields and broken JSON with {success:false, message}", async () => {
+    await createTestSeller("refuse@shop.example");
+    const cases: [unknown, number, string][] = [
+      [{ email: "refuse@shop.example", password: "wrong password" }, 401, "Invalid credentials"],
+      [{ email: "nobody@shop.example", password: SELLER_PASSWORD }, 401, "Invalid credentials"],
+      [{ email: "refuse@shop.example" }, 400, "Password is required."],
+      [{ email: 42, password: SELLER_PASSWORD }, 400, "Email is required."],
+      ["{broken", 400, "The request body is not valid JSON."],
+    ];
+    for (const [body, status, message] of cases) {
+      const response = await call(loginApi, jsonRequest("/api/seller/login", body));
+      expect(response.status, message).toBe(status);
+      expect(await response.json()).toEqual({ success: false, message });
+      expect(response.headers.get("Set-Cookie")).toBeNull();
+    }
+  });
+
+  it("does not take a shopper's session for a seller's", async () => {
+    const shopper = await createUser();
+    const response = await call(
+      sellerIsAuth,
+      getRequest("/api/seller/is-auth", { cookie: await signedInCookie(shopper.id) }),
+    );
+    expect(response.status).toBe(401);
+  });
+});
+
+describe("POST /api/product/stock", () => {
+  it("sets stock for a seller", async () => {
+    const product = createProduct({ inStock: true });
+    const cookie = await sellerCookie();
+    const response = await call(
+      stockApi,
+      jsonRequest("/api/product/stock", { id: product.id, inStock: false }, { cookie }),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, message: "Stock Updated" });
+    expect(db().select().from(products).where(eq(products.id, product.id)).get()!.inStock).toBe(false);
+  });
+
+  it("refuses bad bodies and unknown products", async () => {
+    const product = createProduct();
+    const cookie = await sellerCookie();
+    const cases: [unknown, number][] = [
+      [{ id: product.id, inStock: "false" }, 400],
+      [{ inStock: true }, 400],
+      [{ id: "nosuchproduct", inStock: true }, 404],
+      [[], 400],
+      ["null", 400],
+    ];
+    for (const [body, status] of cases) {
+      const response = await call(stockApi, jsonRequest("/api/product/stock", body, { cookie }));
+      expect(response.status, JSON.stringify(body)).toBe(status);
+      expect((await response.json()).success).toBe(false);
+    }
+    expect(db().select().from(products).where(eq(products.id, product.id)).get()!.inStock).toBe(true);
+  });
+
+  it("answers 401 to visitors and shoppers and changes nothing", async () => {
+    const product = createProduct({ inStock: true });
+    const shopper = await createUser();
+    for (const cookie of [null, await signedInCookie(shopper.id)]) {
+      const response = await call(
+        stockApi,
+        jsonRequest("/api/product/stock", { id: product.id, inStock: false }, { cookie }),
+      );
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ success: false, message: "Not authorized" });
+    }
+    expect(db().select().from(products).where(eq(products.id, product.id)).get()!.inStock).toBe(true);
+  });
+});
+
+describe("GET /api/order/seller", () => {
+  it("lists the orders with products, address, amount as a decimal and _id", async () => {
+    const user = await createUser();
+    const address = createAddress(user.id);
+    const product = createProduct({ offerPriceCents: 1250, name: "Api Tee" });
+    const { order } = placeOrder({
+      userId: user.id,
+      addressId: address.id,
+      items: [{ productId: product.id, quantity: 3 }],
+      paymentType: "COD",
+    });
+    const response = await call(ordersApi, getRequest("/api/order/seller", { cookie: await sellerCookie() }));
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.success).toBe(true);
+    const shown = body.orders.find((o: { _id: string }) => o._id === order.id);
+    expect(shown).toMatchObject({
+      _id: order.id,
+      amount: 38.25,
+      paymentType: "COD",
+      isPaid: false,
+      paymentLabel: "Unpaid",
+      status: "Order Placed",
+      address: { firstName: "Asha", city: "Pune", zipcode: "411001" },
+      items: [{ quantity: 3, name: "Api Tee", product: { _id: product.id, name: "Api Tee", offerPrice: 12.5 } }],
+    });
+    expect(new Date(shown.createdAt).getTime()).toBe(order.createdAt);
+  });
+
+  it("answers 401 to visitors and shoppers", async () => {
+    const shopper = await createUser();
+    for (const cookie of [null, await signedInCookie(shopper.id)]) {
+      const response = await call(ordersApi, getRequest("/api/order/seller", { cookie }));
+      expect(response.status).toBe(401);
+      const body = await response.json();
+      expect(body).toEqual({ success: false, message: "Not authorized" });
+      expect(body.orders).toBeUndefined();
+    }
+  });
+});

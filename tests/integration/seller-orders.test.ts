@@ -1,0 +1,185 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "#app/lib/db.server.ts";
+import { action as ordersAction, loader as ordersLoader } from "#app/routes/seller/orders.tsx";
+import { listUserOrders, placeOrder } from "#app/services/orders.server.ts";
+import { listSellerOrders, OrderStatusError, setOrderStatus } from "#app/services/seller-orders.server.ts";
+import { orderItems, orders, products } from "#db/schema.ts";
+import { createProduct } from "../helpers/factories.ts";
+import { formRequest, getRequest, run } from "../helpers/requests.ts";
+import { sellerCookie } from "../helpers/sellers.ts";
+import { createAddress, createUser } from "../helpers/shopper.ts";
+
+async function placed(paymentType: "COD" | "Online", options: { paid?: boolean; createdAt?: number } = {}) {
+  const user = await createUser();
+  const address = createAddress(user.id);
+  const product = createProduct({ offerPriceCents: 1000 });
+  const { order } = placeOrder({
+    userId: user.id,
+    addressId: address.id,
+    items: [{ productId: product.id, quantity: 2 }],
+    paymentType,
+  });
+  const changes: Partial<typeof orders.$inferInsert> = {};
+  if (options.paid) Object.assign(changes, { isPaid: true, paidAt: Date.now() });
+  if (options.createdAt) changes.createdAt = options.createdAt;
+  if (Object.keys(changes).length > 0) db().update(orders).set(changes).where(eq(orders.id, order.id)).run();
+  return { order, user, product };
+}
+
+function refusal(fn: () => unknown): OrderStatusError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof OrderStatusError) return error;
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+describe("listSellerOrders", () => {
+  it("shows every cash order and every paid online order, newest first; never an unpaid online one", async () => {
+    db().delete(orderItems).run();
+    db().delete(orders).run();
+    const cod = await placed("COD", { createdAt: 1_000 });
+    const paid = await placed("Online", { paid: true, createdAt: 3_000 });
+    const unpaid = await placed("Online", { createdAt: 4_000 });
+    const newerCod = await placed("COD", { createdAt: 2_000 });
+
+    const list = listSellerOrders();
+    expect(list.map((o) => o.id)).toEqual([paid.order.id, newerCod.order.id, cod.order.id]);
+    expect(list.map((o) => o.id)).not.toContain(unpaid.order.id);
+
+    const online = list[0]!;
+    expect(online).toMatchObject({ paymentType: "Online", paymentLabel: "Paid", status: "Order Placed" });
+    expect(online.amountCents).toBe(2040);
+    expect(online.items).toEqual([
+      expect.objectContaining({ productId: paid.product.id, name: paid.product.name, quantity: 2 }),
+    ]);
+    expect(online.address).toEqual({
+      firstName: "Asha",
+      lastName: "Rao",
+      email: "asha@example.com",
+      street: "12 Park Street",
+      city: "Pune",
+      state: "MH",
+      zipcode: "411001",
+      country: "India",
+      phone: "+91 98765 43210",
+    });
+    expect(list[1]).toMatchObject({ paymentType: "COD", paymentLabel: "Unpaid" });
+  });
+
+  it("says 'N/A' for missing address fields and 'Product not found' for a product row that is gone", async () => {
+    const { order, product } = await placed("COD");
+    db()
+      .update(orders)
+      .set({ address: { firstName: "Only", street: "", city: "Delhi" } as never })
+      .where(eq(orders.id, order.id))
+      .run();
+    // A product row can only vanish with foreign keys off (an old backup, a manual fix): the list still works.
+    const sqlite = db().$client;
+    sqlite.pragma("foreign_keys = OFF");
+    try {
+      sqlite.prepare("DELETE FROM products WHERE id = ?").run(product.id);
+    } finally {
+      sqlite.pragma("foreign_keys = ON");
+    }
+    const shown = listSellerOrders().find((o) => o.id === order.id)!;
+    expect(shown.items).toEqual([expect.objectContaining({ name: "Product not found", product: null, quantity: 2 })]);
+    expect(shown.address).toEqual({
+      firstName: "Only",
+      lastName: "N/A",
+      email: "N/A",
+      street: "N/A",
+      city: "Delhi",
+      state: "N/A",
+      zipcode: "N/A",
+      country: "N/A",
+      phone: "N/A",
+    });
+  });
+
+  it("keeps showing a product that was removed from sale", async () => {
+    const { order, product } = await placed("COD");
+    db().update(products).set({ removedAt: Date.now() }).where(eq(products.id, product.id)).run();
+    const shown = listSellerOrders().find((o) => o.id === order.id)!;
+    expect(shown.items[0]!.name).toBe(product.name);
+  });
+});
+
+describe("setOrderStatus", () => {
+  it("moves an order Order Placed → Shipped → Delivered, and the shopper sees it", async () => {
+    const { order, user } = await placed("COD");
+    expect(setOrderStatus(order.id, "Shipped")).toBe("Shipped");
+    expect(listUserOrders(user.id)[0]!.status).toBe("Shipped");
+    expect(setOrderStatus(order.id, "Delivered")).toBe("Delivered");
+    const stored = db().select().from(orders).where(eq(orders.id, order.id)).get()!;
+    expect(stored.status).toBe("Delivered");
+    expect(stored.updatedAt).toEqual(expect.any(Number));
+  });
+
+  it("cancels an order before delivery, and refuses every other move with a reason", async () => {
+    const { order } = await placed("COD");
+    expect(refusal(() => setOrderStatus(order.id, "Delivered")).message).toBe(
+      "An order that is Order Placed can only become Shipped or Cancelled.",
+    );
+    expect(refusal(() => setOrderStatus(order.id, "Order Placed")).message).toBe("The order is already Order Placed.");
+    expect(refusal(() => setOrderStatus(order.id, "Lost")).message).toMatch(/^Unknown status/);
+    expect(setOrderStatus(order.id, "Cancelled")).toBe("Cancelled");
+    const cancelled = refusal(() => setOrderStatus(order.id, "Shipped"));
+    expect(cancelled.message).toBe("The order is Cancelled; its status can no longer change.");
+    expect(cancelled.status).toBe(409);
+  });
+
+  it("refuses unknown orders and online orders that are not paid", async () => {
+    expect(refusal(() => setOrderStatus("nosuchorder", "Shipped")).status).toBe(404);
+    expect(refusal(() => setOrderStatus("'; DROP TABLE orders; --", "Shipped")).status).toBe(404);
+    const { order } = await placed("Online");
+    expect(refusal(() => setOrderStatus(order.id, "Shipped")).message).toBe("Order not found");
+    expect(db().select().from(orders).where(eq(orders.id, order.id)).get()!.status).toBe("Order Placed");
+  });
+});
+
+describe("the seller's orders page", () => {
+  it("lists orders for a seller and nothing for anyone else", async () => {
+    const { order } = await placed("COD");
+    const cookie = await sellerCookie();
+    const page = await run(() =>
+      ordersLoader({ request: getRequest("/seller/orders", { cookie }), params: {} } as never),
+    );
+    const body = await page.json();
+    const shown = body.orders.find((o: { id: string }) => o.id === order.id);
+    expect(shown).toMatchObject({ amount: "$20.40", paymentLabel: "Unpaid", nextStatuses: ["Shipped", "Cancelled"] });
+    const visitor = await run(() => ordersLoader({ request: getRequest("/seller/orders"), params: {} } as never));
+    expect(await visitor.json()).toBeNull();
+  });
+
+  it("moves an order with a plain form post, and explains a refused move with a 4xx", async () => {
+    const { order } = await placed("COD");
+    const cookie = await sellerCookie();
+    const post = (status: string, who: string | null = cookie) =>
+      run(() =>
+        ordersAction({
+          request: formRequest("/seller/orders", { intent: "status", orderId: order.id, status }, { cookie: who }),
+          params: {},
+          context: {},
+        } as never),
+      );
+    const moved = await post("Shipped");
+    expect(moved.status).toBe(303);
+    expect(moved.headers.get("Location")).toBe("/seller/orders");
+
+    const refused = await post("Order Placed");
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      orderId: order.id,
+      error: "An order that is Shipped can only become Delivered or Cancelled.",
+    });
+
+    const visitor = await post("Delivered", null);
+    expect(visitor.status).toBe(303);
+    expect(visitor.headers.get("Location")).toBe("/seller-login");
+    expect(db().select().from(orders).where(eq(orders.id, order.id)).get()!.status).toBe("Shipped");
+  });
+});
