@@ -14,6 +14,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { Footer } from "#app/components/footer.tsx";
 import { Header } from "#app/components/header.tsx";
+import { UrlLoginModal } from "#app/components/login-modal.tsx";
 import { Toasts } from "#app/components/toasts.tsx";
 import { takeToasts } from "#app/lib/toast.server.ts";
 import { shopperShell } from "#app/services/shopper-shell.server.ts";
@@ -49,6 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-white text-gray-700 antialiased">
         {shopperChrome && <Header user={rootData?.user ?? null} cartCount={rootData?.cartCount ?? 0} />}
         <Toasts toasts={rootData?.toasts ?? []} />
+        {shopperChrome && <UrlLoginModal signedIn={Boolean(rootData?.user)} />}
         <main className={shopperChrome ? "mx-auto max-w-7xl px-4 md:px-8" : ""}>{children}</main>
         {shopperChrome && <Footer />}
         <ScrollRestoration />

@@ -7,6 +7,11 @@ export default [
   route("uploads/:file", "routes/uploads.ts"),
 
   // Accounts, cart, addresses, orders (issue #3)
+  route("cart", "routes/cart.tsx"),
+  route("add-address", "routes/add-address.tsx"),
+  route("my-orders", "routes/my-orders.tsx"),
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.tsx"),
 
   // Online payment (issue #4)
   // The built-in Stripe sandbox (answers 404 when STRIPE_SECRET_KEY is set): its REST API and hosted page.
@@ -25,6 +30,16 @@ export default [
 
   // /api resource routes
   ...prefix("api", [
+    // Accounts, cart, addresses, orders (issue #3)
+    route("user/is-auth", "routes/api/user-is-auth.ts"),
+    route("user/login", "routes/api/user-login.ts"),
+    route("user/register", "routes/api/user-register.ts"),
+    route("user/logout", "routes/api/user-logout.ts"),
+    route("cart/update", "routes/api/cart-update.ts"),
+    route("address/get", "routes/api/address-get.ts"),
+    route("address/add", "routes/api/address-add.ts"),
+    route("order/cod", "routes/api/order-cod.ts"),
+    route("order/user", "routes/api/order-user.ts"),
     // Online payment (issue #4)
     route("order/stripe", "routes/api/order-stripe.ts"),
     route("stripe/webhook", "routes/api/stripe-webhook.ts"),

@@ -54,7 +54,7 @@ const addressSchema = z.object({
   street: required(200, "Please enter the street."),
   city: required(100, "Please enter the city."),
   state: text(100),
-  zipcode: required(12, "Please enter the zip code.").refine(
+  zipcode: required(30, "Please enter the zip code.").refine(
     (z) => /^[0-9A-Za-z][0-9A-Za-z -]{1,10}$/.test(z),
     "Please enter a valid zip code.",
   ),

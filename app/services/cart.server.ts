@@ -355,3 +355,18 @@ export async function cartCount(request: Request, userId: string | null): Promis
 export function cartItemsObject(cart: CartMap): Record<string, number> {
   return Object.fromEntries(cart);
 }
+
+/**
+ * Where a cart form sends the shopper back to: a path on this site (from the form's `redirectTo`),
+ * never another host ("//evil.example", "/\\evil", "https://…"); otherwise the fallback.
+ */
+export function sameSitePath(value: unknown, fallback = "/cart"): string {
+  if (typeof value !== "string" || value.length > 2000) return fallback;
+  if (!value.startsWith("/") || value.startsWith("//") || /[\\\s\p{Cc}]/u.test(value)) return fallback;
+  try {
+    const url = new URL(value, "http://store.invalid");
+    return url.host === "store.invalid" ? `${url.pathname}${url.search}` : fallback;
+  } catch {
+    return fallback;
+  }
+}

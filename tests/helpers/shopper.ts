@@ -2,8 +2,10 @@
 import { hash } from "@node-rs/argon2";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
+import { takeToasts } from "#app/lib/toast.server.ts";
 import { startSession } from "#app/services/sessions.server.ts";
 import { addresses, users } from "#db/schema.ts";
+import { cookiesFrom, getRequest } from "./requests.ts";
 
 export const TEST_PASSWORD = "correct horse battery";
 
@@ -46,4 +48,10 @@ export function createAddress(userId: string, overrides: Partial<typeof addresse
 export async function signedInCookie(userId: string): Promise<string> {
   const setCookie = await startSession("user", userId);
   return setCookie.split(";")[0]!;
+}
+
+/** The toast messages a response leaves for the next page (read as the root loader reads them). */
+export async function toastsFrom(response: Response): Promise<string[]> {
+  const { toasts } = await takeToasts(getRequest("/", { cookie: cookiesFrom(response) }));
+  return toasts.map((t) => `${t.type}: ${t.message}`);
 }

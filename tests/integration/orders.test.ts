@@ -1,11 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
+import { action as cartAction, loader as cartLoader } from "#app/routes/cart.tsx";
+import { loader as myOrdersLoader } from "#app/routes/my-orders.tsx";
 import { readSavedCart } from "#app/services/cart.server.ts";
 import { listUserOrders, OrderError, placedOrderCondition, placeOrder } from "#app/services/orders.server.ts";
 import { cartItems, orderItems, orders, products } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { createAddress, createUser } from "../helpers/shopper.ts";
+import { formRequest, getRequest, run } from "../helpers/requests.ts";
+import { createAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
 
 function orderCount(userId: string) {
   return db().select().from(orders).where(eq(orders.userId, userId)).all().length;
@@ -290,5 +293,118 @@ describe("listUserOrders", () => {
       .where(and(placedOrderCondition, inArray(orders.userId, [user.id, other.id])))
       .all();
     expect(placed).toHaveLength(4);
+  });
+});
+
+describe("placing an order from the cart page", () => {
+  const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+
+  async function shopperWithCart() {
+    const user = await createUser();
+    const cookie = await signedInCookie(user.id);
+    const product = createProduct({ name: "Denim Jacket", offerPriceCents: 4500 });
+    db().insert(cartItems).values({ userId: user.id, productId: product.id, quantity: 2 }).run();
+    return { user, cookie, product };
+  }
+
+  function placeOrderForm(cookie: string, fields: Record<string, string>) {
+    return run(() =>
+      cartAction(
+        args(
+          formRequest(
+            "/cart",
+            { intent: "place-order", paymentType: "COD", redirectTo: "/cart", ...fields },
+            { cookie },
+          ),
+        ),
+      ),
+    );
+  }
+
+  it("places a COD order from the saved cart, clears it and goes to /my-orders", async () => {
+    const { user, cookie, product } = await shopperWithCart();
+    const address = createAddress(user.id);
+    const page = await (await run(() => cartLoader(args(getRequest("/cart", { cookie }))))).json();
+    const response = await placeOrderForm(cookie, { addressId: address.id, requestKey: page.requestKey });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/my-orders");
+    expect(await toastsFrom(response)).toEqual(["success: Order Placed Successfully"]);
+    expect(readSavedCart(user.id).size).toBe(0);
+
+    const [order] = listUserOrders(user.id);
+    // The order's amount is the total the cart page showed.
+    expect(order!.amountCents).toBe(page.totals.totalCents);
+    expect(order!.lines).toMatchObject([{ productId: product.id, quantity: 2, unitPriceCents: 4500 }]);
+
+    const myOrders = await (await run(() => myOrdersLoader(args(getRequest("/my-orders", { cookie }))))).json();
+    expect(myOrders.orders).toHaveLength(1);
+    expect(myOrders.orders[0]).toMatchObject({ id: order!.id, paymentType: "COD", amountCents: 9180 });
+  });
+
+  it("creates one order when the same form is submitted twice", async () => {
+    const { user, cookie } = await shopperWithCart();
+    const address = createAddress(user.id);
+    const fields = { addressId: address.id, requestKey: "same-form-token-abc" };
+    const [first, second] = await Promise.all([placeOrderForm(cookie, fields), placeOrderForm(cookie, fields)]);
+    expect([first.status, second.status]).toEqual([303, 303]);
+    const third = await placeOrderForm(cookie, fields);
+    expect(await toastsFrom(third)).toEqual(["success: This order has already been placed."]);
+    expect(orderCount(user.id)).toBe(1);
+  });
+
+  it("answers 'Please select an address' without an address, keeping the cart", async () => {
+    const { user, cookie } = await shopperWithCart();
+    const response = await placeOrderForm(cookie, { addressId: "", requestKey: "token-without-address" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ formError: "Please select an address", paymentType: "COD" });
+    expect(readSavedCart(user.id).size).toBe(1);
+    expect(orderCount(user.id)).toBe(0);
+  });
+
+  it("ignores a user id or price slipped into the form", async () => {
+    const { user, cookie } = await shopperWithCart();
+    const victim = await createUser();
+    const address = createAddress(user.id);
+    const response = await placeOrderForm(cookie, {
+      addressId: address.id,
+      userId: victim.id,
+      unitPriceCents: "1",
+      amount: "0.01",
+    });
+    expect(response.status).toBe(303);
+    expect(orderCount(victim.id)).toBe(0);
+    expect(listUserOrders(user.id)[0]!.amountCents).toBe(9180);
+  });
+
+  it("says online payment is not available yet when Online is chosen", async () => {
+    const { user, cookie } = await shopperWithCart();
+    const address = createAddress(user.id);
+    const response = await placeOrderForm(cookie, { addressId: address.id, paymentType: "Online" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      formError: "Online payment is not available yet. Please choose Cash on Delivery.",
+      paymentType: "Online",
+    });
+    expect(orderCount(user.id)).toBe(0);
+  });
+
+  it("refuses an empty cart, and sends a visitor to log in", async () => {
+    const user = await createUser();
+    const cookie = await signedInCookie(user.id);
+    const address = createAddress(user.id);
+    const empty = await placeOrderForm(cookie, { addressId: address.id });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ formError: "Your cart is empty.", paymentType: "COD" });
+
+    const visitor = await placeOrderForm("", { addressId: address.id });
+    expect(visitor.status).toBe(303);
+    expect(visitor.headers.get("Location")).toBe("/cart?login");
+    expect(await toastsFrom(visitor)).toEqual(["error: Please log in to place your order."]);
+  });
+
+  it("My Orders needs a signed-in shopper", async () => {
+    const response = await run(() => myOrdersLoader(args(getRequest("/my-orders"))));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/?login");
   });
 });

@@ -1,0 +1,143 @@
+import { data, Form, redirect } from "react-router";
+import { Field, FormError } from "#app/components/form-field.tsx";
+import { BadRequest, readForm } from "#app/lib/http.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { getUser } from "#app/services/accounts.server.ts";
+import { ADDRESS_FIELDS, AddressError, type AddressField, addAddress } from "#app/services/addresses.server.ts";
+import type { Route } from "./+types/add-address";
+
+export const meta: Route.MetaFunction = () => [{ title: "Add address | Trendora" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!(await getUser(request))) throw redirect("/cart");
+  return null;
+}
+
+type ActionAnswer = {
+  formError?: string;
+  errors?: Partial<Record<AddressField, string>>;
+  values?: Partial<Record<AddressField, string>>;
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getUser(request);
+  if (!user) throw redirect("/cart");
+  let form: URLSearchParams;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    if (error instanceof BadRequest) return data<ActionAnswer>({ formError: error.message }, { status: error.status });
+    throw error;
+  }
+  const values: Partial<Record<AddressField, string>> = {};
+  for (const field of ADDRESS_FIELDS) values[field] = form.get(field) ?? "";
+  try {
+    const address = addAddress(user.id, values);
+    // Back to the cart with the new address chosen.
+    return redirectWithToast(request, `/cart?address=${address.id}`, {
+      type: "success",
+      message: "Address added successfully",
+    });
+  } catch (error) {
+    if (error instanceof AddressError) {
+      const kept = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.slice(0, 300)]));
+      return data<ActionAnswer>(
+        { formError: error.message, errors: error.fieldErrors, values: kept },
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
+}
+
+export default function AddAddress({ actionData }: Route.ComponentProps) {
+  const errors = actionData?.errors ?? {};
+  const values = actionData?.values ?? {};
+  const field = (name: AddressField, label: string, extra: Record<string, unknown> = {}) => (
+    <Field
+      label={label}
+      name={name}
+      placeholder={label}
+      defaultValue={values[name] ?? ""}
+      error={errors[name]}
+      maxLength={200}
+      {...extra}
+    />
+  );
+  return (
+    <div className="mt-12 pb-16">
+      <h1 className="text-2xl text-gray-500 md:text-3xl">
+        Add Your Shipping <span className="font-semibold text-primary">Address</span>
+      </h1>
+      <div className="mt-10 flex flex-col-reverse justify-between gap-10 md:flex-row">
+        <div className="max-w-md flex-1">
+          {actionData?.formError && Object.keys(errors).length === 0 ? (
+            <FormError message={actionData.formError} />
+          ) : null}
+          <Form method="post" className="mt-2 space-y-3 text-sm">
+            <div className="grid grid-cols-2 gap-4">
+              {field("firstName", "First Name", { autoComplete: "given-name" })}
+              {field("lastName", "Last Name", { autoComplete: "family-name" })}
+            </div>
+            {field("email", "Email address", { type: "email", autoComplete: "email" })}
+            {field("street", "Street", { autoComplete: "street-address" })}
+            <div className="grid grid-cols-2 gap-4">
+              {field("city", "City", { autoComplete: "address-level2" })}
+              {field("state", "State", { autoComplete: "address-level1" })}
+            </div>
+            <div className="grid grid-cols-2 gap-4">
+              {field("zipcode", "Zip code", { type: "number", inputMode: "numeric", autoComplete: "postal-code" })}
+              {field("country", "Country", { autoComplete: "country-name" })}
+            </div>
+            {field("phone", "Phone", { type: "tel", autoComplete: "tel" })}
+            <button
+              type="submit"
+              className="mt-6 w-full cursor-pointer bg-primary py-3 uppercase text-white transition hover:bg-primary-dull"
+            >
+              Save Address
+            </button>
+          </Form>
+        </div>
+        <AddressIllustration />
+      </div>
+    </div>
+  );
+}
+
+/** A parcel travelling to a pinned house: decoration beside the form. */
+function AddressIllustration() {
+  return (
+    <svg
+      viewBox="0 0 320 260"
+      className="mx-auto w-full max-w-xs md:mr-16 md:mt-0"
+      role="img"
+      aria-label="A parcel on its way to a house marked on a map"
+    >
+      <rect x="10" y="30" width="300" height="200" rx="18" fill="#eef2ff" />
+      <path d="M30 200 C 90 150, 140 230, 200 170 S 290 120, 300 90" fill="none" stroke="#c7d2fe" strokeWidth="10" />
+      <path
+        d="M60 190 C 110 160, 150 210, 200 160"
+        fill="none"
+        stroke="#4f46e5"
+        strokeWidth="3"
+        strokeDasharray="8 8"
+      />
+      <g transform="translate(185 78)">
+        <polygon points="40,0 80,30 0,30" fill="#4f46e5" />
+        <rect x="8" y="30" width="64" height="50" fill="#fff" stroke="#4f46e5" strokeWidth="3" />
+        <rect x="32" y="50" width="16" height="30" fill="#4f46e5" />
+        <rect x="16" y="40" width="12" height="12" fill="#c7d2fe" />
+        <rect x="52" y="40" width="12" height="12" fill="#c7d2fe" />
+      </g>
+      <g transform="translate(212 14)">
+        <path d="M14 0 C 6 0 0 6 0 14 C 0 26 14 40 14 40 C 14 40 28 26 28 14 C 28 6 22 0 14 0 Z" fill="#ef4444" />
+        <circle cx="14" cy="14" r="5" fill="#fff" />
+      </g>
+      <g transform="translate(40 150) rotate(-8)">
+        <rect width="70" height="52" rx="4" fill="#f59e0b" />
+        <rect x="30" width="10" height="52" fill="#fcd34d" />
+        <rect y="20" width="70" height="8" fill="#fcd34d" />
+      </g>
+    </svg>
+  );
+}

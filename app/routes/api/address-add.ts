@@ -1,0 +1,29 @@
+import { getUser } from "#app/services/accounts.server.ts";
+import { AddressError, addAddress, addressJson } from "#app/services/addresses.server.ts";
+import type { Route } from "./+types/address-add";
+import { notSignedIn, readJsonObject, shopperApi } from "./shopper-api.server.ts";
+
+// POST /api/address/add { address: { firstName, lastName, email, street, city, state, zipcode, country, phone } }
+// → { success, message } (and the field errors when refused)
+export function action({ request }: Route.ActionArgs) {
+  return shopperApi(async () => {
+    const user = await getUser(request);
+    if (!user) return notSignedIn();
+    const body = await readJsonObject(request);
+    try {
+      const address = addAddress(user.id, body.address);
+      return Response.json(
+        { success: true, message: "Address added successfully", address: addressJson(address) },
+        { status: 201 },
+      );
+    } catch (error) {
+      if (error instanceof AddressError) {
+        return Response.json(
+          { success: false, message: error.message, errors: error.fieldErrors },
+          { status: error.status },
+        );
+      }
+      throw error;
+    }
+  });
+}

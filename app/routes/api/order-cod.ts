@@ -1,0 +1,35 @@
+import { getUser } from "#app/services/accounts.server.ts";
+import { OrderError, type OrderLineInput, placeOrder } from "#app/services/orders.server.ts";
+import type { Route } from "./+types/order-cod";
+import { notSignedIn, readJsonObject, shopperApi } from "./shopper-api.server.ts";
+
+// POST /api/order/cod { items: [{ product, quantity }], address } → { success, message, orderId }
+// The order is for the signed-in shopper: a userId in the body is ignored, as are any prices.
+// An `Idempotency-Key` header makes a retried request answer with the first order instead of a second.
+export function action({ request }: Route.ActionArgs) {
+  return shopperApi(async () => {
+    const user = await getUser(request);
+    if (!user) return notSignedIn();
+    const body = await readJsonObject(request);
+    if (!Array.isArray(body.items)) throw new OrderError("The order items must be a list.");
+    const items: OrderLineInput[] = body.items.map((item: unknown) => {
+      const { product, quantity } = (item ?? {}) as { product?: unknown; quantity?: unknown };
+      return { productId: product as string, quantity: quantity as number };
+    });
+    const { order, created } = placeOrder({
+      userId: user.id,
+      addressId: typeof body.address === "string" ? body.address : null,
+      items,
+      paymentType: "COD",
+      requestKey: request.headers.get("Idempotency-Key"),
+    });
+    return Response.json(
+      {
+        success: true,
+        message: created ? "Order Placed Successfully" : "This order has already been placed.",
+        orderId: order.id,
+      },
+      { status: created ? 201 : 200 },
+    );
+  });
+}

@@ -1,0 +1,43 @@
+// Shared by the shopper /api routes: JSON bodies only, service refusals as {success:false, message}.
+import { apiError, apiHandler, BadRequest, readJson } from "#app/lib/http.server.ts";
+import { AccountError } from "#app/services/accounts.server.ts";
+import { AddressError } from "#app/services/addresses.server.ts";
+import { CartError } from "#app/services/cart.server.ts";
+import { OrderError } from "#app/services/orders.server.ts";
+
+/**
+ * The JSON object a client sent. Only `application/json` is read: a cross-site HTML form cannot send it
+ * without the browser asking first, which keeps other sites from posting here as the shopper.
+ */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new BadRequest("Send the request body as JSON (Content-Type: application/json).", 415);
+  }
+  const body = await readJson(request);
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new BadRequest("The request body must be a JSON object.");
+  }
+  return body as Record<string, unknown>;
+}
+
+/** Runs a shopper /api handler: a refusal from any shopper service becomes its message and status. */
+export function shopperApi(fn: () => Promise<Response> | Response): Promise<Response> {
+  return apiHandler(async () => {
+    try {
+      return await fn();
+    } catch (error) {
+      if (
+        error instanceof AccountError ||
+        error instanceof CartError ||
+        error instanceof OrderError ||
+        error instanceof AddressError
+      ) {
+        return apiError(error.message, error.status);
+      }
+      throw error;
+    }
+  });
+}
+
+export const notSignedIn = () => apiError("Not Authorized", 401);

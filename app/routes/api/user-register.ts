@@ -1,0 +1,23 @@
+import { authenticate, signIn } from "#app/services/accounts.server.ts";
+import { cartItemsObject, readSavedCart } from "#app/services/cart.server.ts";
+import type { Route } from "./+types/user-register";
+import { readJsonObject, shopperApi } from "./shopper-api.server.ts";
+
+// POST /api/user/register { name, email, password } → { success, message, user }
+export function action({ request }: Route.ActionArgs) {
+  return shopperApi(async () => {
+    const body = await readJsonObject(request);
+    const user = await authenticate("register", body, request);
+    const headers = new Headers();
+    for (const cookie of await signIn(request, user)) headers.append("Set-Cookie", cookie);
+    const cartItems = cartItemsObject(readSavedCart(user.id));
+    return Response.json(
+      {
+        success: true,
+        message: "Account created successfully",
+        user: { _id: user.id, name: user.name, email: user.email, cartItems },
+      },
+      { status: 201, headers },
+    );
+  });
+}

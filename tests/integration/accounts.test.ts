@@ -1,0 +1,190 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "#app/lib/db.server.ts";
+import { action as cartAction } from "#app/routes/cart.tsx";
+import { action as loginAction, loader as loginLoader } from "#app/routes/login.tsx";
+import { action as logoutAction, loader as logoutLoader } from "#app/routes/logout.tsx";
+import { getUser, requireUser } from "#app/services/accounts.server.ts";
+import { readSavedCart } from "#app/services/cart.server.ts";
+import { shopperShell } from "#app/services/shopper-shell.server.ts";
+import { cartItems, sessions, users } from "#db/schema.ts";
+import { createProduct } from "../helpers/factories.ts";
+import { cookiesFrom, formRequest, getRequest, run } from "../helpers/requests.ts";
+import { createUser, signedInCookie, TEST_PASSWORD, toastsFrom } from "../helpers/shopper.ts";
+
+const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+
+function uniqueEmail(prefix = "user") {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@Example.com`;
+}
+
+async function register(fields: Record<string, string>, cookie?: string) {
+  return run(() => loginAction(args(formRequest("/login", { mode: "register", ...fields }, { cookie }))));
+}
+
+async function login(fields: Record<string, string>, cookie?: string) {
+  return run(() => loginAction(args(formRequest("/login", { mode: "login", ...fields }, { cookie }))));
+}
+
+describe("register", () => {
+  it("creates the account with a lower-cased email and an argon2id hash, signs in and goes to /", async () => {
+    const email = uniqueEmail("New");
+    const response = await register({ name: "  Riya Sen ", email, password: "longenough" });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/");
+    const row = db().select().from(users).where(eq(users.email, email.toLowerCase())).get();
+    expect(row).toMatchObject({ name: "Riya Sen", email: email.toLowerCase() });
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row!.passwordHash).not.toContain("longenough");
+
+    const cookie = cookiesFrom(response);
+    expect(await getUser(getRequest("/", { cookie }))).toEqual({ id: row!.id, name: "Riya Sen", email: row!.email });
+    expect(await toastsFrom(response)).toEqual(["success: Welcome to Trendora, Riya Sen!"]);
+    // The cookie holds only a random id, HttpOnly and SameSite=Lax.
+    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toContain(row!.id);
+    expect(db().select().from(sessions).where(eq(sessions.userId, row!.id)).all()).toHaveLength(1);
+  });
+
+  it("refuses an email that is taken in any letter case", async () => {
+    const email = uniqueEmail();
+    expect((await register({ name: "First", email, password: "longenough" })).status).toBe(303);
+    const response = await register({ name: "Second", email: email.toUpperCase(), password: "longenough" });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({
+      mode: "register",
+      message: "An account with this email already exists. Please log in.",
+      fields: { name: "Second", email: email.toUpperCase() },
+    });
+    expect(db().select().from(users).where(eq(users.email, email.toLowerCase())).all()).toHaveLength(1);
+  });
+
+  it("refuses a password shorter than 8 characters, a missing name and a malformed email", async () => {
+    const short = await register({ name: "Shorty", email: uniqueEmail(), password: "1234567" });
+    expect(short.status).toBe(400);
+    const body = await short.json();
+    expect(body.message).toBe("Password must be at least 8 characters long.");
+    expect(body.fieldErrors).toEqual({ password: "Password must be at least 8 characters long." });
+    expect(body).not.toHaveProperty("fields.password");
+
+    const noName = await register({ name: "  ", email: uniqueEmail(), password: "longenough" });
+    expect(noName.status).toBe(400);
+    expect((await noName.json()).fieldErrors).toEqual({ name: "Please enter your name." });
+
+    const badEmail = await register({ name: "X", email: "not-an-email", password: "longenough" });
+    expect((await badEmail.json()).fieldErrors).toEqual({ email: "Please enter a valid email address." });
+  });
+});
+
+describe("login", () => {
+  it("signs in with the right password whatever the email's letter case", async () => {
+    const user = await createUser({ name: "Kabir" });
+    const response = await login({ email: user.email.toUpperCase(), password: TEST_PASSWORD });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/");
+    expect(await toastsFrom(response)).toEqual(["success: Welcome back, Kabir!"]);
+    expect((await getUser(getRequest("/", { cookie: cookiesFrom(response) })))?.id).toBe(user.id);
+  });
+
+  it("answers a wrong password and an unknown email alike, keeping the email typed", async () => {
+    const user = await createUser();
+    for (const email of [user.email, uniqueEmail("nobody")]) {
+      const response = await login({ email, password: "wrong-password" });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({
+        mode: "login",
+        message: "Invalid email or password",
+        fieldErrors: {},
+        fields: { email },
+      });
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
+  it("refuses missing fields and a hostile body without a 500", async () => {
+    expect((await login({ email: "" })).status).toBe(400);
+    const huge = await run(() =>
+      loginAction(args(formRequest("/login", { mode: "login", email: "a@b.co", password: "x".repeat(70_000) }))),
+    );
+    expect(huge.status).toBe(413);
+  });
+
+  it("replaces a session the browser already had", async () => {
+    const user = await createUser();
+    const old = await signedInCookie(user.id);
+    const response = await login({ email: user.email, password: TEST_PASSWORD }, old);
+    expect(response.status).toBe(303);
+    expect(await getUser(getRequest("/", { cookie: old }))).toBeNull();
+    expect(db().select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(1);
+  });
+
+  it("merges the visitor cart into the saved cart: quantities added, capped at 99", async () => {
+    const user = await createUser();
+    const shirt = createProduct();
+    const jeans = createProduct();
+    db()
+      .insert(cartItems)
+      .values([
+        { userId: user.id, productId: shirt.id, quantity: 2 },
+        { userId: user.id, productId: jeans.id, quantity: 98 },
+      ])
+      .run();
+    // As a visitor: add a shirt twice and jeans three times.
+    let cookie = "";
+    for (const productId of [shirt.id, shirt.id, jeans.id, jeans.id, jeans.id]) {
+      const r = await run(() => cartAction(args(formRequest("/cart", { intent: "add", productId }, { cookie }))));
+      cookie = cookiesFrom(r, cookie);
+    }
+    expect((await shopperShell(getRequest("/", { cookie }))).cartCount).toBe(5);
+
+    const response = await login({ email: user.email, password: TEST_PASSWORD }, cookie);
+    const saved = readSavedCart(user.id);
+    expect(Object.fromEntries(saved)).toEqual({ [shirt.id]: 4, [jeans.id]: 99 });
+    // The visitor cookie is cleared; the header now counts the saved cart.
+    const after = cookiesFrom(response, cookie);
+    expect(after).not.toContain("__cart=");
+    expect(await shopperShell(getRequest("/", { cookie: after }))).toEqual({
+      user: { name: user.name },
+      cartCount: 103,
+    });
+  });
+});
+
+describe("logout and who is signed in", () => {
+  it("POST /logout deletes the session row, clears the cookie and goes to /", async () => {
+    const user = await createUser();
+    const cookie = await signedInCookie(user.id);
+    const response = await run(() => logoutAction(args(formRequest("/logout", {}, { cookie }))));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/");
+    expect(await toastsFrom(response)).toEqual(["success: Logged out successfully"]);
+    expect(response.headers.getSetCookie().some((c) => /^__session=;.*Max-Age=0/i.test(c))).toBe(true);
+    expect(await getUser(getRequest("/", { cookie }))).toBeNull();
+    expect(db().select().from(sessions).where(eq(sessions.userId, user.id)).all()).toEqual([]);
+  });
+
+  it("GET /logout does not log out", async () => {
+    const user = await createUser();
+    const cookie = await signedInCookie(user.id);
+    const response = await run(() => logoutLoader());
+    expect(response.headers.get("Location")).toBe("/");
+    expect(await getUser(getRequest("/", { cookie }))).not.toBeNull();
+  });
+
+  it("GET /login opens the modal over the home page in the asked mode", async () => {
+    const plain = await run(() => loginLoader(args(getRequest("/login"))));
+    expect(plain.headers.get("Location")).toBe("/?login");
+    const reg = await run(() => loginLoader(args(getRequest("/login?login=register"))));
+    expect(reg.headers.get("Location")).toBe("/?login=register");
+  });
+
+  it("requireUser sends a visitor to the login modal; a forged or unknown cookie is nobody", async () => {
+    const response = await run(() => requireUser(getRequest("/my-orders")));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/?login");
+    expect(await getUser(getRequest("/", { cookie: "__session=forged.value" }))).toBeNull();
+    expect(await shopperShell(getRequest("/"))).toEqual({ user: null, cartCount: 0 });
+  });
+});

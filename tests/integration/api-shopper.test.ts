@@ -1,0 +1,273 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "#app/lib/db.server.ts";
+import { action as addAddress } from "#app/routes/api/address-add.ts";
+import { loader as getAddresses } from "#app/routes/api/address-get.ts";
+import { action as updateCart } from "#app/routes/api/cart-update.ts";
+import { action as orderCod } from "#app/routes/api/order-cod.ts";
+import { loader as userOrders } from "#app/routes/api/order-user.ts";
+import { loader as isAuth } from "#app/routes/api/user-is-auth.ts";
+import { action as login } from "#app/routes/api/user-login.ts";
+import { loader as logout } from "#app/routes/api/user-logout.ts";
+import { action as register } from "#app/routes/api/user-register.ts";
+import { readSavedCart } from "#app/services/cart.server.ts";
+import { orders, users } from "#db/schema.ts";
+import { createProduct } from "../helpers/factories.ts";
+import { cookiesFrom, getRequest, jsonRequest, run } from "../helpers/requests.ts";
+import { createAddress, createUser, signedInCookie, TEST_PASSWORD } from "../helpers/shopper.ts";
+
+const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+
+const address = {
+  firstName: "Dev",
+  lastName: "Patel",
+  email: "dev@example.com",
+  street: "9 Hill Road",
+  city: "Bengaluru",
+  state: "KA",
+  zipcode: "560001",
+  country: "India",
+  phone: "080 2222 3333",
+};
+
+function email() {
+  return `api-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+describe("/api/user", () => {
+  it("register, is-auth, logout and login share the session cookie", async () => {
+    const mail = email();
+    const registered = await run(() =>
+      register(args(jsonRequest("/api/user/register", { name: "Api Shopper", email: mail, password: "secret-pass" }))),
+    );
+    expect(registered.status).toBe(201);
+    const body = await registered.json();
+    expect(body).toMatchObject({
+      success: true,
+      message: "Account created successfully",
+      user: { name: "Api Shopper", email: mail, cartItems: {} },
+    });
+    expect(body.user._id).toMatch(/^[0-9a-z]{20}$/);
+    expect(body.user).not.toHaveProperty("passwordHash");
+    const cookie = cookiesFrom(registered);
+
+    const auth = await run(() => isAuth(args(getRequest("/api/user/is-auth", { cookie }))));
+    expect(await auth.json()).toEqual({
+      success: true,
+      user: { _id: body.user._id, name: "Api Shopper", email: mail, cartItems: {} },
+    });
+
+    const out = await run(() => logout(args(getRequest("/api/user/logout", { cookie }))));
+    expect(await out.json()).toEqual({ success: true, message: "Logged out successfully" });
+    const after = await run(() => isAuth(args(getRequest("/api/user/is-auth", { cookie }))));
+    expect(after.status).toBe(401);
+    expect(await after.json()).toEqual({ success: false, message: "Not Authorized" });
+
+    const back = await run(() =>
+      login(args(jsonRequest("/api/user/login", { email: mail.toUpperCase(), password: "secret-pass" }))),
+    );
+    expect(back.status).toBe(200);
+    expect(await back.json()).toMatchObject({ success: true, message: "Logged in successfully" });
+    expect(cookiesFrom(back)).toMatch(/__session=/);
+  });
+
+  it("refuses bad logins and registrations with {success:false, message} and a 4xx", async () => {
+    const user = await createUser();
+    const cases: [(a: never) => Promise<Response>, string, unknown, number, string][] = [
+      [login, "/api/user/login", { email: user.email, password: "nope-nope" }, 401, "Invalid email or password"],
+      [login, "/api/user/login", { email: user.email, password: 12345678 }, 400, "Invalid credentials"],
+      [login, "/api/user/login", { email: "", password: "x" }, 400, "Please enter your email."],
+      [register, "/api/user/register", { name: "X", email: user.email, password: "longenough" }, 409, ""],
+      [
+        register,
+        "/api/user/register",
+        { name: "X", email: email(), password: "short" },
+        400,
+        "Password must be at least 8 characters long.",
+      ],
+      [register, "/api/user/register", { email: email(), password: "longenough" }, 400, "Please enter your name."],
+      [login, "/api/user/login", "{not json", 400, "The request body is not valid JSON."],
+      [login, "/api/user/login", [1, 2], 400, "The request body must be a JSON object."],
+    ];
+    for (const [handler, path, json, status, message] of cases) {
+      const response = await run(() => handler(args(jsonRequest(path, json))));
+      expect(response.status, JSON.stringify(json)).toBe(status);
+      const body = await response.json();
+      expect(body.success).toBe(false);
+      if (message) expect(body.message).toBe(message);
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+    // A form post (what another site could make a browser send) is not read.
+    const form = new Request("http://localhost/api/user/login", {
+      method: "POST",
+      body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
+      headers: { "Content-Type": "text/plain" },
+    });
+    const refused = await run(() => login(args(form)));
+    expect(refused.status).toBe(415);
+  });
+});
+
+describe("/api/cart/update", () => {
+  it("replaces the saved cart, and is shown by is-auth", async () => {
+    const user = await createUser();
+    const cookie = await signedInCookie(user.id);
+    const a = createProduct();
+    const b = createProduct();
+    const response = await run(() =>
+      updateCart(args(jsonRequest("/api/cart/update", { cartItems: { [a.id]: 3, [b.id]: 1 } }, { cookie }))),
+    );
+    expect(await response.json()).toEqual({ success: true, message: "Cart Updated" });
+    const auth = await (await run(() => isAuth(args(getRequest("/api/user/is-auth", { cookie }))))).json();
+    expect(auth.user.cartItems).toEqual({ [a.id]: 3, [b.id]: 1 });
+  });
+
+  it("validates every id and quantity and stores nothing invalid; 401 for a visitor", async () => {
+    const user = await createUser();
+    const cookie = await signedInCookie(user.id);
+    const a = createProduct();
+    for (const cartItems of [{ [a.id]: 0 }, { [a.id]: 1.5 }, { "x y": 1 }, { unknownproduct: 1 }, "nope", null]) {
+      const response = await run(() => updateCart(args(jsonRequest("/api/cart/update", { cartItems }, { cookie }))));
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      expect((await response.json()).success).toBe(false);
+    }
+    expect(readSavedCart(user.id).size).toBe(0);
+    const visitor = await run(() => updateCart(args(jsonRequest("/api/cart/update", { cartItems: {} }))));
+    expect(visitor.status).toBe(401);
+  });
+});
+
+describe("/api/address", () => {
+  it("adds and lists the shopper's own addresses", async () => {
+    const user = await createUser();
+    const other = await createUser();
+    createAddress(other.id);
+    const cookie = await signedInCookie(user.id);
+    const added = await run(() => addAddress(args(jsonRequest("/api/address/add", { address }, { cookie }))));
+    expect(added.status).toBe(201);
+    expect(await added.json()).toMatchObject({ success: true, message: "Address added successfully" });
+    const listed = await (await run(() => getAddresses(args(getRequest("/api/address/get", { cookie }))))).json();
+    expect(listed.success).toBe(true);
+    expect(listed.addresses).toHaveLength(1);
+    expect(listed.addresses[0]).toMatchObject({ ...address, userId: user.id });
+    expect(listed.addresses[0]._id).toMatch(/^[0-9a-z]{20}$/);
+  });
+
+  it("refuses an unusable address with its field errors; 401 for a visitor", async () => {
+    const user = await createUser();
+    const cookie = await signedInCookie(user.id);
+    const bad = await run(() =>
+      addAddress(args(jsonRequest("/api/address/add", { address: { ...address, city: "" } }, { cookie }))),
+    );
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({
+      success: false,
+      message: "Please enter the city.",
+      errors: { city: "Please enter the city." },
+    });
+    const missing = await run(() => addAddress(args(jsonRequest("/api/address/add", {}, { cookie }))));
+    expect(await missing.json()).toMatchObject({ success: false, message: "Please send an address." });
+    expect((await run(() => getAddresses(args(getRequest("/api/address/get"))))).status).toBe(401);
+    expect((await run(() => addAddress(args(jsonRequest("/api/address/add", { address }))))).status).toBe(401);
+  });
+});
+
+describe("/api/order", () => {
+  it("places a COD order for the signed-in shopper, ignoring a userId and prices in the body", async () => {
+    const user = await createUser();
+    const victim = await createUser();
+    const cookie = await signedInCookie(user.id);
+    const own = createAddress(user.id);
+    const product = createProduct({ name: "Wool Scarf", category: "Winter", offerPriceCents: 1500 });
+    const response = await run(() =>
+      orderCod(
+        args(
+          jsonRequest(
+            "/api/order/cod",
+            {
+              userId: victim.id,
+              items: [{ product: product.id, quantity: 2, offerPrice: 0.01 }],
+              address: own.id,
+              amount: 0.01,
+            },
+            { cookie },
+          ),
+        ),
+      ),
+    );
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).toMatchObject({ success: true, message: "Order Placed Successfully" });
+    expect(db().select().from(orders).where(eq(orders.userId, victim.id)).all()).toEqual([]);
+
+    const listed = await (await run(() => userOrders(args(getRequest("/api/order/user", { cookie }))))).json();
+    expect(listed.success).toBe(true);
+    expect(listed.orders).toHaveLength(1);
+    expect(listed.orders[0]).toMatchObject({
+      _id: body.orderId,
+      paymentType: "COD",
+      amount: 30.6,
+      status: "Order Placed",
+      isPaid: false,
+      address: { firstName: "Asha", city: "Pune" },
+      items: [
+        {
+          product: { _id: product.id, name: "Wool Scarf", category: "Winter", offerPrice: 15 },
+          quantity: 2,
+          amount: 30,
+        },
+      ],
+    });
+    // Nobody else's orders show up.
+    const victimCookie = await signedInCookie(victim.id);
+    const theirs = await (
+      await run(() => userOrders(args(getRequest("/api/order/user", { cookie: victimCookie }))))
+    ).json();
+    expect(theirs.orders).toEqual([]);
+  });
+
+  it("refuses another shopper's address, bad items and visitors, and dedupes an Idempotency-Key", async () => {
+    const user = await createUser();
+    const other = await createUser();
+    const cookie = await signedInCookie(user.id);
+    const own = createAddress(user.id);
+    const foreign = createAddress(other.id);
+    const product = createProduct();
+    const soldOut = createProduct({ inStock: false });
+    const send = (json: unknown, headers: Record<string, string> = {}) => {
+      const request = jsonRequest("/api/order/cod", json, { cookie });
+      for (const [k, v] of Object.entries(headers)) request.headers.set(k, v);
+      return run(() => orderCod(args(request)));
+    };
+    const cases: [unknown, number, string][] = [
+      [{ items: [{ product: product.id, quantity: 1 }], address: foreign.id }, 400, "Please select an address"],
+      [{ items: [{ product: product.id, quantity: 1 }] }, 400, "Please select an address"],
+      [{ items: [{ product: soldOut.id, quantity: 1 }], address: own.id }, 409, `${soldOut.name} is out of stock.`],
+      [{ items: [{ product: product.id, quantity: -2 }], address: own.id }, 400, ""],
+      [{ items: [{ product: product.id, quantity: "2" }], address: own.id }, 400, ""],
+      [{ items: "all of them", address: own.id }, 400, "The order items must be a list."],
+      [{ items: [], address: own.id }, 400, "Your cart is empty."],
+    ];
+    for (const [json, status, message] of cases) {
+      const response = await send(json);
+      expect(response.status, JSON.stringify(json)).toBe(status);
+      const body = await response.json();
+      expect(body.success).toBe(false);
+      if (message) expect(body.message).toBe(message);
+    }
+    expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toEqual([]);
+
+    const good = { items: [{ product: product.id, quantity: 1 }], address: own.id };
+    const first = await send(good, { "Idempotency-Key": "retry-key-0001" });
+    const retry = await send(good, { "Idempotency-Key": "retry-key-0001" });
+    expect([first.status, retry.status]).toEqual([201, 200]);
+    expect((await retry.json()).orderId).toBe((await first.json()).orderId);
+    expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toHaveLength(1);
+
+    const visitor = await run(() => orderCod(args(jsonRequest("/api/order/cod", good))));
+    expect(visitor.status).toBe(401);
+    expect((await run(() => userOrders(args(getRequest("/api/order/user"))))).status).toBe(401);
+    expect(db().select().from(users).where(eq(users.id, user.id)).get()).toBeDefined();
+  });
+});

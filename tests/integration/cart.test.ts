@@ -1,0 +1,255 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "#app/lib/db.server.ts";
+import { action, loader } from "#app/routes/cart.tsx";
+import {
+  MAX_CART_LINES,
+  mergeVisitorCart,
+  readSavedCart,
+  readVisitorCart,
+  replaceSavedCart,
+} from "#app/services/cart.server.ts";
+import { shopperShell } from "#app/services/shopper-shell.server.ts";
+import { cartItems, products } from "#db/schema.ts";
+import { createProduct } from "../helpers/factories.ts";
+import { cookiesFrom, formRequest, getRequest, run } from "../helpers/requests.ts";
+import { createAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
+
+const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+
+async function post(fields: Record<string, string>, cookie = "") {
+  const response = await run(() => action(args(formRequest("/cart", fields, { cookie }))));
+  // The page the redirect lands on shows (and clears) the toasts; keep only the other cookies.
+  const next = cookiesFrom(response, cookie)
+    .split("; ")
+    .filter((c) => !c.startsWith("__toast="))
+    .join("; ");
+  return { response, cookie: next };
+}
+
+async function cartPage(cookie = "", path = "/cart") {
+  const response = await run(() => loader(args(getRequest(path, { cookie }))));
+  return response.json();
+}
+
+describe("the visitor cart (signed cookie)", () => {
+  it("adds 1, increments, sets a quantity and removes one at a time, each with its toast", async () => {
+    const product = createProduct({ offerPriceCents: 1250 });
+    let { response, cookie } = await post({ intent: "add", productId: product.id, redirectTo: "/products/men?q=x" });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/products/men?q=x");
+    expect(await toastsFrom(response)).toEqual(["success: Added to Cart"]);
+    expect(Object.fromEntries(await readVisitorCart(getRequest("/", { cookie })))).toEqual({ [product.id]: 1 });
+
+    ({ cookie } = await post({ intent: "add", productId: product.id }, cookie));
+    expect((await shopperShell(getRequest("/", { cookie }))).cartCount).toBe(2);
+
+    ({ response, cookie } = await post({ intent: "set-quantity", productId: product.id, quantity: "7" }, cookie));
+    expect(await toastsFrom(response)).toEqual(["success: Cart Updated"]);
+    const page = await cartPage(cookie);
+    expect(page.lines).toHaveLength(1);
+    expect(page.lines[0]).toMatchObject({ productId: product.id, quantity: 7, lineCents: 8750, unavailable: null });
+    expect(page.totals).toEqual({ subtotalCents: 8750, shippingCents: 0, taxCents: 175, totalCents: 8925 });
+
+    ({ response, cookie } = await post({ intent: "remove", productId: product.id }, cookie));
+    expect(await toastsFrom(response)).toEqual(["success: Removed from Cart"]);
+    expect((await cartPage(cookie)).lines[0].quantity).toBe(6);
+    ({ cookie } = await post({ intent: "set-quantity", productId: product.id, quantity: "1" }, cookie));
+    ({ cookie } = await post({ intent: "remove", productId: product.id }, cookie));
+    expect((await cartPage(cookie)).lines).toEqual([]);
+    expect((await shopperShell(getRequest("/", { cookie }))).cartCount).toBe(0);
+  });
+
+  it("Buy now adds the product and goes to /cart", async () => {
+    const product = createProduct();
+    const { response, cookie } = await post({ intent: "buy-now", productId: product.id, redirectTo: "/products" });
+    expect(response.headers.get("Location")).toBe("/cart");
+    expect(await toastsFrom(response)).toEqual(["success: Added to Cart"]);
+    expect((await cartPage(cookie)).count).toBe(1);
+  });
+
+  it("only ever redirects back to a path on this site", async () => {
+    const product = createProduct();
+    for (const redirectTo of [
+      "//evil.example/x",
+      "https://evil.example/",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "/%0d%0aSet-Cookie:x",
+      "",
+    ]) {
+      const { response } = await post({ intent: "add", productId: product.id, redirectTo });
+      const location = response.headers.get("Location")!;
+      expect(location.startsWith("/") && !location.startsWith("//")).toBe(true);
+      expect(new URL(location, "http://store.test").host).toBe("store.test");
+    }
+    const { response } = await post({ intent: "add", productId: product.id, redirectTo: "//evil.example" });
+    expect(response.headers.get("Location")).toBe("/cart");
+  });
+
+  it("refuses bad ids, bad quantities, unknown, out-of-stock and removed products with a 4xx", async () => {
+    const product = createProduct();
+    const soldOut = createProduct({ inStock: false });
+    const removed = createProduct({ removedAt: Date.now() });
+    const cases: [Record<string, string>, number, string][] = [
+      [{ intent: "add", productId: "DROP TABLE" }, 400, "Invalid product id."],
+      [{ intent: "add" }, 400, "Invalid product id."],
+      [{ intent: "add", productId: "nosuchproduct" }, 404, "This product is no longer available."],
+      [{ intent: "add", productId: soldOut.id }, 409, "This product is out of stock."],
+      [{ intent: "add", productId: removed.id }, 404, "This product is no longer available."],
+      [{ intent: "frobnicate", productId: product.id }, 400, "Unknown cart action."],
+    ];
+    for (const quantity of ["0", "-1", "1.5", "100", "abc", "", "1e2", "99999999999"]) {
+      cases.push([
+        { intent: "set-quantity", productId: product.id, quantity },
+        400,
+        "Quantity must be a whole number from 1 to 99.",
+      ]);
+    }
+    for (const [fields, status, message] of cases) {
+      const { response } = await post(fields);
+      expect(response.status, JSON.stringify(fields)).toBe(status);
+      expect(await response.json()).toEqual({ formError: message });
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
+  it("caps a line at 99 units and a cart at 50 products", async () => {
+    const product = createProduct();
+    let { cookie } = await post({ intent: "set-quantity", productId: product.id, quantity: "99" });
+    const { response } = await post({ intent: "add", productId: product.id }, cookie);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ formError: "You can have at most 99 of one product in your cart." });
+
+    cookie = "";
+    for (let i = 0; i < MAX_CART_LINES; i++)
+      ({ cookie } = await post({ intent: "add", productId: createProduct().id }, cookie));
+    expect((await cartPage(cookie)).lines).toHaveLength(MAX_CART_LINES);
+    const full = await post({ intent: "add", productId: createProduct().id }, cookie);
+    expect(full.response.status).toBe(400);
+    expect(await full.response.json()).toEqual({ formError: "Your cart can hold at most 50 different products." });
+  });
+
+  it("ignores a tampered cart cookie", async () => {
+    const product = createProduct();
+    const { cookie } = await post({ intent: "add", productId: product.id });
+    const tampered = cookie.replace(/__cart=([^;]+)/, (_m, v: string) => `__cart=${v.slice(0, -3)}abc`);
+    expect((await cartPage(tampered)).lines).toEqual([]);
+    expect((await cartPage("__cart=garbage")).lines).toEqual([]);
+  });
+});
+
+describe("the signed-in cart (saved in the database)", () => {
+  it("saves every change in cart_items", async () => {
+    const user = await createUser();
+    const cookie = await signedInCookie(user.id);
+    const product = createProduct();
+    const { response } = await post({ intent: "add", productId: product.id }, cookie);
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("__cart="))).toBe(false);
+    expect(Object.fromEntries(readSavedCart(user.id))).toEqual({ [product.id]: 1 });
+    await post({ intent: "add", productId: product.id }, cookie);
+    await post({ intent: "set-quantity", productId: product.id, quantity: "12" }, cookie);
+    expect(readSavedCart(user.id).get(product.id)).toBe(12);
+    await post({ intent: "remove", productId: product.id }, cookie);
+    expect(readSavedCart(user.id).get(product.id)).toBe(11);
+    await post({ intent: "set-quantity", productId: product.id, quantity: "1" }, cookie);
+    await post({ intent: "remove", productId: product.id }, cookie);
+    expect(db().select().from(cartItems).where(eq(cartItems.userId, user.id)).all()).toEqual([]);
+  });
+
+  it("shows unavailable products without breaking the page and leaves them out of the totals", async () => {
+    const user = await createUser();
+    const cookie = await signedInCookie(user.id);
+    const kept = createProduct({ name: "Kept Tee", offerPriceCents: 1000, size: "M" });
+    const soldOut = createProduct({ name: "Sold Tee", offerPriceCents: 5000 });
+    const removed = createProduct({ name: "Gone Tee", offerPriceCents: 7000, size: null });
+    for (const p of [kept, soldOut, removed]) await post({ intent: "add", productId: p.id }, cookie);
+    await post({ intent: "set-quantity", productId: kept.id, quantity: "3" }, cookie);
+    db().update(products).set({ inStock: false }).where(eq(products.id, soldOut.id)).run();
+    db().update(products).set({ removedAt: Date.now() }).where(eq(products.id, removed.id)).run();
+
+    const page = await cartPage(cookie);
+    expect(
+      page.lines.map((l: { product: { name: string; size: string }; unavailable: string | null }) => [
+        l.product.name,
+        l.product.size,
+        l.unavailable,
+      ]),
+    ).toEqual([
+      ["Kept Tee", "M", null],
+      ["Sold Tee", "Free Size", "out-of-stock"],
+      ["Gone Tee", "Free Size", "removed"],
+    ]);
+    expect(page.totals).toEqual({ subtotalCents: 3000, shippingCents: 0, taxCents: 60, totalCents: 3060 });
+    // Unavailable lines can still be removed.
+    const { response } = await post({ intent: "remove", productId: soldOut.id }, cookie);
+    expect(response.status).toBe(303);
+    expect(readSavedCart(user.id).has(soldOut.id)).toBe(false);
+  });
+
+  it("keeps the chosen address in the URL, defaulting to the first saved one", async () => {
+    const user = await createUser();
+    const other = await createUser();
+    const cookie = await signedInCookie(user.id);
+    const first = createAddress(user.id, { street: "1 First Lane" });
+    const second = createAddress(user.id, { street: "2 Second Road" });
+    const foreign = createAddress(other.id);
+    expect((await cartPage(cookie)).selectedAddressId).toBe(first.id);
+    expect((await cartPage(cookie, `/cart?address=${second.id}`)).selectedAddressId).toBe(second.id);
+    expect((await cartPage(cookie, `/cart?address=${foreign.id}`)).selectedAddressId).toBe(first.id);
+    const page = await cartPage(cookie);
+    expect(page.addresses.map((a: { label: string }) => a.label)).toEqual([
+      "1 First Lane, Pune, MH, India",
+      "2 Second Road, Pune, MH, India",
+    ]);
+    // Each render carries a fresh request key for the Place Order form.
+    expect(page.requestKey).not.toBe((await cartPage(cookie)).requestKey);
+  });
+});
+
+describe("cart merge and the /api cart update", () => {
+  it("drops products that no longer exist and respects the line limit when merging", async () => {
+    const user = await createUser();
+    for (let i = 0; i < MAX_CART_LINES - 1; i++) {
+      db().insert(cartItems).values({ userId: user.id, productId: createProduct().id, quantity: 1 }).run();
+    }
+    const a = createProduct();
+    const b = createProduct();
+    let cookie = "";
+    for (const id of [a.id, b.id]) ({ cookie } = await post({ intent: "add", productId: id }, cookie));
+    db().delete(products).where(eq(products.id, a.id)).run();
+    const clear = await mergeVisitorCart(getRequest("/", { cookie }), user.id);
+    expect(clear).toMatch(/^__cart=[^;]*; Max-Age=0;/i);
+    const saved = readSavedCart(user.id);
+    expect(saved.size).toBe(MAX_CART_LINES);
+    expect(saved.has(a.id)).toBe(false);
+    expect(saved.get(b.id)).toBe(1);
+    // Nothing to merge and no cookie: nothing to clear.
+    expect(await mergeVisitorCart(getRequest("/"), user.id)).toBeNull();
+  });
+
+  it("replaceSavedCart stores a valid map and nothing at all from an invalid one", async () => {
+    const user = await createUser();
+    const a = createProduct();
+    const b = createProduct();
+    replaceSavedCart(user.id, { [a.id]: 2, [b.id]: 5 });
+    expect(Object.fromEntries(readSavedCart(user.id))).toEqual({ [a.id]: 2, [b.id]: 5 });
+    for (const bad of [
+      { [a.id]: 0 },
+      { [a.id]: 2.5 },
+      { [a.id]: -3 },
+      { [a.id]: 1000 },
+      { [a.id]: "many" },
+      { "bad id!": 1 },
+      { nosuchproduct: 1 },
+      [a.id],
+      null,
+      "x",
+    ]) {
+      expect(() => replaceSavedCart(user.id, bad)).toThrow();
+      expect(Object.fromEntries(readSavedCart(user.id))).toEqual({ [a.id]: 2, [b.id]: 5 });
+    }
+    replaceSavedCart(user.id, {});
+    expect(readSavedCart(user.id).size).toBe(0);
+  });
+});
