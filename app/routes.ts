@@ -4,6 +4,11 @@ import { index, prefix, type RouteConfig, route } from "@react-router/dev/routes
 export default [
   // Storefront (issue #2)
   index("routes/home.tsx"),
+  route("products/:category?", "routes/products.tsx"),
+  route("products/:category/:id", "routes/product.tsx"),
+  route("deals", "routes/deals.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("loader", "routes/loader.tsx"),
   route("uploads/:file", "routes/uploads.ts"),
 
   // Accounts, cart, addresses, orders (issue #3)
@@ -30,6 +35,9 @@ export default [
 
   // /api resource routes
   ...prefix("api", [
+    // Storefront (issue #2)
+    route("product/list", "routes/api/product-list.ts"),
+    route("subscribe", "routes/api/subscribe.ts"),
     // Accounts, cart, addresses, orders (issue #3)
     route("user/is-auth", "routes/api/user-is-auth.ts"),
     route("user/login", "routes/api/user-login.ts"),

@@ -1,4 +1,5 @@
-import { Form, Link, NavLink, useLocation, useSearchParams } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
 
 export type HeaderUser = { name: string } | null;
 
@@ -17,27 +18,60 @@ const navLinks = [
   { to: "/contact", label: "Contact" },
 ];
 
+/** How long typing must pause before the list is filtered (with JavaScript). */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * A GET form (?q=) that works without JavaScript. With JavaScript the list filters as the shopper types:
+ * after a short pause the page navigates to the search URL (replacing the history entry on a products
+ * page), so the URL always matches the list and no full reload happens.
+ */
 function SearchBox({ id }: { id: string }) {
   const [params] = useSearchParams();
   const location = useLocation();
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // Search the page's own list on /products and /products/{category}; elsewhere, all products.
   const onProducts = /^\/products(\/[^/]+)?\/?$/.test(location.pathname);
+  const action = onProducts ? location.pathname : "/products";
+  const q = params.get("q") ?? "";
+
+  // The URL's search changed some other way (a link, the back button): show it, unless the shopper is typing here.
+  useEffect(() => {
+    const field = input.current;
+    if (field && document.activeElement !== field && field.value !== q) field.value = q;
+  }, [q]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function filterAsYouType(value: string) {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const text = value.trim();
+      if (!text && !onProducts) return;
+      const search = text ? `?${new URLSearchParams({ q: text })}` : "";
+      navigate({ pathname: action, search }, { replace: onProducts, preventScrollReset: true });
+    }, SEARCH_DEBOUNCE_MS);
+  }
+
   return (
     <Form
       method="get"
-      action={onProducts ? location.pathname : "/products"}
+      action={action}
       role="search"
       className="flex items-center"
+      onSubmit={() => clearTimeout(timer.current)}
     >
       <label htmlFor={id} className="sr-only">
         Search products
       </label>
       <input
+        ref={input}
         id={id}
         type="search"
         name="q"
-        defaultValue={params.get("q") ?? ""}
-        key={params.get("q") ?? ""}
+        defaultValue={q}
+        onChange={(event) => filterAsYouType(event.currentTarget.value)}
         maxLength={1000}
         placeholder="Search products"
         className="w-full rounded-l-full border border-gray-300 px-3 py-1.5 text-sm outline-none focus:border-primary"

@@ -1,3 +1,201 @@
-export default function Home() {
-  return <h1>Trendora</h1>;
+import { data, Link } from "react-router";
+import { NewsletterForm } from "#app/components/newsletter-form.tsx";
+import { ProductGrid, toProductCard } from "#app/components/product-card.tsx";
+import { CATEGORIES, categorySlug } from "#app/lib/categories.ts";
+import { badRequestData, readForm } from "#app/lib/http.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { trendingProducts } from "#app/services/catalog.server.ts";
+import { subscribe } from "#app/services/newsletter.server.ts";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Trendora: fashion for everyone" },
+  {
+    name: "description",
+    content: "Men's, women's, kids', ethnic and winter wear, footwear and accessories from a small shop.",
+  },
+];
+
+export function loader() {
+  return { trending: trendingProducts().map(toProductCard) };
+}
+
+/** The newsletter sign-up form posts here. */
+export async function action({ request }: Route.ActionArgs) {
+  let form: URLSearchParams;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    return badRequestData(error);
+  }
+  const email = form.get("email") ?? "";
+  const result = subscribe(email);
+  if (!result.ok) return data({ newsletterError: result.message, email: email.slice(0, 254) }, { status: 400 });
+  return redirectWithToast(request, "/#newsletter", { type: "success", message: result.message });
+}
+
+const INSPIRATION = [
+  {
+    image: "/art/look-weekend.svg",
+    title: "Weekend Casual",
+    text: "Easy tees, relaxed denim and clean sneakers.",
+    to: "/products/men",
+  },
+  {
+    image: "/art/look-office.svg",
+    title: "Office Ready",
+    text: "Crisp shirts, sharp trousers and polished heels.",
+    to: "/products/women",
+  },
+  {
+    image: "/art/look-festive.svg",
+    title: "Festive Glow",
+    text: "Lehengas, sarees and a touch of gold.",
+    to: "/products/ethnic",
+  },
+  {
+    image: "/art/look-winter.svg",
+    title: "Winter Layers",
+    text: "Puffers, knits and everything cosy.",
+    to: "/products/winter",
+  },
+];
+
+const REASONS = [
+  { title: "Fast, free delivery", text: "Free shipping on every order, delivered in days." },
+  { title: "Quality you can feel", text: "Fabrics and finishes checked by our own team." },
+  { title: "Easy returns", text: "Changed your mind? Return unworn items within 30 days." },
+  { title: "Secure payment", text: "Pay online with a card or cash on delivery." },
+];
+
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  const newsletter = actionData && "newsletterError" in actionData ? actionData : undefined;
+  const formError = actionData && "formError" in actionData ? actionData.formError : undefined;
+  return (
+    <>
+      <section className="relative mt-6 overflow-hidden rounded-2xl bg-gradient-to-br from-indigo-50 to-pink-50">
+        <img
+          src="/art/hero.svg"
+          alt=""
+          width={1200}
+          height={800}
+          className="absolute inset-y-0 right-0 hidden h-full w-auto max-w-none md:block"
+        />
+        <div className="relative flex max-w-xl flex-col items-start gap-5 px-6 py-14 md:px-12 md:py-24">
+          <p className="rounded-full bg-white/70 px-3 py-1 text-xs font-medium uppercase tracking-wide text-primary">
+            New season, new you
+          </p>
+          <h1 className="text-3xl font-bold leading-tight text-gray-800 md:text-5xl">
+            Fashion for everyone, at prices you'll love
+          </h1>
+          <p className="text-gray-600 md:text-lg">
+            Men's and women's wear, kids' favourites, ethnic and winter collections, footwear and accessories.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <Link
+              to="/products"
+              className="rounded-full bg-primary px-7 py-3 font-medium text-white hover:bg-primary-dull"
+            >
+              Shop Now
+            </Link>
+            <Link
+              to="/deals"
+              className="rounded-full border border-primary bg-white px-7 py-3 font-medium text-primary hover:bg-primary/5"
+            >
+              Explore Deals
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="inspiration-heading" className="mt-16">
+        <h2 id="inspiration-heading" className="text-2xl font-semibold text-gray-800 md:text-3xl">
+          Outfit Inspiration
+        </h2>
+        <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
+          {INSPIRATION.map((look) => (
+            <li key={look.title}>
+              <Link to={look.to} className="group block overflow-hidden rounded-xl border border-gray-200">
+                <img
+                  src={look.image}
+                  alt=""
+                  width={600}
+                  height={750}
+                  loading="lazy"
+                  className="aspect-[4/5] w-full object-cover transition duration-300 group-hover:scale-105"
+                />
+                <div className="p-3">
+                  <h3 className="font-medium text-gray-800 group-hover:text-primary">{look.title}</h3>
+                  <p className="text-sm text-gray-500">{look.text}</p>
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="categories-heading" className="mt-16">
+        <h2 id="categories-heading" className="text-2xl font-semibold text-gray-800 md:text-3xl">
+          Categories
+        </h2>
+        <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-7">
+          {CATEGORIES.map((category) => (
+            <li key={category.path}>
+              <Link
+                to={`/products/${categorySlug(category.path)}`}
+                className="group flex flex-col items-center gap-2 rounded-xl bg-gray-50 p-3 text-center hover:bg-primary/5"
+              >
+                <img
+                  src={`/art/category-${categorySlug(category.path)}.svg`}
+                  alt=""
+                  width={400}
+                  height={400}
+                  loading="lazy"
+                  className="aspect-square w-full rounded-lg transition group-hover:scale-105"
+                />
+                <span className="text-sm font-medium text-gray-800">{category.label}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="trending-heading" className="mt-16">
+        <div className="flex items-end justify-between">
+          <h2 id="trending-heading" className="text-2xl font-semibold text-gray-800 md:text-3xl">
+            Trending Now
+          </h2>
+          <Link to="/products" className="text-sm text-primary hover:underline">
+            View all
+          </Link>
+        </div>
+        <div className="mt-6">
+          {loaderData.trending.length > 0 ? (
+            <ProductGrid products={loaderData.trending} />
+          ) : (
+            <p className="text-gray-500">New arrivals are on their way.</p>
+          )}
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="why-heading"
+        className="mt-16 rounded-2xl bg-gradient-to-r from-primary to-pink-500 px-6 py-10 text-white md:px-12"
+      >
+        <h2 id="why-heading" className="text-2xl font-semibold md:text-3xl">
+          Why Choose Trendora?
+        </h2>
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {REASONS.map((reason) => (
+            <li key={reason.title}>
+              <h3 className="font-semibold">{reason.title}</h3>
+              <p className="mt-1 text-sm text-white/85">{reason.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <NewsletterForm error={newsletter?.newsletterError ?? formError} email={newsletter?.email} />
+    </>
+  );
 }

@@ -1,0 +1,6 @@
+import { listAllProducts, toApiProduct } from "#app/services/catalog.server.ts";
+
+// GET /api/product/list: every product on sale (in stock or not) in the spec's JSON shape.
+export function loader() {
+  return Response.json({ success: true, products: listAllProducts().map(toApiProduct) });
+}

@@ -1,0 +1,64 @@
+import { useEffect } from "react";
+import { Link, useNavigate } from "react-router";
+import { safeNextPath } from "#app/lib/safe-redirect.ts";
+import type { Route } from "./+types/loader";
+
+/** The spec's loader redirect delay. */
+export const LOADER_DELAY_MS = 5000;
+
+// /loader?next=x: a spinner that goes on to /x after five seconds (only a path on this site).
+export function loader({ request }: Route.LoaderArgs) {
+  return { next: safeNextPath(new URL(request.url).searchParams.get("next")) };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Loading… | Trendora" },
+  { name: "robots", content: "noindex" },
+];
+
+function escapeAttribute(value: string): string {
+  return value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+}
+
+export default function LoaderPage({ loaderData }: Route.ComponentProps) {
+  const { next } = loaderData;
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!next) return;
+    const timer = setTimeout(() => navigate(next, { replace: true }), LOADER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [next, navigate]);
+  return (
+    <section className="flex min-h-[60vh] flex-col items-center justify-center gap-6">
+      {next ? (
+        // Without JavaScript the browser follows this refresh instead of the timer above.
+        <noscript
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the path is validated and escaped
+          dangerouslySetInnerHTML={{
+            __html: `<meta http-equiv="refresh" content="${LOADER_DELAY_MS / 1000};url=${escapeAttribute(next)}">`,
+          }}
+        />
+      ) : null}
+      <div
+        role="status"
+        aria-label="Loading"
+        className="h-24 w-24 animate-spin rounded-full border-4 border-gray-300 border-t-primary motion-reduce:animate-none"
+      />
+      <h1 className="sr-only">Loading</h1>
+      {next ? (
+        <p className="text-sm text-gray-500">
+          Taking you on in a few seconds…{" "}
+          <Link to={next} replace className="text-primary hover:underline">
+            Continue now
+          </Link>
+        </p>
+      ) : (
+        <p className="text-sm text-gray-500">
+          <Link to="/" className="text-primary hover:underline">
+            Go to the home page
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,181 @@
+import { data, Link, useSearchParams } from "react-router";
+import { AddToCart } from "#app/components/add-to-cart.tsx";
+import { ProductGrid, ProductImage, toProductCard } from "#app/components/product-card.tsx";
+import { Stars } from "#app/components/stars.tsx";
+import { CATEGORIES, categorySlug } from "#app/lib/categories.ts";
+import { thumbnailUrl } from "#app/lib/images.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import { getProduct, relatedProducts, sizeLabel } from "#app/services/catalog.server.ts";
+import type { Route } from "./+types/product";
+
+// /products/{category}/{id}: one product (in stock or not) with its related products.
+export function loader({ params }: Route.LoaderArgs) {
+  const product = getProduct(params.id);
+  if (!product || categorySlug(product.category) !== params.category.toLowerCase()) {
+    throw data({ message: "Product not found" }, { status: 404 });
+  }
+  return {
+    product: {
+      id: product.id,
+      name: product.name,
+      category: product.category,
+      description: product.description,
+      priceCents: product.priceCents,
+      offerPriceCents: product.offerPriceCents,
+      images: product.images,
+      inStock: product.inStock,
+      size: sizeLabel(product),
+    },
+    related: relatedProducts(product).map(toProductCard),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `${data.product.name} | Trendora` : "Product not found | Trendora" },
+  ...(data ? [{ name: "description", content: data.product.description.join(". ").slice(0, 160) }] : []),
+];
+
+/** `?image=N` (1-based) picks the picture shown large; anything else shows the first. */
+function selectedImage(param: string | null, count: number): number {
+  const n = Number(param);
+  return Number.isInteger(n) && n >= 1 && n <= count ? n - 1 : 0;
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, related } = loaderData;
+  const [searchParams] = useSearchParams();
+  const selected = selectedImage(searchParams.get("image"), product.images.length);
+  const categoryLabel = CATEGORIES.find((c) => c.path === product.category)?.label ?? product.category;
+  const categoryHref = `/products/${categorySlug(product.category)}`;
+  return (
+    <div className="mt-10">
+      <nav aria-label="Breadcrumb" className="text-sm text-gray-500">
+        <ol className="flex flex-wrap gap-1">
+          <li>
+            <Link to="/" className="hover:text-primary">
+              Home
+            </Link>{" "}
+            /
+          </li>
+          <li>
+            <Link to="/products" className="hover:text-primary">
+              Products
+            </Link>{" "}
+            /
+          </li>
+          <li>
+            <Link to={categoryHref} className="hover:text-primary">
+              {categoryLabel}
+            </Link>{" "}
+            /
+          </li>
+          <li aria-current="page" className="text-primary">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mt-4 flex flex-col gap-10 md:flex-row md:gap-16">
+        <div className="flex flex-col-reverse gap-3 sm:flex-row md:w-1/2">
+          {product.images.length > 1 ? (
+            <ul aria-label="Pictures" className="flex gap-3 sm:flex-col">
+              {product.images.map((image, i) => (
+                <li key={image}>
+                  <Link
+                    to={`?image=${i + 1}`}
+                    replace
+                    preventScrollReset
+                    aria-label={`Show picture ${i + 1} of ${product.images.length}`}
+                    aria-current={i === selected ? "true" : undefined}
+                    className={`block w-20 overflow-hidden rounded border-2 ${
+                      i === selected ? "border-primary" : "border-gray-200 hover:border-gray-400"
+                    }`}
+                  >
+                    <img src={thumbnailUrl(image)} alt="" width={80} height={80} className="aspect-square w-full" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="w-full overflow-hidden rounded-lg border border-gray-200 bg-gray-50">
+            <ProductImage
+              url={product.images[selected]}
+              alt={
+                product.images.length > 1
+                  ? `${product.name}, picture ${selected + 1} of ${product.images.length}`
+                  : product.name
+              }
+              size={600}
+            />
+          </div>
+        </div>
+
+        <div className="text-sm md:w-1/2">
+          <h1 className="text-3xl font-semibold text-gray-800">{product.name}</h1>
+          <div className="mt-2">
+            <Stars />
+          </div>
+
+          <div className="mt-6 space-y-1">
+            {product.priceCents > product.offerPriceCents ? (
+              <p className="text-gray-500">
+                MRP: <s data-testid="list-price">{formatMoney(product.priceCents)}</s>
+              </p>
+            ) : null}
+            <p className="text-2xl font-medium text-gray-800">
+              <span className="sr-only">Offer price: </span>
+              <span data-testid="offer-price">{formatMoney(product.offerPriceCents)}</span>
+            </p>
+            <p className="text-gray-500">(inclusive of all taxes)</p>
+          </div>
+
+          <p className="mt-4 text-base">
+            Size: <span className="font-medium text-gray-800">{product.size}</span>
+          </p>
+
+          {product.inStock ? (
+            <p className="mt-2 font-medium text-green-700">In stock</p>
+          ) : (
+            <p className="mt-4 inline-block rounded-md bg-red-50 px-3 py-2 text-base font-semibold text-red-700">
+              Out of stock
+            </p>
+          )}
+
+          {product.description.length > 0 ? (
+            <>
+              <h2 className="mt-6 text-base font-medium text-gray-800">About Product</h2>
+              <ul className="ml-4 mt-2 list-disc space-y-1 text-gray-600">
+                {product.description.map((line, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: description lines may repeat
+                  <li key={i}>{line}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+
+          {product.inStock ? <AddToCart productId={product.id} productName={product.name} variant="page" /> : null}
+        </div>
+      </div>
+
+      <section aria-labelledby="related-heading" className="mt-20 flex flex-col items-center">
+        <h2 id="related-heading" className="text-2xl font-semibold text-gray-800 md:text-3xl">
+          Related Products
+        </h2>
+        <div className="mt-1 h-0.5 w-20 rounded-full bg-primary" />
+        <div className="mt-8 w-full">
+          {related.length > 0 ? (
+            <ProductGrid products={related} />
+          ) : (
+            <p className="text-center text-gray-500">No related products right now.</p>
+          )}
+        </div>
+        <Link
+          to="/products"
+          className="mt-10 rounded border border-primary px-12 py-2.5 text-primary transition hover:bg-primary/10"
+        >
+          See more
+        </Link>
+      </section>
+    </div>
+  );
+}
