@@ -2,6 +2,7 @@ import { type ChangeEvent, useEffect, useState, useSyncExternalStore } from "rea
 import { FormError } from "#app/components/form-field.tsx";
 import { CATEGORIES } from "#app/lib/categories.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
+import { DESCRIPTION_MAX_LINES, NAME_MAX_LENGTH } from "#app/lib/product-limits.ts";
 
 export type ProductFormValues = {
   name?: string;
@@ -125,7 +126,7 @@ export function ProductFieldInputs({ values, errors }: { values?: ProductFormVal
           type="text"
           placeholder="Type here"
           required
-          maxLength={120}
+          maxLength={NAME_MAX_LENGTH}
           defaultValue={values?.name}
           aria-invalid={errors?.name ? true : undefined}
           aria-describedby={errors?.name ? "product-name-error" : undefined}
@@ -148,7 +149,7 @@ export function ProductFieldInputs({ values, errors }: { values?: ProductFormVal
           className={`${inputClass(errors?.description)} resize-none`}
         />
         <p id="product-description-hint" className="text-xs text-gray-500">
-          Each line becomes a bullet point (at most 20 lines).
+          Each line becomes a bullet point (at most {DESCRIPTION_MAX_LINES} lines).
         </p>
         <ErrorText id="product-description-error" message={errors?.description} />
       </div>

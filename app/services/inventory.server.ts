@@ -18,20 +18,22 @@ import { db } from "#app/lib/db.server.ts";
 import { BadRequest, fieldErrors } from "#app/lib/http.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { parseMoneyToCents } from "#app/lib/money.ts";
+import {
+  DESCRIPTION_LINE_MAX_LENGTH,
+  DESCRIPTION_MAX_LINES,
+  MAX_IMAGE_MB,
+  MAX_IMAGES,
+  NAME_MAX_LENGTH,
+} from "#app/lib/product-limits.ts";
 import { products } from "#db/schema.ts";
 import { deleteProductImages, ImageError, storeProductImage } from "./images.server.ts";
 
-export const MAX_IMAGES = 4;
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = MAX_IMAGE_MB * 1024 * 1024;
 /** The whole upload: four full-size images plus the text fields, with room for multipart overhead. */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 /** Any single text field (the product JSON of the /api call is the largest). */
 const MAX_TEXT_FIELD_BYTES = 64 * 1024;
 const MAX_PARTS = 40;
-
-export const NAME_MAX_LENGTH = 120;
-export const DESCRIPTION_MAX_LINES = 20;
-export const DESCRIPTION_LINE_MAX_LENGTH = 300;
 
 export type ImageUpload = { fieldName: string; fileName: string; bytes: Uint8Array };
 export type ProductUpload = { fields: Map<string, string>; images: ImageUpload[] };
@@ -85,12 +87,13 @@ export async function readProductUpload(
 }
 
 function tooLargeMessage() {
-  return `The upload is too large: at most ${MAX_IMAGES} images of 5 MB each.`;
+  return `The upload is too large: at most ${MAX_IMAGES} images of ${MAX_IMAGE_MB} MB each.`;
 }
 
 function uploadError(error: unknown): BadRequest {
   if (error instanceof MaxFilesExceededError) return new BadRequest(`Add at most ${MAX_IMAGES} images.`);
-  if (error instanceof MaxFileSizeExceededError) return new BadRequest("Each image must be at most 5 MB.", 413);
+  if (error instanceof MaxFileSizeExceededError)
+    return new BadRequest(`Each image must be at most ${MAX_IMAGE_MB} MB.`, 413);
   if (error instanceof MaxTotalSizeExceededError) return new BadRequest(tooLargeMessage(), 413);
   if (error instanceof MaxPartsExceededError) return new BadRequest("The form has too many fields.", 413);
   if (error instanceof MaxHeaderSizeExceededError) return new BadRequest("The form could not be read.", 400);

@@ -98,6 +98,10 @@ describe("POST /api/product/stock", () => {
       expect(response.status, JSON.stringify(body)).toBe(status);
       expect((await response.json()).success).toBe(false);
     }
+    // What a cross-site HTML form could send (text/plain dressed up as JSON) is not read.
+    const formLike = jsonRequest("/api/product/stock", { id: product.id, inStock: false }, { cookie });
+    formLike.headers.set("Content-Type", "text/plain");
+    expect((await call(stockApi, formLike)).status).toBe(415);
     expect(db().select().from(products).where(eq(products.id, product.id)).get()!.inStock).toBe(true);
   });
 

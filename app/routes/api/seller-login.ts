@@ -1,13 +1,14 @@
-import { apiError, apiHandler, fieldErrors, readJson } from "#app/lib/http.server.ts";
+import { apiError, apiHandler, fieldErrors } from "#app/lib/http.server.ts";
 import { sellerLoginSchema, verifySellerLogin } from "#app/services/sellers.server.ts";
 import { startSession } from "#app/services/sessions.server.ts";
 import type { Route } from "./+types/seller-login";
+import { readJsonObject } from "./shopper-api.server.ts";
 
 // POST /api/seller/login {email, password} → {success, message} and the seller session cookie.
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return apiError("Method not allowed", 405);
   return apiHandler(async () => {
-    const parsed = sellerLoginSchema.safeParse(await readJson(request));
+    const parsed = sellerLoginSchema.safeParse(await readJsonObject(request));
     if (!parsed.success) return apiError(Object.values(fieldErrors(parsed.error))[0] ?? "Invalid credentials", 400);
     const seller = await verifySellerLogin(parsed.data.email, parsed.data.password);
     if (!seller) return apiError("Invalid credentials", 401);

@@ -8,8 +8,9 @@ import {
 } from "#app/components/seller-product-fields.tsx";
 import { BadRequest } from "#app/lib/http.server.ts";
 import { newId } from "#app/lib/ids.ts";
+import { MAX_IMAGE_MB, MAX_IMAGES } from "#app/lib/product-limits.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { addProduct, MAX_IMAGES, readProductUpload } from "#app/services/inventory.server.ts";
+import { addProduct, readProductUpload } from "#app/services/inventory.server.ts";
 import { getSeller, requireSeller } from "#app/services/sellers.server.ts";
 import type { Route } from "./+types/add-product";
 
@@ -61,7 +62,9 @@ export default function AddProduct({ loaderData, actionData }: Route.ComponentPr
       >
         <fieldset>
           <legend className="text-base font-medium">Product Image</legend>
-          <p className="text-xs text-gray-500">Up to {MAX_IMAGES} images (JPEG, PNG, WebP, GIF or AVIF), 5 MB each.</p>
+          <p className="text-xs text-gray-500">
+            Up to {MAX_IMAGES} images (JPEG, PNG, WebP, GIF or AVIF), {MAX_IMAGE_MB} MB each.
+          </p>
           <div className="mt-2 flex flex-wrap items-start gap-3">
             {Array.from({ length: MAX_IMAGES }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the four slots are fixed positions

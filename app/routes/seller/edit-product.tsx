@@ -8,11 +8,11 @@ import {
 } from "#app/components/seller-product-fields.tsx";
 import { BadRequest } from "#app/lib/http.server.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
+import { MAX_IMAGES } from "#app/lib/product-limits.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import {
   getProductForSeller,
   type ImageUpload,
-  MAX_IMAGES,
   readProductUpload,
   updateProduct,
 } from "#app/services/inventory.server.ts";

@@ -112,70 +112,67 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
         </p>
       ) : (
         <div className="w-full max-w-4xl overflow-x-auto rounded-md border border-gray-300 bg-white">
-          <table className="w-full table-fixed text-left">
+          <table className="w-full text-left">
             <thead className="text-sm text-gray-900">
               <tr className="border-b border-gray-300">
-                <th scope="col" className="w-[45%] px-4 py-3 font-semibold">
+                <th scope="col" className="px-3 py-3 font-semibold md:px-4">
                   Product
                 </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
+                <th scope="col" className="px-3 py-3 font-semibold md:px-4">
                   Category
                 </th>
                 <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
                   Selling Price
                 </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
+                <th scope="col" className="px-3 py-3 font-semibold md:px-4">
                   In Stock
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <span className="sr-only">Actions</span>
                 </th>
               </tr>
             </thead>
             <tbody className="text-sm text-gray-600">
               {products.map((product) => (
                 <tr key={product.id} className="border-t border-gray-200 align-middle">
-                  <td className="px-4 py-3">
+                  <td className="px-3 py-3 md:px-4">
                     <div className="flex items-center gap-3">
-                      <div className="h-14 w-14 shrink-0 overflow-hidden rounded border border-gray-300">
+                      <div className="h-12 w-12 shrink-0 overflow-hidden rounded border border-gray-300 md:h-14 md:w-14">
                         {product.thumbnail ? (
                           <img src={product.thumbnail} alt="" className="h-full w-full object-cover" />
                         ) : null}
                       </div>
-                      <span className="truncate">{product.name}</span>
+                      <div className="min-w-0">
+                        <p className="break-words text-gray-800">{product.name}</p>
+                        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
+                          <Link
+                            to={`/seller/products/${product.id}`}
+                            className="text-primary underline"
+                            aria-label={`Edit ${product.name}`}
+                          >
+                            Edit
+                          </Link>
+                          <Form method="post">
+                            <input type="hidden" name="id" value={product.id} />
+                            <button
+                              type="submit"
+                              name="intent"
+                              value={product.removed ? "restore" : "remove"}
+                              className={`underline ${product.removed ? "text-primary" : "text-red-600"}`}
+                              aria-label={`${product.removed ? "Put back on sale" : "Remove from sale"}: ${product.name}`}
+                            >
+                              {product.removed ? "Put back on sale" : "Remove from sale"}
+                            </button>
+                          </Form>
+                        </div>
+                      </div>
                     </div>
                   </td>
-                  <td className="px-4 py-3">{product.category}</td>
+                  <td className="px-3 py-3 md:px-4">{product.category}</td>
                   <td className="hidden px-4 py-3 md:table-cell">{product.offerPrice}</td>
-                  <td className="px-4 py-3">
+                  <td className="px-3 py-3 md:px-4">
                     {product.removed ? (
                       <span className="text-xs text-gray-500">Removed from sale</span>
                     ) : (
                       <StockToggle product={product} />
                     )}
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-col items-start gap-1 text-xs">
-                      <Link
-                        to={`/seller/products/${product.id}`}
-                        className="text-primary underline"
-                        aria-label={`Edit ${product.name}`}
-                      >
-                        Edit
-                      </Link>
-                      <Form method="post">
-                        <input type="hidden" name="id" value={product.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value={product.removed ? "restore" : "remove"}
-                          className="text-left text-red-600 underline"
-                          aria-label={`${product.removed ? "Put back on sale" : "Remove from sale"}: ${product.name}`}
-                        >
-                          {product.removed ? "Put back on sale" : "Remove from sale"}
-                        </button>
-                      </Form>
-                    </div>
                   </td>
                 </tr>
               ))}
