@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, Form, Link, useLocation } from "react-router";
+import { data, Form, Link, redirectDocument, useLocation } from "react-router";
 import { FormError } from "#app/components/form-field.tsx";
 import { categorySlug } from "#app/lib/categories.ts";
 import { BadRequest, readForm } from "#app/lib/http.server.ts";
@@ -19,6 +19,7 @@ import {
   sameSitePath,
 } from "#app/services/cart.server.ts";
 import { OrderError, placeOrder } from "#app/services/orders.server.ts";
+import { startOnlineCheckout } from "#app/services/payments.server.ts";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = () => [{ title: "Cart | Trendora" }];
@@ -104,12 +105,24 @@ async function placeOrderAction(request: Request, form: URLSearchParams, user: {
     return data<Refusal>({ formError: "Please choose a payment method.", paymentType: "COD" }, { status: 400 });
   }
 
-  // ── Online payment (issue #4 replaces just this branch with its payments service) ──
+  // ── Online payment (issue #4): an unpaid order and its Stripe Checkout Session; the browser goes to pay ──
   if (paymentType === "Online") {
-    return data<Refusal>(
-      { formError: "Online payment is not available yet. Please choose Cash on Delivery.", paymentType: "Online" },
-      { status: 400 },
-    );
+    const cart = await getCart(request, user.id);
+    try {
+      const { url } = await startOnlineCheckout({
+        userId: user.id,
+        addressId: form.get("addressId"),
+        items: cart.orderable,
+        requestKey: form.get("requestKey"),
+        origin: new URL(request.url).origin,
+      });
+      // A full page load: the checkout page is not part of this app (Stripe's, or the sandbox's).
+      return redirectDocument(url, 303);
+    } catch (error) {
+      if (error instanceof OrderError)
+        return data<Refusal>({ formError: error.message, paymentType: "Online" }, { status: error.status });
+      throw error;
+    }
   }
 
   // ── Cash on delivery ──

@@ -376,17 +376,7 @@ describe("placing an order from the cart page", () => {
     expect(listUserOrders(user.id)[0]!.amountCents).toBe(9180);
   });
 
-  it("says online payment is not available yet when Online is chosen", async () => {
-    const { user, cookie } = await shopperWithCart();
-    const address = createAddress(user.id);
-    const response = await placeOrderForm(cookie, { addressId: address.id, paymentType: "Online" });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
-      formError: "Online payment is not available yet. Please choose Cash on Delivery.",
-      paymentType: "Online",
-    });
-    expect(orderCount(user.id)).toBe(0);
-  });
+  // Online orders from this form: tests/integration/payments.test.ts (issue #4).
 
   it("refuses an empty cart, and sends a visitor to log in", async () => {
     const user = await createUser();

@@ -10,6 +10,7 @@ import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { computeTotals } from "#app/lib/money.ts";
 import { action as orderStripeAction } from "#app/routes/api/order-stripe.ts";
+import { action as cartAction } from "#app/routes/cart.tsx";
 import { readSavedCart } from "#app/services/cart.server.ts";
 import { listUserOrders, OrderError } from "#app/services/orders.server.ts";
 import {
@@ -24,7 +25,7 @@ import {
 import { actOnCheckoutSession } from "#app/services/stripe-sandbox.server.ts";
 import { cartItems, orderItems, orders, stripeEvents } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { jsonRequest, run } from "../helpers/requests.ts";
+import { formRequest, jsonRequest, run } from "../helpers/requests.ts";
 import { createAddress, createUser, signedInCookie } from "../helpers/shopper.ts";
 import { pathOf, type SandboxServer, startSandboxServer } from "../helpers/stripe-sandbox-server.ts";
 
@@ -480,6 +481,35 @@ describe("POST /api/order/stripe", () => {
     expect(readSavedCart(user.id).size).toBe(1);
   });
 
+  it("a retried request with the same Idempotency-Key gets the same session; a form post is refused (415)", async () => {
+    const { user, address, items } = await shopperWithCart();
+    const cookie = await signedInCookie(user.id);
+    const body = JSON.stringify({
+      items: items.map((i) => ({ product: i.productId, quantity: i.quantity })),
+      address: address.id,
+    });
+    const send = (headers: Record<string, string>) =>
+      run(() =>
+        orderStripeAction({
+          request: new Request("http://localhost/api/order/stripe", {
+            method: "POST",
+            headers: { Cookie: cookie, ...headers },
+            body,
+          }),
+          params: {},
+          context: {},
+        } as never),
+      );
+    const json = { "Content-Type": "application/json", "Idempotency-Key": "retry-key-12345" };
+    const first = await (await send(json)).json();
+    const retried = await (await send(json)).json();
+    expect(retried.url).toBe(first.url);
+    expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toHaveLength(1);
+
+    const crossSiteForm = await send({ "Content-Type": "text/plain" });
+    expect(crossSiteForm.status).toBe(415);
+  });
+
   it("says so when online payment cannot be started (503), keeping the cart", async () => {
     const { user, address, items } = await shopperWithCart();
     const cookie = await signedInCookie(user.id);
@@ -489,5 +519,42 @@ describe("POST /api/order/stripe", () => {
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ success: false, message: ONLINE_PAYMENT_UNAVAILABLE });
     expect(readSavedCart(user.id).size).toBe(1);
+  });
+});
+
+describe("the cart page's Place Order with Online", () => {
+  async function placeOnline(fields: Record<string, string>) {
+    const { user, address, items } = await shopperWithCart([[4500, 2]]);
+    const cookie = await signedInCookie(user.id);
+    const request = formRequest(
+      "/cart",
+      { intent: "place-order", paymentType: "Online", addressId: address.id, requestKey: newId(), ...fields },
+      { cookie },
+    );
+    const response = await run(() => cartAction({ request, params: {}, context: {} } as never));
+    return { user, items, response };
+  }
+
+  it("sends the browser (303, a full page load) to the checkout page and clears the cart", async () => {
+    const { user, response } = await placeOnline({});
+    expect(response.status).toBe(303);
+    const [order] = db().select().from(orders).where(eq(orders.userId, user.id)).all();
+    expect(order).toMatchObject({ paymentType: "Online", isPaid: false, amountCents: 9180 });
+    expect(response.headers.get("Location")).toBe(`http://localhost/stripe-sandbox/checkout/${order!.stripeSessionId}`);
+    expect(response.headers.get("X-Remix-Reload-Document")).toBe("true");
+    expect(readSavedCart(user.id).size).toBe(0);
+  });
+
+  it("shows the refusal next to the form and keeps the cart", async () => {
+    const { user, response } = await placeOnline({ addressId: "" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ formError: "Please select an address", paymentType: "Online" });
+    expect(readSavedCart(user.id).size).toBe(1);
+
+    const down = await whileUnreachable(() => placeOnline({}));
+    expect(down.response.status).toBe(503);
+    expect(await down.response.json()).toEqual({ formError: ONLINE_PAYMENT_UNAVAILABLE, paymentType: "Online" });
+    expect(readSavedCart(down.user.id).size).toBe(1);
+    expect(db().select().from(orders).where(eq(orders.userId, down.user.id)).all()).toEqual([]);
   });
 });
