@@ -1,14 +1,20 @@
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { safeNextPath } from "#app/lib/safe-redirect.ts";
+import { confirmCheckoutReturn } from "#app/services/payments.server.ts";
 import type { Route } from "./+types/loader";
 
 /** The spec's loader redirect delay. */
 export const LOADER_DELAY_MS = 5000;
 
 // /loader?next=x: a spinner that goes on to /x after five seconds (only a path on this site).
-export function loader({ request }: Route.LoaderArgs) {
-  return { next: safeNextPath(new URL(request.url).searchParams.get("next")) };
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // Back from Stripe Checkout (issue #4): confirm the payment now, in case the webhook is late or lost.
+  // confirmCheckoutReturn never throws, so this page always shows and moves on.
+  const sessionId = url.searchParams.get("session_id");
+  if (sessionId) await confirmCheckoutReturn(sessionId);
+  return { next: safeNextPath(url.searchParams.get("next")) };
 }
 
 export const meta: Route.MetaFunction = () => [

@@ -11,6 +11,8 @@ import { newId } from "#app/lib/ids.ts";
 import { computeTotals } from "#app/lib/money.ts";
 import { action as orderStripeAction } from "#app/routes/api/order-stripe.ts";
 import { action as cartAction } from "#app/routes/cart.tsx";
+import { loader as loaderPageLoader } from "#app/routes/loader.tsx";
+import { loader as myOrdersLoader } from "#app/routes/my-orders.tsx";
 import { readSavedCart } from "#app/services/cart.server.ts";
 import { listUserOrders, OrderError } from "#app/services/orders.server.ts";
 import {
@@ -25,7 +27,7 @@ import {
 import { actOnCheckoutSession } from "#app/services/stripe-sandbox.server.ts";
 import { cartItems, orderItems, orders, stripeEvents } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { formRequest, jsonRequest, run } from "../helpers/requests.ts";
+import { formRequest, getRequest, jsonRequest, run } from "../helpers/requests.ts";
 import { createAddress, createUser, signedInCookie } from "../helpers/shopper.ts";
 import { pathOf, type SandboxServer, startSandboxServer } from "../helpers/stripe-sandbox-server.ts";
 
@@ -556,5 +558,39 @@ describe("the cart page's Place Order with Online", () => {
     expect(await down.response.json()).toEqual({ formError: ONLINE_PAYMENT_UNAVAILABLE, paymentType: "Online" });
     expect(readSavedCart(down.user.id).size).toBe(1);
     expect(db().select().from(orders).where(eq(orders.userId, down.user.id)).all()).toEqual([]);
+  });
+});
+
+describe("the return through /loader?next=my-orders&session_id=…", () => {
+  const loaderPage = (path: string) =>
+    run(() => loaderPageLoader({ request: getRequest(path), params: {}, context: {} } as never)).then((r) => r.json());
+
+  it("confirms the payment (the webhook was lost) and My Orders shows the paid order at once", async () => {
+    const { user, orderId, sessionId } = await checkout([[1200, 1]]);
+    await whileUnreachable(() => actOnCheckoutSession(sessionId, "pay"));
+    expect(orderRow(orderId)?.isPaid).toBe(false);
+
+    expect(await loaderPage(`/loader?next=my-orders&session_id=${sessionId}`)).toEqual({ next: "/my-orders" });
+    expect(orderRow(orderId)?.isPaid).toBe(true);
+    const cookie = await signedInCookie(user.id);
+    const myOrders = await (
+      await run(() =>
+        myOrdersLoader({ request: getRequest("/my-orders", { cookie }), params: {}, context: {} } as never),
+      )
+    ).json();
+    expect(myOrders.orders.map((o: { id: string; paymentType: string }) => [o.id, o.paymentType])).toEqual([
+      [orderId, "Online"],
+    ]);
+  });
+
+  it("still shows the page and moves on when the session cannot be confirmed", async () => {
+    const { orderId, sessionId } = await checkout();
+    expect(await loaderPage("/loader?next=my-orders&session_id=cs_test_unknownsession")).toEqual({
+      next: "/my-orders",
+    });
+    expect(await loaderPage("/loader?next=my-orders&session_id=%3Cscript%3E")).toEqual({ next: "/my-orders" });
+    const unreachable = await whileUnreachable(() => loaderPage(`/loader?next=my-orders&session_id=${sessionId}`));
+    expect(unreachable).toEqual({ next: "/my-orders" });
+    expect(orderRow(orderId)).toMatchObject({ isPaid: false, status: "Order Placed" });
   });
 });
