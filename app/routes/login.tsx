@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, useSearchParams } from "react-router";
 import { LoginModal, type LoginResult } from "#app/components/login-modal.tsx";
 import { BadRequest, readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -7,10 +7,10 @@ import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Login | Trendora" }];
 
-// The modal opens over any page with ?login; /login itself only answers the modal's form.
-export function loader({ request }: Route.LoaderArgs) {
-  const mode = new URL(request.url).searchParams.get("login");
-  return redirect(mode === "register" ? "/?login=register" : "/?login");
+// The modal opens over any page with ?login; /login is where its form posts. Visited directly, /login
+// shows the modal on its own (after a refused post without JavaScript, the browser is here).
+export function loader() {
+  return null;
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -54,6 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {
-  if (!actionData) return null;
-  return <LoginModal mode={actionData.mode} result={actionData} />;
+  const [params] = useSearchParams();
+  if (actionData) return <LoginModal mode={actionData.mode} result={actionData} />;
+  return <LoginModal mode={params.get("login") === "register" ? "register" : "login"} />;
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { action as cartAction } from "#app/routes/cart.tsx";
-import { action as loginAction, loader as loginLoader } from "#app/routes/login.tsx";
+import { action as loginAction } from "#app/routes/login.tsx";
 import { action as logoutAction, loader as logoutLoader } from "#app/routes/logout.tsx";
 import { getUser, requireUser } from "#app/services/accounts.server.ts";
 import { readSavedCart } from "#app/services/cart.server.ts";
@@ -171,13 +171,6 @@ describe("logout and who is signed in", () => {
     const response = await run(() => logoutLoader());
     expect(response.headers.get("Location")).toBe("/");
     expect(await getUser(getRequest("/", { cookie }))).not.toBeNull();
-  });
-
-  it("GET /login opens the modal over the home page in the asked mode", async () => {
-    const plain = await run(() => loginLoader(args(getRequest("/login"))));
-    expect(plain.headers.get("Location")).toBe("/?login");
-    const reg = await run(() => loginLoader(args(getRequest("/login?login=register"))));
-    expect(reg.headers.get("Location")).toBe("/?login=register");
   });
 
   it("requireUser sends a visitor to the login modal; a forged or unknown cookie is nobody", async () => {

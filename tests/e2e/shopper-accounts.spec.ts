@@ -1,0 +1,88 @@
+import { expect, test } from "@playwright/test";
+import {
+  accountMenu,
+  addToCartHere,
+  cartCount,
+  logInThroughModal,
+  logOut,
+  openProduct,
+  PASSWORD,
+  registerThroughModal,
+  uniqueEmail,
+} from "./shopper-helpers.ts";
+
+test("a visitor's cart survives login: it is merged into the saved cart", async ({ page }) => {
+  const email = uniqueEmail("merge");
+  await registerThroughModal(page, "Merger", email);
+  const saved = await openProduct(page, "men", 0);
+  await addToCartHere(page);
+  await logOut(page);
+  await expect(page.getByText("Logged out successfully")).toBeVisible();
+  await expect(cartCount(page)).toHaveText("0");
+
+  // As a visitor: two units of another product.
+  const visiting = await openProduct(page, "men", 1);
+  await addToCartHere(page);
+  await addToCartHere(page);
+  await expect(cartCount(page)).toHaveText("2");
+
+  await logInThroughModal(page, email.toUpperCase());
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Welcome back, Merger!")).toBeVisible();
+  await expect(cartCount(page)).toHaveText("3");
+  await page.goto("/cart");
+  await expect(page.getByRole("link", { name: saved })).toBeVisible();
+  await expect(page.getByRole("link", { name: visiting })).toBeVisible();
+  await expect(page.getByLabel(`Quantity of ${visiting}`, { exact: true })).toHaveValue("2");
+});
+
+test("logout is a POST from the profile menu that ends the session and goes home", async ({ page }) => {
+  await registerThroughModal(page, "Leaver", uniqueEmail("logout"));
+  await page.goto("/products");
+  await accountMenu(page).click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "My Orders" })).toBeVisible();
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(accountMenu(page)).toHaveCount(0);
+  // Orders need a login again.
+  await page.goto("/my-orders");
+  await expect(page).toHaveURL(/\/\?login$/);
+  await expect(page.getByRole("dialog").getByRole("heading", { name: "User Login" })).toBeVisible();
+});
+
+test("login errors: wrong password, duplicate email, short password; the modal opens over the page and closes", async ({
+  page,
+}) => {
+  const email = uniqueEmail("errors");
+  await registerThroughModal(page, "Errol", email);
+  await logOut(page);
+
+  await page.goto("/products/men");
+  await logInThroughModal(page, email, "not-the-password");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("alert")).toHaveText("Invalid email or password");
+  await expect(dialog.getByLabel("Email")).toHaveValue(email);
+  await expect(accountMenu(page)).toHaveCount(0);
+
+  // Register with the same email (other letter case).
+  await dialog.getByRole("link", { name: "click here" }).click();
+  await expect(dialog.getByRole("heading", { name: "User Sign Up" })).toBeVisible();
+  await dialog.getByLabel("Name").fill("Someone Else");
+  await dialog.getByLabel("Email").fill(email.toUpperCase());
+  await dialog.getByLabel("Password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Create Account" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("An account with this email already exists. Please log in.");
+  await expect(dialog.getByLabel("Name")).toHaveValue("Someone Else");
+
+  await dialog.getByLabel("Email").fill(uniqueEmail("short"));
+  await dialog.getByLabel("Password").fill("short");
+  await dialog.getByRole("button", { name: "Create Account" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Password must be at least 8 characters long.");
+  await expect(dialog.getByText("Password must be at least 8 characters long.")).toHaveCount(2);
+
+  // Close by the link back: the page underneath, without the flag.
+  await page.goto("/products/men?login");
+  await page.getByRole("dialog").getByRole("link", { name: "Close" }).click();
+  await expect(page).toHaveURL(/\/products\/men$/);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});

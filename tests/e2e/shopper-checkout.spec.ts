@@ -1,0 +1,111 @@
+import { expect, test } from "@playwright/test";
+import { addToCartHere, cartCount, openProduct, registerThroughModal, uniqueEmail } from "./shopper-helpers.ts";
+
+test("register, add to cart from the product page, add an address, place a COD order, see it in My Orders", async ({
+  page,
+}) => {
+  const name = `Checkout ${Math.random().toString(36).slice(2, 7)}`;
+  await registerThroughModal(page, name, uniqueEmail("checkout"));
+  await expect(page.getByText(`Welcome to Trendora, ${name}!`)).toBeVisible();
+  await expect(cartCount(page)).toHaveText("0");
+
+  const product = await openProduct(page, "men");
+  await addToCartHere(page);
+  await expect(cartCount(page)).toHaveText("1");
+
+  await page
+    .getByRole("link", { name: /^Cart, 1 items/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole("heading", { name: /Shopping Cart/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: product })).toBeVisible();
+  await expect(page.getByText("No address found")).toBeVisible();
+  await expect(page.getByText("Shipping Fee")).toBeVisible();
+  await expect(page.getByText("Tax (2%)")).toBeVisible();
+  const total = (await page.getByTestId("cart-total").textContent())!;
+  expect(total).toMatch(/^\$\d+\.\d{2}$/);
+
+  // No address yet.
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Please select an address" })).toBeVisible();
+
+  // Change → Add address.
+  await page.getByText("Change").click();
+  await page.getByRole("link", { name: "Add address" }).click();
+  await expect(page.getByRole("heading", { name: "Add Your Shipping Address" })).toBeVisible();
+  await page.getByLabel("First Name").fill("Asha");
+  await page.getByLabel("Phone").fill("not a phone");
+  await page.getByRole("button", { name: "Save Address" }).click();
+  await expect(page.getByText("Please enter the street.")).toBeVisible();
+  await expect(page.getByText("Please enter a valid phone number.")).toBeVisible();
+  await expect(page.getByLabel("First Name")).toHaveValue("Asha");
+
+  await page.getByLabel("Last Name").fill("Rao");
+  await page.getByLabel("Email address").fill("asha@example.com");
+  await page.getByLabel("Street").fill("12 Park Street");
+  await page.getByLabel("City").fill("Pune");
+  await page.getByLabel("State").fill("MH");
+  await page.getByLabel("Zip code").fill("411001");
+  await page.getByLabel("Country").fill("India");
+  await page.getByLabel("Phone").fill("+91 98765 43210");
+  await page.getByRole("button", { name: "Save Address" }).click();
+  await expect(page).toHaveURL(/\/cart\?address=/);
+  await expect(page.getByText("Address added successfully")).toBeVisible();
+  await expect(page.getByTestId("selected-address")).toHaveText("12 Park Street, Pune, MH, India");
+
+  await expect(page.getByLabel("Payment Method")).toHaveValue("COD");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page).toHaveURL(/\/my-orders$/);
+  await expect(page.getByText("Order Placed Successfully")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
+  const order = page.getByTestId("order");
+  await expect(order).toHaveCount(1);
+  await expect(order).toContainText("Payment : COD");
+  await expect(order).toContainText(`Total Amount : ${total}`);
+  await expect(order.getByRole("heading", { name: product })).toBeVisible();
+  await expect(order).toContainText("Category: Men");
+  await expect(order).toContainText("Quantity: 1");
+  await expect(order.getByText("Order Placed", { exact: true })).toHaveClass(/yellow/);
+  await expect(order.locator("time")).toHaveAttribute("dateTime", /^\d{4}-\d{2}-\d{2}T/);
+  await expect(cartCount(page)).toHaveText("0");
+
+  // Back and submit the same Place Order form again: still one order.
+  await page.goBack();
+  if (await page.getByRole("button", { name: "Place Order" }).isVisible()) {
+    await page.getByRole("button", { name: "Place Order" }).click();
+  }
+  await page.goto("/my-orders");
+  await expect(page.getByTestId("order")).toHaveCount(1);
+});
+
+test("Buy now adds the product and opens the cart; quantity and remove update the totals", async ({ page }) => {
+  await registerThroughModal(page, "Buyer", uniqueEmail("buynow"));
+  const product = await openProduct(page, "women");
+  await page.getByRole("button", { name: "Buy now" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByText("Added to Cart")).toBeVisible();
+  await expect(page.getByRole("link", { name: product })).toBeVisible();
+  const unit = (await page.getByTestId("line-amount").textContent())!;
+  const unitCents = Math.round(Number(unit.replace("$", "")) * 100);
+
+  const quantity = page.getByLabel(`Quantity of ${product}`, { exact: true });
+  await quantity.selectOption("3");
+  if (test.info().project.name === "no-js") {
+    await page.getByRole("button", { name: `Update quantity of ${product}` }).click();
+  }
+  await expect(page.getByText("Cart Updated")).toBeVisible();
+  await expect(page.getByTestId("line-amount")).toHaveText(`$${((unitCents * 3) / 100).toFixed(2)}`);
+  await expect(cartCount(page)).toHaveText("3");
+  const tax = Math.floor((unitCents * 3 * 2) / 100);
+  await expect(page.getByTestId("cart-tax")).toHaveText(`$${(tax / 100).toFixed(2)}`);
+  await expect(page.getByTestId("cart-total")).toHaveText(`$${((unitCents * 3 + tax) / 100).toFixed(2)}`);
+
+  await page.getByRole("button", { name: `Remove one ${product} from the cart` }).click();
+  await expect(page.getByText("Removed from Cart")).toBeVisible();
+  await expect(page.getByLabel(`Quantity of ${product}`, { exact: true })).toHaveValue("2");
+  await expect(cartCount(page)).toHaveText("2");
+
+  await page.getByRole("link", { name: "Continue shopping" }).click();
+  await expect(page).toHaveURL(/\/products$/);
+});

@@ -1,0 +1,71 @@
+// Shared steps for the shopper end-to-end specs. Products are found through the UI (never by seed
+// names); every run creates its own shoppers with unique emails.
+import { expect, type Page, test } from "@playwright/test";
+
+export const PASSWORD = "e2e-password-1";
+
+export function uniqueEmail(label: string) {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export const isNoJs = () => test.info().project.name === "no-js";
+
+export function cartCount(page: Page) {
+  return page.getByTestId("cart-count");
+}
+
+export function accountMenu(page: Page) {
+  return page.locator('header summary[aria-label="Account menu"]');
+}
+
+/** Registers through the modal opened from the header's Login button. */
+export async function registerThroughModal(page: Page, name: string, email: string, password = PASSWORD) {
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("link", { name: "Login" }).first().click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "User Login" })).toBeVisible();
+  await dialog.getByRole("link", { name: "click here" }).click();
+  await expect(dialog.getByRole("heading", { name: "User Sign Up" })).toBeVisible();
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password").fill(password);
+  await dialog.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(accountMenu(page)).toHaveText(name);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+}
+
+/** Logs in through the modal over the current page. */
+export async function logInThroughModal(page: Page, email: string, password = PASSWORD) {
+  await page.getByRole("banner").getByRole("link", { name: "Login" }).first().click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password").fill(password);
+  await dialog.getByRole("button", { name: "Login" }).click();
+}
+
+export async function logOut(page: Page) {
+  await accountMenu(page).click();
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Login" }).first()).toBeVisible();
+}
+
+/** Opens the n-th product (0-based) of a category listing; returns its name as the page shows it. */
+export async function openProduct(page: Page, category: string, index = 0): Promise<string> {
+  await page.goto(`/products/${category}`);
+  const card = page.getByTestId("product-card").nth(index);
+  await card.getByRole("heading").getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/products/${category}/[0-9a-z]+$`));
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toBeVisible();
+  return (await heading.textContent())!.trim();
+}
+
+/** From a product page: Add to Cart, which comes back to the same page with a toast. */
+export async function addToCartHere(page: Page) {
+  const url = page.url();
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  await expect(page.getByText("Added to Cart")).toBeVisible();
+  expect(page.url()).toBe(url);
+}
