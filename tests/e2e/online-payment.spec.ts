@@ -1,0 +1,78 @@
+// Online payment end to end, with JavaScript and without: the production server, the real `stripe` SDK,
+// and the built-in Stripe sandbox it serves (hosted TEST MODE page, signed webhook back to the store).
+import { expect, type Page, test } from "@playwright/test";
+import { addToCartHere, cartCount, openProduct, registerThroughModal, uniqueEmail } from "./shopper-helpers.ts";
+
+/** A new shopper with one product in the cart and a saved address; returns the product and the cart total. */
+async function shopperReadyToPay(page: Page, label: string) {
+  const name = `${label} ${Math.random().toString(36).slice(2, 7)}`;
+  await registerThroughModal(page, name, uniqueEmail(label.toLowerCase()));
+  const product = await openProduct(page, "men");
+  await addToCartHere(page);
+  await expect(cartCount(page)).toHaveText("1");
+
+  await page.goto("/add-address");
+  await page.getByLabel("First Name").fill("Asha");
+  await page.getByLabel("Last Name").fill("Rao");
+  await page.getByLabel("Email address").fill("asha@example.com");
+  await page.getByLabel("Street").fill("12 Park Street");
+  await page.getByLabel("City").fill("Pune");
+  await page.getByLabel("State").fill("MH");
+  await page.getByLabel("Zip code").fill("411001");
+  await page.getByLabel("Country").fill("India");
+  await page.getByLabel("Phone").fill("+91 98765 43210");
+  await page.getByRole("button", { name: "Save Address" }).click();
+  await expect(page).toHaveURL(/\/cart\?address=/);
+  await expect(page.getByTestId("selected-address")).toHaveText("12 Park Street, Pune, MH, India");
+  const total = (await page.getByTestId("cart-total").textContent())!.trim();
+  expect(total).toMatch(/^\$\d+\.\d{2}$/);
+  return { product, total };
+}
+
+/** Chooses Online and places the order: the browser lands on the sandbox's hosted checkout page. */
+async function placeOnlineOrder(page: Page, product: string, total: string) {
+  await page.getByLabel("Payment Method").selectOption("Online");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page).toHaveURL(/\/stripe-sandbox\/checkout\/cs_test_[0-9A-Za-z]+$/);
+  await expect(page.getByText("TEST MODE", { exact: false })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Pay Trendora" })).toBeVisible();
+  const summary = page.getByRole("table", { name: "Order summary" });
+  await expect(summary.getByRole("rowheader", { name: product })).toBeVisible();
+  await expect(summary.getByRole("rowheader", { name: "Tax (2%)" })).toBeVisible();
+  await expect(page.getByTestId("checkout-total")).toHaveText(total);
+  await expect(summary.locator("tfoot")).toContainText(total);
+}
+
+test("pay online: cart, Online, Place Order, the TEST MODE checkout, Pay, the loader, My Orders", async ({ page }) => {
+  test.setTimeout(60_000);
+  const { product, total } = await shopperReadyToPay(page, "Payer");
+  await placeOnlineOrder(page, product, total);
+
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  // The spinner page, which waits five seconds (a timer with JS, a meta refresh without).
+  await expect(page).toHaveURL(/\/loader\?next=my-orders&session_id=cs_test_/);
+  await expect(page.getByRole("status", { name: "Loading" })).toBeVisible();
+  await expect(page).toHaveURL(/\/my-orders$/, { timeout: 12_000 });
+
+  await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
+  const order = page.getByTestId("order");
+  await expect(order).toHaveCount(1);
+  await expect(order).toContainText("Payment : Online");
+  await expect(order).toContainText(`Total Amount : ${total}`);
+  await expect(order.getByRole("heading", { name: product })).toBeVisible();
+  await expect(cartCount(page)).toHaveText("0");
+});
+
+test("Cancel on the checkout page returns to the cart, and the unpaid order is not shown", async ({ page }) => {
+  const { product, total } = await shopperReadyToPay(page, "Canceller");
+  await placeOnlineOrder(page, product, total);
+
+  await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole("heading", { name: /Shopping Cart/ })).toBeVisible();
+
+  await page.goto("/my-orders");
+  await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
+  await expect(page.getByText("You have not placed any orders yet.")).toBeVisible();
+  await expect(page.getByTestId("order")).toHaveCount(0);
+});
