@@ -1,0 +1,64 @@
+// Seller sign-in, the seller layout and logout, with JavaScript and without.
+import { expect, test } from "@playwright/test";
+import { DEMO_SELLER, signInAsSeller } from "./seller-helpers.ts";
+
+test("a wrong password is refused; the right one opens the seller area; logout goes back to the shop", async ({
+  page,
+}) => {
+  await page.goto("/seller-login");
+  await expect(page.getByRole("heading", { name: "Seller Login" })).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
+  await expect(page.getByLabel("Email")).toHaveAttribute("required", "");
+  await expect(page.getByLabel("Password")).toHaveAttribute("required", "");
+
+  await page.getByLabel("Email").fill(DEMO_SELLER.email);
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid credentials");
+  await expect(page.getByLabel("Email")).toHaveValue(DEMO_SELLER.email);
+
+  await page.getByLabel("Password").fill(DEMO_SELLER.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/seller$/);
+  await expect(page.getByText("Login successful!")).toBeVisible();
+  await expect(page.getByText("Hi! Seller")).toBeVisible();
+  // The seller layout, without the shopper's header and footer.
+  await expect(page.getByRole("link", { name: "Trendora" })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("link", { name: "Seller Dashboard" })).toHaveCount(0);
+  const menu = page.getByRole("navigation", { name: "Seller" });
+  await expect(menu.getByRole("link", { name: "Add Product" })).toHaveAttribute("aria-current", "page");
+  await menu.getByRole("link", { name: "Product List" }).click();
+  await expect(page).toHaveURL(/\/seller\/product-list$/);
+  await expect(menu.getByRole("link", { name: "Product List" })).toHaveAttribute("aria-current", "page");
+  await expect(menu.getByRole("link", { name: "Add Product" })).not.toHaveAttribute("aria-current", "page");
+
+  // Already signed in: the login page sends the seller on.
+  await page.goto("/seller-login");
+  await expect(page).toHaveURL(/\/seller$/);
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Logged out")).toBeVisible();
+  await page.goto("/seller/orders");
+  await expect(page.getByRole("heading", { name: "Seller Login" })).toBeVisible();
+  await expect(page.getByText("Hi! Seller")).toHaveCount(0);
+});
+
+test("a visitor on a seller page gets the sign-in form there, and comes back to that page", async ({ page }) => {
+  await signInAsSeller(page, "/seller/orders");
+  await expect(page).toHaveURL(/\/seller\/orders$/);
+  await expect(page.getByRole("heading", { name: "Orders List" })).toBeVisible();
+});
+
+test("labels of the side menu are hidden on a small screen, the icons stay", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signInAsSeller(page);
+  const link = page.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "Orders" });
+  await expect(link).toBeVisible();
+  const label = link.getByText("Orders");
+  const box = await label.boundingBox();
+  expect(box === null || box.width <= 1).toBe(true);
+  await page.setViewportSize({ width: 1200, height: 800 });
+  await expect(label).toBeVisible();
+  expect((await label.boundingBox())!.width).toBeGreaterThan(20);
+});

@@ -1,0 +1,90 @@
+// A shopper's cash order in the seller's Orders, moved to Shipped, and seen so in the shopper's
+// My Orders, with JavaScript and without. The shopper and the seller use separate browser contexts.
+import { expect, test } from "@playwright/test";
+import { isNoJs, signInAsSeller } from "./seller-helpers.ts";
+import { addToCartHere, openProduct, registerThroughModal, uniqueEmail } from "./shopper-helpers.ts";
+
+test("a shopper's order shows in Orders; the seller ships it; the shopper sees Shipped", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  // The shopper places a cash-on-delivery order through the shop.
+  const shopperName = `Orderer ${Math.random().toString(36).slice(2, 7)}`;
+  await registerThroughModal(page, shopperName, uniqueEmail("seller-orders"));
+  const product = await openProduct(page, "women");
+  await addToCartHere(page);
+  await page.goto("/add-address");
+  await page.getByLabel("First Name").fill("Meera");
+  await page.getByLabel("Last Name").fill("Iyer");
+  await page.getByLabel("Email address").fill("meera@example.com");
+  await page.getByLabel("Street").fill("7 Lake Road");
+  await page.getByLabel("City").fill("Chennai");
+  await page.getByLabel("State").fill("TN");
+  await page.getByLabel("Zip code").fill("600001");
+  await page.getByLabel("Country").fill("India");
+  await page.getByLabel("Phone").fill("+91 90000 11111");
+  await page.getByRole("button", { name: "Save Address" }).click();
+  await expect(page).toHaveURL(/\/cart/);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page).toHaveURL(/\/my-orders$/);
+  const shopperOrder = page.getByTestId("order").first();
+  await expect(shopperOrder).toContainText(product);
+  const orderId = (await shopperOrder.getAttribute("aria-label"))!.replace(/^Order /, "");
+  expect(orderId).toMatch(/^[0-9a-z]+$/);
+
+  // The seller, in a browser of their own, sees it and moves it to Shipped.
+  const sellerContext = await browser.newContext({ baseURL, javaScriptEnabled: !isNoJs() });
+  try {
+    const seller = await sellerContext.newPage();
+    await signInAsSeller(seller);
+    await seller.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "Orders" }).click();
+    await expect(seller.getByRole("heading", { name: "Orders List" })).toBeVisible();
+    const order = seller.getByTestId("seller-order").filter({ hasText: orderId });
+    await expect(order).toHaveCount(1);
+    await expect(order).toContainText(`${product} x 1`);
+    await expect(order).toContainText("Meera Iyer");
+    await expect(order).toContainText("7 Lake Road, Chennai");
+    await expect(order).toContainText("TN, 600001, India");
+    await expect(order).toContainText("+91 90000 11111");
+    await expect(order).toContainText("Method: COD");
+    await expect(order).toContainText("Payment: Unpaid");
+    await expect(order.getByTestId("order-status")).toHaveText("Order Placed");
+    await expect(order).toContainText(/\$\d+\.\d{2}/);
+
+    await order.getByLabel(`New status for order ${orderId}`).selectOption("Shipped");
+    await order.getByRole("button", { name: "Update" }).click();
+    await expect(seller.getByText("Order marked Shipped")).toBeVisible();
+    const moved = seller.getByTestId("seller-order").filter({ hasText: orderId });
+    await expect(moved.getByTestId("order-status")).toHaveText("Shipped");
+    // Only forward moves remain: Delivered or Cancelled.
+    const options = moved.getByLabel(`New status for order ${orderId}`).locator("option");
+    await expect(options).toHaveText(["Delivered", "Cancelled"]);
+  } finally {
+    await sellerContext.close();
+  }
+
+  // The shopper sees the new status.
+  await page.goto("/my-orders");
+  const card = page.getByTestId("order").filter({ hasText: orderId });
+  await expect(card).toContainText("Shipped");
+});
+
+test("with JavaScript, the orders list says 'Loading...' while it is fetched", async ({ page }) => {
+  test.skip(isNoJs(), "Without JavaScript the browser shows its own loading state");
+  await signInAsSeller(page);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/seller/orders.data*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "Orders" }).click();
+  await expect(page.getByText("Loading...")).toBeVisible();
+  release();
+  await expect(page.getByRole("heading", { name: "Orders List" })).toBeVisible();
+  await expect(page.getByText("Loading...")).toHaveCount(0);
+});

@@ -1,0 +1,129 @@
+// The seller's products, with JavaScript and without: add one with two photos, find it in the shop,
+// take it out of stock (it leaves the shop) and back, edit it, remove it from sale.
+import { expect, type Page, test } from "@playwright/test";
+import { imageFile, isNoJs, signInAsSeller, uniqueName } from "./seller-helpers.ts";
+
+function shopSearch(page: Page, category: string, name: string) {
+  return page.goto(`/products/${category}?q=${encodeURIComponent(name)}`);
+}
+
+test("add a product with two photos, find it in the shop, toggle stock, edit it, remove it from sale", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const name = uniqueName("E2E Linen Shirt");
+  await signInAsSeller(page);
+  await expect(page.getByRole("heading", { name: "Add Product" })).toBeVisible();
+
+  await page.setInputFiles("#product-image-0", await imageFile("front.png", "#c0392b"));
+  await page.setInputFiles("#product-image-1", await imageFile("back.jpg", "#2980b9"));
+  if (!isNoJs()) await expect(page.getByTestId("image-preview")).toHaveCount(2);
+  await page.getByLabel("Product Name").fill(name);
+  await page.getByLabel("Product Description").fill("Pure linen\nRelaxed fit");
+  await expect(page.getByLabel("Category")).toHaveValue("");
+  await expect(page.getByLabel("Category").locator("option").first()).toHaveText("Select Category");
+  await page.getByLabel("Category").selectOption("Men");
+  await page.getByLabel("Product Price").fill("49.99");
+  await page.getByLabel("Offer Price").fill("59.99");
+  await page.getByRole("button", { name: "Add Product" }).click();
+  // An offer price above the price is refused; what was typed stays.
+  await expect(page.getByText("The offer price cannot be above the product price.")).toBeVisible();
+  await expect(page.getByLabel("Product Name")).toHaveValue(name);
+  if (isNoJs()) {
+    // A browser does not send files twice: choose them again.
+    await page.setInputFiles("#product-image-0", await imageFile("front.png", "#c0392b"));
+    await page.setInputFiles("#product-image-1", await imageFile("back.jpg", "#2980b9"));
+  }
+  await page.getByLabel("Offer Price").fill("39.99");
+  await page.getByRole("button", { name: "Add Product" }).click();
+
+  await expect(page.getByText("Product Added")).toBeVisible();
+  await expect(page).toHaveURL(/\/seller$/);
+  // The form is empty again.
+  await expect(page.getByLabel("Product Name")).toHaveValue("");
+  await expect(page.getByLabel("Product Description")).toHaveValue("");
+  await expect(page.getByLabel("Offer Price")).toHaveValue("");
+  await expect(page.getByTestId("image-preview")).toHaveCount(0);
+
+  // In the shop, with both photos and the description.
+  await shopSearch(page, "men", name);
+  const card = page.getByTestId("product-card").filter({ hasText: name });
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText("$39.99");
+  await card.getByRole("heading").getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(page.getByText("Relaxed fit")).toBeVisible();
+  await expect(page.locator('img[src^="/uploads/"]').first()).toBeVisible();
+
+  // Out of stock: it leaves the shop.
+  await page.goto("/seller/product-list");
+  await expect(page.getByRole("heading", { name: "All Products" })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("Men");
+  await expect(row).toContainText("$39.99");
+  const toggle = page.getByRole("button", { name: `In stock: ${name}` });
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await toggle.click();
+  await expect(page.getByText("Stock Updated")).toBeVisible();
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await page.reload();
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await shopSearch(page, "men", name);
+  await expect(page.getByTestId("product-card").filter({ hasText: name })).toHaveCount(0);
+
+  // Back in stock: back in the shop.
+  await page.goto("/seller/product-list");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await shopSearch(page, "men", name);
+  await expect(page.getByTestId("product-card").filter({ hasText: name })).toHaveCount(1);
+
+  // Edit: new name, category and price; replace the first photo and remove the second.
+  await page.goto("/seller/product-list");
+  await page.getByRole("link", { name: `Edit ${name}` }).click();
+  await expect(page.getByRole("heading", { name: "Edit Product" })).toBeVisible();
+  await expect(page.getByLabel("Product Name")).toHaveValue(name);
+  await expect(page.getByLabel("Product Description")).toHaveValue("Pure linen\nRelaxed fit");
+  await expect(page.getByLabel("Offer Price")).toHaveValue("39.99");
+  const edited = `${name} (edited)`;
+  await page.getByLabel("Product Name").fill(edited);
+  await page.getByLabel("Category").selectOption("Winter");
+  await page.getByLabel("Offer Price").fill("35");
+  await page.setInputFiles("#product-image-0", await imageFile("new-front.png", "#16a085"));
+  await page.getByLabel("Remove product image 2").check();
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Product Updated")).toBeVisible();
+  await expect(page).toHaveURL(/\/seller\/product-list$/);
+  const editedRow = page.getByRole("row").filter({ hasText: edited });
+  await expect(editedRow).toContainText("Winter");
+  await expect(editedRow).toContainText("$35.00");
+  await shopSearch(page, "winter", edited);
+  await expect(page.getByTestId("product-card").filter({ hasText: edited })).toHaveCount(1);
+
+  // Removed from sale: gone from the shop, still in the seller's list.
+  await page.goto("/seller/product-list");
+  await page.getByRole("button", { name: `Remove from sale: ${edited}` }).click();
+  await expect(page.getByText("Removed from sale", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: edited })).toContainText("Removed from sale");
+  await shopSearch(page, "winter", edited);
+  await expect(page.getByTestId("product-card").filter({ hasText: edited })).toHaveCount(0);
+});
+
+test("a non-image renamed .png is refused with a message, and nothing is added", async ({ page }) => {
+  const name = uniqueName("E2E Fake Photo");
+  await signInAsSeller(page);
+  await page.setInputFiles("#product-image-0", {
+    name: "holiday.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("this is not a picture"),
+  });
+  await page.getByLabel("Product Name").fill(name);
+  await page.getByLabel("Category").selectOption("Kids");
+  await page.getByLabel("Product Price").fill("10");
+  await page.getByLabel("Offer Price").fill("9");
+  await page.getByRole("button", { name: "Add Product" }).click();
+  await expect(page.getByText("holiday.png is not an image we can read")).toBeVisible();
+  await page.goto("/seller/product-list");
+  await expect(page.getByRole("heading", { name: "All Products" })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+});
