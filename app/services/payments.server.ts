@@ -269,7 +269,7 @@ export function handleStripeEvent(event: Stripe.Event): PaymentOutcome {
     case "checkout.session.async_payment_succeeded":
       return fulfilCheckoutSession(event.data.object, event);
     case "checkout.session.async_payment_failed":
-      // Decision (docs/decisions/0043): a failed delayed payment cancels the order; the shopper orders again.
+      // Decision (docs/decisions/0041): a failed delayed payment cancels the order; the shopper orders again.
       return cancelOrderForSession(event.data.object, event);
     case "checkout.session.expired": {
       const outcome = cancelOrderForSession(event.data.object, event);
