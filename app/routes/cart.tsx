@@ -287,7 +287,7 @@ function CartLineRow({ line, here }: { line: CartLine; here: string }) {
   return (
     <li className="grid grid-cols-[2fr_1fr_1fr] items-center gap-2 py-4 text-sm md:text-base">
       <div className="flex items-center gap-3 md:gap-6">
-        <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded border border-gray-300 bg-white">
+        <div className="flex h-16 w-16 shrink-0 items-center justify-center overflow-hidden rounded border border-gray-300 bg-white md:h-24 md:w-24">
           {product?.image ? (
             <img src={thumbnailUrl(product.image)} alt="" className="h-full max-w-full object-cover" />
           ) : null}

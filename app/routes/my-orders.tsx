@@ -68,7 +68,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                 {order.lines.map((line, index) => (
                   <li
                     key={line.productId}
-                    className={`flex flex-col justify-between gap-4 py-5 text-gray-800 md:flex-row md:items-center md:gap-16 ${
+                    className={`grid gap-4 py-5 text-gray-800 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] md:items-center md:gap-8 ${
                       index < order.lines.length - 1 ? "border-b border-gray-300" : ""
                     }`}
                   >
@@ -97,7 +97,9 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                         Date: <LocalDate ms={order.createdAt} />
                       </p>
                     </div>
-                    <p className="text-lg font-medium text-primary">Amount: {formatMoney(line.lineCents)}</p>
+                    <p className="text-lg font-medium text-primary md:text-right">
+                      Amount: {formatMoney(line.lineCents)}
+                    </p>
                   </li>
                 ))}
               </ul>
