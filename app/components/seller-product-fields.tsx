@@ -2,7 +2,7 @@ import { type ChangeEvent, useEffect, useState, useSyncExternalStore } from "rea
 import { FormError } from "#app/components/form-field.tsx";
 import { CATEGORIES } from "#app/lib/categories.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
-import { DESCRIPTION_MAX_LINES, NAME_MAX_LENGTH } from "#app/lib/product-limits.ts";
+import { DESCRIPTION_MAX_LINES, MAX_IMAGE_MB, NAME_MAX_LENGTH } from "#app/lib/product-limits.ts";
 
 export type ProductFormValues = {
   name?: string;
@@ -63,8 +63,19 @@ export function ImageSlot({
     [preview],
   );
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
-    setPreview(file ? URL.createObjectURL(file) : null);
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    // With JavaScript, say so before uploading; the server checks the same (and decodes every image).
+    const problem = !file
+      ? ""
+      : !file.type.startsWith("image/")
+        ? `${file.name} is not an image file.`
+        : file.size > MAX_IMAGE_MB * 1024 * 1024
+          ? `Each image must be at most ${MAX_IMAGE_MB} MB.`
+          : "";
+    input.setCustomValidity(problem);
+    if (problem) input.reportValidity();
+    setPreview(file && !problem ? URL.createObjectURL(file) : null);
   };
   const shown = preview ?? (currentUrl ? thumbnailUrl(currentUrl) : null);
   return (

@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
-import { action as ordersAction, loader as ordersLoader } from "#app/routes/seller/orders.tsx";
+import OrdersPage, { action as ordersAction, loader as ordersLoader } from "#app/routes/seller/orders.tsx";
 import { listUserOrders, placeOrder } from "#app/services/orders.server.ts";
 import { listSellerOrders, OrderStatusError, setOrderStatus } from "#app/services/seller-orders.server.ts";
 import { orderItems, orders, products } from "#db/schema.ts";
@@ -181,5 +184,47 @@ describe("the seller's orders page", () => {
     expect(visitor.status).toBe(303);
     expect(visitor.headers.get("Location")).toBe("/seller-login");
     expect(db().select().from(orders).where(eq(orders.id, order.id)).get()!.status).toBe("Shipped");
+  });
+});
+
+describe("the orders page as the server renders it", () => {
+  async function render(orders: unknown[]) {
+    const routes = [
+      {
+        id: "orders",
+        path: "/seller/orders",
+        loader: () => ({ orders }),
+        Component: () => createElement(OrdersPage, { loaderData: useLoaderData(), actionData: undefined } as never),
+      },
+    ];
+    const handler = createStaticHandler(routes);
+    const context = await handler.query(new Request("http://localhost/seller/orders"));
+    if (context instanceof Response) throw new Error("unexpected response");
+    const router = createStaticRouter(handler.dataRoutes, context);
+    return renderToString(createElement(StaticRouterProvider, { router, context }));
+  }
+
+  it("says 'No orders found' when there are none", async () => {
+    const html = await render([]);
+    expect(html).toContain("Orders List");
+    expect(html).toContain("No orders found");
+  });
+
+  it("shows Paid in green and Unpaid in red, and a status form only while the order can move", async () => {
+    const { order: cod } = await placed("COD");
+    const { order: online } = await placed("Online", { paid: true });
+    setOrderStatus(online.id, "Shipped");
+    setOrderStatus(online.id, "Delivered");
+    const cookie = await sellerCookie();
+    const data = await (
+      await run(() => ordersLoader({ request: getRequest("/seller/orders", { cookie }), params: {} } as never))
+    ).json();
+    const html = await render(data.orders.filter((o: { id: string }) => o.id === cod.id || o.id === online.id));
+    expect(html).not.toContain("No orders found");
+    expect(html).toMatch(/<span class="text-green-600">Paid<\/span>/);
+    expect(html).toMatch(/<span class="text-red-600">Unpaid<\/span>/);
+    expect(html).toMatch(/text-green-600" data-testid="order-status">Delivered</);
+    expect(html).toContain(`New status for order <!-- -->${cod.id}`);
+    expect(html).not.toContain(`New status for order <!-- -->${online.id}`);
   });
 });
