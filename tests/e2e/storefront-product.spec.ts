@@ -1,0 +1,137 @@
+// The product page: pictures, rating, prices, description, size, related products; 404 for unknown ids.
+import { expect, type Page, test } from "@playwright/test";
+import { DEMO_PRODUCTS } from "../../db/demo/catalogue.ts";
+
+/** Opens a demo product's page from the product list, as a shopper would. */
+async function openProduct(page: Page, name: string) {
+  await page.goto(`/products?q=${encodeURIComponent(name)}`);
+  await page.getByTestId("product-card").getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+}
+
+const demo = (name: string) => DEMO_PRODUCTS.find((p) => p.name === name)!;
+
+test("a product with several pictures: thumbnails choose the picture shown (?image=N)", async ({ page }) => {
+  const hoodie = demo("Everyday Pullover Hoodie");
+  await openProduct(page, hoodie.name);
+  await expect(page).toHaveURL(/\/products\/men\/[0-9a-z]+$/);
+  await expect(page).toHaveTitle(`${hoodie.name} | Trendora`);
+
+  const thumbnails = page.getByRole("list", { name: "Pictures" }).getByRole("link");
+  await expect(thumbnails).toHaveCount(hoodie.pictures);
+  await expect(thumbnails.first()).toHaveAttribute("aria-current", "true");
+  const large = page.getByRole("img", { name: /Everyday Pullover Hoodie, picture \d of 4/ });
+  await expect(large).toHaveAccessibleName("Everyday Pullover Hoodie, picture 1 of 4");
+  const first = await large.getAttribute("src");
+
+  await page.getByRole("link", { name: "Show picture 3 of 4" }).click();
+  await expect(page).toHaveURL(/\?image=3$/);
+  await expect(large).toHaveAccessibleName("Everyday Pullover Hoodie, picture 3 of 4");
+  const third = await large.getAttribute("src");
+  expect(third).not.toBe(first);
+  expect(third).toMatch(/^\/uploads\/[0-9a-z]+\.webp$/);
+  await expect(thumbnails.nth(2)).toHaveAttribute("aria-current", "true");
+  // The thumbnail shows the small version of the same picture.
+  expect(await thumbnails.nth(2).locator("img").getAttribute("src")).toBe(third!.replace(".webp", "-400.webp"));
+  // The picture itself is served with a long cache lifetime.
+  const image = await page.request.get(third!);
+  expect(image.headers()["content-type"]).toBe("image/webp");
+  expect(image.headers()["cache-control"]).toContain("immutable");
+
+  // Out-of-range values show the first picture.
+  await page.goto(`${new URL(page.url()).pathname}?image=99`);
+  await expect(large).toHaveAccessibleName("Everyday Pullover Hoodie, picture 1 of 4");
+});
+
+test("rating, prices, description, size and related products", async ({ page }) => {
+  const hoodie = demo("Everyday Pullover Hoodie");
+  await openProduct(page, hoodie.name);
+  const main = page.getByRole("main");
+
+  const stars = main.getByRole("img", { name: "Rated 4 out of 5" }).first();
+  await expect(stars).toBeVisible();
+  await expect(stars.locator('svg[data-filled="true"]')).toHaveCount(4);
+  await expect(stars.locator('svg[data-filled="false"]')).toHaveCount(1);
+
+  const listPrice = main.getByTestId("list-price");
+  await expect(listPrice).toHaveText(`$${hoodie.price.toFixed(2)}`);
+  expect(await listPrice.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe("line-through");
+  await expect(main.getByTestId("offer-price")).toHaveText(`$${hoodie.offerPrice.toFixed(2)}`);
+  await expect(main.getByText("(inclusive of all taxes)")).toBeVisible();
+
+  await expect(main.getByRole("heading", { name: "About Product" })).toBeVisible();
+  const bullets = main.locator("h2:text('About Product') + ul > li");
+  await expect(bullets).toHaveText(hoodie.description);
+  await expect(main.getByText(`Size: ${hoodie.size}`)).toBeVisible();
+  await expect(main.getByText("In stock", { exact: true })).toBeVisible();
+
+  const related = page.locator("section", { has: page.getByRole("heading", { name: "Related Products" }) });
+  const relatedCards = related.getByTestId("product-card");
+  await expect(relatedCards.first()).toBeVisible();
+  expect(await relatedCards.count()).toBeLessThanOrEqual(5);
+  for (const text of await relatedCards.locator(":scope > p").allTextContents()) expect(text).toBe("Men");
+  const relatedNames = await relatedCards.getByRole("heading").allTextContents();
+  expect(relatedNames).not.toContain(hoodie.name);
+  const outOfStock = DEMO_PRODUCTS.filter((p) => p.inStock === false).map((p) => p.name);
+  for (const name of relatedNames) expect(outOfStock).not.toContain(name);
+
+  await related.getByRole("link", { name: "See more" }).click();
+  await expect(page).toHaveURL(/\/products$/);
+});
+
+test("a product without a size label shows 'Free Size'", async ({ page }) => {
+  await openProduct(page, "Oxford Button-Down Shirt");
+  await expect(page.getByRole("main").getByText("Size: Free Size")).toBeVisible();
+  // A single picture needs no thumbnails.
+  await expect(page.getByRole("list", { name: "Pictures" })).toHaveCount(0);
+  await expect(page.getByRole("img", { name: "Oxford Button-Down Shirt", exact: true })).toBeVisible();
+});
+
+test("an out-of-stock product says so clearly", async ({ page, request }) => {
+  const soldOut = demo("Relaxed Fit Denim Jeans");
+  // Out-of-stock products are not listed, so the page is reached by its id (a saved link).
+  const list = await (await request.get("/api/product/list")).json();
+  const row = list.products.find((p: { name: string }) => p.name === soldOut.name);
+  expect(row.inStock).toBe(false);
+  const response = await page.goto(`/products/men/${row._id}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(soldOut.name);
+  await expect(page.getByText("Out of stock")).toBeVisible();
+  await expect(page.getByText("In stock", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Add to Cart" })).toHaveCount(0);
+});
+
+test("an unknown product id is a 404 page inside the normal layout", async ({ page }) => {
+  for (const path of ["/products/men/doesnotexist123", "/products/men/NOT-AN-ID"]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Product not found" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "All Products" })).toBeVisible();
+  }
+});
+
+test("a product under the wrong category is not found", async ({ page, request }) => {
+  const list = await (await request.get("/api/product/list")).json();
+  const hoodie = list.products.find((p: { name: string }) => p.name === "Everyday Pullover Hoodie");
+  const response = await page.goto(`/products/women/${hoodie._id}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Product not found" })).toBeVisible();
+});
+
+test("GET /api/product/list answers in the spec's shape", async ({ request }) => {
+  const response = await request.get("/api/product/list");
+  expect(response.status()).toBe(200);
+  const body = await response.json();
+  expect(body.success).toBe(true);
+  const hoodie = body.products.find((p: { name: string }) => p.name === "Everyday Pullover Hoodie");
+  expect(hoodie).toMatchObject({
+    category: "Men",
+    price: 54.99,
+    offerPrice: 42.99,
+    inStock: true,
+    weight: "L",
+    description: demo("Everyday Pullover Hoodie").description,
+  });
+  expect(hoodie._id).toMatch(/^[0-9a-z]+$/);
+  expect(hoodie.image).toHaveLength(4);
+});

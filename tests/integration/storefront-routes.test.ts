@@ -1,0 +1,298 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "#app/lib/db.server.ts";
+import { newId } from "#app/lib/ids.ts";
+import { safeNextPath } from "#app/lib/safe-redirect.ts";
+import { loader as productListLoader } from "#app/routes/api/product-list.ts";
+import { action as subscribeAction, loader as subscribeLoader } from "#app/routes/api/subscribe.ts";
+import { action as homeAction, loader as homeLoader } from "#app/routes/home.tsx";
+import { loader as loaderPageLoader } from "#app/routes/loader.tsx";
+import { loader as productLoader } from "#app/routes/product.tsx";
+import { loader as productsLoader } from "#app/routes/products.tsx";
+import { isSubscribed } from "#app/services/newsletter.server.ts";
+import { newsletterSubscribers, products } from "#db/schema.ts";
+import { createProduct } from "../helpers/factories.ts";
+import { formRequest, getRequest, jsonRequest, run } from "../helpers/requests.ts";
+
+const ctx = { context: {} };
+let clock = 1_700_000_000_000;
+function product(overrides: Parameters<typeof createProduct>[0] = {}) {
+  clock += 60_000;
+  return createProduct({ createdAt: clock, ...overrides });
+}
+
+beforeEach(() => {
+  db().delete(products).run();
+  db().delete(newsletterSubscribers).run();
+});
+
+describe("home page", () => {
+  it("loads up to six in-stock trending products", async () => {
+    for (let i = 1; i <= 8; i++) product({ name: `Tee ${i}` });
+    product({ name: "Sold out", inStock: false });
+    const response = await run(() => homeLoader());
+    const body = await response.json();
+    expect(body.trending.map((p: { name: string }) => p.name)).toEqual([
+      "Tee 8",
+      "Tee 7",
+      "Tee 6",
+      "Tee 5",
+      "Tee 4",
+      "Tee 3",
+    ]);
+    expect(Object.keys(body.trending[0]).sort()).toEqual(
+      ["category", "id", "images", "inStock", "name", "offerPriceCents", "priceCents"].sort(),
+    );
+  });
+
+  describe("newsletter form", () => {
+    const post = (fields: Record<string, string>) =>
+      run(() => homeAction({ request: formRequest("/?index", fields), params: {}, ...ctx } as never));
+
+    it("subscribes and redirects (303) with a success toast, so the field comes back empty", async () => {
+      const response = await post({ email: "New.Reader@Example.com" });
+      expect(response.status).toBe(303);
+      expect(response.headers.get("Location")).toBe("/#newsletter");
+      expect(response.headers.get("Set-Cookie")).toMatch(/^__toast=/);
+      expect(isSubscribed("new.reader@example.com")).toBe(true);
+    });
+
+    it("answers 400 with the message and the typed value for an empty, invalid or known address", async () => {
+      await post({ email: "known@example.com" });
+      const cases: [Record<string, string>, string, string][] = [
+        [{ email: "" }, "Please enter an email.", ""],
+        [{}, "Please enter an email.", ""],
+        [{ email: "nope" }, "Please enter a valid email address.", "nope"],
+        [{ email: "KNOWN@example.com" }, "This email is already subscribed.", "KNOWN@example.com"],
+      ];
+      for (const [fields, message, email] of cases) {
+        const response = await post(fields);
+        expect(response.status).toBe(400);
+        expect(await response.json()).toEqual({ newsletterError: message, email });
+      }
+      expect(db().select().from(newsletterSubscribers).all()).toHaveLength(1);
+    });
+
+    it("refuses an oversized body with 413, not a 500", async () => {
+      const response = await post({ email: `${"a".repeat(70_000)}@example.com` });
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({ formError: "The request is too large." });
+    });
+  });
+});
+
+describe("products pages", () => {
+  const load = (path: string, category?: string) =>
+    run(() =>
+      productsLoader({
+        request: getRequest(path),
+        params: category === undefined ? {} : { category },
+        ...ctx,
+      } as never),
+    );
+
+  it("/products lists every in-stock product", async () => {
+    product({ name: "Tee", category: "Men" });
+    product({ name: "Dress", category: "Women" });
+    product({ name: "Gone", inStock: false });
+    const body = await (await load("/products")).json();
+    expect(body.category).toBeNull();
+    expect(body.products.map((p: { name: string }) => p.name)).toEqual(["Dress", "Tee"]);
+  });
+
+  it("/products/{category} lists that category (any letter case) and filters by ?q=", async () => {
+    product({ name: "Linen Shirt", category: "Men" });
+    product({ name: "Wool Coat", category: "Men" });
+    product({ name: "Linen Dress", category: "Women" });
+    const men = await (await load("/products/men", "men")).json();
+    expect(men.category).toEqual({ path: "Men", label: "Men's Fashion" });
+    expect(men.products.map((p: { name: string }) => p.name)).toEqual(["Wool Coat", "Linen Shirt"]);
+    const search = await (await load("/products/MEN?q=LINEN", "MEN")).json();
+    expect(search.q).toBe("LINEN");
+    expect(search.products.map((p: { name: string }) => p.name)).toEqual(["Linen Shirt"]);
+  });
+
+  it("answers 404 for an unknown category", async () => {
+    for (const slug of ["shoes", "", "men/../women", "Mén"]) {
+      const response = await load(`/products/${encodeURIComponent(slug)}`, slug);
+      expect(response.status).toBe(404);
+    }
+  });
+
+  it("takes any search text without failing", async () => {
+    product({ name: "100% Linen Shirt" });
+    for (const q of ["%", "_", "'\"", "\\", "日本語", "😀", "x".repeat(1000), "%' OR '1'='1"]) {
+      const response = await load(`/products?q=${encodeURIComponent(q)}`);
+      expect(response.status).toBe(200);
+      const body = await response.json();
+      expect(body.q.length).toBeLessThanOrEqual(100);
+      expect(body.products.length).toBe(q === "%" ? 1 : 0);
+    }
+  });
+});
+
+describe("product page", () => {
+  const load = (category: string, id: string) =>
+    run(() =>
+      productLoader({ request: getRequest(`/products/${category}/${id}`), params: { category, id }, ...ctx } as never),
+    );
+
+  it("loads the product with its size label and related products", async () => {
+    const main = product({ name: "Main", category: "Women", size: null });
+    product({ name: "Other", category: "Women" });
+    product({ name: "Men's", category: "Men" });
+    const response = await load("women", main.id);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.product).toMatchObject({ id: main.id, name: "Main", size: "Free Size", inStock: true });
+    expect(body.related.map((p: { name: string }) => p.name)).toEqual(["Other"]);
+  });
+
+  it("shows an out-of-stock product", async () => {
+    const soldOut = product({ category: "Men", inStock: false, size: "XL" });
+    const body = await (await load("men", soldOut.id)).json();
+    expect(body.product).toMatchObject({ inStock: false, size: "XL" });
+  });
+
+  it("answers 404 'Product not found' for an unknown, removed or mismatched product", async () => {
+    const shirt = product({ category: "Men" });
+    const removed = product({ category: "Men", removedAt: Date.now() });
+    for (const [category, id] of [
+      ["men", newId()],
+      ["men", removed.id],
+      ["women", shirt.id],
+      ["men", "' OR 1=1"],
+      ["shoes", shirt.id],
+    ] as const) {
+      const response = await load(category, id);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ message: "Product not found" });
+    }
+  });
+});
+
+describe("/loader?next=", () => {
+  const next = async (value: string | null) => {
+    const url = value === null ? "/loader" : `/loader?next=${encodeURIComponent(value)}`;
+    const response = await run(() => loaderPageLoader({ request: getRequest(url), params: {}, ...ctx } as never));
+    return (await response.json()).next;
+  };
+
+  it("accepts a path on this site", async () => {
+    expect(await next("my-orders")).toBe("/my-orders");
+    expect(await next("/cart")).toBe("/cart");
+    expect(await next("products/men?q=linen%20shirt")).toBe("/products/men?q=linen%20shirt");
+  });
+
+  it("refuses anything that could leave the site", async () => {
+    for (const value of [
+      null,
+      "",
+      "//evil.com",
+      "///evil.com",
+      "https://evil.com",
+      "http:evil.com",
+      "javascript:alert(1)",
+      "\\\\evil.com",
+      "/\\evil.com",
+      "\\/evil.com",
+      "/\t/evil.com",
+      "\n//evil.com",
+      " //evil.com",
+      "my orders",
+      "x".repeat(600),
+    ]) {
+      expect(await next(value), JSON.stringify(value)).toBeNull();
+    }
+  });
+
+  it("keeps dot segments and encodings on this site", () => {
+    expect(safeNextPath("../../etc/passwd")).toBe("/etc/passwd");
+    expect(safeNextPath("%2F%2Fevil.com")).toBe("/%2F%2Fevil.com");
+    expect(safeNextPath('a"<b>')).toBe("/a%22%3Cb%3E");
+  });
+});
+
+describe("GET /api/product/list", () => {
+  it("lists every product on sale (in stock or not) in the spec's shape", async () => {
+    const tee = product({
+      name: "Tee",
+      category: "Men",
+      priceCents: 2999,
+      offerPriceCents: 1999,
+      images: ["/uploads/a.webp"],
+      description: ["Soft"],
+    });
+    product({ name: "Sold out", inStock: false });
+    product({ name: "Removed", removedAt: Date.now() });
+    const response = await run(() => productListLoader());
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.success).toBe(true);
+    expect(body.products.map((p: { name: string }) => p.name)).toEqual(["Sold out", "Tee"]);
+    expect(body.products[1]).toEqual({
+      _id: tee.id,
+      name: "Tee",
+      category: "Men",
+      description: ["Soft"],
+      price: 29.99,
+      offerPrice: 19.99,
+      image: ["/uploads/a.webp"],
+      inStock: true,
+      createdAt: new Date(tee.createdAt!).toISOString(),
+    });
+  });
+});
+
+describe("POST /api/subscribe", () => {
+  const call = (request: Request) => run(() => subscribeAction({ request, params: {}, ...ctx } as never));
+
+  it("subscribes with {email} and answers {success, message}", async () => {
+    const response = await call(jsonRequest("/api/subscribe", { email: "Api.User@Example.com" }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, message: "You are subscribed to our page!" });
+    expect(isSubscribed("api.user@example.com")).toBe(true);
+  });
+
+  it("refuses a known address (any letter case) with 409", async () => {
+    await call(jsonRequest("/api/subscribe", { email: "twice@example.com" }));
+    const response = await call(jsonRequest("/api/subscribe", { email: "TWICE@example.com" }));
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ success: false, message: "This email is already subscribed." });
+  });
+
+  it("answers 400 with a message for missing, invalid and malformed input", async () => {
+    const cases: [string | object, string][] = [
+      [{}, "Please enter an email."],
+      [{ email: "" }, "Please enter an email."],
+      [{ email: null }, "Please enter an email."],
+      [[], "Please enter an email."],
+      ["null", "Please enter an email."],
+      ['"a@b.co"', "Please enter an email."],
+      [{ email: "nope" }, "Please enter a valid email address."],
+      [{ email: 12 }, "Please enter a valid email address."],
+      [{ email: ["a@b.co"] }, "Please enter a valid email address."],
+      ["{not json", "The request body is not valid JSON."],
+    ];
+    for (const [body, message] of cases) {
+      const response = await call(jsonRequest("/api/subscribe", body));
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(await response.json()).toEqual({ success: false, message });
+    }
+    expect(db().select().from(newsletterSubscribers).all()).toHaveLength(0);
+  });
+
+  it("accepts a form-encoded body too", async () => {
+    const response = await call(formRequest("/api/subscribe", { email: "form@example.com" }));
+    expect(response.status).toBe(200);
+    expect(isSubscribed("form@example.com")).toBe(true);
+  });
+
+  it("refuses an oversized body with 413 and a GET with 405", async () => {
+    const big = await call(jsonRequest("/api/subscribe", { email: `${"a".repeat(70_000)}@example.com` }));
+    expect(big.status).toBe(413);
+    expect((await big.json()).success).toBe(false);
+    const get = await run(() => subscribeLoader());
+    expect(get.status).toBe(405);
+    expect(get.headers.get("Allow")).toBe("POST");
+  });
+});
