@@ -187,6 +187,11 @@ describe("the seller's orders page", () => {
   });
 });
 
+/** The page component given its loader data, as the framework would. */
+function OrdersWithLoaderData() {
+  return createElement(OrdersPage, { loaderData: useLoaderData(), actionData: undefined } as never);
+}
+
 describe("the orders page as the server renders it", () => {
   async function render(orders: unknown[]) {
     const routes = [
@@ -194,7 +199,7 @@ describe("the orders page as the server renders it", () => {
         id: "orders",
         path: "/seller/orders",
         loader: () => ({ orders }),
-        Component: () => createElement(OrdersPage, { loaderData: useLoaderData(), actionData: undefined } as never),
+        Component: OrdersWithLoaderData,
       },
     ];
     const handler = createStaticHandler(routes);
