@@ -325,11 +325,26 @@ async function idempotent(request: Request, params: Params, run: () => Promise<u
     }
     return stripeJson(stored.body, 200, { "Idempotency-Key": key, "Idempotent-Replayed": "true" });
   }
-  // Like Stripe, only a successful result is kept: a request refused by validation may be retried.
-  const body = await run();
-  writeJsonAtomically(file, { method: request.method, path: pathname, paramsHash: hash, body });
-  return stripeJson(body, 200, { "Idempotency-Key": key });
+  // A second request with a key still being worked on waits and retries, as on Stripe (the SDK retries 409).
+  if (keysInFlight.has(file)) {
+    throw new StripeApiError(
+      409,
+      "There is currently another in-progress request using this idempotency key. Please try again later.",
+      { type: "idempotency_error", code: "idempotency_key_in_use" },
+    );
+  }
+  keysInFlight.add(file);
+  try {
+    // Like Stripe, only a successful result is kept: a request refused by validation may be retried.
+    const body = await run();
+    writeJsonAtomically(file, { method: request.method, path: pathname, paramsHash: hash, body });
+    return stripeJson(body, 200, { "Idempotency-Key": key });
+  } finally {
+    keysInFlight.delete(file);
+  }
 }
+
+const keysInFlight = new Set<string>();
 
 const CREATE_PARAMS = new Set([
   "mode",

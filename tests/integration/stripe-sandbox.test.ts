@@ -120,6 +120,37 @@ describe("the sandbox's REST API through the SDK", () => {
     expect(fresh.id).not.toBe(first.id);
   });
 
+  it("concurrent requests with one Idempotency-Key create one session (409 in use, retried by the SDK)", async () => {
+    const stripe = stripeClient();
+    const sessions = await Promise.all(
+      [1, 2, 3].map(() => stripe.checkout.sessions.create(sessionParams(), { idempotencyKey: "key-concurrent" })),
+    );
+    expect(new Set(sessions.map((s) => s.id)).size).toBe(1);
+
+    // Two requests interleaved in this process: the second is told the key is in use.
+    const body =
+      "mode=payment&success_url=http%3A%2F%2Fshop.test%2Fok&line_items[0][quantity]=1&line_items[0][price_data][currency]=usd&line_items[0][price_data][unit_amount]=500&line_items[0][price_data][product_data][name]=Cap";
+    const request = () =>
+      sandboxApiRoute.action({
+        request: new Request(`${server.url}/v1/checkout/sessions`, {
+          method: "POST",
+          headers: {
+            Authorization: `Bearer ${SANDBOX_SECRET_KEY}`,
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Idempotency-Key": "key-interleaved",
+          },
+          body,
+        }),
+        params: { "*": "checkout/sessions" },
+        context: {},
+      } as never);
+    const [first, second] = await Promise.all([request(), request()]);
+    expect([first.status, second.status]).toEqual([200, 409]);
+    expect((await second.json()).error).toMatchObject({ type: "idempotency_error", code: "idempotency_key_in_use" });
+    const replayed = await request();
+    expect((await replayed.json()).id).toBe((await first.json()).id);
+  });
+
   it("refuses a wrong or missing API key with Stripe's 401 error", async () => {
     const { hostname, port } = new URL(server.url);
     const wrong = new Stripe("sk_test_wrong_key_123456", { host: hostname, port: Number(port), protocol: "http" });
