@@ -112,13 +112,27 @@ export function ProductCard({
   );
 }
 
+const GRID_COLUMNS = {
+  5: "grid-cols-2 sm:grid-cols-3 lg:grid-cols-5",
+  6: "grid-cols-2 sm:grid-cols-3 lg:grid-cols-6",
+};
+
 /** A responsive grid of product cards; the first row loads eagerly, the rest lazily. */
-export function ProductGrid({ products, headingLevel = 3 }: { products: ProductCardData[]; headingLevel?: 2 | 3 }) {
+export function ProductGrid({
+  products,
+  headingLevel = 3,
+  columns = 5,
+}: {
+  products: ProductCardData[];
+  headingLevel?: 2 | 3;
+  /** Columns on wide screens (6 suits the six trending products). */
+  columns?: 5 | 6;
+}) {
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-5 lg:grid-cols-5">
+    <ul className={`grid gap-3 md:gap-5 ${GRID_COLUMNS[columns]}`}>
       {products.map((product, i) => (
         <li key={product.id} className="flex">
-          <ProductCard product={product} headingLevel={headingLevel} lazy={i >= 5} />
+          <ProductCard product={product} headingLevel={headingLevel} lazy={i >= columns} />
         </li>
       ))}
     </ul>

@@ -171,7 +171,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         </div>
         <div className="mt-6">
           {loaderData.trending.length > 0 ? (
-            <ProductGrid products={loaderData.trending} />
+            <ProductGrid products={loaderData.trending} columns={6} />
           ) : (
             <p className="text-gray-500">New arrivals are on their way.</p>
           )}

@@ -34,14 +34,17 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           </h1>
           <div className="mt-1 h-0.5 w-16 rounded-full bg-primary" />
         </div>
-        {q ? (
-          <p className="text-sm text-gray-600" aria-live="polite">
-            {products.length} {products.length === 1 ? "result" : "results"} for “{q}” ·{" "}
-            <Link to={here} className="text-primary hover:underline">
-              Clear search
-            </Link>
-          </p>
-        ) : null}
+        {/* Announced when the list changes as the shopper types. */}
+        <p className="text-sm text-gray-600" aria-live="polite">
+          {q ? (
+            <>
+              {products.length} {products.length === 1 ? "result" : "results"} for “{q}” ·{" "}
+              <Link to={here} className="text-primary hover:underline">
+                Clear search
+              </Link>
+            </>
+          ) : null}
+        </p>
       </div>
       <div className="mt-8">
         {products.length > 0 ? (
