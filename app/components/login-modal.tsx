@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { useLoginHref } from "./header.tsx";
 
 export type AuthMode = "login" | "register";
@@ -52,6 +52,15 @@ export function LoginModal({ mode: urlMode, result }: { mode: AuthMode; result?:
   useEffect(() => {
     firstField.current?.focus();
   }, []);
+  // With JavaScript, Escape closes the modal too (the × link does it without).
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") navigate(closeHref, { preventScrollReset: true });
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [navigate, closeHref]);
   const fieldClass = (name: string) =>
     `mt-1 w-full rounded border p-2 outline-none focus:border-primary ${errors[name] ? "border-red-500" : "border-gray-200"}`;
 

@@ -3,6 +3,7 @@ import {
   accountMenu,
   addToCartHere,
   cartCount,
+  isNoJs,
   logInThroughModal,
   logOut,
   openProduct,
@@ -80,6 +81,14 @@ test("login errors: wrong password, duplicate email, short password; the modal o
   await expect(dialog.getByRole("alert")).toHaveText("Password must be at least 8 characters long.");
   await expect(dialog.getByText("Password must be at least 8 characters long.")).toHaveCount(2);
 
+  // With JavaScript, Escape closes it too.
+  if (!isNoJs()) {
+    await page.goto("/products/men?login");
+    await expect(page.getByRole("dialog").getByLabel("Email")).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(/\/products\/men$/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  }
   // Close by the link back: the page underneath, without the flag.
   await page.goto("/products/men?login");
   await page.getByRole("dialog").getByRole("link", { name: "Close" }).click();

@@ -90,6 +90,8 @@ test("Buy now adds the product and opens the cart; quantity and remove update th
   const unitCents = Math.round(Number(unit.replace("$", "")) * 100);
 
   const quantity = page.getByLabel(`Quantity of ${product}`, { exact: true });
+  // The dropdown offers 1 to 9.
+  await expect(quantity.locator("option")).toHaveText(["1", "2", "3", "4", "5", "6", "7", "8", "9"]);
   await quantity.selectOption("3");
   if (test.info().project.name === "no-js") {
     await page.getByRole("button", { name: `Update quantity of ${product}` }).click();
