@@ -127,3 +127,13 @@ test("a non-image renamed .png is refused with a message, and nothing is added",
   await expect(page.getByRole("heading", { name: "All Products" })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
 });
+
+test("an unknown product id is a 404 inside the seller layout", async ({ page }) => {
+  await signInAsSeller(page);
+  const response = await page.goto("/seller/products/nosuchproduct");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Product not found" })).toBeVisible();
+  await expect(page.getByText("Hi! Seller")).toBeVisible();
+  await page.getByRole("link", { name: "Back to the product list" }).click();
+  await expect(page.getByRole("heading", { name: "All Products" })).toBeVisible();
+});

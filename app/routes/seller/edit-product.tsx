@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import {
   ImageSlot,
   ImagesError,
@@ -131,6 +131,23 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           Save Changes
         </button>
       </Form>
+    </section>
+  );
+}
+
+/** An unknown product: the 404 shows inside the seller layout, with the way back to the list. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="p-4 md:p-10">
+      <h1 className="text-2xl font-semibold text-gray-800">
+        {notFound ? "Product not found" : "Something went wrong"}
+      </h1>
+      <p className="mt-4">
+        <Link to="/seller/product-list" className="text-primary underline">
+          Back to the product list
+        </Link>
+      </p>
     </section>
   );
 }
