@@ -64,6 +64,7 @@ test("pay online: cart, Online, Place Order, the TEST MODE checkout, Pay, the lo
 });
 
 test("Cancel on the checkout page returns to the cart, and the unpaid order is not shown", async ({ page }) => {
+  test.setTimeout(60_000);
   const { product, total } = await shopperReadyToPay(page, "Canceller");
   await placeOnlineOrder(page, product, total);
 
