@@ -158,7 +158,6 @@ export function Header({ user, cartCount }: { user: HeaderUser; cartCount: numbe
               aria-label="Mobile"
               className="absolute inset-x-0 top-full flex flex-col gap-3 border-b border-gray-200 bg-white px-5 py-4 text-sm shadow-md"
             >
-              <SearchBox id="search-mobile" />
               {navLinks.map((l) => (
                 <NavLink key={l.to} to={l.to} end={l.to === "/"} className={linkClass}>
                   {l.label}
@@ -183,7 +182,8 @@ export function Header({ user, cartCount }: { user: HeaderUser; cartCount: numbe
           </details>
         </div>
       </div>
-      <div className="border-t border-gray-100 px-4 py-2 md:hidden lg:hidden">
+      {/* Below the lg breakpoint the search box sits on its own row, always visible. */}
+      <div className="border-t border-gray-100 px-4 py-2 lg:hidden">
         <SearchBox id="search-bar" />
       </div>
     </header>

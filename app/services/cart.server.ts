@@ -6,6 +6,7 @@ import { isProduction, sessionSecret } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { computeTotals, type Totals } from "#app/lib/money.ts";
+import { safeNextPath } from "#app/lib/safe-redirect.ts";
 import { cartItems, products } from "#db/schema.ts";
 
 /** Most units of one product a cart line (and an order line) may hold. */
@@ -361,12 +362,6 @@ export function cartItemsObject(cart: CartMap): Record<string, number> {
  * never another host ("//evil.example", "/\\evil", "https://…"); otherwise the fallback.
  */
 export function sameSitePath(value: unknown, fallback = "/cart"): string {
-  if (typeof value !== "string" || value.length > 2000) return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || /[\\\s\p{Cc}]/u.test(value)) return fallback;
-  try {
-    const url = new URL(value, "http://store.invalid");
-    return url.host === "store.invalid" ? `${url.pathname}${url.search}` : fallback;
-  } catch {
-    return fallback;
-  }
+  if (typeof value !== "string" || !value.startsWith("/")) return fallback;
+  return safeNextPath(value) ?? fallback;
 }
