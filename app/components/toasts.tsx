@@ -18,7 +18,7 @@ export function Toasts({ toasts }: { toasts: Toast[] }) {
   }, [toasts]);
   if (shown.length === 0) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-4 z-50 flex flex-col items-center gap-2 px-4">
+    <div className="pointer-events-none fixed inset-x-0 top-16 z-50 flex flex-col items-center gap-2 px-4">
       {shown.slice(-20).map((toast, i) => (
         <div
           // biome-ignore lint/suspicious/noArrayIndexKey: toasts have no identity beyond their position
