@@ -239,33 +239,48 @@ export async function mergeVisitorCart(request: Request, userId: string): Promis
   const visitor = await readVisitorCart(request);
   const hadCookie = /(?:^|;\s*)__cart=/.test(request.headers.get("Cookie") ?? "");
   if (visitor.size > 0) {
-    db().transaction(
-      (tx) => {
-        const saved = savedCart(tx, userId);
-        const existing = new Set(
-          tx
-            .select({ id: products.id })
-            .from(products)
-            .where(inArray(products.id, [...visitor.keys()]))
-            .all()
-            .map((p) => p.id),
-        );
-        for (const [productId, quantity] of visitor) {
-          if (!existing.has(productId)) continue;
-          const before = saved.get(productId);
-          if (before === undefined && saved.size >= MAX_CART_LINES) continue;
-          const merged = Math.min((before ?? 0) + quantity, MAX_LINE_QUANTITY);
-          saved.set(productId, merged);
-          tx.insert(cartItems)
-            .values({ userId, productId, quantity: merged })
-            .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { quantity: merged } })
-            .run();
-        }
-      },
-      { behavior: "immediate" },
-    );
+    db().transaction((tx) => addToSavedCart(tx, userId, visitor), { behavior: "immediate" });
   }
   return visitor.size > 0 || hadCookie ? writeVisitorCart(new Map()) : null;
+}
+
+/**
+ * Adds lines into a saved cart, inside the caller's transaction: quantities are added, capped at 99 a
+ * line and 50 lines; products that no longer exist are dropped. (The login merge, and an online order's
+ * lines coming back when its checkout is cancelled or cannot start.)
+ */
+export function addToSavedCart(
+  tx: Tx,
+  userId: string,
+  lines: Iterable<readonly [productId: string, quantity: number]>,
+) {
+  const wanted = [...lines];
+  if (wanted.length === 0) return;
+  const saved = savedCart(tx, userId);
+  const existing = new Set(
+    tx
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        inArray(
+          products.id,
+          wanted.map(([productId]) => productId),
+        ),
+      )
+      .all()
+      .map((p) => p.id),
+  );
+  for (const [productId, quantity] of wanted) {
+    if (!existing.has(productId)) continue;
+    const before = saved.get(productId);
+    if (before === undefined && saved.size >= MAX_CART_LINES) continue;
+    const merged = Math.min((before ?? 0) + quantity, MAX_LINE_QUANTITY);
+    saved.set(productId, merged);
+    tx.insert(cartItems)
+      .values({ userId, productId, quantity: merged })
+      .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { quantity: merged } })
+      .run();
+  }
 }
 
 /** The cart's lines joined with their products, and the totals of what can be bought. */
