@@ -624,14 +624,18 @@ async function listLineItems(id: string, params: Params) {
 
 async function expireSessionThroughApi(id: string, params: Params) {
   unknownParams(params, new Set(["expand"]));
-  const record = await currentRecord(id);
-  if (!record) throw noSuchSession(id);
-  if (record.session.status !== "open") {
+  const expand = expandParam(params);
+  if (!(await currentRecord(id))) throw noSuchSession(id);
+  // Of two requests expiring one session at once, only one succeeds (as on Stripe): the store relies
+  // on that to put a cancelled checkout's items back in the cart once.
+  const expired = closeOpenSession(id, expireSession);
+  if (!expired) {
     throw new StripeApiError(400, `Only Checkout Sessions with a status of 'open' can be expired.`, {
       param: "session",
     });
   }
-  return withExpansions(await expireRecord(record), expandParam(params));
+  await deliverEvent(expired.session, "checkout.session.expired");
+  return withExpansions(expired, expand);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -659,46 +663,70 @@ const pagePath = (session: SandboxSession) => `${CHECKOUT_PAGE_PATH}${session.id
 export async function actOnCheckoutSession(id: string, action: CheckoutAction): Promise<{ redirectTo: string }> {
   const record = await currentRecord(id);
   if (!record) throw new SandboxSessionNotFound(`No such checkout session: ${id}`);
-  const { session } = record;
-  if (session.status !== "open") {
+  if (action === "cancel" && record.session.status === "open") {
+    return { redirectTo: record.session.cancel_url ?? pagePath(record.session) };
+  }
+  const closed = action === "cancel" ? null : closeOpenSession(id, CLOSING_CHANGES[action]);
+  if (!closed) {
+    // No longer open (perhaps just now, by another request): only back to where the session stands.
+    const session = loadRecord(id)?.session ?? record.session;
     return {
       redirectTo: session.status === "complete" && action === "pay" ? successRedirect(session) : pagePath(session),
     };
   }
+  const { session } = closed;
   switch (action) {
-    case "cancel":
-      return { redirectTo: session.cancel_url ?? pagePath(session) };
-    case "pay": {
-      session.status = "complete";
-      session.payment_status = "paid";
-      session.payment_intent = stripeId("pi");
-      session.url = null;
-      saveRecord(record);
+    case "pay":
       await deliverEvent(session, "checkout.session.completed");
       return { redirectTo: successRedirect(session) };
-    }
-    case "fail": {
-      session.status = "complete";
-      session.payment_status = "unpaid";
-      session.payment_intent = stripeId("pi");
-      session.url = null;
-      saveRecord(record);
+    case "fail":
       await deliverEvent(session, "checkout.session.completed");
       await deliverEvent(session, "checkout.session.async_payment_failed");
       return { redirectTo: successRedirect(session) };
-    }
-    case "expire":
-      await expireRecord(record);
+    default:
+      await deliverEvent(session, "checkout.session.expired");
       return { redirectTo: pagePath(session) };
   }
 }
 
+/** pay: complete and paid; fail: complete and unpaid (a delayed payment method that then failed). */
+function completeSession(session: SandboxSession, paymentStatus: "paid" | "unpaid") {
+  session.status = "complete";
+  session.payment_status = paymentStatus;
+  session.payment_intent = stripeId("pi");
+  session.url = null;
+}
+
+function expireSession(session: SandboxSession) {
+  session.status = "expired";
+  session.url = null;
+}
+
+const CLOSING_CHANGES: Record<Exclude<CheckoutAction, "cancel">, (session: SandboxSession) => void> = {
+  pay: (session) => completeSession(session, "paid"),
+  fail: (session) => completeSession(session, "unpaid"),
+  expire: expireSession,
+};
+
+/**
+ * Moves a session out of 'open', atomically: it is read, changed and saved with no `await` in between,
+ * so of two requests racing on one open session (Pay in one tab, an expiry in another) exactly one
+ * wins. Returns the saved record, or null when the session is not open (any more).
+ */
+function closeOpenSession(id: string, change: (session: SandboxSession) => void): SessionRecord | null {
+  const latest = loadRecord(id);
+  if (latest?.session.status !== "open") return null;
+  change(latest.session);
+  saveRecord(latest);
+  return latest;
+}
+
+/** A session whose time is up expires, once, with its webhook. */
 async function expireRecord(record: SessionRecord): Promise<SessionRecord> {
-  record.session.status = "expired";
-  record.session.url = null;
-  saveRecord(record);
-  await deliverEvent(record.session, "checkout.session.expired");
-  return record;
+  const expired = closeOpenSession(record.session.id, expireSession);
+  if (!expired) return loadRecord(record.session.id) ?? record;
+  await deliverEvent(expired.session, "checkout.session.expired");
+  return expired;
 }
 
 /** Sends one event to the store's webhook route, signed as Stripe signs (`t=…,v1=…`, HMAC-SHA256). */
