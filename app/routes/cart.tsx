@@ -19,7 +19,7 @@ import {
   sameSitePath,
 } from "#app/services/cart.server.ts";
 import { OrderError, placeOrder } from "#app/services/orders.server.ts";
-import { startOnlineCheckout } from "#app/services/payments.server.ts";
+import { cancelCheckoutAndRestoreCart, isSandboxMode, startOnlineCheckout } from "#app/services/payments.server.ts";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = () => [{ title: "Cart | Trendora" }];
@@ -31,10 +31,16 @@ type Refusal = { formError: string; paymentType?: PaymentChoice };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
+  const search = new URL(request.url).searchParams;
+  // Back from Cancel on the checkout page (issue #4): the unpaid order's items come back into the cart.
+  if (user && search.get("checkout") === "cancelled") {
+    const { next } = await cancelCheckoutAndRestoreCart(user.id, search.get("order"));
+    if (next) throw await redirectWithToast(request, next.redirectTo, next.toast);
+  }
   const cart = await getCart(request, user?.id ?? null);
   const addresses = user ? listAddresses(user.id) : [];
   // The chosen address travels in the URL (?address=<id>); the first saved one is the default.
-  const chosenId = new URL(request.url).searchParams.get("address");
+  const chosenId = search.get("address");
   const chosen = (user && chosenId ? findAddress(user.id, chosenId) : null) ?? addresses[0] ?? null;
   return data(
     {
@@ -44,6 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       count: cart.count,
       addresses: addresses.map((a) => ({ id: a.id, label: addressLabel(a) })),
       selectedAddressId: chosen?.id ?? null,
+      onlinePaymentTestMode: isSandboxMode(),
       // A fresh token per render: the same Place Order form submitted twice creates one order.
       requestKey: newToken(),
     },
@@ -147,7 +154,8 @@ async function placeOrderAction(request: Request, form: URLSearchParams, user: {
 }
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, totals, count, addresses, selectedAddressId, requestKey, signedIn } = loaderData;
+  const { lines, totals, count, addresses, selectedAddressId, requestKey, signedIn, onlinePaymentTestMode } =
+    loaderData;
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const selected = addresses.find((a) => a.id === selectedAddressId) ?? null;
@@ -241,11 +249,17 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
             name="paymentType"
             defaultValue={paymentType}
             key={paymentType}
+            aria-describedby={onlinePaymentTestMode ? "payment-test-mode" : undefined}
             className="mt-2 w-full border border-gray-300 bg-white px-3 py-2 outline-none"
           >
             <option value="COD">Cash On Delivery</option>
             <option value="Online">Online Payment</option>
           </select>
+          {onlinePaymentTestMode ? (
+            <p id="payment-test-mode" className="mt-2 text-xs text-amber-700">
+              Online Payment is in test mode: no real money is taken.
+            </p>
+          ) : null}
 
           <hr className="my-5 border-gray-300" />
           <dl className="space-y-2 text-gray-600">

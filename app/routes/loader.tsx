@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { safeNextPath } from "#app/lib/safe-redirect.ts";
-import { confirmCheckoutReturn } from "#app/services/payments.server.ts";
+import { checkoutReturnNotice } from "#app/services/payments.server.ts";
 import type { Route } from "./+types/loader";
 
 /** The spec's loader redirect delay. */
@@ -10,11 +10,11 @@ export const LOADER_DELAY_MS = 5000;
 // /loader?next=x: a spinner that goes on to /x after five seconds (only a path on this site).
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  // Back from Stripe Checkout (issue #4): confirm the payment now, in case the webhook is late or lost.
-  // confirmCheckoutReturn never throws, so this page always shows and moves on.
+  // Back from Stripe Checkout (issue #4): confirm the payment now, in case the webhook is late or lost,
+  // and say how it went. This never throws, so this page always shows and moves on.
   const sessionId = url.searchParams.get("session_id");
-  if (sessionId) await confirmCheckoutReturn(sessionId);
-  return { next: safeNextPath(url.searchParams.get("next")) };
+  const notice = sessionId ? await checkoutReturnNotice(sessionId) : null;
+  return { next: safeNextPath(url.searchParams.get("next")), notice };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -27,7 +27,7 @@ function escapeAttribute(value: string): string {
 }
 
 export default function LoaderPage({ loaderData }: Route.ComponentProps) {
-  const { next } = loaderData;
+  const { next, notice } = loaderData;
   const navigate = useNavigate();
   useEffect(() => {
     if (!next) return;
@@ -44,6 +44,18 @@ export default function LoaderPage({ loaderData }: Route.ComponentProps) {
             __html: `<meta http-equiv="refresh" content="${LOADER_DELAY_MS / 1000};url=${escapeAttribute(next)}">`,
           }}
         />
+      ) : null}
+      {notice ? (
+        // Rendered by the server, so it shows without JavaScript; it stays for the page's five seconds.
+        <p
+          role={notice.type === "error" ? "alert" : "status"}
+          data-testid="payment-notice"
+          className={`max-w-md rounded-md px-4 py-3 text-center font-medium ${
+            notice.type === "error" ? "bg-red-50 text-red-700" : "bg-green-50 text-green-700"
+          }`}
+        >
+          {notice.message}
+        </p>
       ) : null}
       <div
         role="status"

@@ -6,11 +6,14 @@
 // idempotent function, `fulfilCheckoutSession`, run by the verified webhook and by the shopper's return
 // through /loader, whichever comes first. Webhook event ids are recorded in the same transaction as their
 // effect, so Stripe's retries and replays change nothing.
-import { and, eq, isNull, lt } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { config } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
-import { cartItems, orders, stripeEvents } from "#db/schema.ts";
+import { ID_PATTERN } from "#app/lib/ids.ts";
+import type { Toast } from "#app/lib/toast.ts";
+import { orderItems, orders, stripeEvents } from "#db/schema.ts";
+import { addToSavedCart } from "./cart.server.ts";
 import { OrderError, type OrderLineInput, placeOrder } from "./orders.server.ts";
 import { isSandboxEnabled, SANDBOX_SECRET_KEY, sandboxBaseUrl, sandboxWebhookSecret } from "./stripe-sandbox.server.ts";
 
@@ -25,6 +28,14 @@ export const ONLINE_PAYMENT_UNAVAILABLE =
   "Online payment could not be started. Please try again in a moment or choose Cash on Delivery.";
 export const ONLINE_PAYMENT_TOO_SMALL =
   "Online payment needs an order total of at least $0.50. Please choose Cash on Delivery.";
+
+/** What the shopper is told when coming back from the checkout page. */
+export const PAYMENT_NOTICES = {
+  paid: "Payment received. Your order is placed.",
+  failed: "Your payment did not go through. Your order was not placed.",
+  pending: "Your payment is not complete yet. Your order will be placed once it is paid.",
+  cancelled: "Payment cancelled. Your items are back in your cart.",
+} as const;
 
 let client: { cacheKey: string; stripe: Stripe } | undefined;
 
@@ -42,6 +53,11 @@ export function stripeClient(): Stripe {
   }
   client = { cacheKey, stripe: new Stripe(secretKey ?? SANDBOX_SECRET_KEY, options) };
   return client.stripe;
+}
+
+/** True when no STRIPE_SECRET_KEY is set: payments go to the built-in sandbox and no real money is taken. */
+export function isSandboxMode(): boolean {
+  return isSandboxEnabled();
 }
 
 /** The secret webhooks are signed with: STRIPE_WEBHOOK_SECRET, or in sandbox mode the sandbox's own. */
@@ -127,7 +143,8 @@ export async function startOnlineCheckout(input: OnlineCheckoutInput): Promise<{
         // From the order's creation time, so a repeated request sends the same parameters.
         expires_at: Math.floor(order.createdAt / 1000) + CHECKOUT_SESSION_SECONDS,
         success_url: `${base}/loader?next=my-orders&session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${base}/cart`,
+        // The cart page reads these to cancel this order and put its items back (cancelCheckoutAndRestoreCart).
+        cancel_url: `${base}/cart?checkout=cancelled&order=${order.id}`,
       },
       { idempotencyKey: `checkout-session-${order.id}` },
     );
@@ -165,12 +182,11 @@ function rollBackOnlineOrder(
       tx.delete(orders)
         .where(and(eq(orders.id, orderId), eq(orders.isPaid, false), isNull(orders.stripeSessionId)))
         .run();
-      for (const line of lines) {
-        tx.insert(cartItems)
-          .values({ userId, productId: line.productId, quantity: line.quantity })
-          .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { quantity: line.quantity } })
-          .run();
-      }
+      addToSavedCart(
+        tx,
+        userId,
+        lines.map((line) => [line.productId, line.quantity]),
+      );
     },
     { behavior: "immediate" },
   );
@@ -296,6 +312,134 @@ export async function confirmCheckoutReturn(sessionId: string | null): Promise<P
     console.warn(`Could not confirm Checkout Session ${sessionId}:`, errorText(error));
     return "error";
   }
+}
+
+/**
+ * What /loader tells the shopper coming back from the checkout page, after confirming the session as
+ * above: paid, failed (or expired), or not paid yet. Null when the session is not one of the store's.
+ */
+export async function checkoutReturnNotice(sessionId: string | null): Promise<Toast | null> {
+  if ((await confirmCheckoutReturn(sessionId)) === "invalid" || !sessionId) return null;
+  const order = db()
+    .select({ isPaid: orders.isPaid, status: orders.status })
+    .from(orders)
+    .where(eq(orders.stripeSessionId, sessionId))
+    .get();
+  if (!order) return null;
+  if (order.isPaid) return { type: "success", message: PAYMENT_NOTICES.paid };
+  if (order.status === "Cancelled") return { type: "error", message: PAYMENT_NOTICES.failed };
+  return { type: "error", message: PAYMENT_NOTICES.pending };
+}
+
+export type CheckoutCancelOutcome =
+  /** The session was expired, the order cancelled and its lines put back in the cart. */
+  | "restored"
+  /** Stripe says the session was paid meanwhile: the order is paid and placed; the cart is left alone. */
+  | "paid"
+  /** Not the shopper's unpaid, still open Online order (or a malformed id): nothing changed. */
+  | "ignored"
+  /** The session had already ended (failed or expired) without being paid: its events decide; cart left alone. */
+  | "closed"
+  /** Stripe could not be reached: nothing changed (the shopper may come back to the same URL). */
+  | "error";
+
+export type CheckoutCancelResult = {
+  outcome: CheckoutCancelOutcome;
+  /** Where to send the shopper, with what toast; null when the page should simply show. */
+  next: { redirectTo: string; toast: Toast } | null;
+};
+
+/**
+ * The shopper pressed Cancel on the checkout page and came back to /cart?checkout=cancelled&order=<id>.
+ * For the signed-in owner's unpaid, not yet cancelled Online order: its Checkout Session is expired
+ * through the SDK (so it can no longer be paid), then, in one immediate transaction, the order is
+ * cancelled and its lines are added back into the saved cart (within the cart's caps). If Stripe says
+ * the session was paid meanwhile, the order is fulfilled instead and nothing is restored. Anyone else's
+ * order, a paid, cancelled or COD order, or a malformed id changes nothing.
+ *
+ * Idempotent: a reload finds the order cancelled and does nothing. The lines are restored only by the
+ * request whose expire call succeeded, and Stripe lets one call expire an open session, so two tabs
+ * arriving together restore them once. (No fixed idempotency key here for that reason: a replayed
+ * success would let a second request restore them again.)
+ */
+export async function cancelCheckoutAndRestoreCart(
+  userId: string,
+  orderId: string | null,
+): Promise<CheckoutCancelResult> {
+  const ignored: CheckoutCancelResult = { outcome: "ignored", next: null };
+  if (!orderId || !ID_PATTERN.test(orderId)) return ignored;
+  const order = db()
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .get();
+  if (!order?.stripeSessionId || order.paymentType !== "Online" || order.isPaid || order.status !== "Order Placed") {
+    return ignored;
+  }
+  const sessionId = order.stripeSessionId;
+  try {
+    await stripeClient().checkout.sessions.expire(sessionId);
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) {
+      console.warn(`Could not expire Checkout Session ${sessionId}:`, errorText(error));
+      return { outcome: "error", next: null };
+    }
+    // The session is no longer open: paid meanwhile (in another tab), failed or expired.
+    return settleClosedSession(sessionId);
+  }
+  return db().transaction(
+    (tx): CheckoutCancelResult => {
+      const current = tx.select().from(orders).where(eq(orders.id, order.id)).get();
+      // The session expired unpaid, so the order cannot have been paid; checked all the same.
+      if (!current || current.isPaid) return ignored;
+      // The session's `checkout.session.expired` event may have cancelled the order already (the sandbox
+      // sends it before answering the expire call; Stripe usually a moment after, when it is a no-op).
+      if (current.status !== "Cancelled") {
+        tx.update(orders).set({ status: "Cancelled", updatedAt: Date.now() }).where(eq(orders.id, order.id)).run();
+      }
+      const lines = tx
+        .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, order.id))
+        .orderBy(sql`${orderItems}.rowid`)
+        .all();
+      addToSavedCart(
+        tx,
+        userId,
+        lines.map((line) => [line.productId, line.quantity]),
+      );
+      return {
+        outcome: "restored",
+        next: { redirectTo: "/cart", toast: { type: "success", message: PAYMENT_NOTICES.cancelled } },
+      };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** A cancel for a session that had already ended: a paid one is fulfilled; an unpaid one is left to its events. */
+async function settleClosedSession(sessionId: string): Promise<CheckoutCancelResult> {
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripeClient().checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    console.warn(`Could not retrieve Checkout Session ${sessionId}:`, errorText(error));
+    return { outcome: "error", next: null };
+  }
+  if (session.payment_status === "paid") {
+    const outcome = fulfilCheckoutSession(session);
+    if (outcome === "paid" || outcome === "already-paid") {
+      return {
+        outcome: "paid",
+        next: { redirectTo: "/my-orders", toast: { type: "success", message: PAYMENT_NOTICES.paid } },
+      };
+    }
+  } else if (session.status === "expired") {
+    // Its expiry event was lost: cancel the order as that event would have (the cart is not restored,
+    // as for any checkout that ran out of time).
+    cancelOrderForSession(session);
+  }
+  return { outcome: "closed", next: null };
 }
 
 /**

@@ -31,6 +31,8 @@ async function shopperReadyToPay(page: Page, label: string) {
 
 /** Chooses Online and places the order: the browser lands on the sandbox's hosted checkout page. */
 async function placeOnlineOrder(page: Page, product: string, total: string) {
+  // No STRIPE_SECRET_KEY on the test server: the cart says that Online Payment takes no real money.
+  await expect(page.getByText("Online Payment is in test mode: no real money is taken.")).toBeVisible();
   await page.getByLabel("Payment Method").selectOption("Online");
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page).toHaveURL(/\/stripe-sandbox\/checkout\/cs_test_[0-9A-Za-z]+$/);
@@ -49,9 +51,10 @@ test("pay online: cart, Online, Place Order, the TEST MODE checkout, Pay, the lo
   await placeOnlineOrder(page, product, total);
 
   await page.getByRole("button", { name: "Pay", exact: true }).click();
-  // The spinner page, which waits five seconds (a timer with JS, a meta refresh without).
+  // The spinner page, which waits five seconds (a timer with JS, a meta refresh without), and says how it went.
   await expect(page).toHaveURL(/\/loader\?next=my-orders&session_id=cs_test_/);
   await expect(page.getByRole("status", { name: "Loading" })).toBeVisible();
+  await expect(page.getByTestId("payment-notice")).toHaveText("Payment received. Your order is placed.");
   await expect(page).toHaveURL(/\/my-orders$/, { timeout: 12_000 });
 
   await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
@@ -63,17 +66,50 @@ test("pay online: cart, Online, Place Order, the TEST MODE checkout, Pay, the lo
   await expect(cartCount(page)).toHaveText("0");
 });
 
-test("Cancel on the checkout page returns to the cart, and the unpaid order is not shown", async ({ page }) => {
+test("Cancel on the checkout page returns to the cart with the items back, and the order is not shown", async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const { product, total } = await shopperReadyToPay(page, "Canceller");
   await placeOnlineOrder(page, product, total);
+  const checkoutPage = page.url();
 
+  const cancelReturn = page.waitForRequest((request) => request.url().includes("/cart?checkout=cancelled&order="));
   await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  const cancelUrl = (await cancelReturn).url();
   await expect(page).toHaveURL(/\/cart$/);
-  await expect(page.getByRole("heading", { name: /Shopping Cart/ })).toBeVisible();
+  await expect(page.getByText("Payment cancelled. Your items are back in your cart.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: /Shopping Cart/ })).toContainText("1 Items");
+  await expect(page.getByRole("link", { name: product })).toBeVisible();
+  await expect(page.getByTestId("cart-total")).toHaveText(total);
+  await expect(cartCount(page)).toHaveText("1");
+
+  // The checkout can no longer be paid.
+  await page.goto(checkoutPage);
+  await expect(page.getByText("This checkout session has expired.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay", exact: true })).toHaveCount(0);
+
+  // Coming back to the cancel URL again (back button, reload) changes nothing.
+  await page.goto(cancelUrl);
+  await expect(page.getByRole("heading", { name: /Shopping Cart/ })).toContainText("1 Items");
+  await expect(page.getByText("Payment cancelled. Your items are back in your cart.")).toHaveCount(0);
+  await expect(cartCount(page)).toHaveText("1");
 
   await page.goto("/my-orders");
   await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
+  await expect(page.getByText("You have not placed any orders yet.")).toBeVisible();
+  await expect(page.getByTestId("order")).toHaveCount(0);
+});
+
+test("a failed payment is explained on the way back, and no order is shown", async ({ page }) => {
+  test.setTimeout(60_000);
+  const { product, total } = await shopperReadyToPay(page, "Declined");
+  await placeOnlineOrder(page, product, total);
+
+  await page.getByRole("button", { name: "Simulate failed payment" }).click();
+  await expect(page).toHaveURL(/\/loader\?next=my-orders&session_id=cs_test_/);
+  await expect(page.getByRole("alert")).toHaveText("Your payment did not go through. Your order was not placed.");
+  await expect(page).toHaveURL(/\/my-orders$/, { timeout: 12_000 });
   await expect(page.getByText("You have not placed any orders yet.")).toBeVisible();
   await expect(page.getByTestId("order")).toHaveCount(0);
 });

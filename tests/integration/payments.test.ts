@@ -4,31 +4,34 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetConfigForTests } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { computeTotals } from "#app/lib/money.ts";
 import { action as orderStripeAction } from "#app/routes/api/order-stripe.ts";
-import { action as cartAction } from "#app/routes/cart.tsx";
+import { action as cartAction, loader as cartLoader } from "#app/routes/cart.tsx";
 import { loader as loaderPageLoader } from "#app/routes/loader.tsx";
 import { loader as myOrdersLoader } from "#app/routes/my-orders.tsx";
 import { readSavedCart } from "#app/services/cart.server.ts";
-import { listUserOrders, OrderError } from "#app/services/orders.server.ts";
+import { listUserOrders, OrderError, placeOrder } from "#app/services/orders.server.ts";
 import {
+  cancelCheckoutAndRestoreCart,
   confirmCheckoutReturn,
   expireStaleOnlineOrders,
+  isSandboxMode,
   ONLINE_PAYMENT_TOO_SMALL,
   ONLINE_PAYMENT_UNAVAILABLE,
+  PAYMENT_NOTICES,
   startOnlineCheckout,
   stripeClient,
   webhookSecret,
 } from "#app/services/payments.server.ts";
-import { actOnCheckoutSession } from "#app/services/stripe-sandbox.server.ts";
+import { actOnCheckoutSession, sandboxDeliveries } from "#app/services/stripe-sandbox.server.ts";
 import { cartItems, orderItems, orders, stripeEvents } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { formRequest, getRequest, jsonRequest, run } from "../helpers/requests.ts";
-import { createAddress, createUser, signedInCookie } from "../helpers/shopper.ts";
+import { createAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
 import { pathOf, type SandboxServer, startSandboxServer } from "../helpers/stripe-sandbox-server.ts";
 
 const ORIGIN = "http://shop.test";
@@ -147,7 +150,7 @@ describe("startOnlineCheckout", () => {
       metadata: { orderId },
       client_reference_id: orderId,
       success_url: `${ORIGIN}/loader?next=my-orders&session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${ORIGIN}/cart`,
+      cancel_url: `${ORIGIN}/cart?checkout=cancelled&order=${orderId}`,
     });
     expect(session.line_items?.data.map((l) => [l.description, l.price?.unit_amount, l.quantity])).toEqual([
       [items[0]!.product.name, 1999, 3],
@@ -199,7 +202,9 @@ describe("startOnlineCheckout", () => {
       expect(session.success_url).toBe(
         "https://trendora.example/loader?next=my-orders&session_id={CHECKOUT_SESSION_ID}",
       );
-      expect(session.cancel_url).toBe("https://trendora.example/cart");
+      expect(session.cancel_url).toBe(
+        `https://trendora.example/cart?checkout=cancelled&order=${session.metadata?.orderId}`,
+      );
       expect(url).toBe(`https://trendora.example/stripe-sandbox/checkout/${sessionId}`);
     } finally {
       delete process.env.PUBLIC_URL;
@@ -300,10 +305,10 @@ describe("paying in the sandbox", () => {
     expect(orderRow(orderId)).toEqual(paid);
   });
 
-  it("Cancel: back to the cart; the order stays unpaid and is not shown as placed", async () => {
+  it("Cancel: back to the cart (which is told the order); the order stays unpaid and is not shown as placed", async () => {
     const { user, orderId, url } = await checkout();
     const before = events().length;
-    expect(await press(url, "cancel")).toBe(`${ORIGIN}/cart`);
+    expect(await press(url, "cancel")).toBe(`${ORIGIN}/cart?checkout=cancelled&order=${orderId}`);
     expect(orderRow(orderId)).toMatchObject({ isPaid: false, paidAt: null, status: "Order Placed" });
     expect(listUserOrders(user.id)).toEqual([]);
     expect(events().length).toBe(before);
@@ -570,7 +575,10 @@ describe("the return through /loader?next=my-orders&session_id=…", () => {
     await whileUnreachable(() => actOnCheckoutSession(sessionId, "pay"));
     expect(orderRow(orderId)?.isPaid).toBe(false);
 
-    expect(await loaderPage(`/loader?next=my-orders&session_id=${sessionId}`)).toEqual({ next: "/my-orders" });
+    expect(await loaderPage(`/loader?next=my-orders&session_id=${sessionId}`)).toEqual({
+      next: "/my-orders",
+      notice: { type: "success", message: "Payment received. Your order is placed." },
+    });
     expect(orderRow(orderId)?.isPaid).toBe(true);
     const cookie = await signedInCookie(user.id);
     const myOrders = await (
@@ -585,12 +593,329 @@ describe("the return through /loader?next=my-orders&session_id=…", () => {
 
   it("still shows the page and moves on when the session cannot be confirmed", async () => {
     const { orderId, sessionId } = await checkout();
+    // Not a session of the store's: nothing to say.
     expect(await loaderPage("/loader?next=my-orders&session_id=cs_test_unknownsession")).toEqual({
       next: "/my-orders",
+      notice: null,
     });
-    expect(await loaderPage("/loader?next=my-orders&session_id=%3Cscript%3E")).toEqual({ next: "/my-orders" });
+    expect(await loaderPage("/loader?next=my-orders&session_id=%3Cscript%3E")).toEqual({
+      next: "/my-orders",
+      notice: null,
+    });
+    expect(await loaderPage("/loader?next=my-orders")).toEqual({ next: "/my-orders", notice: null });
+    // Stripe cannot be reached: the order is not placed yet, and the page says so.
     const unreachable = await whileUnreachable(() => loaderPage(`/loader?next=my-orders&session_id=${sessionId}`));
-    expect(unreachable).toEqual({ next: "/my-orders" });
+    expect(unreachable).toEqual({ next: "/my-orders", notice: { type: "error", message: PAYMENT_NOTICES.pending } });
     expect(orderRow(orderId)).toMatchObject({ isPaid: false, status: "Order Placed" });
+  });
+
+  it("says when the payment failed, expired or is not complete; the order is never shown as placed", async () => {
+    const failed = await checkout();
+    await actOnCheckoutSession(failed.sessionId, "fail");
+    expect(await loaderPage(`/loader?next=my-orders&session_id=${failed.sessionId}`)).toEqual({
+      next: "/my-orders",
+      notice: { type: "error", message: "Your payment did not go through. Your order was not placed." },
+    });
+
+    // The shopper was sent back but the webhook of the failure was lost: the return finds out itself.
+    const lostFailure = await checkout();
+    await whileUnreachable(() => actOnCheckoutSession(lostFailure.sessionId, "fail"));
+    expect(orderRow(lostFailure.orderId)).toMatchObject({ isPaid: false, status: "Order Placed" });
+    expect((await loaderPage(`/loader?next=my-orders&session_id=${lostFailure.sessionId}`)).notice).toEqual({
+      type: "error",
+      message: PAYMENT_NOTICES.pending,
+    });
+
+    const expired = await checkout();
+    await actOnCheckoutSession(expired.sessionId, "expire");
+    expect((await loaderPage(`/loader?next=my-orders&session_id=${expired.sessionId}`)).notice).toEqual({
+      type: "error",
+      message: PAYMENT_NOTICES.failed,
+    });
+
+    // The success URL opened while the session is still open (nothing paid yet).
+    const open = await checkout();
+    expect((await loaderPage(`/loader?next=my-orders&session_id=${open.sessionId}`)).notice).toEqual({
+      type: "error",
+      message: "Your payment is not complete yet. Your order will be placed once it is paid.",
+    });
+
+    for (const { user, orderId } of [failed, expired, open]) {
+      expect(orderRow(orderId)?.isPaid).toBe(false);
+      expect(listUserOrders(user.id)).toEqual([]);
+    }
+  });
+});
+
+describe("Cancel on the checkout page puts the order's items back in the cart", () => {
+  /** The shopper's browser arriving at a cart URL (the cancel URL), signed in or not. */
+  async function openCart(path: string, userId: string | null) {
+    const cookie = userId ? await signedInCookie(userId) : null;
+    return run(() => cartLoader({ request: getRequest(path, { cookie }), params: {}, context: {} } as never));
+  }
+
+  const cartOf = (userId: string) => new Map(readSavedCart(userId));
+
+  /**
+   * Runs `fn` while the sandbox's webhooks are lost on the way (its deliveries use fetch; the SDK uses
+   * node:http, so Stripe itself stays reachable).
+   */
+  async function withoutSandboxWebhooks<T>(fn: () => Promise<T>): Promise<T> {
+    const realFetch = globalThis.fetch;
+    const lost = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      if (String(input).endsWith("/api/stripe/webhook")) return Promise.reject(new TypeError("fetch failed"));
+      return realFetch(input, init);
+    });
+    try {
+      return await fn();
+    } finally {
+      lost.mockRestore();
+    }
+  }
+
+  /** A Stripe webhook event over HTTP, signed with the store's secret, as Stripe sends it. */
+  async function deliverEvent(type: string, object: object) {
+    const payload = JSON.stringify({
+      id: `evt_${newId()}`,
+      object: "event",
+      type,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object },
+    });
+    const response = await fetch(new URL("/api/stripe/webhook", server.url), {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret()! }),
+      },
+      body: payload,
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()).outcome as string;
+  }
+
+  it("expires the session, cancels the order and merges its lines into the cart, once, with a toast", async () => {
+    const { user, items, orderId, url, sessionId } = await checkout([
+      [1999, 2],
+      [500, 1],
+    ]);
+    const [first, second] = items.map((i) => i.productId);
+    // While the checkout page was open, the shopper put something else, and more of one item, in the cart.
+    const other = createProduct();
+    db().insert(cartItems).values({ userId: user.id, productId: first!, quantity: 1 }).run();
+    db().insert(cartItems).values({ userId: user.id, productId: other.id, quantity: 3 }).run();
+    const before = events().length;
+
+    const cancelUrl = await press(url, "cancel");
+    const response = await openCart(pathOf(cancelUrl), user.id);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/cart");
+    expect(await toastsFrom(response)).toEqual(["success: Payment cancelled. Your items are back in your cart."]);
+
+    expect(cartOf(user.id)).toEqual(
+      new Map([
+        [first, 3],
+        [other.id, 3],
+        [second, 1],
+      ]),
+    );
+    const cancelled = orderRow(orderId)!;
+    expect(cancelled).toMatchObject({ isPaid: false, paidAt: null, status: "Cancelled" });
+    expect(listUserOrders(user.id)).toEqual([]);
+    // The session can no longer be paid: Pay on its page only shows that it has expired.
+    const session = await stripeClient().checkout.sessions.retrieve(sessionId);
+    expect(session).toMatchObject({ status: "expired", payment_status: "unpaid", url: null });
+    expect(await press(url, "pay")).toBe(`/stripe-sandbox/checkout/${sessionId}`);
+    expect(orderRow(orderId)).toEqual(cancelled);
+    // The sandbox sent checkout.session.expired while expiring it (before answering), and it was handled.
+    expect(sandboxDeliveries(sessionId).map((d) => [d.type, d.status])).toEqual([["checkout.session.expired", 200]]);
+    expect(events().length - before).toBe(1);
+
+    // A reload of the same URL, or the back button: nothing changes and no toast.
+    const again = await openCart(pathOf(cancelUrl), user.id);
+    expect(again.status).toBe(200);
+    expect(await toastsFrom(again)).toEqual([]);
+    expect((await again.json()).count).toBe(7);
+    expect(cartOf(user.id).get(first!)).toBe(3);
+    expect(orderRow(orderId)).toEqual(cancelled);
+
+    // Stripe's own checkout.session.expired for that session, arriving later: a no-op.
+    expect(await deliverEvent("checkout.session.expired", session)).toBe("already-closed");
+    expect(orderRow(orderId)).toEqual(cancelled);
+    expect(cartOf(user.id).get(first!)).toBe(3);
+    expect(cartOf(user.id).size).toBe(3);
+  });
+
+  it("with Stripe's order of events (the webhook a moment after the cancel) the result is the same", async () => {
+    const { user, items, orderId, sessionId } = await checkout([[2500, 2]]);
+    // The sandbox sends checkout.session.expired before answering the expire call; Stripe sends it later.
+    // Lose it during the cancel, then deliver it as Stripe would.
+    const restored = await withoutSandboxWebhooks(() => cancelCheckoutAndRestoreCart(user.id, orderId));
+    expect(restored.outcome).toBe("restored");
+    expect(sandboxDeliveries(sessionId).map((d) => [d.type, d.status])).toEqual([["checkout.session.expired", null]]);
+    const cancelled = orderRow(orderId)!;
+    expect(cancelled).toMatchObject({ isPaid: false, status: "Cancelled" });
+    expect(cartOf(user.id)).toEqual(new Map([[items[0]!.productId, 2]]));
+
+    const session = await stripeClient().checkout.sessions.retrieve(sessionId);
+    expect(await deliverEvent("checkout.session.expired", session)).toBe("already-closed");
+    expect(orderRow(orderId)).toEqual(cancelled);
+    expect(cartOf(user.id)).toEqual(new Map([[items[0]!.productId, 2]]));
+  });
+
+  it("a session that had already expired (its webhook lost) cancels the order but puts nothing back", async () => {
+    const { user, orderId, sessionId } = await checkout([[2500, 2]]);
+    await withoutSandboxWebhooks(() => stripeClient().checkout.sessions.expire(sessionId));
+    expect(orderRow(orderId)?.status).toBe("Order Placed");
+
+    expect((await cancelCheckoutAndRestoreCart(user.id, orderId)).outcome).toBe("closed");
+    expect(orderRow(orderId)).toMatchObject({ isPaid: false, status: "Cancelled" });
+    expect(readSavedCart(user.id).size).toBe(0);
+  });
+
+  it("respects the cart's caps: at most 99 of a product and 50 products", async () => {
+    const { user, items, orderId } = await checkout([
+      [1000, 2],
+      [1100, 1],
+      [1200, 1],
+    ]);
+    const [a, b, c] = items.map((i) => i.productId);
+    db().insert(cartItems).values({ userId: user.id, productId: a!, quantity: 98 }).run();
+    for (let i = 0; i < 48; i++) {
+      db().insert(cartItems).values({ userId: user.id, productId: createProduct().id, quantity: 1 }).run();
+    }
+    expect(readSavedCart(user.id).size).toBe(49);
+
+    expect((await cancelCheckoutAndRestoreCart(user.id, orderId)).outcome).toBe("restored");
+    const cart = cartOf(user.id);
+    expect(cart.size).toBe(50);
+    expect([cart.get(a!), cart.get(b!), cart.has(c!)]).toEqual([99, 1, false]);
+    expect(orderRow(orderId)?.status).toBe("Cancelled");
+  });
+
+  it("two tabs arriving at once put the items back once", async () => {
+    const { user, items, orderId } = await checkout([[1500, 2]]);
+    const outcomes = await Promise.all([
+      cancelCheckoutAndRestoreCart(user.id, orderId),
+      cancelCheckoutAndRestoreCart(user.id, orderId),
+    ]);
+    expect(outcomes.map((o) => o.outcome).sort()).toEqual(["closed", "restored"]);
+    expect(cartOf(user.id)).toEqual(new Map([[items[0]!.productId, 2]]));
+    expect(orderRow(orderId)?.status).toBe("Cancelled");
+  });
+
+  it("Stripe can expire an open session only once (the sandbox too, under concurrent calls)", async () => {
+    const { sessionId } = await checkout();
+    const results = await Promise.allSettled([
+      stripeClient().checkout.sessions.expire(sessionId),
+      stripeClient().checkout.sessions.expire(sessionId),
+      stripeClient().checkout.sessions.expire(sessionId),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === "rejected")) {
+      expect((r as PromiseRejectedResult).reason).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    }
+    expect(sandboxDeliveries(sessionId).map((d) => d.type)).toEqual(["checkout.session.expired"]);
+  });
+
+  it("a session paid meanwhile is fulfilled instead: the order is placed and the cart is left alone", async () => {
+    const { user, orderId, url, sessionId } = await checkout([[3000, 1]]);
+    const cancelUrl = await press(url, "cancel");
+    // Paid in another tab, and its webhook was lost.
+    await whileUnreachable(() => actOnCheckoutSession(sessionId, "pay"));
+    expect(orderRow(orderId)?.isPaid).toBe(false);
+
+    const response = await openCart(pathOf(cancelUrl), user.id);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/my-orders");
+    expect(await toastsFrom(response)).toEqual(["success: Payment received. Your order is placed."]);
+    expect(orderRow(orderId)).toMatchObject({ isPaid: true, status: "Order Placed" });
+    expect(listUserOrders(user.id).map((o) => o.id)).toEqual([orderId]);
+    expect(readSavedCart(user.id).size).toBe(0);
+  });
+
+  it("a failed payment is not put back (its webhook already cancelled the order)", async () => {
+    const { user, orderId, url } = await checkout();
+    const returnUrl = await press(url, "fail");
+    expect(returnUrl).toContain("/loader?");
+    const response = await openCart(`/cart?checkout=cancelled&order=${orderId}`, user.id);
+    expect(response.status).toBe(200);
+    expect(await toastsFrom(response)).toEqual([]);
+    expect(readSavedCart(user.id).size).toBe(0);
+    expect(orderRow(orderId)).toMatchObject({ isPaid: false, status: "Cancelled" });
+  });
+
+  it("when Stripe cannot be reached nothing changes, and coming back later works", async () => {
+    const { user, items, orderId, sessionId } = await checkout([[1800, 2]]);
+    const path = `/cart?checkout=cancelled&order=${orderId}`;
+    const response = await whileUnreachable(() => openCart(path, user.id));
+    expect(response.status).toBe(200);
+    expect(await toastsFrom(response)).toEqual([]);
+    expect(orderRow(orderId)).toMatchObject({ isPaid: false, status: "Order Placed" });
+    expect(readSavedCart(user.id).size).toBe(0);
+    expect((await stripeClient().checkout.sessions.retrieve(sessionId)).status).toBe("open");
+
+    expect((await openCart(path, user.id)).status).toBe(303);
+    expect(cartOf(user.id)).toEqual(new Map([[items[0]!.productId, 2]]));
+  });
+
+  it("changes nothing for another shopper's order, a paid or COD order, a malformed id, or a visitor", async () => {
+    const owner = await checkout([[2200, 1]]);
+    const stranger = await createUser();
+    const paid = await checkout([[2300, 1]]);
+    await actOnCheckoutSession(paid.sessionId, "pay");
+    expect(orderRow(paid.orderId)?.isPaid).toBe(true);
+    const cash = await shopperWithCart([[2400, 1]]);
+    const cod = placeOrder({
+      userId: cash.user.id,
+      addressId: cash.address.id,
+      items: cash.items.map(({ productId, quantity }) => ({ productId, quantity })),
+      paymentType: "COD",
+    }).order;
+    const snapshot = () => ({
+      orders: [owner.orderId, paid.orderId, cod.id].map((id) => orderRow(id)),
+      carts: [owner.user.id, paid.user.id, cash.user.id, stranger.id].map((id) => [...readSavedCart(id)]),
+    });
+    const before = snapshot();
+
+    const attempts: [string, string | null][] = [
+      [`/cart?checkout=cancelled&order=${owner.orderId}`, stranger.id],
+      [`/cart?checkout=cancelled&order=${owner.orderId}`, null],
+      [`/cart?checkout=cancelled&order=${paid.orderId}`, paid.user.id],
+      [`/cart?checkout=cancelled&order=${cod.id}`, cash.user.id],
+      ["/cart?checkout=cancelled&order=%3Cscript%3Ealert(1)%3C%2Fscript%3E", owner.user.id],
+      [`/cart?checkout=cancelled&order=${"a".repeat(5000)}`, owner.user.id],
+      ["/cart?checkout=cancelled&order=", owner.user.id],
+      ["/cart?checkout=cancelled", owner.user.id],
+      [`/cart?checkout=cancelled&order=${newId()}`, owner.user.id],
+      [`/cart?checkout=other&order=${owner.orderId}`, owner.user.id],
+    ];
+    for (const [path, userId] of attempts) {
+      const response = await openCart(path, userId);
+      expect([path, userId, response.status]).toEqual([path, userId, 200]);
+      expect(await toastsFrom(response)).toEqual([]);
+    }
+    expect(snapshot()).toEqual(before);
+    // The owner's session is still open: nothing was expired on their behalf.
+    expect((await stripeClient().checkout.sessions.retrieve(owner.sessionId)).status).toBe("open");
+  });
+});
+
+describe("sandbox mode on the cart page", () => {
+  it("says Online Payment is in test mode while no STRIPE_SECRET_KEY is set, and not with one", async () => {
+    expect(isSandboxMode()).toBe(true);
+    const page = async () =>
+      (await run(() => cartLoader({ request: getRequest("/cart"), params: {}, context: {} } as never))).json();
+    expect((await page()).onlinePaymentTestMode).toBe(true);
+    process.env.STRIPE_SECRET_KEY = "sk_test_a_real_looking_key";
+    resetConfigForTests();
+    try {
+      expect(isSandboxMode()).toBe(false);
+      expect((await page()).onlinePaymentTestMode).toBe(false);
+    } finally {
+      delete process.env.STRIPE_SECRET_KEY;
+      resetConfigForTests();
+    }
   });
 });
