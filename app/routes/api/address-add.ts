@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "#app/lib/http.server.ts";
 import { getUser } from "#app/services/accounts.server.ts";
 import { AddressError, addAddress, addressJson } from "#app/services/addresses.server.ts";
 import type { Route } from "./+types/address-add";
@@ -5,7 +6,8 @@ import { notSignedIn, readJsonObject, shopperApi } from "./shopper-api.server.ts
 
 // POST /api/address/add { address: { firstName, lastName, email, street, city, state, zipcode, country, phone } }
 // → { success, message } (and the field errors when refused)
-export function action({ request }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
   return shopperApi(async () => {
     const user = await getUser(request);
     if (!user) return notSignedIn();
@@ -26,4 +28,9 @@ export function action({ request }: Route.ActionArgs) {
       throw error;
     }
   });
+}
+
+/** A GET (or HEAD, OPTIONS) here is refused with 405: the call is a POST. */
+export function loader() {
+  return methodNotAllowed("POST");
 }

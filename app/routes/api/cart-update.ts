@@ -1,10 +1,12 @@
+import { methodNotAllowed } from "#app/lib/http.server.ts";
 import { getUser } from "#app/services/accounts.server.ts";
 import { replaceSavedCart } from "#app/services/cart.server.ts";
 import type { Route } from "./+types/cart-update";
 import { notSignedIn, readJsonObject, shopperApi } from "./shopper-api.server.ts";
 
 // POST /api/cart/update { cartItems: { <productId>: quantity } } → { success, message }
-export function action({ request }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
   return shopperApi(async () => {
     const user = await getUser(request);
     if (!user) return notSignedIn();
@@ -12,4 +14,9 @@ export function action({ request }: Route.ActionArgs) {
     replaceSavedCart(user.id, body.cartItems);
     return Response.json({ success: true, message: "Cart Updated" });
   });
+}
+
+/** A GET (or HEAD, OPTIONS) here is refused with 405: the call is a POST. */
+export function loader() {
+  return methodNotAllowed("POST");
 }

@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "#app/lib/http.server.ts";
 import { getUser } from "#app/services/accounts.server.ts";
 import { OrderError, type OrderLineInput, placeOrder } from "#app/services/orders.server.ts";
 import type { Route } from "./+types/order-cod";
@@ -6,7 +7,8 @@ import { notSignedIn, readJsonObject, shopperApi } from "./shopper-api.server.ts
 // POST /api/order/cod { items: [{ product, quantity }], address } → { success, message, orderId }
 // The order is for the signed-in shopper: a userId in the body is ignored, as are any prices.
 // An `Idempotency-Key` header makes a retried request answer with the first order instead of a second.
-export function action({ request }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
   return shopperApi(async () => {
     const user = await getUser(request);
     if (!user) return notSignedIn();
@@ -32,4 +34,9 @@ export function action({ request }: Route.ActionArgs) {
       { status: created ? 201 : 200 },
     );
   });
+}
+
+/** A GET (or HEAD, OPTIONS) here is refused with 405: the call is a POST. */
+export function loader() {
+  return methodNotAllowed("POST");
 }

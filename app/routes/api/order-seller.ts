@@ -1,4 +1,4 @@
-import { apiError } from "#app/lib/http.server.ts";
+import { apiError, methodNotAllowed } from "#app/lib/http.server.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
 import { listSellerOrders } from "#app/services/seller-orders.server.ts";
 import { getSeller } from "#app/services/sellers.server.ts";
@@ -31,4 +31,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     createdAt: new Date(order.createdAt).toISOString(),
   }));
   return Response.json({ success: true, orders, message: orders.length === 0 ? "No orders found" : "" });
+}
+
+/** A POST, PUT, PATCH or DELETE here is refused with 405: the call is a GET. */
+export function action() {
+  return methodNotAllowed("GET");
 }

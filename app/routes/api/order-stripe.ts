@@ -2,13 +2,15 @@
 // The same checks and amounts as a cash order (placeOrder recomputes everything from the database); the
 // order is stored as Online and unpaid, and the client sends the browser to `url` (the Checkout page).
 // An `Idempotency-Key` header makes a retried request answer with the first order's session.
+import { methodNotAllowed } from "#app/lib/http.server.ts";
 import { getUser } from "#app/services/accounts.server.ts";
 import { OrderError, type OrderLineInput } from "#app/services/orders.server.ts";
 import { startOnlineCheckout } from "#app/services/payments.server.ts";
 import type { Route } from "./+types/order-stripe";
 import { notSignedIn, readJsonObject, shopperApi } from "./shopper-api.server.ts";
 
-export function action({ request }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
   return shopperApi(async () => {
     const user = await getUser(request);
     if (!user) return notSignedIn();
@@ -27,4 +29,9 @@ export function action({ request }: Route.ActionArgs) {
     });
     return Response.json({ success: true, url, message: "Redirecting to payment" });
   });
+}
+
+/** A GET (or HEAD, OPTIONS) here is refused with 405: the call is a POST. */
+export function loader() {
+  return methodNotAllowed("POST");
 }

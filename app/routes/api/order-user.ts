@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "#app/lib/http.server.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
 import { getUser } from "#app/services/accounts.server.ts";
 import { listUserOrders } from "#app/services/orders.server.ts";
@@ -32,4 +33,9 @@ export function loader({ request }: Route.LoaderArgs) {
     }));
     return Response.json({ success: true, orders });
   });
+}
+
+/** A POST, PUT, PATCH or DELETE here is refused with 405: the call is a GET. */
+export function action() {
+  return methodNotAllowed("GET");
 }

@@ -1,4 +1,4 @@
-import { apiError, apiHandler, BadRequest } from "#app/lib/http.server.ts";
+import { apiError, apiHandler, BadRequest, methodNotAllowed } from "#app/lib/http.server.ts";
 import { addProduct, readProductUpload } from "#app/services/inventory.server.ts";
 import { getSeller } from "#app/services/sellers.server.ts";
 import type { Route } from "./+types/product-add";
@@ -6,7 +6,7 @@ import type { Route } from "./+types/product-add";
 // POST /api/product/add (multipart): field productData = JSON of name, description (lines),
 // category, price, offerPrice; repeated field images. → {success, message}
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return apiError("Method not allowed", 405);
+  if (request.method !== "POST") return methodNotAllowed("POST");
   // The seller is checked before a single byte of the upload is read.
   if (!(await getSeller(request))) return apiError("Not authorized", 401);
   return apiHandler(async () => {
@@ -34,4 +34,9 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 201 },
     );
   });
+}
+
+/** A GET (or HEAD, OPTIONS) here is refused with 405: the call is a POST. */
+export function loader() {
+  return methodNotAllowed("POST");
 }

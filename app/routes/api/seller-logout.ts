@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "#app/lib/http.server.ts";
 import { endSession } from "#app/services/sessions.server.ts";
 import type { Route } from "./+types/seller-logout";
 
@@ -5,4 +6,9 @@ import type { Route } from "./+types/seller-logout";
 export async function loader({ request }: Route.LoaderArgs) {
   const cookie = await endSession("seller", request);
   return Response.json({ success: true, message: "Logged out" }, { headers: { "Set-Cookie": cookie } });
+}
+
+/** A POST, PUT, PATCH or DELETE here is refused with 405: the call is a GET. */
+export function action() {
+  return methodNotAllowed("GET");
 }

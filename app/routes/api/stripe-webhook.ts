@@ -1,5 +1,6 @@
 // POST /api/stripe/webhook: Stripe's (or the sandbox's) signed events. The raw body is verified with
 // `stripe.webhooks.constructEvent`; a missing or wrong signature gets 400 and changes nothing.
+import { BadRequest, readBodyBytes } from "#app/lib/http.server.ts";
 import { handleStripeEvent, stripeClient, webhookSecret } from "#app/services/payments.server.ts";
 import type { Route } from "./+types/stripe-webhook";
 
@@ -19,8 +20,17 @@ export async function action({ request }: Route.ActionArgs) {
     console.warn("STRIPE_WEBHOOK_SECRET is not set: webhook events cannot be verified.");
     return Response.json({ error: "Webhook signing secret is not configured." }, { status: 400 });
   }
-  const payload = await readRawBody(request);
-  if (payload === null) return Response.json({ error: "Payload too large." }, { status: 413 });
+  // The body exactly as sent: the signature covers its bytes.
+  let payload: string;
+  try {
+    payload = (await readBodyBytes(request, MAX_WEBHOOK_BYTES)).toString("utf8");
+  } catch (error) {
+    if (!(error instanceof BadRequest)) throw error;
+    return Response.json(
+      { error: error.status === 413 ? "Payload too large." : error.message },
+      { status: error.status },
+    );
+  }
   let event: ReturnType<ReturnType<typeof stripeClient>["webhooks"]["constructEvent"]>;
   try {
     event = stripeClient().webhooks.constructEvent(payload, signature, secret);
@@ -29,24 +39,4 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const outcome = handleStripeEvent(event);
   return Response.json({ received: true, outcome });
-}
-
-/** The body exactly as sent (the signature covers its bytes), or null when it is too large. */
-async function readRawBody(request: Request): Promise<string | null> {
-  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_WEBHOOK_BYTES) return null;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_WEBHOOK_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }

@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "#app/lib/http.server.ts";
 import { getUser } from "#app/services/accounts.server.ts";
 import { cartItemsObject, readSavedCart } from "#app/services/cart.server.ts";
 import type { Route } from "./+types/user-is-auth";
@@ -11,4 +12,9 @@ export function loader({ request }: Route.LoaderArgs) {
     const cartItems = cartItemsObject(readSavedCart(user.id));
     return Response.json({ success: true, user: { _id: user.id, name: user.name, email: user.email, cartItems } });
   });
+}
+
+/** A POST, PUT, PATCH or DELETE here is refused with 405: the call is a GET. */
+export function action() {
+  return methodNotAllowed("GET");
 }

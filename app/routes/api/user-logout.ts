@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "#app/lib/http.server.ts";
 import { signOut } from "#app/services/accounts.server.ts";
 import type { Route } from "./+types/user-logout";
 
@@ -8,4 +9,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     { success: true, message: "Logged out successfully" },
     { headers: { "Set-Cookie": clearSession } },
   );
+}
+
+/** A POST, PUT, PATCH or DELETE here is refused with 405: the call is a GET. */
+export function action() {
+  return methodNotAllowed("GET");
 }
