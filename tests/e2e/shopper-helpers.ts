@@ -51,10 +51,14 @@ export async function logOut(page: Page) {
   await expect(page.getByRole("banner").getByRole("link", { name: "Login" }).first()).toBeVisible();
 }
 
-/** Opens the n-th product (0-based) of a category listing; returns its name as the page shows it. */
+/** Opens the n-th oldest product (0-based) of a category listing; returns its name as the page shows it. */
 export async function openProduct(page: Page, category: string, index = 0): Promise<string> {
   await page.goto(`/products/${category}`);
-  const card = page.getByTestId("product-card").nth(index);
+  // Counted from the end: lists are newest first, and the oldest cards are the demo catalogue's. Products
+  // that other specs add (and toggle out of stock) come first, so they are never picked here.
+  const cards = page.getByTestId("product-card");
+  await expect(cards.first()).toBeVisible();
+  const card = cards.nth((await cards.count()) - 1 - index);
   await card.getByRole("heading").getByRole("link").click();
   await expect(page).toHaveURL(new RegExp(`/products/${category}/[0-9a-z]+$`));
   const heading = page.getByRole("heading", { level: 1 });
