@@ -20,9 +20,28 @@ const schema = z.object({
    * server reaches itself; default http://127.0.0.1:PORT (set it for `npm run dev`, e.g. http://localhost:5173).
    */
   STRIPE_SANDBOX_URL: z.string().url().optional(),
+  /**
+   * Whether the built-in sandbox takes online payments when STRIPE_SECRET_KEY is unset: on by default, except
+   * with NODE_ENV=production, where a sandbox would let anyone "pay" without paying.
+   */
+  STRIPE_SANDBOX: z.enum(["on", "off"]).optional(),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string; uploadsDir: string; dbFile: string };
+/** How online payment works: real Stripe, the built-in sandbox (test mode), or not offered at all. */
+export type PaymentMode = "stripe" | "sandbox" | "off";
+
+export type Config = z.infer<typeof schema> & {
+  dataDir: string;
+  uploadsDir: string;
+  dbFile: string;
+  paymentMode: PaymentMode;
+};
+
+function paymentModeOf(env: z.infer<typeof schema>): PaymentMode {
+  if (env.STRIPE_SECRET_KEY) return "stripe";
+  if (env.STRIPE_SANDBOX) return env.STRIPE_SANDBOX === "on" ? "sandbox" : "off";
+  return env.NODE_ENV === "production" ? "off" : "sandbox";
+}
 
 let cached: Config | undefined;
 
@@ -33,9 +52,14 @@ export function config(): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${problems}`);
   }
+  if (parsed.data.NODE_ENV === "production" && parsed.data.STRIPE_SECRET_KEY && !parsed.data.PUBLIC_URL) {
+    // Stripe's return URLs must not be built from a Host header a client chose.
+    throw new Error("Invalid environment: PUBLIC_URL is required with STRIPE_SECRET_KEY when NODE_ENV=production");
+  }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   cached = {
     ...parsed.data,
+    paymentMode: paymentModeOf(parsed.data),
     dataDir,
     uploadsDir: path.join(dataDir, "uploads"),
     dbFile: path.join(dataDir, "store.db"),

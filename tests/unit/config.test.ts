@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { config, resetConfigForTests } from "#app/lib/config.server.ts";
+
+const saved = { ...process.env };
+
+function withEnv(env: Record<string, string | undefined>) {
+  resetConfigForTests();
+  for (const key of ["NODE_ENV", "STRIPE_SECRET_KEY", "STRIPE_SANDBOX", "PUBLIC_URL"]) delete process.env[key];
+  Object.assign(process.env, env);
+  return config();
+}
+
+afterEach(() => {
+  process.env = { ...saved };
+  resetConfigForTests();
+});
+
+describe("payment mode", () => {
+  it("uses the built-in sandbox by default outside production", () => {
+    expect(withEnv({ NODE_ENV: "development" }).paymentMode).toBe("sandbox");
+    expect(withEnv({ NODE_ENV: "test" }).paymentMode).toBe("sandbox");
+  });
+
+  it("offers no online payment in production without a Stripe key, unless the sandbox is asked for", () => {
+    expect(withEnv({ NODE_ENV: "production" }).paymentMode).toBe("off");
+    expect(withEnv({ NODE_ENV: "production", STRIPE_SANDBOX: "on" }).paymentMode).toBe("sandbox");
+    expect(withEnv({ NODE_ENV: "development", STRIPE_SANDBOX: "off" }).paymentMode).toBe("off");
+  });
+
+  it("uses real Stripe whenever a key is set", () => {
+    expect(withEnv({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_SANDBOX: "on" }).paymentMode).toBe("stripe");
+  });
+
+  it("requires PUBLIC_URL with a Stripe key in production", () => {
+    expect(() => withEnv({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_x" })).toThrow(/PUBLIC_URL is required/);
+    expect(
+      withEnv({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_x", PUBLIC_URL: "https://shop.example.com" })
+        .paymentMode,
+    ).toBe("stripe");
+  });
+
+  it("refuses a STRIPE_SANDBOX value it does not know", () => {
+    expect(() => withEnv({ STRIPE_SANDBOX: "yes" })).toThrow(/STRIPE_SANDBOX/);
+  });
+});
