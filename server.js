@@ -57,10 +57,19 @@ async function serveStatic(req, res) {
   return true;
 }
 
+// The largest body any route takes is a product with four 5 MB photos (app/lib/product-limits.ts); a request
+// that declares more is refused here, before the adapter starts buffering it.
+const MAX_REQUEST_BYTES = 26 * 1024 * 1024;
+
 const handleRequest = createRequestListener({ build, mode: process.env.NODE_ENV ?? "production" });
 
 const server = http.createServer(async (req, res) => {
   try {
+    if (Number(req.headers["content-length"] ?? 0) > MAX_REQUEST_BYTES) {
+      res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+      res.end("The request is too large.");
+      return;
+    }
     if (await serveStatic(req, res)) return;
     await handleRequest(req, res);
   } catch (error) {

@@ -16,6 +16,7 @@ import { Footer } from "#app/components/footer.tsx";
 import { Header } from "#app/components/header.tsx";
 import { UrlLoginModal } from "#app/components/login-modal.tsx";
 import { Toasts } from "#app/components/toasts.tsx";
+import { guardRequest } from "#app/lib/request-guard.server.ts";
 import { takeToasts } from "#app/lib/toast.server.ts";
 import { shopperShell } from "#app/services/shopper-shell.server.ts";
 
@@ -24,6 +25,15 @@ export const meta: Route.MetaFunction = () => [
   {
     name: "description",
     content: "Men's, women's, kids', ethnic and winter wear, footwear and accessories from a small shop.",
+  },
+];
+
+// Runs before every loader and action, pages and /api alike: cross-site writes and unused methods stop here.
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ request }, next) => {
+    const refusal = guardRequest(request);
+    if (refusal) return refusal;
+    return next();
   },
 ];
 
@@ -75,7 +85,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       message = "We couldn't find what you were looking for.";
     } else {
       title = `${error.status} ${error.statusText}`;
-      message = typeof error.data?.message === "string" ? error.data.message : message;
+      if (typeof error.data?.message === "string") message = error.data.message;
+      else if (error.status === 405) message = "This page does not accept that kind of request.";
+      else if (error.status < 500) message = "The request could not be handled.";
     }
   } else if (import.meta.env.DEV && error instanceof Error) {
     message = error.message;

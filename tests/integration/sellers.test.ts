@@ -156,18 +156,12 @@ describe("/seller-login", () => {
 
   it("says 'Something went wrong. Please try again.' on an unexpected failure", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const body = new ReadableStream({
-      pull(controller) {
-        controller.error(new Error("connection lost"));
-      },
-    });
-    const request = new Request("http://localhost/seller-login", {
-      method: "POST",
-      body,
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      duplex: "half",
-    } as RequestInit);
-    const response = await run(() => loginAction({ request, params: {}, context: {} } as never));
+    // The database failing under the service: the sellers table is briefly missing.
+    db().$client.exec("ALTER TABLE sellers RENAME TO sellers_away");
+    const request = formRequest("/seller-login", { email: "seller@example.com", password: "long-enough-1" });
+    const response = await run(() => loginAction({ request, params: {}, context: {} } as never)).finally(() =>
+      db().$client.exec("ALTER TABLE sellers_away RENAME TO sellers"),
+    );
     expect(response.status).toBe(500);
     expect((await response.json()).errors).toEqual({ form: "Something went wrong. Please try again." });
     expect(logged).toHaveBeenCalled();
