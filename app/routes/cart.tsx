@@ -19,7 +19,12 @@ import {
   sameSitePath,
 } from "#app/services/cart.server.ts";
 import { OrderError, placeOrder } from "#app/services/orders.server.ts";
-import { cancelCheckoutAndRestoreCart, isSandboxMode, startOnlineCheckout } from "#app/services/payments.server.ts";
+import {
+  cancelCheckoutAndRestoreCart,
+  isSandboxMode,
+  onlinePaymentAvailable,
+  startOnlineCheckout,
+} from "#app/services/payments.server.ts";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = () => [{ title: "Cart | Trendora" }];
@@ -51,6 +56,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       addresses: addresses.map((a) => ({ id: a.id, label: addressLabel(a) })),
       selectedAddressId: chosen?.id ?? null,
       onlinePaymentTestMode: isSandboxMode(),
+      // Off (production without a Stripe key): Cash on Delivery only; a forged Online post is refused.
+      onlinePayment: onlinePaymentAvailable(),
       // A fresh token per render: the same Place Order form submitted twice creates one order.
       requestKey: newToken(),
     },
@@ -156,6 +163,7 @@ async function placeOrderAction(request: Request, form: URLSearchParams, user: {
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   const { lines, totals, count, addresses, selectedAddressId, requestKey, signedIn, onlinePaymentTestMode } =
     loaderData;
+  const { onlinePayment } = loaderData;
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const selected = addresses.find((a) => a.id === selectedAddressId) ?? null;
@@ -249,12 +257,17 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
             name="paymentType"
             defaultValue={paymentType}
             key={paymentType}
-            aria-describedby={onlinePaymentTestMode ? "payment-test-mode" : undefined}
+            aria-describedby={onlinePaymentTestMode ? "payment-test-mode" : onlinePayment ? undefined : "payment-off"}
             className="mt-2 w-full border border-gray-300 bg-white px-3 py-2 outline-none"
           >
             <option value="COD">Cash On Delivery</option>
-            <option value="Online">Online Payment</option>
+            {onlinePayment ? <option value="Online">Online Payment</option> : null}
           </select>
+          {onlinePayment ? null : (
+            <p id="payment-off" className="mt-2 text-xs text-amber-700">
+              Online payment is not available at the moment.
+            </p>
+          )}
           {onlinePaymentTestMode ? (
             <p id="payment-test-mode" className="mt-2 text-xs text-amber-700">
               Online Payment is in test mode: no real money is taken.

@@ -1,5 +1,7 @@
 // Online payment with Stripe Checkout through the official SDK. One code path for real Stripe and for the
-// built-in sandbox: only the SDK's host, port and protocol differ (see stripe-sandbox.server.ts).
+// built-in sandbox: only the SDK's host, port and protocol differ (see stripe-sandbox.server.ts). Which of
+// the two, or none, is `config().paymentMode` ("stripe" | "sandbox" | "off"); every rule below derives from
+// it here. In "off" mode (production without a key) online payment is simply not offered.
 //
 // An online order is placed as unpaid ('Order Placed', isPaid false, hidden from My Orders and the seller
 // until paid), then a Checkout Session is created for exactly its total. The order becomes paid through ONE
@@ -15,7 +17,7 @@ import type { Toast } from "#app/lib/toast.ts";
 import { orderItems, orders, stripeEvents } from "#db/schema.ts";
 import { addToSavedCart } from "./cart.server.ts";
 import { OrderError, type OrderLineInput, placeOrder } from "./orders.server.ts";
-import { isSandboxEnabled, SANDBOX_SECRET_KEY, sandboxBaseUrl, sandboxWebhookSecret } from "./stripe-sandbox.server.ts";
+import { SANDBOX_SECRET_KEY, sandboxBaseUrl, sandboxWebhookSecret } from "./stripe-sandbox.server.ts";
 
 export const STRIPE_CURRENCY = "usd";
 /** How long a shopper has to pay; then the session expires and the order is cancelled. */
@@ -26,6 +28,8 @@ export const CHECKOUT_SESSION_ID_PATTERN = /^cs_(test|live)_[0-9A-Za-z]{1,200}$/
 
 export const ONLINE_PAYMENT_UNAVAILABLE =
   "Online payment could not be started. Please try again in a moment or choose Cash on Delivery.";
+/** The refusal when online payment is off (production without STRIPE_SECRET_KEY and without the sandbox). */
+export const ONLINE_PAYMENT_OFF = "Online payment is not available at the moment. Please choose Cash on Delivery.";
 export const ONLINE_PAYMENT_TOO_SMALL =
   "Online payment needs an order total of at least $0.50. Please choose Cash on Delivery.";
 
@@ -37,13 +41,28 @@ export const PAYMENT_NOTICES = {
   cancelled: "Payment cancelled. Your items are back in your cart.",
 } as const;
 
+/** True when payments go to the built-in sandbox: online payment works and no real money is taken. */
+export function isSandboxMode(): boolean {
+  return config().paymentMode === "sandbox";
+}
+
+/** False in "off" mode: the cart offers Cash on Delivery only and every online checkout is refused. */
+export function onlinePaymentAvailable(): boolean {
+  return config().paymentMode !== "off";
+}
+
 let client: { cacheKey: string; stripe: Stripe } | undefined;
 
-/** The Stripe SDK: api.stripe.com with STRIPE_SECRET_KEY, else the sandbox this store serves. */
+/**
+ * The Stripe SDK: api.stripe.com with STRIPE_SECRET_KEY, or the sandbox this store serves. Every caller
+ * checks `onlinePaymentAvailable()` first; in "off" mode there is nothing to talk to.
+ */
 export function stripeClient(): Stripe {
-  const secretKey = config().STRIPE_SECRET_KEY;
-  const sandbox = secretKey ? null : sandboxBaseUrl();
-  const cacheKey = `${secretKey ?? SANDBOX_SECRET_KEY}|${sandbox?.href ?? "stripe"}`;
+  const { paymentMode, STRIPE_SECRET_KEY } = config();
+  if (paymentMode === "off") throw new Error("Online payment is off: there is no Stripe to talk to.");
+  const secretKey = paymentMode === "stripe" && STRIPE_SECRET_KEY ? STRIPE_SECRET_KEY : SANDBOX_SECRET_KEY;
+  const sandbox = paymentMode === "sandbox" ? sandboxBaseUrl() : null;
+  const cacheKey = `${secretKey}|${sandbox?.href ?? "stripe"}`;
   if (client?.cacheKey === cacheKey) return client.stripe;
   const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: "Trendora" } };
   if (sandbox) {
@@ -51,20 +70,18 @@ export function stripeClient(): Stripe {
     options.host = sandbox.hostname.replace(/^\[|\]$/g, "");
     options.port = Number(sandbox.port) || (sandbox.protocol === "https:" ? 443 : 80);
   }
-  client = { cacheKey, stripe: new Stripe(secretKey ?? SANDBOX_SECRET_KEY, options) };
+  client = { cacheKey, stripe: new Stripe(secretKey, options) };
   return client.stripe;
 }
 
-/** True when no STRIPE_SECRET_KEY is set: payments go to the built-in sandbox and no real money is taken. */
-export function isSandboxMode(): boolean {
-  return isSandboxEnabled();
-}
-
-/** The secret webhooks are signed with: STRIPE_WEBHOOK_SECRET, or in sandbox mode the sandbox's own. */
+/**
+ * The secret webhooks are signed with: STRIPE_WEBHOOK_SECRET, or in sandbox mode the sandbox's own. None in
+ * "off" mode, so the webhook route refuses every event there, as it does without a secret.
+ */
 export function webhookSecret(): string | null {
-  const configured = config().STRIPE_WEBHOOK_SECRET;
-  if (configured) return configured;
-  return isSandboxEnabled() ? sandboxWebhookSecret() : null;
+  const { paymentMode, STRIPE_WEBHOOK_SECRET } = config();
+  if (paymentMode === "off") return null;
+  return STRIPE_WEBHOOK_SECRET ?? (paymentMode === "sandbox" ? sandboxWebhookSecret() : null);
 }
 
 /** Where links that leave the site come back to: PUBLIC_URL, else the origin of the shopper's request. */
@@ -111,9 +128,11 @@ export type OnlineCheckoutInput = {
 /**
  * Places an online order (unpaid) with the same checks and amounts as a COD order, and creates its Stripe
  * Checkout Session. Returns the URL to send the browser to. If Stripe refuses or cannot be reached, the
- * order is rolled back (and the cart restored) and an OrderError says what to do.
+ * order is rolled back (and the cart restored) and an OrderError says what to do. In "off" mode it is
+ * refused (400) before anything is written.
  */
 export async function startOnlineCheckout(input: OnlineCheckoutInput): Promise<{ orderId: string; url: string }> {
+  if (!onlinePaymentAvailable()) throw new OrderError(ONLINE_PAYMENT_OFF, 400);
   expireStaleOnlineOrders();
   const placed = placeOrder({
     userId: input.userId,
@@ -300,10 +319,10 @@ export function handleStripeEvent(event: Stripe.Event): PaymentOutcome {
 /**
  * The shopper's return through /loader?session_id=…: retrieves the session through the SDK and runs the
  * same fulfilment as the webhook, so a late or lost webhook does not leave a paid order unpaid.
- * Never throws: the loader page must show whatever happens here.
+ * Never throws: the loader page must show whatever happens here. Does nothing in "off" mode ("invalid").
  */
 export async function confirmCheckoutReturn(sessionId: string | null): Promise<PaymentOutcome | "invalid" | "error"> {
-  if (!sessionId || !CHECKOUT_SESSION_ID_PATTERN.test(sessionId)) return "invalid";
+  if (!onlinePaymentAvailable() || !sessionId || !CHECKOUT_SESSION_ID_PATTERN.test(sessionId)) return "invalid";
   try {
     expireStaleOnlineOrders();
     const session = await stripeClient().checkout.sessions.retrieve(sessionId);
@@ -316,7 +335,8 @@ export async function confirmCheckoutReturn(sessionId: string | null): Promise<P
 
 /**
  * What /loader tells the shopper coming back from the checkout page, after confirming the session as
- * above: paid, failed (or expired), or not paid yet. Null when the session is not one of the store's.
+ * above: paid, failed (or expired), or not paid yet. Null when the session is not one of the store's, and
+ * in "off" mode.
  */
 export async function checkoutReturnNotice(sessionId: string | null): Promise<Toast | null> {
   if ((await confirmCheckoutReturn(sessionId)) === "invalid" || !sessionId) return null;
@@ -360,14 +380,14 @@ export type CheckoutCancelResult = {
  * Idempotent: a reload finds the order cancelled and does nothing. The lines are restored only by the
  * request whose expire call succeeded, and Stripe lets one call expire an open session, so two tabs
  * arriving together restore them once. (No fixed idempotency key here for that reason: a replayed
- * success would let a second request restore them again.)
+ * success would let a second request restore them again.) In "off" mode nothing is asked and nothing changes.
  */
 export async function cancelCheckoutAndRestoreCart(
   userId: string,
   orderId: string | null,
 ): Promise<CheckoutCancelResult> {
   const ignored: CheckoutCancelResult = { outcome: "ignored", next: null };
-  if (!orderId || !ID_PATTERN.test(orderId)) return ignored;
+  if (!onlinePaymentAvailable() || !orderId || !ID_PATTERN.test(orderId)) return ignored;
   const order = db()
     .select()
     .from(orders)

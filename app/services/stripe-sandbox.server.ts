@@ -1,6 +1,8 @@
 // A Stripe-compatible sandbox for the part of Stripe the store uses, so that the real `stripe` SDK and the
 // real payment code run end to end on a box with no Stripe account and no internet. It is served by the
-// store itself (routes /v1/* and /stripe-sandbox/checkout/:id) and only while STRIPE_SECRET_KEY is unset.
+// store itself (routes /v1/* and /stripe-sandbox/checkout/:id) and only in payment mode "sandbox" (no
+// STRIPE_SECRET_KEY, and not production unless STRIPE_SANDBOX=on); otherwise every route answers 404, since
+// its API key is public and its Pay button would mark an order paid without any money.
 //
 // What it implements, in Stripe's shapes: create / retrieve / expire a Checkout Session and list its line
 // items (form-encoded bodies as the SDK sends them, `Authorization: Bearer`, `Idempotency-Key`, Stripe-style
@@ -29,7 +31,8 @@ const MAX_SESSION_SECONDS = 24 * 60 * 60;
 const MIN_USD_AMOUNT = 50;
 const WEBHOOK_TIMEOUT_MS = 10_000;
 
-export const isSandboxEnabled = () => !config().STRIPE_SECRET_KEY;
+/** Whether the sandbox answers at all: only in payment mode "sandbox" (see config.server.ts). */
+export const isSandboxEnabled = () => config().paymentMode === "sandbox";
 
 /** How the store's server reaches itself: the SDK's host/port/protocol and the webhook target. */
 export function sandboxBaseUrl(): URL {

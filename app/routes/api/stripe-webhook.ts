@@ -15,9 +15,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
   const signature = request.headers.get("Stripe-Signature");
   if (!signature) return Response.json({ error: "Missing Stripe-Signature header." }, { status: 400 });
+  // None in payment mode "off" either: no online payment, so no event is taken.
   const secret = webhookSecret();
   if (!secret) {
-    console.warn("STRIPE_WEBHOOK_SECRET is not set: webhook events cannot be verified.");
+    console.warn("No webhook signing secret (STRIPE_WEBHOOK_SECRET unset, or online payment off): event refused.");
     return Response.json({ error: "Webhook signing secret is not configured." }, { status: 400 });
   }
   // The body exactly as sent: the signature covers its bytes.

@@ -1,5 +1,5 @@
-// /v1/*: the built-in Stripe sandbox's REST API, which the `stripe` SDK calls when STRIPE_SECRET_KEY is
-// unset (its host/port/protocol point here). A 404 once a real key is configured.
+// /v1/*: the built-in Stripe sandbox's REST API, which the `stripe` SDK calls in payment mode "sandbox"
+// (its host/port/protocol point here). A 404 in any other mode (a real key, or online payment off).
 import { handleSandboxApi } from "#app/services/stripe-sandbox.server.ts";
 import type { Route } from "./+types/api";
 

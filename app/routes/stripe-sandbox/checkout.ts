@@ -1,5 +1,6 @@
 // /stripe-sandbox/checkout/:sessionId: the sandbox's hosted checkout page (TEST MODE), with Pay and Cancel
-// as plain HTML forms. A self-contained page, like Stripe's own, outside the store's layout.
+// as plain HTML forms. A self-contained page, like Stripe's own, outside the store's layout. A 404 unless the
+// payment mode is "sandbox".
 import { handleCheckoutPageAction, renderCheckoutPage } from "#app/services/stripe-sandbox.server.ts";
 import type { Route } from "./+types/checkout";
 
