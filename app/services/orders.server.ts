@@ -184,7 +184,50 @@ export type UserOrderLine = {
 };
 export type UserOrder = Order & { lines: UserOrderLine[] };
 
-/** The shopper's placed orders, newest first, with their lines. */
+/** A stored order line with its product as it is now; product is null when the product row is gone. */
+export type OrderLineWithProduct = {
+  productId: string;
+  quantity: number;
+  unitPriceCents: number;
+  product: { id: string; name: string; category: string; images: string[]; offerPriceCents: number } | null;
+};
+
+/**
+ * The lines of these orders joined with their products (a LEFT join: a product row can only vanish with
+ * foreign keys off, and the order must still list), grouped by order id, in the order they were stored.
+ */
+export function orderLinesFor(orderIds: string[]): Map<string, OrderLineWithProduct[]> {
+  const byOrder = new Map<string, OrderLineWithProduct[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = db()
+    .select({
+      orderId: orderItems.orderId,
+      productId: orderItems.productId,
+      quantity: orderItems.quantity,
+      unitPriceCents: orderItems.unitPriceCents,
+      product: {
+        id: products.id,
+        name: products.name,
+        category: products.category,
+        images: products.images,
+        offerPriceCents: products.offerPriceCents,
+      },
+    })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(sql`${orderItems}.rowid`)
+    .all();
+  for (const { orderId, ...row } of rows) {
+    const line = { ...row, quantity: row.quantity || 1 };
+    const lines = byOrder.get(orderId);
+    if (lines) lines.push(line);
+    else byOrder.set(orderId, [line]);
+  }
+  return byOrder;
+}
+
+/** The shopper's placed orders, newest first, with their lines (a line whose product row is gone is left out). */
 export function listUserOrders(userId: string): UserOrder[] {
   const list = db()
     .select()
@@ -192,40 +235,22 @@ export function listUserOrders(userId: string): UserOrder[] {
     .where(and(eq(orders.userId, userId), placedOrderCondition))
     .orderBy(desc(orders.createdAt), desc(sql`${orders}.rowid`))
     .all();
-  if (list.length === 0) return [];
-  const lineRows = db()
-    .select({
-      orderId: orderItems.orderId,
-      productId: orderItems.productId,
-      name: products.name,
-      category: products.category,
-      images: products.images,
-      quantity: orderItems.quantity,
-      unitPriceCents: orderItems.unitPriceCents,
-    })
-    .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(
-      inArray(
-        orderItems.orderId,
-        list.map((o) => o.id),
-      ),
-    )
-    .orderBy(sql`${orderItems}.rowid`)
-    .all();
-  const byOrder = new Map<string, UserOrderLine[]>();
-  for (const row of lineRows) {
-    const quantity = row.quantity || 1;
-    const line: UserOrderLine = {
-      productId: row.productId,
-      name: row.name,
-      category: row.category,
-      image: row.images[0] ?? null,
+  const linesByOrder = orderLinesFor(list.map((o) => o.id));
+  return list.map((order) => ({ ...order, lines: (linesByOrder.get(order.id) ?? []).flatMap(userOrderLine) }));
+}
+
+/** A line as My Orders shows it, or none when its product row is gone. */
+function userOrderLine({ productId, quantity, unitPriceCents, product }: OrderLineWithProduct): UserOrderLine[] {
+  if (!product) return [];
+  return [
+    {
+      productId,
+      name: product.name,
+      category: product.category,
+      image: product.images[0] ?? null,
       quantity,
-      unitPriceCents: row.unitPriceCents,
-      lineCents: computeTotals([{ unitPriceCents: row.unitPriceCents, quantity }]).subtotalCents,
-    };
-    byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), line]);
-  }
-  return list.map((order) => ({ ...order, lines: byOrder.get(order.id) ?? [] }));
+      unitPriceCents,
+      lineCents: computeTotals([{ unitPriceCents, quantity }]).subtotalCents,
+    },
+  ];
 }

@@ -1,10 +1,10 @@
 // The orders the seller sees and fulfils: every cash-on-delivery order and every paid online order
 // (the same rule as the shopper's My Orders, from orders.server.ts), newest first.
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { db } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
-import { type AddressSnapshot, ORDER_STATUSES, type OrderStatus, orderItems, orders, products } from "#db/schema.ts";
-import { placedOrderCondition } from "./orders.server.ts";
+import { type AddressSnapshot, ORDER_STATUSES, type OrderStatus, orders } from "#db/schema.ts";
+import { orderLinesFor, placedOrderCondition } from "./orders.server.ts";
 
 export const MISSING_PRODUCT_NAME = "Product not found";
 export const MISSING_FIELD = "N/A";
@@ -63,53 +63,22 @@ export function listSellerOrders(): SellerOrder[] {
     .where(placedOrderCondition)
     .orderBy(desc(orders.createdAt), desc(sql`${orders}.rowid`))
     .all();
-  if (list.length === 0) return [];
-  const lineRows = db()
-    .select({
-      orderId: orderItems.orderId,
-      productId: orderItems.productId,
-      quantity: orderItems.quantity,
-      unitPriceCents: orderItems.unitPriceCents,
-      productRowId: products.id,
-      name: products.name,
-      category: products.category,
-      images: products.images,
-      offerPriceCents: products.offerPriceCents,
-    })
-    .from(orderItems)
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(
-      inArray(
-        orderItems.orderId,
-        list.map((o) => o.id),
-      ),
-    )
-    .orderBy(sql`${orderItems}.rowid`)
-    .all();
-  const itemsByOrder = new Map<string, SellerOrderItem[]>();
-  for (const row of lineRows) {
-    const product =
-      row.productRowId && row.name !== null
-        ? {
-            id: row.productRowId,
-            name: row.name,
-            category: row.category ?? "",
-            image: row.images?.[0] ?? null,
-            offerPriceCents: row.offerPriceCents ?? 0,
-          }
-        : null;
-    const item: SellerOrderItem = {
-      productId: row.productId,
-      name: product?.name ?? MISSING_PRODUCT_NAME,
-      product,
-      quantity: row.quantity || 1,
-      unitPriceCents: row.unitPriceCents,
-    };
-    itemsByOrder.set(row.orderId, [...(itemsByOrder.get(row.orderId) ?? []), item]);
-  }
+  const linesByOrder = orderLinesFor(list.map((o) => o.id));
   return list.map((order) => ({
     id: order.id,
-    items: itemsByOrder.get(order.id) ?? [],
+    items: (linesByOrder.get(order.id) ?? []).map(({ productId, quantity, unitPriceCents, product }) => ({
+      productId,
+      name: product?.name ?? MISSING_PRODUCT_NAME,
+      product: product && {
+        id: product.id,
+        name: product.name,
+        category: product.category,
+        image: product.images[0] ?? null,
+        offerPriceCents: product.offerPriceCents,
+      },
+      quantity,
+      unitPriceCents,
+    })),
     address: addressOrNA(order.address),
     amountCents: order.amountCents,
     paymentType: order.paymentType,

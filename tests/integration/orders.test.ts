@@ -294,6 +294,32 @@ describe("listUserOrders", () => {
       .all();
     expect(placed).toHaveLength(4);
   });
+
+  it("leaves out a line whose product row is gone and keeps the order's other lines", async () => {
+    const user = await createUser();
+    const kept = createProduct({ name: "Kept Scarf" });
+    const gone = createProduct({ name: "Gone Belt" });
+    const { order } = placeOrder({
+      userId: user.id,
+      addressId: createAddress(user.id).id,
+      items: [
+        { productId: gone.id, quantity: 1 },
+        { productId: kept.id, quantity: 3 },
+      ],
+      paymentType: "COD",
+    });
+    // A product row can only vanish with foreign keys off (an old backup, a manual fix).
+    const sqlite = db().$client;
+    sqlite.pragma("foreign_keys = OFF");
+    try {
+      sqlite.prepare("DELETE FROM products WHERE id = ?").run(gone.id);
+    } finally {
+      sqlite.pragma("foreign_keys = ON");
+    }
+    const [listed] = listUserOrders(user.id);
+    expect(listed!.id).toBe(order.id);
+    expect(listed!.lines.map((l) => [l.productId, l.name, l.quantity])).toEqual([[kept.id, "Kept Scarf", 3]]);
+  });
 });
 
 describe("placing an order from the cart page", () => {
