@@ -1,4 +1,4 @@
-import { type ChangeEvent, useEffect, useState, useSyncExternalStore } from "react";
+import { type ChangeEvent, type ReactNode, useEffect, useState, useSyncExternalStore } from "react";
 import { FormError } from "#app/components/form-field.tsx";
 import { CATEGORIES } from "#app/lib/categories.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
@@ -123,59 +123,80 @@ export function ImageSlot({
   );
 }
 
+/** What every control of the product form carries: its id, its error state and what describes it. */
+function controlProps(id: string, error?: string, hintId?: string) {
+  return {
+    id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : hintId,
+    className: inputClass(error),
+  };
+}
+
+/** A control with its label above and its error below. */
+function LabelledField({
+  id,
+  label,
+  error,
+  className = "flex flex-col gap-1",
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label className="text-base font-medium" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      <ErrorText id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+const PRICE_FIELDS = [
+  { name: "price", id: "product-price", label: "Product Price" },
+  { name: "offerPrice", id: "product-offer-price", label: "Offer Price" },
+] as const;
+
 /** Name, description, category and the two prices, as the add and edit forms share them. */
 export function ProductFieldInputs({ values, errors }: { values?: ProductFormValues; errors?: ProductFormErrors }) {
   return (
     <>
-      <div className="flex flex-col gap-1">
-        <label className="text-base font-medium" htmlFor="product-name">
-          Product Name
-        </label>
+      <LabelledField id="product-name" label="Product Name" error={errors?.name}>
         <input
-          id="product-name"
+          {...controlProps("product-name", errors?.name)}
           name="name"
           type="text"
           placeholder="Type here"
           required
           maxLength={NAME_MAX_LENGTH}
           defaultValue={values?.name}
-          aria-invalid={errors?.name ? true : undefined}
-          aria-describedby={errors?.name ? "product-name-error" : undefined}
-          className={inputClass(errors?.name)}
         />
-        <ErrorText id="product-name-error" message={errors?.name} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label className="text-base font-medium" htmlFor="product-description">
-          Product Description
-        </label>
+      </LabelledField>
+      <LabelledField id="product-description" label="Product Description" error={errors?.description}>
         <textarea
-          id="product-description"
+          {...controlProps("product-description", errors?.description, "product-description-hint")}
           name="description"
           rows={4}
           placeholder="One point per line"
           defaultValue={values?.description}
-          aria-invalid={errors?.description ? true : undefined}
-          aria-describedby={errors?.description ? "product-description-error" : "product-description-hint"}
           className={`${inputClass(errors?.description)} resize-none`}
         />
         <p id="product-description-hint" className="text-xs text-gray-500">
           Each line becomes a bullet point (at most {DESCRIPTION_MAX_LINES} lines).
         </p>
-        <ErrorText id="product-description-error" message={errors?.description} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label className="text-base font-medium" htmlFor="product-category">
-          Category
-        </label>
+      </LabelledField>
+      <LabelledField id="product-category" label="Category" error={errors?.category}>
         <select
-          id="product-category"
+          {...controlProps("product-category", errors?.category)}
           name="category"
           required
           defaultValue={values?.category ?? ""}
-          aria-invalid={errors?.category ? true : undefined}
-          aria-describedby={errors?.category ? "product-category-error" : undefined}
-          className={inputClass(errors?.category)}
         >
           <option value="">Select Category</option>
           {CATEGORIES.map((c) => (
@@ -184,49 +205,29 @@ export function ProductFieldInputs({ values, errors }: { values?: ProductFormVal
             </option>
           ))}
         </select>
-        <ErrorText id="product-category-error" message={errors?.category} />
-      </div>
+      </LabelledField>
       <div className="flex flex-wrap gap-5">
-        <div className="flex w-32 flex-1 flex-col gap-1">
-          <label className="text-base font-medium" htmlFor="product-price">
-            Product Price
-          </label>
-          <input
-            id="product-price"
-            name="price"
-            type="number"
-            inputMode="decimal"
-            min="0.01"
-            step="0.01"
-            placeholder="0"
-            required
-            defaultValue={values?.price}
-            aria-invalid={errors?.price ? true : undefined}
-            aria-describedby={errors?.price ? "product-price-error" : undefined}
-            className={inputClass(errors?.price)}
-          />
-          <ErrorText id="product-price-error" message={errors?.price} />
-        </div>
-        <div className="flex w-32 flex-1 flex-col gap-1">
-          <label className="text-base font-medium" htmlFor="product-offer-price">
-            Offer Price
-          </label>
-          <input
-            id="product-offer-price"
-            name="offerPrice"
-            type="number"
-            inputMode="decimal"
-            min="0.01"
-            step="0.01"
-            placeholder="0"
-            required
-            defaultValue={values?.offerPrice}
-            aria-invalid={errors?.offerPrice ? true : undefined}
-            aria-describedby={errors?.offerPrice ? "product-offer-price-error" : undefined}
-            className={inputClass(errors?.offerPrice)}
-          />
-          <ErrorText id="product-offer-price-error" message={errors?.offerPrice} />
-        </div>
+        {PRICE_FIELDS.map(({ name, id, label }) => (
+          <LabelledField
+            key={name}
+            id={id}
+            label={label}
+            error={errors?.[name]}
+            className="flex w-32 flex-1 flex-col gap-1"
+          >
+            <input
+              {...controlProps(id, errors?.[name])}
+              name={name}
+              type="number"
+              inputMode="decimal"
+              min="0.01"
+              step="0.01"
+              placeholder="0"
+              required
+              defaultValue={values?.[name]}
+            />
+          </LabelledField>
+        ))}
       </div>
     </>
   );
