@@ -19,7 +19,7 @@ export default [
   route("logout", "routes/logout.tsx"),
 
   // Online payment (issue #4)
-  // The built-in Stripe sandbox (answers 404 when STRIPE_SECRET_KEY is set): its REST API and hosted page.
+  // The built-in Stripe sandbox (404 unless the payment mode is "sandbox"): its REST API and hosted page.
   route("v1/*", "routes/stripe-sandbox/api.ts"),
   route("stripe-sandbox/checkout/:sessionId", "routes/stripe-sandbox/checkout.ts"),
 

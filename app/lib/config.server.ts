@@ -94,3 +94,6 @@ export function sessionSecret(): string {
 }
 
 export const isProduction = () => config().NODE_ENV === "production";
+
+// A production server refuses to start with a bad environment, instead of failing on its first request.
+if (process.env.NODE_ENV === "production") config();
