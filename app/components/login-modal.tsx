@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { type InputHTMLAttributes, type Ref, useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { useLoginHref } from "./header.tsx";
 
@@ -61,9 +61,6 @@ export function LoginModal({ mode: urlMode, result }: { mode: AuthMode; result?:
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [navigate, closeHref]);
-  const fieldClass = (name: string) =>
-    `mt-1 w-full rounded border p-2 outline-none focus:border-primary ${errors[name] ? "border-red-500" : "border-gray-200"}`;
-
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/50 px-4">
       <Link to={closeHref} className="absolute inset-0 cursor-default" aria-hidden="true" tabIndex={-1} />
@@ -91,75 +88,36 @@ export function LoginModal({ mode: urlMode, result }: { mode: AuthMode; result?:
             </p>
           ) : null}
           {registering ? (
-            <div>
-              <label htmlFor="login-name">Name</label>
-              <input
-                ref={firstField}
-                id="login-name"
-                name="name"
-                type="text"
-                required
-                maxLength={100}
-                autoComplete="name"
-                placeholder="type here"
-                defaultValue={answer?.fields?.name ?? ""}
-                aria-invalid={errors.name ? true : undefined}
-                aria-describedby={errors.name ? "login-name-error" : undefined}
-                className={fieldClass("name")}
-              />
-              {errors.name ? (
-                <p id="login-name-error" className="mt-1 text-xs text-red-600">
-                  {errors.name}
-                </p>
-              ) : null}
-            </div>
+            <ModalField
+              ref={firstField}
+              label="Name"
+              name="name"
+              error={errors.name}
+              type="text"
+              maxLength={100}
+              autoComplete="name"
+              defaultValue={answer?.fields?.name ?? ""}
+            />
           ) : null}
-          <div>
-            <label htmlFor="login-email">Email</label>
-            <input
-              ref={registering ? undefined : firstField}
-              id="login-email"
-              name="email"
-              type="email"
-              required
-              maxLength={254}
-              autoComplete="email"
-              placeholder="type here"
-              defaultValue={answer?.fields?.email ?? ""}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? "login-email-error" : undefined}
-              className={fieldClass("email")}
-            />
-            {errors.email ? (
-              <p id="login-email-error" className="mt-1 text-xs text-red-600">
-                {errors.email}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <label htmlFor="login-password">Password</label>
-            <input
-              id="login-password"
-              name="password"
-              type="password"
-              required
-              maxLength={200}
-              autoComplete={registering ? "new-password" : "current-password"}
-              placeholder="type here"
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? "login-password-error" : "login-password-hint"}
-              className={fieldClass("password")}
-            />
-            {errors.password ? (
-              <p id="login-password-error" className="mt-1 text-xs text-red-600">
-                {errors.password}
-              </p>
-            ) : registering ? (
-              <p id="login-password-hint" className="mt-1 text-xs text-gray-500">
-                At least 8 characters.
-              </p>
-            ) : null}
-          </div>
+          <ModalField
+            ref={registering ? undefined : firstField}
+            label="Email"
+            name="email"
+            error={errors.email}
+            type="email"
+            maxLength={254}
+            autoComplete="email"
+            defaultValue={answer?.fields?.email ?? ""}
+          />
+          <ModalField
+            label="Password"
+            name="password"
+            error={errors.password}
+            hint={registering ? "At least 8 characters." : undefined}
+            type="password"
+            maxLength={200}
+            autoComplete={registering ? "new-password" : "current-password"}
+          />
           <p>
             {registering ? (
               <>
@@ -186,6 +144,49 @@ export function LoginModal({ mode: urlMode, result }: { mode: AuthMode; result?:
           </button>
         </fetcher.Form>
       </div>
+    </div>
+  );
+}
+
+/** A required input of the modal, labelled, with its error (or else its hint, if any) under it. */
+function ModalField({
+  label,
+  name,
+  error,
+  hint,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: string;
+  ref?: Ref<HTMLInputElement>;
+}) {
+  const id = `login-${name}`;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  return (
+    <div>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        required
+        placeholder="type here"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : hint ? hintId : undefined}
+        className={`mt-1 w-full rounded border p-2 outline-none focus:border-primary ${error ? "border-red-500" : "border-gray-200"}`}
+        {...input}
+      />
+      {error ? (
+        <p id={errorId} className="mt-1 text-xs text-red-600">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={hintId} className="mt-1 text-xs text-gray-500">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }
