@@ -4,6 +4,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { db } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { type AddressSnapshot, ORDER_STATUSES, type OrderStatus, orders } from "#db/schema.ts";
+import { ADDRESS_FIELDS } from "./addresses.server.ts";
 import { orderLinesFor, placedOrderCondition } from "./orders.server.ts";
 
 export const MISSING_PRODUCT_NAME = "Product not found";
@@ -32,18 +33,6 @@ export type SellerOrder = {
   status: OrderStatus;
   createdAt: number;
 };
-
-const ADDRESS_FIELDS: (keyof AddressSnapshot)[] = [
-  "firstName",
-  "lastName",
-  "email",
-  "street",
-  "city",
-  "state",
-  "zipcode",
-  "country",
-  "phone",
-];
 
 function addressOrNA(snapshot: unknown): Record<keyof AddressSnapshot, string> {
   const source = (snapshot && typeof snapshot === "object" ? snapshot : {}) as Record<string, unknown>;
