@@ -13,6 +13,17 @@ export type ProductFormValues = {
 };
 export type ProductFormErrors = Partial<Record<keyof ProductFormValues | "images" | "form", string>>;
 
+/** What the seller typed into the add or edit form, to check and, when refused, to show again. */
+export function productFormValues(fields: Map<string, string>): ProductFormValues {
+  return {
+    name: fields.get("name") ?? "",
+    description: fields.get("description") ?? "",
+    category: fields.get("category") ?? "",
+    price: fields.get("price") ?? "",
+    offerPrice: fields.get("offerPrice") ?? "",
+  };
+}
+
 const noop = () => () => {};
 /** True once React runs in the browser (false in the server HTML, which must work without JavaScript). */
 export function useHydrated() {

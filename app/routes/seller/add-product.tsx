@@ -5,6 +5,7 @@ import {
   ProductFieldInputs,
   type ProductFormErrors,
   type ProductFormValues,
+  productFormValues,
 } from "#app/components/seller-product-fields.tsx";
 import { BadRequest } from "#app/lib/http.server.ts";
 import { newId } from "#app/lib/ids.ts";
@@ -28,13 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
   let values: ProductFormValues = {};
   try {
     const { fields, images } = await readProductUpload(request, (field) => field === "images");
-    values = {
-      name: fields.get("name") ?? "",
-      description: fields.get("description") ?? "",
-      category: fields.get("category") ?? "",
-      price: fields.get("price") ?? "",
-      offerPrice: fields.get("offerPrice") ?? "",
-    };
+    values = productFormValues(fields);
     const result = await addProduct(values, images);
     if (!result.ok) return data({ errors: result.errors as ProductFormErrors, values }, { status: result.status });
     return redirectWithToast(request, "/seller", { type: "success", message: "Product Added" });

@@ -5,6 +5,7 @@ import {
   ProductFieldInputs,
   type ProductFormErrors,
   type ProductFormValues,
+  productFormValues,
 } from "#app/components/seller-product-fields.tsx";
 import { BadRequest } from "#app/lib/http.server.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
@@ -56,13 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   let values: ProductFormValues = {};
   try {
     const { fields, images } = await readProductUpload(request, (field) => slotField.test(field));
-    values = {
-      name: fields.get("name") ?? "",
-      description: fields.get("description") ?? "",
-      category: fields.get("category") ?? "",
-      price: fields.get("price") ?? "",
-      offerPrice: fields.get("offerPrice") ?? "",
-    };
+    values = productFormValues(fields);
     const replace = new Map<number, ImageUpload>();
     for (const image of images) replace.set(Number(slotField.exec(image.fieldName)![1]), image);
     const remove = new Set<number>();
