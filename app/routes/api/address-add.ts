@@ -1,17 +1,12 @@
 import { methodNotAllowed } from "#app/lib/http.server.ts";
-import { getUser } from "#app/services/accounts.server.ts";
 import { AddressError, addAddress, addressJson } from "#app/services/addresses.server.ts";
 import type { Route } from "./+types/address-add";
-import { notSignedIn, readJsonObject, shopperApi } from "./shopper-api.server.ts";
+import { signedInShopperPost } from "./shopper-api.server.ts";
 
 // POST /api/address/add { address: { firstName, lastName, email, street, city, state, zipcode, country, phone } }
 // → { success, message } (and the field errors when refused)
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  return shopperApi(async () => {
-    const user = await getUser(request);
-    if (!user) return notSignedIn();
-    const body = await readJsonObject(request);
+  return signedInShopperPost(request, (user, body) => {
     try {
       const address = addAddress(user.id, body.address);
       return Response.json(

@@ -1,16 +1,11 @@
 import { methodNotAllowed } from "#app/lib/http.server.ts";
-import { getUser } from "#app/services/accounts.server.ts";
 import { replaceSavedCart } from "#app/services/cart.server.ts";
 import type { Route } from "./+types/cart-update";
-import { notSignedIn, readJsonObject, shopperApi } from "./shopper-api.server.ts";
+import { signedInShopperPost } from "./shopper-api.server.ts";
 
 // POST /api/cart/update { cartItems: { <productId>: quantity } } → { success, message }
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  return shopperApi(async () => {
-    const user = await getUser(request);
-    if (!user) return notSignedIn();
-    const body = await readJsonObject(request);
+  return signedInShopperPost(request, (user, body) => {
     replaceSavedCart(user.id, body.cartItems);
     return Response.json({ success: true, message: "Cart Updated" });
   });

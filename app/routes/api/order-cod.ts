@@ -1,27 +1,17 @@
 import { methodNotAllowed } from "#app/lib/http.server.ts";
-import { getUser } from "#app/services/accounts.server.ts";
-import { OrderError, type OrderLineInput, placeOrder } from "#app/services/orders.server.ts";
+import { placeOrder } from "#app/services/orders.server.ts";
 import type { Route } from "./+types/order-cod";
-import { notSignedIn, readJsonObject, shopperApi } from "./shopper-api.server.ts";
+import { orderLinesFromBody, signedInShopperPost } from "./shopper-api.server.ts";
 
 // POST /api/order/cod { items: [{ product, quantity }], address } → { success, message, orderId }
 // The order is for the signed-in shopper: a userId in the body is ignored, as are any prices.
 // An `Idempotency-Key` header makes a retried request answer with the first order instead of a second.
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  return shopperApi(async () => {
-    const user = await getUser(request);
-    if (!user) return notSignedIn();
-    const body = await readJsonObject(request);
-    if (!Array.isArray(body.items)) throw new OrderError("The order items must be a list.");
-    const items: OrderLineInput[] = body.items.map((item: unknown) => {
-      const { product, quantity } = (item ?? {}) as { product?: unknown; quantity?: unknown };
-      return { productId: product as string, quantity: quantity as number };
-    });
+  return signedInShopperPost(request, (user, body) => {
     const { order, created } = placeOrder({
       userId: user.id,
       addressId: typeof body.address === "string" ? body.address : null,
-      items,
+      items: orderLinesFromBody(body),
       paymentType: "COD",
       requestKey: request.headers.get("Idempotency-Key"),
     });

@@ -1,9 +1,9 @@
 // Shared by the shopper /api routes: JSON bodies only, service refusals as {success:false, message}.
-import { apiError, apiHandler, BadRequest, readJson } from "#app/lib/http.server.ts";
-import { AccountError } from "#app/services/accounts.server.ts";
+import { apiError, apiHandler, BadRequest, methodNotAllowed, readJson } from "#app/lib/http.server.ts";
+import { AccountError, getUser, type ShopperUser } from "#app/services/accounts.server.ts";
 import { AddressError } from "#app/services/addresses.server.ts";
 import { CartError } from "#app/services/cart.server.ts";
-import { OrderError } from "#app/services/orders.server.ts";
+import { OrderError, type OrderLineInput } from "#app/services/orders.server.ts";
 
 /**
  * The JSON object a client sent. Only `application/json` is read: a cross-site HTML form cannot send it
@@ -41,3 +41,28 @@ export function shopperApi(fn: () => Promise<Response> | Response): Promise<Resp
 }
 
 export const notSignedIn = () => apiError("Not Authorized", 401);
+
+/**
+ * A shopper's JSON POST: another method is refused with 405, a visitor who is not signed in with 401
+ * (before the body is read), then `fn` gets the shopper and the body, its refusals answered as in shopperApi.
+ */
+export async function signedInShopperPost(
+  request: Request,
+  fn: (user: ShopperUser, body: Record<string, unknown>) => Promise<Response> | Response,
+): Promise<Response> {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  return shopperApi(async () => {
+    const user = await getUser(request);
+    if (!user) return notSignedIn();
+    return fn(user, await readJsonObject(request));
+  });
+}
+
+/** The order lines of an /api/order body, `items: [{ product, quantity }]`; placeOrder checks each one. */
+export function orderLinesFromBody(body: Record<string, unknown>): OrderLineInput[] {
+  if (!Array.isArray(body.items)) throw new OrderError("The order items must be a list.");
+  return body.items.map((item: unknown) => {
+    const { product, quantity } = (item ?? {}) as { product?: unknown; quantity?: unknown };
+    return { productId: product as string, quantity: quantity as number };
+  });
+}
