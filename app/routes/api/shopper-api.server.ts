@@ -1,8 +1,15 @@
 // Shared by the shopper /api routes: JSON bodies only, service refusals as {success:false, message}.
 import { apiError, apiHandler, BadRequest, methodNotAllowed, readJson } from "#app/lib/http.server.ts";
-import { AccountError, getUser, type ShopperUser } from "#app/services/accounts.server.ts";
+import {
+  AccountError,
+  type AuthMode,
+  authenticate,
+  getUser,
+  type ShopperUser,
+  signIn,
+} from "#app/services/accounts.server.ts";
 import { AddressError } from "#app/services/addresses.server.ts";
-import { CartError } from "#app/services/cart.server.ts";
+import { CartError, cartItemsObject, readSavedCart } from "#app/services/cart.server.ts";
 import { OrderError, type OrderLineInput } from "#app/services/orders.server.ts";
 
 /**
@@ -64,5 +71,29 @@ export function orderLinesFromBody(body: Record<string, unknown>): OrderLineInpu
   return body.items.map((item: unknown) => {
     const { product, quantity } = (item ?? {}) as { product?: unknown; quantity?: unknown };
     return { productId: product as string, quantity: quantity as number };
+  });
+}
+
+/** POST /api/user/login and /api/user/register: checks the body, signs in, answers with the user and their cart. */
+export async function signInApi(
+  request: Request,
+  mode: AuthMode,
+  answer: { message: string; status: number },
+): Promise<Response> {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  return shopperApi(async () => {
+    const body = await readJsonObject(request);
+    const user = await authenticate(mode, body, request);
+    const headers = new Headers();
+    for (const cookie of await signIn(request, user)) headers.append("Set-Cookie", cookie);
+    const cartItems = cartItemsObject(readSavedCart(user.id));
+    return Response.json(
+      {
+        success: true,
+        message: answer.message,
+        user: { _id: user.id, name: user.name, email: user.email, cartItems },
+      },
+      { status: answer.status, headers },
+    );
   });
 }
