@@ -11,7 +11,7 @@ import {
   MaxTotalSizeExceededError,
   parseFormData,
 } from "@remix-run/form-data-parser";
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { CATEGORY_PATHS } from "#app/lib/categories.ts";
 import { db } from "#app/lib/db.server.ts";
@@ -336,15 +336,20 @@ export function listSellerProducts(): SellerProduct[] {
     .all();
 }
 
-/** Sets a product in or out of stock; false when there is no such product on sale. */
-export function setStock(productId: string, inStock: boolean): boolean {
+/** Changes one product when its id is well formed and `condition` holds; true when a row changed. */
+function updateProductIf(productId: string, changes: Partial<typeof products.$inferInsert>, condition: SQL): boolean {
   if (typeof productId !== "string" || !ID_PATTERN.test(productId)) return false;
   const result = db()
     .update(products)
-    .set({ inStock })
-    .where(and(eq(products.id, productId), isNull(products.removedAt)))
+    .set(changes)
+    .where(and(eq(products.id, productId), condition))
     .run();
   return result.changes > 0;
+}
+
+/** Sets a product in or out of stock; false when there is no such product on sale. */
+export function setStock(productId: string, inStock: boolean): boolean {
+  return updateProductIf(productId, { inStock }, isNull(products.removedAt));
 }
 
 /**
@@ -352,22 +357,10 @@ export function setStock(productId: string, inStock: boolean): boolean {
  * showing it; the storefront lists only products whose removedAt is empty.
  */
 export function removeFromSale(productId: string): boolean {
-  if (typeof productId !== "string" || !ID_PATTERN.test(productId)) return false;
-  const result = db()
-    .update(products)
-    .set({ removedAt: Date.now() })
-    .where(and(eq(products.id, productId), isNull(products.removedAt)))
-    .run();
-  return result.changes > 0;
+  return updateProductIf(productId, { removedAt: Date.now() }, isNull(products.removedAt));
 }
 
 /** Puts a removed product back on sale. */
 export function restoreToSale(productId: string): boolean {
-  if (typeof productId !== "string" || !ID_PATTERN.test(productId)) return false;
-  const result = db()
-    .update(products)
-    .set({ removedAt: null })
-    .where(and(eq(products.id, productId), isNotNull(products.removedAt)))
-    .run();
-  return result.changes > 0;
+  return updateProductIf(productId, { removedAt: null }, isNotNull(products.removedAt));
 }
