@@ -1,7 +1,15 @@
 // Online payment end to end, with JavaScript and without: the production server, the real `stripe` SDK,
 // and the built-in Stripe sandbox it serves (hosted TEST MODE page, signed webhook back to the store).
 import { expect, type Page, test } from "@playwright/test";
-import { addToCartHere, cartCount, openProduct, registerThroughModal, uniqueEmail } from "./shopper-helpers.ts";
+import {
+  ASHA_ADDRESS,
+  addToCartHere,
+  cartCount,
+  openProduct,
+  registerThroughModal,
+  saveAddress,
+  uniqueEmail,
+} from "./shopper-helpers.ts";
 
 /** A new shopper with one product in the cart and a saved address; returns the product and the cart total. */
 async function shopperReadyToPay(page: Page, label: string) {
@@ -12,16 +20,7 @@ async function shopperReadyToPay(page: Page, label: string) {
   await expect(cartCount(page)).toHaveText("1");
 
   await page.goto("/add-address");
-  await page.getByLabel("First Name").fill("Asha");
-  await page.getByLabel("Last Name").fill("Rao");
-  await page.getByLabel("Email address").fill("asha@example.com");
-  await page.getByLabel("Street").fill("12 Park Street");
-  await page.getByLabel("City").fill("Pune");
-  await page.getByLabel("State").fill("MH");
-  await page.getByLabel("Zip code").fill("411001");
-  await page.getByLabel("Country").fill("India");
-  await page.getByLabel("Phone").fill("+91 98765 43210");
-  await page.getByRole("button", { name: "Save Address" }).click();
+  await saveAddress(page, ASHA_ADDRESS);
   await expect(page).toHaveURL(/\/cart\?address=/);
   await expect(page.getByTestId("selected-address")).toHaveText("12 Park Street, Pune, MH, India");
   const total = (await page.getByTestId("cart-total").textContent())!.trim();

@@ -2,7 +2,7 @@
 // My Orders, with JavaScript and without. The shopper and the seller use separate browser contexts.
 import { expect, test } from "@playwright/test";
 import { isNoJs, signInAsSeller } from "./seller-helpers.ts";
-import { addToCartHere, openProduct, registerThroughModal, uniqueEmail } from "./shopper-helpers.ts";
+import { addToCartHere, openProduct, registerThroughModal, saveAddress, uniqueEmail } from "./shopper-helpers.ts";
 
 test("a shopper's order shows in Orders; the seller ships it; the shopper sees Shipped", async ({
   page,
@@ -16,16 +16,17 @@ test("a shopper's order shows in Orders; the seller ships it; the shopper sees S
   const product = await openProduct(page, "women");
   await addToCartHere(page);
   await page.goto("/add-address");
-  await page.getByLabel("First Name").fill("Meera");
-  await page.getByLabel("Last Name").fill("Iyer");
-  await page.getByLabel("Email address").fill("meera@example.com");
-  await page.getByLabel("Street").fill("7 Lake Road");
-  await page.getByLabel("City").fill("Chennai");
-  await page.getByLabel("State").fill("TN");
-  await page.getByLabel("Zip code").fill("600001");
-  await page.getByLabel("Country").fill("India");
-  await page.getByLabel("Phone").fill("+91 90000 11111");
-  await page.getByRole("button", { name: "Save Address" }).click();
+  await saveAddress(page, {
+    "First Name": "Meera",
+    "Last Name": "Iyer",
+    "Email address": "meera@example.com",
+    Street: "7 Lake Road",
+    City: "Chennai",
+    State: "TN",
+    "Zip code": "600001",
+    Country: "India",
+    Phone: "+91 90000 11111",
+  });
   await expect(page).toHaveURL(/\/cart/);
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page).toHaveURL(/\/my-orders$/);

@@ -1,5 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { addToCartHere, cartCount, openProduct, registerThroughModal, uniqueEmail } from "./shopper-helpers.ts";
+import {
+  ASHA_ADDRESS,
+  addToCartHere,
+  cartCount,
+  openProduct,
+  registerThroughModal,
+  saveAddress,
+  uniqueEmail,
+} from "./shopper-helpers.ts";
 
 test("register, add to cart from the product page, add an address, place a COD order, see it in My Orders", async ({
   page,
@@ -41,15 +49,7 @@ test("register, add to cart from the product page, add an address, place a COD o
   await expect(page.getByText("Please enter a valid phone number.")).toBeVisible();
   await expect(page.getByLabel("First Name")).toHaveValue("Asha");
 
-  await page.getByLabel("Last Name").fill("Rao");
-  await page.getByLabel("Email address").fill("asha@example.com");
-  await page.getByLabel("Street").fill("12 Park Street");
-  await page.getByLabel("City").fill("Pune");
-  await page.getByLabel("State").fill("MH");
-  await page.getByLabel("Zip code").fill("411001");
-  await page.getByLabel("Country").fill("India");
-  await page.getByLabel("Phone").fill("+91 98765 43210");
-  await page.getByRole("button", { name: "Save Address" }).click();
+  await saveAddress(page, ASHA_ADDRESS);
   await expect(page).toHaveURL(/\/cart\?address=/);
   await expect(page.getByText("Address added successfully")).toBeVisible();
   await expect(page.getByTestId("selected-address")).toHaveText("12 Park Street, Pune, MH, India");

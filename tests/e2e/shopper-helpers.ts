@@ -73,3 +73,22 @@ export async function addToCartHere(page: Page) {
   await expect(page.getByText("Added to Cart")).toBeVisible();
   expect(page.url()).toBe(url);
 }
+
+/** A shipping address, keyed by the Add Address form's labels. */
+export const ASHA_ADDRESS = {
+  "First Name": "Asha",
+  "Last Name": "Rao",
+  "Email address": "asha@example.com",
+  Street: "12 Park Street",
+  City: "Pune",
+  State: "MH",
+  "Zip code": "411001",
+  Country: "India",
+  Phone: "+91 98765 43210",
+};
+
+/** On the Add Address page: fills every field (label → value) and presses Save Address. */
+export async function saveAddress(page: Page, address: Record<string, string>) {
+  for (const [label, value] of Object.entries(address)) await page.getByLabel(label).fill(value);
+  await page.getByRole("button", { name: "Save Address" }).click();
+}
