@@ -1,4 +1,5 @@
 import { Form, useLocation } from "react-router";
+import { CartIcon } from "#app/components/cart-icon.tsx";
 
 /**
  * Plain POST forms to the /cart action. Add to Cart comes back to this page (303 with a toast);
@@ -32,7 +33,7 @@ export function AddToCart({
           aria-label={`Add ${productName} to cart`}
           className="flex items-center gap-1 rounded border border-primary/40 bg-primary/10 px-2.5 py-1 text-sm font-medium text-primary transition hover:bg-primary/20"
         >
-          <CartIcon />
+          <CartIcon size={14} strokeWidth={2} />
           Add
         </button>
       </Form>
@@ -58,23 +59,5 @@ export function AddToCart({
         Buy now
       </button>
     </Form>
-  );
-}
-
-function CartIcon() {
-  return (
-    <svg
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d="M3 3h2l2.4 12.2a2 2 0 0 0 2 1.6h8.2a2 2 0 0 0 2-1.5L21 8H6" />
-      <circle cx="10" cy="20" r="1.3" />
-      <circle cx="18" cy="20" r="1.3" />
-    </svg>
   );
 }

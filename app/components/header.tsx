@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
+import { CartIcon } from "#app/components/cart-icon.tsx";
 
 export type HeaderUser = { name: string } | null;
 
@@ -187,23 +188,5 @@ export function Header({ user, cartCount }: { user: HeaderUser; cartCount: numbe
         <SearchBox id="search-bar" />
       </div>
     </header>
-  );
-}
-
-function CartIcon() {
-  return (
-    <svg
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      aria-hidden="true"
-    >
-      <path d="M3 3h2l2.4 12.2a2 2 0 0 0 2 1.6h8.2a2 2 0 0 0 2-1.5L21 8H6" />
-      <circle cx="10" cy="20" r="1.3" />
-      <circle cx="18" cy="20" r="1.3" />
-    </svg>
   );
 }

@@ -3,27 +3,16 @@
 // order is stored as Online and unpaid, and the client sends the browser to `url` (the Checkout page).
 // An `Idempotency-Key` header makes a retried request answer with the first order's session.
 import { methodNotAllowed } from "#app/lib/http.server.ts";
-import { getUser } from "#app/services/accounts.server.ts";
-import { OrderError, type OrderLineInput } from "#app/services/orders.server.ts";
 import { startOnlineCheckout } from "#app/services/payments.server.ts";
 import type { Route } from "./+types/order-stripe";
-import { notSignedIn, readJsonObject, shopperApi } from "./shopper-api.server.ts";
+import { orderLinesFromBody, signedInShopperPost } from "./shopper-api.server.ts";
 
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  return shopperApi(async () => {
-    const user = await getUser(request);
-    if (!user) return notSignedIn();
-    const body = await readJsonObject(request);
-    if (!Array.isArray(body.items)) throw new OrderError("The order items must be a list.");
-    const items: OrderLineInput[] = body.items.map((item: unknown) => {
-      const { product, quantity } = (item ?? {}) as { product?: unknown; quantity?: unknown };
-      return { productId: product as string, quantity: quantity as number };
-    });
+  return signedInShopperPost(request, async (user, body) => {
     const { url } = await startOnlineCheckout({
       userId: user.id,
       addressId: typeof body.address === "string" ? body.address : null,
-      items,
+      items: orderLinesFromBody(body),
       requestKey: request.headers.get("Idempotency-Key"),
       origin: new URL(request.url).origin,
     });
