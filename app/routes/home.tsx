@@ -72,6 +72,25 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const newsletter = actionData && "newsletterError" in actionData ? actionData : undefined;
   const formError = actionData && "formError" in actionData ? actionData.formError : undefined;
   return (
+    <HomePage
+      trending={loaderData.trending}
+      newsletterError={newsletter?.newsletterError ?? formError}
+      newsletterEmail={newsletter?.email}
+    />
+  );
+}
+
+/** The home page's content; /login shows it too, under the login modal. */
+export function HomePage({
+  trending,
+  newsletterError,
+  newsletterEmail,
+}: {
+  trending: Route.ComponentProps["loaderData"]["trending"];
+  newsletterError?: string;
+  newsletterEmail?: string;
+}) {
+  return (
     <>
       <section className="relative mt-6 overflow-hidden rounded-2xl bg-gradient-to-br from-indigo-50 to-pink-50">
         <img
@@ -170,8 +189,8 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           </Link>
         </div>
         <div className="mt-6">
-          {loaderData.trending.length > 0 ? (
-            <ProductGrid products={loaderData.trending} columns={6} />
+          {trending.length > 0 ? (
+            <ProductGrid products={trending} columns={6} />
           ) : (
             <p className="text-gray-500">New arrivals are on their way.</p>
           )}
@@ -195,7 +214,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <NewsletterForm error={newsletter?.newsletterError ?? formError} email={newsletter?.email} />
+      <NewsletterForm error={newsletterError} email={newsletterEmail} />
     </>
   );
 }

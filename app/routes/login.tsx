@@ -4,13 +4,14 @@ import { BadRequest, readForm } from "#app/lib/http.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { AccountError, authenticate, signIn } from "#app/services/accounts.server.ts";
 import type { Route } from "./+types/login";
+import { HomePage, loader as homeLoader } from "./home.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Login | Trendora" }];
 
-// The modal opens over any page with ?login; /login is where its form posts. Visited directly, /login
-// shows the modal on its own (after a refused post without JavaScript, the browser is here).
+// The modal opens over any page with ?login; /login is where its form posts. Visited directly, or after
+// a refused post without JavaScript, /login shows the modal over the home page (where a login leads).
 export function loader() {
-  return null;
+  return homeLoader();
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -53,8 +54,16 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  if (actionData) return <LoginModal mode={actionData.mode} result={actionData} />;
-  return <LoginModal mode={params.get("login") === "register" ? "register" : "login"} />;
+  return (
+    <>
+      <HomePage trending={loaderData.trending} />
+      {actionData ? (
+        <LoginModal mode={actionData.mode} result={actionData} />
+      ) : (
+        <LoginModal mode={params.get("login") === "register" ? "register" : "login"} />
+      )}
+    </>
+  );
 }

@@ -64,6 +64,11 @@ test("login errors: wrong password, duplicate email, short password; the modal o
   await expect(dialog.getByRole("alert")).toHaveText("Invalid email or password");
   await expect(dialog.getByLabel("Email")).toHaveValue(email);
   await expect(accountMenu(page)).toHaveCount(0);
+  if (isNoJs()) {
+    // Without JavaScript the refused post lands on /login: the modal over the home page, not a blank one.
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("heading", { name: "Trending Now" })).toBeAttached();
+  }
 
   // Register with the same email (other letter case).
   await dialog.getByRole("link", { name: "click here" }).click();
