@@ -1,6 +1,5 @@
 // Shopper accounts: register, log in, log out, and who is signed in. remix-auth runs the form
 // strategies; we keep the sessions ourselves (rows in `sessions`, see sessions.server.ts).
-import { hash, verify } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { Authenticator } from "remix-auth";
@@ -11,6 +10,7 @@ import { fieldErrors } from "#app/lib/http.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { users } from "#db/schema.ts";
 import { mergeVisitorCart } from "./cart.server.ts";
+import { hashPassword, verifyPassword } from "./passwords.server.ts";
 import { endSession, readSession, startSession } from "./sessions.server.ts";
 
 export type ShopperUser = { id: string; name: string; email: string };
@@ -68,15 +68,10 @@ function parse<T>(schema: z.ZodType<T>, input: unknown): T {
   return result.data;
 }
 
-// Verifying against this when the email is unknown keeps a failed login as slow as a wrong password,
-// so response times do not tell which emails have accounts.
-let dummyHash: Promise<string> | undefined;
-
 async function logIn(input: unknown): Promise<ShopperUser> {
   const { email, password } = parse(loginSchema, input);
   const row = db().select().from(users).where(eq(users.email, email)).get();
-  dummyHash ??= hash("not-a-real-password");
-  const ok = await verify(row?.passwordHash ?? (await dummyHash), password);
+  const ok = await verifyPassword(row?.passwordHash, password);
   if (!row || !ok) throw new AccountError("Invalid email or password", 401);
   return { id: row.id, name: row.name, email: row.email };
 }
@@ -88,7 +83,7 @@ async function register(input: unknown): Promise<ShopperUser> {
       email: "An account with this email already exists.",
     });
   if (db().select({ id: users.id }).from(users).where(eq(users.email, email)).get()) throw taken();
-  const passwordHash = await hash(password); // argon2id with the library's (OWASP minimum) defaults
+  const passwordHash = await hashPassword(password);
   const user = { id: newId(), name, email };
   try {
     db()

@@ -1,7 +1,6 @@
 // Seller accounts and the seller's sign-in. Passwords are hashed with argon2id (the library's
 // defaults are OWASP's minimum); emails are stored lower-cased. The seller session is its own
 // cookie (see sessions.server.ts), separate from a shopper's.
-import { hash, verify } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { z } from "zod";
@@ -9,6 +8,7 @@ import { isProduction } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { sellers } from "#db/schema.ts";
+import { hashPassword, verifyPassword } from "./passwords.server.ts";
 import { readSession } from "./sessions.server.ts";
 
 export const MIN_SELLER_PASSWORD_LENGTH = 8;
@@ -39,7 +39,7 @@ export async function createSeller(email: string, password: string): Promise<Sel
     throw new SellerAccountError(`The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`);
   }
   const normalized = parsedEmail.data;
-  const passwordHash = await hash(password);
+  const passwordHash = await hashPassword(password);
   const seller = { id: newId(), email: normalized };
   // The unique index decides between two simultaneous sign-ups with the same email.
   const inserted = db()
@@ -52,14 +52,6 @@ export async function createSeller(email: string, password: string): Promise<Sel
   return seller;
 }
 
-// A real argon2id hash of a random password: verifying against it when the email is unknown makes
-// a wrong email take as long as a wrong password, so timing does not reveal which emails exist.
-let dummyHash: Promise<string> | undefined;
-function hashForUnknownEmail() {
-  dummyHash ??= hash(newId());
-  return dummyHash;
-}
-
 /** The seller for this email and password, or null when either is wrong. */
 export async function verifySellerLogin(email: string, password: string): Promise<Seller | null> {
   if (typeof email !== "string" || typeof password !== "string") return null;
@@ -69,11 +61,8 @@ export async function verifySellerLogin(email: string, password: string): Promis
     .from(sellers)
     .where(eq(sellers.email, email.trim().toLowerCase()))
     .get();
-  if (!row) {
-    await verify(await hashForUnknownEmail(), password);
-    return null;
-  }
-  return (await verify(row.passwordHash, password)) ? { id: row.id, email: row.email } : null;
+  const ok = await verifyPassword(row?.passwordHash, password);
+  return row && ok ? { id: row.id, email: row.email } : null;
 }
 
 /** The signed-in seller, or null (a shopper's session never counts). */
