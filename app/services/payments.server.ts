@@ -1,5 +1,5 @@
 // Online payment with Stripe Checkout through the official SDK. One code path for real Stripe and for the
-// built-in sandbox: only the SDK's host, port and protocol differ (see stripe-sandbox.server.ts). Which of
+// built-in sandbox: only the SDK's host, port and protocol differ (see app/stripe-sandbox/). Which of
 // the two, or none, is `config().paymentMode` ("stripe" | "sandbox" | "off"); every rule below derives from
 // it here. In "off" mode (production without a key) online payment is simply not offered.
 //
@@ -13,11 +13,11 @@ import Stripe from "stripe";
 import { config } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
+import { SANDBOX_SECRET_KEY, sandboxBaseUrl, sandboxWebhookSecret } from "#app/lib/stripe-sandbox-config.server.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { orderItems, orders, stripeEvents } from "#db/schema.ts";
 import { addToSavedCart } from "./cart.server.ts";
 import { OrderError, type OrderLineInput, placeOrder } from "./orders.server.ts";
-import { SANDBOX_SECRET_KEY, sandboxBaseUrl, sandboxWebhookSecret } from "./stripe-sandbox.server.ts";
 
 export const STRIPE_CURRENCY = "usd";
 /** How long a shopper has to pay; then the session expires and the order is cancelled. */

@@ -20,6 +20,7 @@ import { config, resetConfigForTests } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newId, newToken } from "#app/lib/ids.ts";
 import { computeTotals } from "#app/lib/money.ts";
+import { SANDBOX_SECRET_KEY } from "#app/lib/stripe-sandbox-config.server.ts";
 import { action as orderStripeAction } from "#app/routes/api/order-stripe.ts";
 import { action as webhookAction } from "#app/routes/api/stripe-webhook.ts";
 import CartPage, { action as cartAction, loader as cartLoader } from "#app/routes/cart.tsx";
@@ -35,7 +36,7 @@ import {
   stripeClient,
   webhookSecret,
 } from "#app/services/payments.server.ts";
-import { actOnCheckoutSession, SANDBOX_SECRET_KEY } from "#app/services/stripe-sandbox.server.ts";
+import { actOnCheckoutSession } from "#app/stripe-sandbox/sessions.server.ts";
 import { cartItems, orderItems, orders, stripeEvents } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { formRequest, getRequest, jsonRequest, run } from "../helpers/requests.ts";

@@ -27,7 +27,8 @@ import {
   stripeClient,
   webhookSecret,
 } from "#app/services/payments.server.ts";
-import { actOnCheckoutSession, sandboxDeliveries } from "#app/services/stripe-sandbox.server.ts";
+import { actOnCheckoutSession } from "#app/stripe-sandbox/sessions.server.ts";
+import { sandboxDeliveries } from "#app/stripe-sandbox/webhooks.server.ts";
 import { cartItems, orderItems, orders, stripeEvents } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { formRequest, getRequest, jsonRequest, run } from "../helpers/requests.ts";

@@ -1,7 +1,7 @@
 // /stripe-sandbox/checkout/:sessionId: the sandbox's hosted checkout page (TEST MODE), with Pay and Cancel
 // as plain HTML forms. A self-contained page, like Stripe's own, outside the store's layout. A 404 unless the
 // payment mode is "sandbox".
-import { handleCheckoutPageAction, renderCheckoutPage } from "#app/services/stripe-sandbox.server.ts";
+import { handleCheckoutPageAction, renderCheckoutPage } from "#app/stripe-sandbox/page.server.tsx";
 import type { Route } from "./+types/checkout";
 
 export function loader({ params }: Route.LoaderArgs) {

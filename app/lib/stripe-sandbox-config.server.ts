@@ -1,0 +1,39 @@
+// The built-in Stripe sandbox's settings, read from configuration by both of its sides: the payment service
+// (the SDK's key and host/port/protocol, the webhook signing secret) and the sandbox itself in
+// app/stripe-sandbox/ (which key it accepts, where it delivers webhooks, what it signs them with). Neither
+// side imports the other: the payment service reaches the sandbox only over HTTP, through the SDK.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { config } from "./config.server.ts";
+
+/** The API key the store uses in sandbox mode; the sandbox accepts no other. Public: no money moves there. */
+export const SANDBOX_SECRET_KEY = "sk_test_trendora_sandbox";
+
+/** How the store's server reaches itself: the SDK's host/port/protocol and the sandbox's webhook target. */
+export function sandboxBaseUrl(): URL {
+  const c = config();
+  if (c.STRIPE_SANDBOX_URL) return new URL(c.STRIPE_SANDBOX_URL);
+  const wildcard = c.HOST === "0.0.0.0" || c.HOST === "::" || c.HOST === "[::]";
+  const host = wildcard ? "127.0.0.1" : c.HOST.includes(":") && !c.HOST.startsWith("[") ? `[${c.HOST}]` : c.HOST;
+  return new URL(`http://${host}:${c.PORT}`);
+}
+
+/** Where the sandbox keeps its state: DATA_DIR/stripe-sandbox. */
+export const sandboxDataDir = () => path.join(config().dataDir, "stripe-sandbox");
+
+/** The webhook signing secret in sandbox mode: STRIPE_WEBHOOK_SECRET, or one made once and kept in DATA_DIR. */
+export function sandboxWebhookSecret(): string {
+  const configured = config().STRIPE_WEBHOOK_SECRET;
+  if (configured) return configured;
+  const file = path.join(sandboxDataDir(), "webhook-secret");
+  if (!existsSync(file)) {
+    mkdirSync(sandboxDataDir(), { recursive: true });
+    try {
+      writeFileSync(file, `whsec_${randomBytes(24).toString("hex")}`, { mode: 0o600, flag: "wx" });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+  return readFileSync(file, "utf8").trim();
+}

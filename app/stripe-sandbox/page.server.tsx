@@ -1,0 +1,80 @@
+// GET and POST /stripe-sandbox/checkout/:id: the hosted checkout page and its buttons
+// (intent=pay|cancel|fail|expire, answered with 303), rendered with React to static HTML.
+import type { ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { BadRequest, readForm } from "#app/lib/http.server.ts";
+import { CheckoutPage, MessagePage, SandboxDocument } from "./checkout-page.tsx";
+import {
+  actOnCheckoutSession,
+  CHECKOUT_ACTIONS,
+  type CheckoutAction,
+  currentRecord,
+  successRedirect,
+} from "./sessions.server.ts";
+import { isSandboxEnabled } from "./settings.server.ts";
+
+const notFound = () => new Response("Not Found", { status: 404 });
+
+const notFoundPage = () =>
+  htmlResponse(
+    "Checkout not found",
+    <MessagePage heading="Checkout session not found" text="This checkout link is not valid." />,
+    404,
+  );
+
+/** GET /stripe-sandbox/checkout/:id */
+export async function renderCheckoutPage(id: string): Promise<Response> {
+  if (!isSandboxEnabled()) return notFound();
+  const record = await currentRecord(id);
+  if (!record) return notFoundPage();
+  return htmlResponse(
+    "Pay Trendora",
+    <CheckoutPage record={record} successRedirect={successRedirect(record.session)} />,
+  );
+}
+
+/** POST /stripe-sandbox/checkout/:id with intent=pay|cancel|fail|expire */
+export async function handleCheckoutPageAction(request: Request, id: string): Promise<Response> {
+  if (!isSandboxEnabled()) return notFound();
+  // The page's forms are same-origin; a form on another site must not press Pay.
+  if (request.headers.get("Sec-Fetch-Site") === "cross-site") {
+    return htmlResponse(
+      "Refused",
+      <MessagePage heading="Refused" text="This form can only be sent from the checkout page." />,
+      403,
+    );
+  }
+  let intent: string | null;
+  try {
+    intent = (await readForm(request)).get("intent");
+  } catch (error) {
+    if (error instanceof BadRequest)
+      return htmlResponse("Bad request", <MessagePage heading={error.message} />, error.status);
+    throw error;
+  }
+  if (!CHECKOUT_ACTIONS.includes(intent as CheckoutAction)) {
+    return htmlResponse(
+      "Bad request",
+      <MessagePage heading="Unknown action" text="Use the buttons on the checkout page." />,
+      400,
+    );
+  }
+  const next = await actOnCheckoutSession(id, intent as CheckoutAction);
+  if (!next) return notFoundPage();
+  return new Response(null, { status: 303, headers: { Location: next.redirectTo, "Cache-Control": "no-store" } });
+}
+
+function htmlResponse(title: string, body: ReactElement, status = 200): Response {
+  const html = `<!doctype html>${renderToStaticMarkup(<SandboxDocument title={title}>{body}</SandboxDocument>)}`;
+  return new Response(html, {
+    status,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Content-Security-Policy":
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'; form-action 'self' http: https:",
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "no-referrer",
+    },
+  });
+}
