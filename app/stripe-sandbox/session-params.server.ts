@@ -1,5 +1,5 @@
 // The parameters of `POST /v1/checkout/sessions`, checked as Stripe checks them (for the part of Stripe the
-// store uses).
+// store uses), plus the sandbox's own rule that the shopper only ever returns to the store itself.
 import { StripeApiError } from "./errors.server.ts";
 import { nowSeconds, type SandboxLineItem, stripeId } from "./objects.server.ts";
 import {
@@ -13,7 +13,13 @@ import {
   requireString,
   urlParam,
 } from "./params.server.ts";
-import { MAX_LINE_ITEMS, MAX_SESSION_SECONDS, MIN_SESSION_SECONDS, MIN_USD_AMOUNT } from "./settings.server.ts";
+import {
+  isStoreOrigin,
+  MAX_LINE_ITEMS,
+  MAX_SESSION_SECONDS,
+  MIN_SESSION_SECONDS,
+  MIN_USD_AMOUNT,
+} from "./settings.server.ts";
 
 const CREATE_PARAMS = new Set([
   "mode",
@@ -51,8 +57,8 @@ export function newSessionInput(params: Params): NewSessionInput {
   if (mode !== "payment") {
     throw new StripeApiError(400, "The sandbox supports mode=payment only.", { param: "mode" });
   }
-  const successUrl = urlParam(params, "success_url", true)!;
-  const cancelUrl = urlParam(params, "cancel_url", false);
+  const successUrl = returnUrlParam(params, "success_url", true)!;
+  const cancelUrl = returnUrlParam(params, "cancel_url", false);
   const lineItems = lineItemsParam(params);
   const currency = lineItems[0]!.currency;
   if (lineItems.some((item) => item.currency !== currency)) {
@@ -91,6 +97,19 @@ export function newSessionInput(params: Params): NewSessionInput {
     paymentMethodTypes: paymentMethodTypes.length > 0 ? paymentMethodTypes : ["card"],
     expand: expandParam(params),
   };
+}
+
+/** A success or cancel URL: a valid http(s) URL on the store's own origin (see isStoreOrigin). */
+function returnUrlParam(params: Params, name: string, required: boolean): string | null {
+  const value = urlParam(params, name, required);
+  if (value !== null && !isStoreOrigin(new URL(value))) {
+    throw new StripeApiError(
+      400,
+      `Invalid ${name}: the Trendora sandbox only sends the shopper back to the store itself (PUBLIC_URL, or an address of this machine), not to ${new URL(value).origin}.`,
+      { param: name },
+    );
+  }
+  return value;
 }
 
 function lineItemsParam(params: Params): SandboxLineItem[] {

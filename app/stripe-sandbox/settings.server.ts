@@ -1,7 +1,9 @@
-// The sandbox's own settings: when it answers, its paths and its limits.
+// The sandbox's own settings: when it answers, its paths and limits, and which return URLs it accepts.
 // What the store's payment code shares with it (API key, address, webhook secret) is in
 // app/lib/stripe-sandbox-config.server.ts.
+import { networkInterfaces } from "node:os";
 import { config } from "#app/lib/config.server.ts";
+import { sandboxBaseUrl } from "#app/lib/stripe-sandbox-config.server.ts";
 
 /** Whether the sandbox answers at all: only in payment mode "sandbox" (see config.server.ts). */
 export const isSandboxEnabled = () => config().paymentMode === "sandbox";
@@ -18,3 +20,39 @@ export const MAX_SESSION_SECONDS = 24 * 60 * 60;
 /** Stripe's minimum charge in US dollars. */
 export const MIN_USD_AMOUNT = 50;
 export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+const LOOPBACK_NAMES = new Set(["localhost", "::1"]);
+
+/** Hostnames of this machine: its loopback names, its network interfaces' addresses, HOST and STRIPE_SANDBOX_URL. */
+function ownHostnames(): Set<string> {
+  const names = new Set(LOOPBACK_NAMES);
+  for (const addresses of Object.values(networkInterfaces())) {
+    for (const { address } of addresses ?? []) names.add(address.toLowerCase());
+  }
+  names.add(
+    sandboxBaseUrl()
+      .hostname.replace(/^\[|\]$/g, "")
+      .toLowerCase(),
+  );
+  names.add(
+    config()
+      .HOST.replace(/^\[|\]$/g, "")
+      .toLowerCase(),
+  );
+  return names;
+}
+
+/**
+ * Whether the shopper may be sent back to this URL: only to the store itself, so that a session made with
+ * the sandbox's public API key cannot turn the hosted page into a redirect to another site. The store's
+ * origin is PUBLIC_URL's when it is set (the store builds its return URLs from it). Without it the store
+ * builds them from the origin each shopper's request came to, which the sandbox cannot know in advance:
+ * any address of this machine is accepted then (a loopback name, an interface address, HOST, or
+ * STRIPE_SANDBOX_URL's host), on any port, since a forwarded port or a dev server changes the port.
+ */
+export function isStoreOrigin(url: URL): boolean {
+  const { PUBLIC_URL } = config();
+  if (PUBLIC_URL) return url.origin === new URL(PUBLIC_URL).origin;
+  const hostname = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return /^127(\.\d{1,3}){3}$/.test(hostname) || ownHostnames().has(hostname);
+}

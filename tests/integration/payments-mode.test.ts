@@ -115,7 +115,7 @@ async function sandboxOrder() {
     addressId: shopper.address.id,
     items: shopper.products.map((p) => ({ productId: p.id, quantity: 1 })),
     requestKey: newId(),
-    origin: "http://shop.test",
+    origin: "http://localhost:3000",
   });
   return { ...shopper, orderId, url, sessionId: orderRow(orderId).stripeSessionId! };
 }

@@ -35,7 +35,7 @@ import { formRequest, getRequest, jsonRequest, run } from "../helpers/requests.t
 import { createAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
 import { pathOf, type SandboxServer, startSandboxServer } from "../helpers/stripe-sandbox-server.ts";
 
-const ORIGIN = "http://shop.test";
+const ORIGIN = "http://localhost:3000";
 let server: SandboxServer;
 beforeAll(async () => {
   server = await startSandboxServer();
@@ -207,6 +207,36 @@ describe("startOnlineCheckout", () => {
         `https://trendora.example/cart?checkout=cancelled&order=${session.metadata?.orderId}`,
       );
       expect(url).toBe(`https://trendora.example/stripe-sandbox/checkout/${sessionId}`);
+    } finally {
+      delete process.env.PUBLIC_URL;
+      resetConfigForTests();
+    }
+  });
+
+  it("a request naming another host gets no session without PUBLIC_URL (nothing kept); with PUBLIC_URL it pays", async () => {
+    const { user, address, items } = await shopperWithCart();
+    const input = {
+      userId: user.id,
+      addressId: address.id,
+      items: items.map(({ productId, quantity }) => ({ productId, quantity })),
+      // A Host header the client chose: the store would build its return URLs from it without PUBLIC_URL.
+      origin: "https://evil.example",
+    };
+    const error = await refusal(startOnlineCheckout({ ...input, requestKey: newId() }));
+    expect(error.status).toBe(503);
+    expect(error.message).toBe(ONLINE_PAYMENT_UNAVAILABLE);
+    expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toEqual([]);
+    expect([...readSavedCart(user.id)]).toEqual([[items[0]!.productId, 2]]);
+
+    process.env.PUBLIC_URL = "https://trendora.example";
+    resetConfigForTests();
+    try {
+      const { url, orderId } = await startOnlineCheckout({ ...input, requestKey: newId() });
+      expect(url).toBe(`https://trendora.example/stripe-sandbox/checkout/${sessionIdOf(orderId)}`);
+      expect(await press(url, "pay")).toBe(
+        `https://trendora.example/loader?next=my-orders&session_id=${sessionIdOf(orderId)}`,
+      );
+      expect(orderRow(orderId)).toMatchObject({ isPaid: true });
     } finally {
       delete process.env.PUBLIC_URL;
       resetConfigForTests();

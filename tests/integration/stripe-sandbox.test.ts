@@ -1,11 +1,13 @@
 // The built-in Stripe sandbox, driven by the real `stripe` SDK over HTTP: Stripe's JSON shapes, auth,
 // idempotency, Stripe-style errors, the hosted page and its forms, and webhooks signed as Stripe signs.
 import { createHmac } from "node:crypto";
+import { readdirSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { resetConfigForTests } from "#app/lib/config.server.ts";
+import { config, resetConfigForTests } from "#app/lib/config.server.ts";
 import { SANDBOX_SECRET_KEY, sandboxWebhookSecret } from "#app/lib/stripe-sandbox-config.server.ts";
 import * as sandboxApiRoute from "#app/routes/stripe-sandbox/api.ts";
 import * as checkoutPageRoute from "#app/routes/stripe-sandbox/checkout.ts";
@@ -24,8 +26,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const SUCCESS_URL = "http://shop.test/loader?next=my-orders&session_id={CHECKOUT_SESSION_ID}";
-const CANCEL_URL = "http://shop.test/cart";
+// The store as its shoppers reach it (no PUBLIC_URL: an address of this machine), not this test server.
+const SUCCESS_URL = "http://localhost:3000/loader?next=my-orders&session_id={CHECKOUT_SESSION_ID}";
+const CANCEL_URL = "http://localhost:3000/cart";
 
 function sessionParams(
   overrides: Partial<Stripe.Checkout.SessionCreateParams> = {},
@@ -79,7 +82,7 @@ describe("the sandbox's REST API through the SDK", () => {
       cancel_url: CANCEL_URL,
     });
     expect(created.id).toMatch(/^cs_test_[0-9A-Za-z]+$/);
-    expect(created.url).toBe(`http://shop.test/stripe-sandbox/checkout/${created.id}`);
+    expect(created.url).toBe(`http://localhost:3000/stripe-sandbox/checkout/${created.id}`);
     expect(created.expires_at - created.created).toBe(24 * 60 * 60);
     expect(created.lastResponse.statusCode).toBe(200);
     expect(created.lastResponse.requestId).toMatch(/^req_/);
@@ -126,7 +129,7 @@ describe("the sandbox's REST API through the SDK", () => {
 
     // Two requests interleaved in this process: the second is told the key is in use.
     const body =
-      "mode=payment&success_url=http%3A%2F%2Fshop.test%2Fok&line_items[0][quantity]=1&line_items[0][price_data][currency]=usd&line_items[0][price_data][unit_amount]=500&line_items[0][price_data][product_data][name]=Cap";
+      "mode=payment&success_url=http%3A%2F%2Flocalhost%3A3000%2Fok&line_items[0][quantity]=1&line_items[0][price_data][currency]=usd&line_items[0][price_data][unit_amount]=500&line_items[0][price_data][product_data][name]=Cap";
     const request = () =>
       sandboxApiRoute.action({
         request: new Request(`${server.url}/v1/checkout/sessions`, {
@@ -229,6 +232,89 @@ describe("the sandbox's REST API through the SDK", () => {
   });
 });
 
+describe("return URLs: only to the store itself", () => {
+  /** Sessions the sandbox has stored so far. */
+  const storedSessions = () => {
+    try {
+      return readdirSync(path.join(config().dataDir, "stripe-sandbox", "sessions")).length;
+    } catch {
+      return 0;
+    }
+  };
+
+  async function refusedParam(overrides: Partial<Stripe.Checkout.SessionCreateParams>) {
+    const error = (await stripeClient()
+      .checkout.sessions.create(sessionParams(overrides))
+      .catch((e: unknown) => e)) as Stripe.errors.StripeError;
+    expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(error.statusCode).toBe(400);
+    expect(error.type).toBe("StripeInvalidRequestError");
+    expect(error.message).toMatch(/only sends the shopper back to the store itself/);
+    return error.param;
+  }
+
+  it("without PUBLIC_URL: an address of this machine on any port, nothing else (400, nothing stored)", async () => {
+    const before = storedSessions();
+    for (const url of ["https://evil.example/loader", "http://shop.test/cart", "http://127.0.0.1.evil.example/"]) {
+      expect(await refusedParam({ success_url: url }), url).toBe("success_url");
+      expect(await refusedParam({ cancel_url: url }), url).toBe("cancel_url");
+    }
+    expect(storedSessions()).toBe(before);
+
+    const accepted = [
+      "http://localhost/cart",
+      "http://127.0.0.1:8080/cart",
+      "http://[::1]:3000/cart",
+      `${server.url}/ok`,
+    ];
+    for (const url of accepted) {
+      const session = await stripeClient().checkout.sessions.create(
+        sessionParams({ success_url: url, cancel_url: url }),
+      );
+      expect(session.url, url).toBe(`${new URL(url).origin}/stripe-sandbox/checkout/${session.id}`);
+    }
+    expect(storedSessions()).toBe(before + accepted.length);
+  });
+
+  it("with PUBLIC_URL: its origin only, scheme and port included", async () => {
+    process.env.PUBLIC_URL = "https://shop.example.com";
+    resetConfigForTests();
+    try {
+      for (const url of [
+        "http://shop.example.com/cart",
+        "https://shop.example.com:8443/cart",
+        "http://localhost:3000/",
+      ]) {
+        expect(await refusedParam({ success_url: url }), url).toBe("success_url");
+      }
+      const session = await stripeClient().checkout.sessions.create(
+        sessionParams({
+          success_url: "https://shop.example.com/loader?next=my-orders&session_id={CHECKOUT_SESSION_ID}",
+          cancel_url: "https://shop.example.com/cart",
+        }),
+      );
+      expect(session.url).toBe(`https://shop.example.com/stripe-sandbox/checkout/${session.id}`);
+    } finally {
+      delete process.env.PUBLIC_URL;
+      resetConfigForTests();
+    }
+  });
+
+  it("answers a foreign return URL in Stripe's error JSON", async () => {
+    const response = await fetch(new URL("/v1/checkout/sessions", server.url), {
+      method: "POST",
+      headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}`, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "mode=payment&success_url=https%3A%2F%2Fevil.example%2F&line_items[0][quantity]=1&line_items[0][price_data][currency]=usd&line_items[0][price_data][unit_amount]=500&line_items[0][price_data][product_data][name]=Cap",
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toEqual({
+      type: "invalid_request_error",
+      param: "success_url",
+      message: expect.stringContaining("not to https://evil.example"),
+    });
+  });
+});
+
 describe("the hosted checkout page", () => {
   it("shows TEST MODE, the items and the total, with Pay and Cancel as plain forms", async () => {
     const session = await stripeClient().checkout.sessions.create(sessionParams());
@@ -254,7 +340,9 @@ describe("the hosted checkout page", () => {
     const session = await stripeClient().checkout.sessions.create(sessionParams());
     const response = await pressButton(session.url!, "pay");
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe(`http://shop.test/loader?next=my-orders&session_id=${session.id}`);
+    expect(response.headers.get("Location")).toBe(
+      `http://localhost:3000/loader?next=my-orders&session_id=${session.id}`,
+    );
     const after = await stripeClient().checkout.sessions.retrieve(session.id);
     expect(after).toMatchObject({ status: "complete", payment_status: "paid", url: null });
     expect(after.payment_intent).toMatch(/^pi_/);
@@ -270,7 +358,7 @@ describe("the hosted checkout page", () => {
     expect(page).not.toContain('value="pay"');
     // Pressing Pay again (a double click) does not pay twice.
     const again = await pressButton(session.url!, "pay");
-    expect(again.headers.get("Location")).toBe(`http://shop.test/loader?next=my-orders&session_id=${session.id}`);
+    expect(again.headers.get("Location")).toBe(`http://localhost:3000/loader?next=my-orders&session_id=${session.id}`);
     expect(sandboxDeliveries(session.id)).toHaveLength(1);
   });
 

@@ -28,7 +28,7 @@ async function onlineOrder() {
     userId: user.id,
     addressId: address.id,
     items: [{ productId: product.id, quantity: 2 }],
-    origin: "http://shop.test",
+    origin: "http://localhost:3000",
   });
   const order = db().select().from(orders).where(eq(orders.id, orderId)).get()!;
   const session = await stripeClient().checkout.sessions.retrieve(order.stripeSessionId!);
