@@ -37,3 +37,17 @@ export function sandboxWebhookSecret(): string {
   }
   return readFileSync(file, "utf8").trim();
 }
+
+export const PRODUCTION_SANDBOX_WARNING = [
+  "",
+  "*** WARNING: the built-in Stripe sandbox is ON in production (STRIPE_SANDBOX=on, no STRIPE_SECRET_KEY). ***",
+  '*** Online payments are TEST MODE only: anyone can "pay" for an order without any money being taken.  ***',
+  "*** Use this for a demo only. A real shop sets STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_URL. ***",
+  "",
+].join("\n");
+
+// Said once, when the production server loads this module at start-up (the server build imports every
+// module before it listens): a shop that runs the sandbox by mistake would give its goods away.
+if (process.env.NODE_ENV === "production" && config().paymentMode === "sandbox") {
+  console.warn(PRODUCTION_SANDBOX_WARNING);
+}

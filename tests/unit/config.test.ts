@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { config, resetConfigForTests } from "#app/lib/config.server.ts";
 
 const saved = { ...process.env };
@@ -41,5 +41,38 @@ describe("payment mode", () => {
 
   it("refuses a STRIPE_SANDBOX value it does not know", () => {
     expect(() => withEnv({ STRIPE_SANDBOX: "yes" })).toThrow(/STRIPE_SANDBOX/);
+  });
+});
+
+describe("a production server that runs the Stripe sandbox", () => {
+  /** What the server logs while it loads the sandbox's settings (as the production build does at start-up). */
+  async function startupWarnings(env: Record<string, string | undefined>): Promise<string[]> {
+    withEnv(env);
+    vi.resetModules();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    await import("#app/lib/stripe-sandbox-config.server.ts");
+    // Every later import (the payment service, the sandbox's routes) finds the module loaded: no repeat.
+    await import("#app/lib/stripe-sandbox-config.server.ts");
+    return warn.mock.calls.map((call) => call.join(" "));
+  }
+
+  it("says so loudly, once, at start-up", async () => {
+    const warnings = await startupWarnings({ NODE_ENV: "production", STRIPE_SANDBOX: "on" });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("WARNING: the built-in Stripe sandbox is ON in production");
+    expect(warnings[0]).toContain('anyone can "pay" for an order without any money being taken');
+  });
+
+  it("says nothing when production runs real Stripe or no online payment, nor outside production", async () => {
+    expect(await startupWarnings({ NODE_ENV: "production" })).toEqual([]);
+    expect(
+      await startupWarnings({
+        NODE_ENV: "production",
+        STRIPE_SECRET_KEY: "sk_live_x",
+        PUBLIC_URL: "https://shop.example.com",
+      }),
+    ).toEqual([]);
+    expect(await startupWarnings({ NODE_ENV: "development" })).toEqual([]);
+    expect(await startupWarnings({ NODE_ENV: "test", STRIPE_SANDBOX: "on" })).toEqual([]);
   });
 });
