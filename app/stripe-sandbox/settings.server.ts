@@ -21,24 +21,17 @@ export const MAX_SESSION_SECONDS = 24 * 60 * 60;
 export const MIN_USD_AMOUNT = 50;
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
-const LOOPBACK_NAMES = new Set(["localhost", "::1"]);
+const LOOPBACK_NAMES = ["localhost", "::1"];
+
+/** A hostname as URL and HOST spell it, comparable: no IPv6 brackets, lower case. */
+const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, "").toLowerCase();
 
 /** Hostnames of this machine: its loopback names, its network interfaces' addresses, HOST and STRIPE_SANDBOX_URL. */
 function ownHostnames(): Set<string> {
-  const names = new Set(LOOPBACK_NAMES);
+  const names = new Set([...LOOPBACK_NAMES, bare(sandboxBaseUrl().hostname), bare(config().HOST)]);
   for (const addresses of Object.values(networkInterfaces())) {
-    for (const { address } of addresses ?? []) names.add(address.toLowerCase());
+    for (const { address } of addresses ?? []) names.add(bare(address));
   }
-  names.add(
-    sandboxBaseUrl()
-      .hostname.replace(/^\[|\]$/g, "")
-      .toLowerCase(),
-  );
-  names.add(
-    config()
-      .HOST.replace(/^\[|\]$/g, "")
-      .toLowerCase(),
-  );
   return names;
 }
 
@@ -53,6 +46,6 @@ function ownHostnames(): Set<string> {
 export function isStoreOrigin(url: URL): boolean {
   const { PUBLIC_URL } = config();
   if (PUBLIC_URL) return url.origin === new URL(PUBLIC_URL).origin;
-  const hostname = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  const hostname = bare(url.hostname);
   return /^127(\.\d{1,3}){3}$/.test(hostname) || ownHostnames().has(hostname);
 }
