@@ -1,11 +1,18 @@
 import { defineConfig } from "vitest/config";
 
+// Time limits here are hang guards, far above any run seen on a busy 2-core machine; no test sets its own
+// (docs/decisions/0005-test-runs.md).
+const HANG_GUARD_MS = 10 * 60_000;
+
 export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
     pool: "forks",
     setupFiles: ["tests/setup.ts"],
-    testTimeout: 20_000,
+    testTimeout: HANG_GUARD_MS,
+    hookTimeout: HANG_GUARD_MS,
+    // No results cache in node_modules/.vite: two runs at once would read and write the same file.
+    cache: false,
   },
 });

@@ -1,20 +1,12 @@
 // Online payment end to end, with JavaScript and without: the production server, the real `stripe` SDK,
 // and the built-in Stripe sandbox it serves (hosted TEST MODE page, signed webhook back to the store).
-import { expect, type Page, test } from "@playwright/test";
-import {
-  ASHA_ADDRESS,
-  addToCartHere,
-  cartCount,
-  openProduct,
-  registerThroughModal,
-  saveAddress,
-  uniqueEmail,
-} from "./shopper-helpers.ts";
+// The shopper is signed in by the `shopper` fixture (tests/e2e/fixtures.ts).
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { ASHA_ADDRESS, addToCartHere, cartCount, openProduct, saveAddress } from "./shopper-helpers.ts";
 
-/** A new shopper with one product in the cart and a saved address; returns the product and the cart total. */
-async function shopperReadyToPay(page: Page, label: string) {
-  const name = `${label} ${Math.random().toString(36).slice(2, 7)}`;
-  await registerThroughModal(page, name, uniqueEmail(label.toLowerCase()));
+/** The signed-in shopper puts one product in the cart and saves an address; returns the product and the total. */
+async function shopperReadyToPay(page: Page) {
   const product = await openProduct(page, "men");
   await addToCartHere(page);
   await expect(cartCount(page)).toHaveText("1");
@@ -44,9 +36,11 @@ async function placeOnlineOrder(page: Page, product: string, total: string) {
   await expect(summary.locator("tfoot")).toContainText(total);
 }
 
-test("pay online: cart, Online, Place Order, the TEST MODE checkout, Pay, the loader, My Orders", async ({ page }) => {
-  test.setTimeout(60_000);
-  const { product, total } = await shopperReadyToPay(page, "Payer");
+test("pay online: cart, Online, Place Order, the TEST MODE checkout, Pay, the loader, My Orders", async ({
+  page,
+  shopper: _signedIn,
+}) => {
+  const { product, total } = await shopperReadyToPay(page);
   await placeOnlineOrder(page, product, total);
 
   await page.getByRole("button", { name: "Pay", exact: true }).click();
@@ -54,7 +48,8 @@ test("pay online: cart, Online, Place Order, the TEST MODE checkout, Pay, the lo
   await expect(page).toHaveURL(/\/loader\?next=my-orders&session_id=cs_test_/);
   await expect(page.getByRole("status", { name: "Loading" })).toBeVisible();
   await expect(page.getByTestId("payment-notice")).toHaveText("Payment received. Your order is placed.");
-  await expect(page).toHaveURL(/\/my-orders$/, { timeout: 12_000 });
+  // The spec's five seconds on the spinner page, waited for as a condition.
+  await page.waitForURL(/\/my-orders$/);
 
   await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
   const order = page.getByTestId("order");
@@ -67,9 +62,9 @@ test("pay online: cart, Online, Place Order, the TEST MODE checkout, Pay, the lo
 
 test("Cancel on the checkout page returns to the cart with the items back, and the order is not shown", async ({
   page,
+  shopper: _signedIn,
 }) => {
-  test.setTimeout(60_000);
-  const { product, total } = await shopperReadyToPay(page, "Canceller");
+  const { product, total } = await shopperReadyToPay(page);
   await placeOnlineOrder(page, product, total);
   const checkoutPage = page.url();
 
@@ -100,15 +95,14 @@ test("Cancel on the checkout page returns to the cart with the items back, and t
   await expect(page.getByTestId("order")).toHaveCount(0);
 });
 
-test("a failed payment is explained on the way back, and no order is shown", async ({ page }) => {
-  test.setTimeout(60_000);
-  const { product, total } = await shopperReadyToPay(page, "Declined");
+test("a failed payment is explained on the way back, and no order is shown", async ({ page, shopper: _signedIn }) => {
+  const { product, total } = await shopperReadyToPay(page);
   await placeOnlineOrder(page, product, total);
 
   await page.getByRole("button", { name: "Simulate failed payment" }).click();
   await expect(page).toHaveURL(/\/loader\?next=my-orders&session_id=cs_test_/);
   await expect(page.getByRole("alert")).toHaveText("Your payment did not go through. Your order was not placed.");
-  await expect(page).toHaveURL(/\/my-orders$/, { timeout: 12_000 });
+  await page.waitForURL(/\/my-orders$/);
   await expect(page.getByText("You have not placed any orders yet.")).toBeVisible();
   await expect(page.getByTestId("order")).toHaveCount(0);
 });

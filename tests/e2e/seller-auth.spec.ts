@@ -1,8 +1,9 @@
-// Seller sign-in, the seller layout and logout, with JavaScript and without.
-import { expect, test } from "@playwright/test";
-import { DEMO_SELLER, signInAsSeller } from "./seller-helpers.ts";
+// Seller sign-in, the seller layout and logout, with JavaScript and without. Signing in through the forms is
+// tested here, once; every other spec starts with the seller signed in by tests/e2e/fixtures.ts.
+import { expect, test } from "./fixtures.ts";
+import { DEMO_SELLER } from "./seller-helpers.ts";
 
-test("a wrong password is refused; the right one opens the seller area; logout goes back to the shop", async ({
+test("sign-in through the form: a wrong password is refused, the right one opens the seller area, logout goes back to the shop; a seller page signs a visitor in there", async ({
   page,
 }) => {
   await page.goto("/seller-login");
@@ -19,8 +20,9 @@ test("a wrong password is refused; the right one opens the seller area; logout g
 
   await page.getByLabel("Password").fill(DEMO_SELLER.password);
   await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/seller$/);
+  // Toasts first: they fade after two seconds.
   await expect(page.getByText("Login successful!")).toBeVisible();
+  await expect(page).toHaveURL(/\/seller$/);
   await expect(page.getByText("Hi! Seller")).toBeVisible();
   // The seller layout, without the shopper's header and footer.
   await expect(page.getByRole("link", { name: "Trendora" })).toHaveAttribute("href", "/");
@@ -37,22 +39,24 @@ test("a wrong password is refused; the right one opens the seller area; logout g
   await expect(page).toHaveURL(/\/seller$/);
 
   await page.getByRole("button", { name: "Logout" }).click();
-  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("Logged out")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  // A visitor on a seller page gets the sign-in form there, and comes back to that page.
   await page.goto("/seller/orders");
   await expect(page.getByRole("heading", { name: "Seller Login" })).toBeVisible();
   await expect(page.getByText("Hi! Seller")).toHaveCount(0);
-});
-
-test("a visitor on a seller page gets the sign-in form there, and comes back to that page", async ({ page }) => {
-  await signInAsSeller(page, "/seller/orders");
+  await page.getByLabel("Email").fill(DEMO_SELLER.email);
+  await page.getByLabel("Password").fill(DEMO_SELLER.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByText("Hi! Seller")).toBeVisible();
   await expect(page).toHaveURL(/\/seller\/orders$/);
   await expect(page.getByRole("heading", { name: "Orders List" })).toBeVisible();
 });
 
-test("labels of the side menu are hidden on a small screen, the icons stay", async ({ page }) => {
+test("labels of the side menu are hidden on a small screen, the icons stay", async ({ page, seller: _signedIn }) => {
   await page.setViewportSize({ width: 390, height: 800 });
-  await signInAsSeller(page);
+  await page.goto("/seller");
+  await expect(page.getByText("Hi! Seller")).toBeVisible();
   const link = page.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "Orders" });
   await expect(link).toBeVisible();
   const label = link.getByText("Orders");

@@ -1,18 +1,17 @@
 // A shopper's cash order in the seller's Orders, moved to Shipped, and seen so in the shopper's
 // My Orders, with JavaScript and without. The shopper and the seller use separate browser contexts.
-import { expect, test } from "@playwright/test";
-import { isNoJs, signInAsSeller } from "./seller-helpers.ts";
-import { addToCartHere, openProduct, registerThroughModal, saveAddress, uniqueEmail } from "./shopper-helpers.ts";
+// The shopper and the seller are signed in by tests/e2e/fixtures.ts.
+import { expect, signInSeller, test } from "./fixtures.ts";
+import { isNoJs } from "./seller-helpers.ts";
+import { addToCartHere, openProduct, saveAddress } from "./shopper-helpers.ts";
 
 test("a shopper's order shows in Orders; the seller ships it; the shopper sees Shipped", async ({
   page,
   browser,
   baseURL,
+  shopper: _signedIn,
 }) => {
-  test.setTimeout(90_000);
   // The shopper places a cash-on-delivery order through the shop.
-  const shopperName = `Orderer ${Math.random().toString(36).slice(2, 7)}`;
-  await registerThroughModal(page, shopperName, uniqueEmail("seller-orders"));
   const product = await openProduct(page, "women");
   await addToCartHere(page);
   await page.goto("/add-address");
@@ -38,8 +37,10 @@ test("a shopper's order shows in Orders; the seller ships it; the shopper sees S
   // The seller, in a browser of their own, sees it and moves it to Shipped.
   const sellerContext = await browser.newContext({ baseURL, javaScriptEnabled: !isNoJs() });
   try {
+    await signInSeller(sellerContext);
     const seller = await sellerContext.newPage();
-    await signInAsSeller(seller);
+    await seller.goto("/seller");
+    await expect(seller.getByText("Hi! Seller")).toBeVisible();
     await seller.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "Orders" }).click();
     await expect(seller.getByRole("heading", { name: "Orders List" })).toBeVisible();
     const order = seller.getByTestId("seller-order").filter({ hasText: orderId });
@@ -72,9 +73,10 @@ test("a shopper's order shows in Orders; the seller ships it; the shopper sees S
   await expect(card).toContainText("Shipped");
 });
 
-test("with JavaScript, the orders list says 'Loading...' while it is fetched", async ({ page }) => {
+test("with JavaScript, the orders list says 'Loading...' while it is fetched", async ({ page, seller: _signedIn }) => {
   test.skip(isNoJs(), "Without JavaScript the browser shows its own loading state");
-  await signInAsSeller(page);
+  await page.goto("/seller");
+  await expect(page.getByText("Hi! Seller")).toBeVisible();
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;

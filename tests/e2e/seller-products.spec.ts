@@ -1,7 +1,15 @@
 // The seller's products, with JavaScript and without: add one with two photos, find it in the shop,
 // take it out of stock (it leaves the shop) and back, edit it, remove it from sale.
-import { expect, type Page, test } from "@playwright/test";
-import { imageFile, isNoJs, signInAsSeller, uniqueName } from "./seller-helpers.ts";
+// The seller is signed in by the `seller` fixture (tests/e2e/fixtures.ts).
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { imageFile, isNoJs, uniqueName } from "./seller-helpers.ts";
+
+/** Opens the seller area, where the signed-in seller is greeted. */
+async function openSellerArea(page: Page) {
+  await page.goto("/seller");
+  await expect(page.getByText("Hi! Seller")).toBeVisible();
+}
 
 function shopSearch(page: Page, category: string, name: string) {
   return page.goto(`/products/${category}?q=${encodeURIComponent(name)}`);
@@ -9,10 +17,10 @@ function shopSearch(page: Page, category: string, name: string) {
 
 test("add a product with two photos, find it in the shop, toggle stock, edit it, remove it from sale", async ({
   page,
+  seller: _signedIn,
 }) => {
-  test.setTimeout(60_000);
   const name = uniqueName("E2E Linen Shirt");
-  await signInAsSeller(page);
+  await openSellerArea(page);
   await expect(page.getByRole("heading", { name: "Add Product" })).toBeVisible();
 
   await page.setInputFiles("#product-image-0", await imageFile("front.png", "#c0392b"));
@@ -109,9 +117,12 @@ test("add a product with two photos, find it in the shop, toggle stock, edit it,
   await expect(page.getByTestId("product-card").filter({ hasText: edited })).toHaveCount(0);
 });
 
-test("a non-image renamed .png is refused with a message, and nothing is added", async ({ page }) => {
+test("a non-image renamed .png is refused with a message, and nothing is added", async ({
+  page,
+  seller: _signedIn,
+}) => {
   const name = uniqueName("E2E Fake Photo");
-  await signInAsSeller(page);
+  await openSellerArea(page);
   await page.setInputFiles("#product-image-0", {
     name: "holiday.png",
     mimeType: "image/png",
@@ -128,8 +139,8 @@ test("a non-image renamed .png is refused with a message, and nothing is added",
   await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
 });
 
-test("an unknown product id is a 404 inside the seller layout", async ({ page }) => {
-  await signInAsSeller(page);
+test("an unknown product id is a 404 inside the seller layout", async ({ page, seller: _signedIn }) => {
+  await openSellerArea(page);
   const response = await page.goto("/seller/products/nosuchproduct");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Product not found" })).toBeVisible();

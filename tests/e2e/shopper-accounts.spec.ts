@@ -1,4 +1,6 @@
-import { expect, test } from "@playwright/test";
+// Shopper accounts in the browser, with JavaScript and without. Signing up through the login modal is tested
+// here, once; every other spec starts with a shopper signed in by tests/e2e/fixtures.ts.
+import { expect, registerShopper, test } from "./fixtures.ts";
 import {
   accountMenu,
   addToCartHere,
@@ -8,17 +10,36 @@ import {
   logOut,
   openProduct,
   PASSWORD,
-  registerThroughModal,
   uniqueEmail,
 } from "./shopper-helpers.ts";
 
-test("a visitor's cart survives login: it is merged into the saved cart", async ({ page }) => {
-  const email = uniqueEmail("merge");
-  await registerThroughModal(page, "Merger", email);
+test("sign up through the login modal: the new shopper lands on the home page, signed in and welcomed", async ({
+  page,
+}) => {
+  const name = `Newcomer ${Math.random().toString(36).slice(2, 7)}`;
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("link", { name: "Login" }).first().click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "User Login" })).toBeVisible();
+  await dialog.getByRole("link", { name: "click here" }).click();
+  await expect(dialog.getByRole("heading", { name: "User Sign Up" })).toBeVisible();
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Email").fill(uniqueEmail("signup"));
+  await dialog.getByLabel("Password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Create Account" }).click();
+  // The toast first: it fades after two seconds.
+  await expect(page.getByText(`Welcome to Trendora, ${name}!`)).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(accountMenu(page)).toHaveText(name);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(cartCount(page)).toHaveText("0");
+});
+
+test("a visitor's cart survives login: it is merged into the saved cart", async ({ page, context }) => {
+  const { email } = await registerShopper(context.request, "Merger");
   const saved = await openProduct(page, "men", 0);
   await addToCartHere(page);
   await logOut(page);
-  await expect(page.getByText("Logged out successfully")).toBeVisible();
   await expect(cartCount(page)).toHaveText("0");
 
   // As a visitor: two units of another product.
@@ -37,9 +58,9 @@ test("a visitor's cart survives login: it is merged into the saved cart", async 
   await expect(page.getByLabel(`Quantity of ${visiting}`, { exact: true })).toHaveValue("2");
 });
 
-test("logout is a POST from the profile menu that ends the session and goes home", async ({ page }) => {
-  await registerThroughModal(page, "Leaver", uniqueEmail("logout"));
+test("logout is a POST from the profile menu that ends the session and goes home", async ({ page, shopper }) => {
   await page.goto("/products");
+  await expect(accountMenu(page)).toHaveText(shopper.name);
   await accountMenu(page).click();
   await expect(page.getByRole("banner").getByRole("link", { name: "My Orders" })).toBeVisible();
   await page.getByRole("banner").getByRole("button", { name: "Logout" }).first().click();
@@ -53,10 +74,10 @@ test("logout is a POST from the profile menu that ends the session and goes home
 
 test("login errors: wrong password, duplicate email, short password; the modal opens over the page and closes", async ({
   page,
+  request,
 }) => {
-  const email = uniqueEmail("errors");
-  await registerThroughModal(page, "Errol", email);
-  await logOut(page);
+  // An account of someone else's: the browser stays a visitor.
+  const { email } = await registerShopper(request, "Errol");
 
   await page.goto("/products/men");
   await logInThroughModal(page, email, "not-the-password");

@@ -1,20 +1,13 @@
-import { expect, test } from "@playwright/test";
-import {
-  ASHA_ADDRESS,
-  addToCartHere,
-  cartCount,
-  openProduct,
-  registerThroughModal,
-  saveAddress,
-  uniqueEmail,
-} from "./shopper-helpers.ts";
+// The shopper's checkout with cash on delivery, with JavaScript and without; the shopper is signed in by
+// the `shopper` fixture (tests/e2e/fixtures.ts).
+import { expect, test } from "./fixtures.ts";
+import { ASHA_ADDRESS, addToCartHere, cartCount, openProduct, saveAddress } from "./shopper-helpers.ts";
 
-test("register, add to cart from the product page, add an address, place a COD order, see it in My Orders", async ({
+test("add to cart from the product page, add an address, place a COD order, see it in My Orders", async ({
   page,
+  shopper: _signedIn,
 }) => {
-  const name = `Checkout ${Math.random().toString(36).slice(2, 7)}`;
-  await registerThroughModal(page, name, uniqueEmail("checkout"));
-  await expect(page.getByText(`Welcome to Trendora, ${name}!`)).toBeVisible();
+  await page.goto("/");
   await expect(cartCount(page)).toHaveText("0");
 
   const product = await openProduct(page, "men");
@@ -79,8 +72,10 @@ test("register, add to cart from the product page, add an address, place a COD o
   await expect(page.getByTestId("order")).toHaveCount(1);
 });
 
-test("Buy now adds the product and opens the cart; quantity and remove update the totals", async ({ page }) => {
-  await registerThroughModal(page, "Buyer", uniqueEmail("buynow"));
+test("Buy now adds the product and opens the cart; quantity and remove update the totals", async ({
+  page,
+  shopper: _signedIn,
+}) => {
   const product = await openProduct(page, "women");
   await page.getByRole("button", { name: "Buy now" }).click();
   await expect(page).toHaveURL(/\/cart$/);

@@ -1,5 +1,5 @@
 // Shared steps for the shopper end-to-end specs. Products are found through the UI (never by seed
-// names); every run creates its own shoppers with unique emails.
+// names); every run creates its own shoppers with unique emails (signed in by tests/e2e/fixtures.ts).
 import { expect, type Page, test } from "@playwright/test";
 
 export const PASSWORD = "e2e-password-1";
@@ -18,23 +18,6 @@ export function accountMenu(page: Page) {
   return page.locator('header summary[aria-label="Account menu"]');
 }
 
-/** Registers through the modal opened from the header's Login button. */
-export async function registerThroughModal(page: Page, name: string, email: string, password = PASSWORD) {
-  await page.goto("/");
-  await page.getByRole("banner").getByRole("link", { name: "Login" }).first().click();
-  const dialog = page.getByRole("dialog");
-  await expect(dialog.getByRole("heading", { name: "User Login" })).toBeVisible();
-  await dialog.getByRole("link", { name: "click here" }).click();
-  await expect(dialog.getByRole("heading", { name: "User Sign Up" })).toBeVisible();
-  await dialog.getByLabel("Name").fill(name);
-  await dialog.getByLabel("Email").fill(email);
-  await dialog.getByLabel("Password").fill(password);
-  await dialog.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(accountMenu(page)).toHaveText(name);
-  await expect(page.getByRole("dialog")).toHaveCount(0);
-}
-
 /** Logs in through the modal over the current page. */
 export async function logInThroughModal(page: Page, email: string, password = PASSWORD) {
   await page.getByRole("banner").getByRole("link", { name: "Login" }).first().click();
@@ -44,9 +27,11 @@ export async function logInThroughModal(page: Page, email: string, password = PA
   await dialog.getByRole("button", { name: "Login" }).click();
 }
 
+/** Logs out from the profile menu; checks the toast first, as it fades after two seconds. */
 export async function logOut(page: Page) {
   await accountMenu(page).click();
   await page.getByRole("banner").getByRole("button", { name: "Logout" }).first().click();
+  await expect(page.getByText("Logged out successfully")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("banner").getByRole("link", { name: "Login" }).first()).toBeVisible();
 }

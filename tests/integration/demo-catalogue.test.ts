@@ -12,8 +12,7 @@ import { seedDemoCatalogue } from "#db/seed.ts";
 const fileOf = (url: string) => uploadedFilePath(url.replace("/uploads/", ""))!;
 
 describe("the demo catalogue", () => {
-  // Drawing and encoding about 120 pictures takes a few seconds, more on a busy machine.
-  it("fills an empty store once, with drawn pictures in every category", { timeout: 90_000 }, async () => {
+  it("fills an empty store once, with drawn pictures in every category", async () => {
     const result = await seedDemoCatalogue();
     expect(result.seeded).toBe(true);
     const all = db().select().from(products).all();

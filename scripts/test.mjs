@@ -1,0 +1,83 @@
+// Runs the tests against a production build made for this run alone (docs/decisions/0005-test-runs.md).
+//
+//   node scripts/test.mjs          build, then Vitest, then Playwright   (npm test)
+//   node scripts/test.mjs unit     build, then Vitest                    (npm run test:unit)
+//   node scripts/test.mjs e2e      build, then Playwright                (npm run test:e2e)
+//
+// Arguments after the mode go to Vitest or Playwright (unit and e2e only), e.g. `npm run test:unit --
+// tests/integration/hostile-pages.test.ts`. Each run builds into its own `build-test-<id>/` (removed at the
+// end) and writes Playwright's results to its own `test-results/<id>/` (kept when something failed), so two
+// runs at the same time in one checkout share nothing. BUILD_DIR or PW_OUTPUT_DIR, when set, are used instead.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const [mode = "all", ...extra] = process.argv.slice(2);
+const STAGES = { all: ["vitest", "playwright"], unit: ["vitest"], e2e: ["playwright"] };
+if (!(mode in STAGES)) {
+  console.error(`Unknown mode "${mode}": use all, unit or e2e.`);
+  process.exit(2);
+}
+if (mode === "all" && extra.length > 0) {
+  console.error("Arguments go with `unit` or `e2e` (npm run test:unit -- … or npm run test:e2e -- …).");
+  process.exit(2);
+}
+
+const runId = `${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
+const ownBuild = !process.env.BUILD_DIR;
+const ownResults = !process.env.PW_OUTPUT_DIR;
+const env = {
+  ...process.env,
+  BUILD_DIR: process.env.BUILD_DIR ?? `build-test-${runId}`,
+  PW_OUTPUT_DIR: process.env.PW_OUTPUT_DIR ?? path.join("test-results", runId),
+};
+
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const COMMANDS = {
+  build: [bin("react-router"), ["build"]],
+  vitest: [bin("vitest"), ["run", ...extra]],
+  playwright: [bin("playwright"), ["test", ...extra]],
+};
+
+let running = null;
+function run(stage) {
+  const [command, args] = COMMANDS[stage];
+  console.log(`\n▶ ${stage}: ${[path.basename(command), ...args].join(" ")} (BUILD_DIR=${env.BUILD_DIR})`);
+  return new Promise((resolve) => {
+    running = spawn(command, args, { cwd: root, env, stdio: "inherit" });
+    running.on("exit", (code, signal) => {
+      running = null;
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+/** Removes this run's build, and its Playwright output when everything passed (nothing to look at then). */
+function cleanUp(passed) {
+  if (ownBuild) rmSync(path.join(root, env.BUILD_DIR), { recursive: true, force: true });
+  if (ownResults && passed) rmSync(path.join(root, env.PW_OUTPUT_DIR), { recursive: true, force: true });
+}
+
+// Ctrl-C or a stop: the running tool is told, and this run ends (and cleans up) once it has stopped.
+let interrupted = false;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    interrupted = true;
+    running?.kill(signal);
+  });
+}
+
+let code = 0;
+for (const stage of ["build", ...STAGES[mode]]) {
+  code = await run(stage);
+  if (interrupted) code ||= 1;
+  if (code !== 0) break;
+}
+cleanUp(code === 0);
+if (code !== 0 && ownResults && existsSync(path.join(root, env.PW_OUTPUT_DIR))) {
+  console.log(`Playwright's traces and screenshots, if any: ${env.PW_OUTPUT_DIR}`);
+}
+process.exit(code);

@@ -1,0 +1,45 @@
+// Playwright fixtures for a signed-in shopper or seller, made without the UI: the browser context's own request
+// client calls the JSON API, so the session cookie lands in the context the page uses. Signing up and signing
+// in through the forms is tested once each, with and without JavaScript (shopper-accounts.spec.ts,
+// seller-auth.spec.ts); every other spec starts signed in from here.
+import { type APIRequestContext, type BrowserContext, test as base, expect } from "@playwright/test";
+import { DEMO_SELLER } from "./seller-helpers.ts";
+import { PASSWORD, uniqueEmail } from "./shopper-helpers.ts";
+
+export type Shopper = { name: string; email: string; password: string };
+
+/** A new shopper account, registered through POST /api/user/register; `request` then holds its session. */
+export async function registerShopper(
+  request: APIRequestContext,
+  name = `Shopper ${Math.random().toString(36).slice(2, 7)}`,
+) {
+  const shopper: Shopper = { name, email: uniqueEmail("shopper"), password: PASSWORD };
+  const response = await request.post("/api/user/register", { data: shopper });
+  expect(response.status(), await response.text()).toBe(201);
+  return shopper;
+}
+
+/** Signs a browser context in as a new shopper. */
+export function signInShopper(context: BrowserContext, name?: string): Promise<Shopper> {
+  return registerShopper(context.request, name);
+}
+
+/** Signs a browser context in as the demo seller (the end-to-end server's seed creates it). */
+export async function signInSeller(context: BrowserContext) {
+  const response = await context.request.post("/api/seller/login", { data: DEMO_SELLER });
+  expect(response.status(), await response.text()).toBe(200);
+  return DEMO_SELLER;
+}
+
+export const test = base.extend<{ shopper: Shopper; seller: typeof DEMO_SELLER }>({
+  /** The page's browser context is signed in as a new shopper. */
+  shopper: async ({ context }, use) => {
+    await use(await signInShopper(context));
+  },
+  /** The page's browser context is signed in as the demo seller. */
+  seller: async ({ context }, use) => {
+    await use(await signInSeller(context));
+  },
+});
+
+export { expect };

@@ -1,0 +1,183 @@
+// The production build's request handler, called in this process with real Requests: every route, the root
+// middleware (the request guard) and React Router's own checks run exactly as under `node server.js`, only
+// without the socket. `npm test` and `npm run test:unit` build it first (scripts/test.mjs); BUILD_DIR says
+// where it is (default `build`).
+import { existsSync, readdirSync, statSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestListener } from "@react-router/node";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { cookiesFrom } from "./requests.ts";
+
+const ORIGIN = "http://localhost";
+
+/** Sources the server bundle is made from: a build older than any of them would test yesterday's code. */
+const BUILD_INPUTS = ["app", "db/schema.ts", "react-router.config.ts", "vite.config.ts"];
+
+function newestChange(target: string): number {
+  const info = statSync(target);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestChange(path.join(target, entry)));
+  return newest;
+}
+
+/** The path of the production build's server bundle; refuses a missing or outdated build with the fix. */
+export function builtServer(): string {
+  const file = path.resolve(process.env.BUILD_DIR ?? "build", "server", "index.js");
+  if (!existsSync(file)) {
+    throw new Error(`No production build at ${file}: run \`npm run build\` (npm test and npm run test:unit build it).`);
+  }
+  const builtAt = statSync(file).mtimeMs;
+  const changed = BUILD_INPUTS.filter((input) => existsSync(input) && newestChange(input) > builtAt);
+  if (changed.length > 0) {
+    throw new Error(`The build at ${file} is older than ${changed.join(", ")}: run \`npm run build\` again.`);
+  }
+  return file;
+}
+
+let loaded: Promise<ServerBuild> | undefined;
+
+/** The server bundle of the production build, imported once per test file. */
+export function loadBuild(): Promise<ServerBuild> {
+  loaded ??= import(pathToFileURL(builtServer()).href) as Promise<ServerBuild>;
+  return loaded;
+}
+
+/**
+ * What React Router itself logs when it refuses a request with a 4xx (a POST to a page without a form, a
+ * foreign Origin on a page action...): expected for those answers. Anything else logged fails the test.
+ */
+const FRAMEWORK_REFUSALS = [
+  /^You made a \w+ request to ".*" but did not provide an? `(action|loader)` for route ".*", so there is no way to handle the request\.$/s,
+  /^No route matches URL ".*"$/s,
+  /^Invalid request method ".*"$/s,
+  /^The `request\.url` origin does not match `origin` header from a forwarded action request\. Aborting the action\.$/,
+  /^`origin` header is not a valid URL\. Aborting the action\.$/,
+];
+
+function isFrameworkRefusal(args: unknown[]): boolean {
+  return (
+    args.length === 1 &&
+    args[0] instanceof Error &&
+    FRAMEWORK_REFUSALS.some((p) => p.test(String((args[0] as Error).message)))
+  );
+}
+
+export type Answer = {
+  status: number;
+  text: string;
+  /** The body parsed as a JSON object (null when it is not one). */
+  json: Record<string, unknown> | null;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+};
+
+export type FilePart = { name: string; mimeType: string; buffer: Uint8Array };
+
+export type Body =
+  | { raw: string | Uint8Array; type?: string }
+  | { form: Record<string, string> }
+  | { multipart: Record<string, string | FilePart> };
+
+/** A JSON body, as the /api clients send it. */
+export const json = (value: unknown): Body => ({ raw: JSON.stringify(value), type: "application/json" });
+
+function requestBody(body: Body | undefined, headers: Headers): BodyInit | undefined {
+  if (!body) return undefined;
+  if ("raw" in body) {
+    headers.set("Content-Type", body.type ?? "application/octet-stream");
+    return typeof body.raw === "string" ? body.raw : (body.raw as BodyInit);
+  }
+  if ("form" in body) {
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+    return new URLSearchParams(body.form);
+  }
+  const form = new FormData();
+  for (const [name, part] of Object.entries(body.multipart)) {
+    if (typeof part === "string") form.append(name, part);
+    else form.append(name, new File([part.buffer as BlobPart], part.name, { type: part.mimeType }));
+  }
+  return form;
+}
+
+export type App = {
+  /** A client with a cookie jar of its own: a visitor until it signs in. */
+  client(): Client;
+  /** Stops the Stripe sandbox's loopback server. */
+  close(): Promise<void>;
+};
+
+/** One browser's worth of requests: sends like a non-browser HTTP client (no Origin header), keeps cookies. */
+export class Client {
+  cookie = "";
+  constructor(private readonly handle: (request: Request) => Promise<Response>) {}
+
+  /** Sends one request and reads the whole answer. Redirects are returned, not followed. */
+  async send(method: string, pathAndQuery: string, body?: Body, extraHeaders: Record<string, string> = {}) {
+    const headers = new Headers(extraHeaders);
+    if (this.cookie) headers.set("Cookie", this.cookie);
+    const init: RequestInit = { method, headers, body: requestBody(body, headers) };
+    const request = new Request(new URL(pathAndQuery, ORIGIN), init);
+    // Everything logged while the request is handled and its body read belongs to this request.
+    const logged: unknown[][] = [];
+    const previous = console.error;
+    console.error = (...args: unknown[]) => logged.push(args);
+    let response: Response;
+    let text: string;
+    try {
+      response = await this.handle(request);
+      text = await response.text();
+    } finally {
+      console.error = previous;
+    }
+    const refusal = response.status >= 400 && response.status < 500;
+    for (const args of logged) {
+      if (!(refusal && isFrameworkRefusal(args))) {
+        previous(`${method} ${pathAndQuery.slice(0, 80)} answered ${response.status} and logged:`, ...args);
+      }
+    }
+    this.cookie = cookiesFrom(response, this.cookie);
+    let parsed: Record<string, unknown> | null = null;
+    try {
+      const value = JSON.parse(text);
+      if (value && typeof value === "object" && !Array.isArray(value)) parsed = value;
+    } catch {}
+    const answerHeaders: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      answerHeaders[name] = value;
+    });
+    return { status: response.status, text, json: parsed, headers: answerHeaders } satisfies Answer;
+  }
+
+  get(pathAndQuery: string, headers?: Record<string, string>) {
+    return this.send("GET", pathAndQuery, undefined, headers);
+  }
+
+  post(pathAndQuery: string, body?: Body, headers?: Record<string, string>) {
+    return this.send("POST", pathAndQuery, body, headers);
+  }
+}
+
+/**
+ * The store's request handler from the production build, in "production" mode. Without STRIPE_SECRET_KEY
+ * the store's Stripe SDK calls its own sandbox over HTTP, as under `node server.js`: that (and only that)
+ * is served on a loopback port by the same build, and STRIPE_SANDBOX_URL points there.
+ */
+export async function startApp(): Promise<App> {
+  const build = await loadBuild();
+  const handle = createRequestHandler(build, "production");
+  const sandbox = http.createServer(createRequestListener({ build, mode: "production" }));
+  await new Promise<void>((resolve) => sandbox.listen(0, "127.0.0.1", resolve));
+  process.env.STRIPE_SANDBOX_URL = `http://127.0.0.1:${(sandbox.address() as AddressInfo).port}`;
+  return {
+    client: () => new Client((request) => handle(request)),
+    close: () =>
+      new Promise<void>((resolve) => {
+        sandbox.closeAllConnections();
+        sandbox.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,132 @@
+// The cart page's form sent hostile product ids, quantities, addresses, payment types and redirects: each is
+// refused on the page with the reason, and the saved cart and the orders stay as they were.
+import { beforeAll, expect, it } from "vitest";
+import { json } from "../helpers/app.ts";
+import {
+  addAddress,
+  addProduct,
+  K10,
+  orderIds,
+  registerShopper,
+  ruleChecks,
+  SQLISH,
+  savedCart,
+  setUpStore,
+  UNKNOWN_ID,
+} from "../helpers/hostile.ts";
+
+const store = setUpStore();
+const rule = ruleChecks();
+
+let product: { id: string; name: string };
+let ownAddressId: string;
+let foreignAddressId: string;
+
+beforeAll(async () => {
+  const { shopper, seller } = await store.clients();
+  product = await addProduct(seller);
+  ownAddressId = await addAddress(shopper, "1 Own Street");
+  const other = await registerShopper(store.app, "Other Shopper");
+  foreignAddressId = await addAddress(other.client, "99 Someone Else Road");
+});
+
+it("cart page forms: hostile product ids, quantities, addresses and payment types change nothing", async () => {
+  const api = await store.clients();
+  await api.shopper.post("/api/cart/update", json({ cartItems: { [product.id]: 2 } }));
+  const before = await savedCart(api.shopper);
+  const ordersBefore = await orderIds(api.shopper);
+  const refused: [string, Record<string, string>, string][] = [
+    ["add without a product", { intent: "add" }, "Invalid product id."],
+    ["add a malformed id", { intent: "add", productId: "../../x" }, "Invalid product id."],
+    ["add an SQL-ish id", { intent: "add", productId: SQLISH }, "Invalid product id."],
+    ["add a 10,000-character id", { intent: "add", productId: K10 }, "Invalid product id."],
+    ["add an unknown id", { intent: "add", productId: UNKNOWN_ID }, "This product is no longer available."],
+    [
+      "set -1",
+      { intent: "set-quantity", productId: product.id, quantity: "-1" },
+      "Quantity must be a whole number from 1 to 99.",
+    ],
+    [
+      "set 0",
+      { intent: "set-quantity", productId: product.id, quantity: "0" },
+      "Quantity must be a whole number from 1 to 99.",
+    ],
+    [
+      "set 1.5",
+      { intent: "set-quantity", productId: product.id, quantity: "1.5" },
+      "Quantity must be a whole number from 1 to 99.",
+    ],
+    [
+      "set NaN",
+      { intent: "set-quantity", productId: product.id, quantity: "NaN" },
+      "Quantity must be a whole number from 1 to 99.",
+    ],
+    [
+      "set 1e9",
+      { intent: "set-quantity", productId: product.id, quantity: "1e9" },
+      "Quantity must be a whole number from 1 to 99.",
+    ],
+    [
+      "set 100",
+      { intent: "set-quantity", productId: product.id, quantity: "100" },
+      "Quantity must be a whole number from 1 to 99.",
+    ],
+    [
+      "set no quantity",
+      { intent: "set-quantity", productId: product.id },
+      "Quantity must be a whole number from 1 to 99.",
+    ],
+    ["remove a malformed id", { intent: "remove", productId: "%00" }, "Invalid product id."],
+    ["order without an address", { intent: "place-order", paymentType: "COD" }, "Please select an address"],
+    [
+      "order with another shopper's address",
+      { intent: "place-order", paymentType: "COD", addressId: foreignAddressId },
+      "Please select an address",
+    ],
+    [
+      "order with an SQL-ish address",
+      { intent: "place-order", paymentType: "COD", addressId: SQLISH },
+      "Please select an address",
+    ],
+    [
+      "order online with another shopper's address",
+      { intent: "place-order", paymentType: "Online", addressId: foreignAddressId },
+      "Please select an address",
+    ],
+    [
+      "order with an unknown payment type",
+      { intent: "place-order", paymentType: "Bitcoin", addressId: ownAddressId },
+      "Please choose a payment method.",
+    ],
+    [
+      "order with a bad request key",
+      { intent: "place-order", paymentType: "COD", addressId: ownAddressId, requestKey: "<x>" },
+      "Invalid request key.",
+    ],
+  ];
+  for (const [label, form, message] of refused) {
+    rule.pageRefusal(`cart ${label}`, await api.shopper.post("/cart", { form }), message);
+    expect.soft(await savedCart(api.shopper), `cart unchanged after ${label}`).toEqual(before);
+  }
+  expect(await orderIds(api.shopper)).toEqual(ordersBefore);
+
+  // A visitor's hostile cart posts: refused, and no cart cookie with junk comes back.
+  for (const [label, form, message] of refused.slice(0, 13)) {
+    const a = await api.visitor.post("/cart", { form });
+    rule.pageRefusal(`visitor cart ${label}`, a, message);
+    expect.soft(a.headers["set-cookie"] ?? "", `visitor cart ${label}: no cart cookie`).not.toContain("__cart=");
+  }
+  // An off-site redirectTo is not followed.
+  for (const redirectTo of ["//evil.com", "https://evil.com/x", "/\\evil.com", "javascript:alert(1)"]) {
+    const a = await api.visitor.post("/cart", { form: { intent: "add", productId: product.id, redirectTo } });
+    rule.redirect(`add with redirectTo=${redirectTo}`, a, /^\/(?!\/|\\)/);
+  }
+  // A visitor cannot place an order: sent to log in.
+  rule.redirect(
+    "visitor place-order",
+    await api.visitor.post("/cart", {
+      form: { intent: "place-order", paymentType: "COD", addressId: ownAddressId },
+    }),
+    /login/,
+  );
+});

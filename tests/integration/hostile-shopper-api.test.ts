@@ -1,0 +1,230 @@
+// The shopper's /api calls sent hostile input: sign-up and login, the saved cart, addresses and cash
+// orders. Refusals are 4xx with a message and leave the cart, the addresses and the orders as they were.
+import { beforeAll, expect, it } from "vitest";
+import { json } from "../helpers/app.ts";
+import {
+  type Account,
+  addAddress,
+  addProduct,
+  addressIds,
+  HTML,
+  K10,
+  orderIds,
+  PASSWORD,
+  registerShopper,
+  ruleChecks,
+  SQLISH,
+  savedCart,
+  setUpStore,
+  signIn,
+  UNKNOWN_ID,
+  unique,
+} from "../helpers/hostile.ts";
+
+const store = setUpStore();
+const rule = ruleChecks();
+
+let product: { id: string; name: string };
+let ownAddressId: string;
+let foreignAddressId: string;
+let otherShopper: Account;
+
+beforeAll(async () => {
+  const { shopper, seller } = await store.clients();
+  product = await addProduct(seller);
+  ownAddressId = await addAddress(shopper, "1 Own Street");
+  const other = await registerShopper(store.app, "Other Shopper");
+  otherShopper = other.account;
+  foreignAddressId = await addAddress(other.client, "99 Someone Else Road");
+});
+
+it("sign-up and login: wrong types, huge and hostile values are refused; a hostile name is only text", async () => {
+  const { visitor } = await store.clients();
+  const shopperEmail = store.shopper.email;
+  const bodies: [string, unknown, number?][] = [
+    ["missing fields", {}],
+    ["name as a number", { name: 5, email: `n-${unique()}@example.com`, password: PASSWORD }],
+    ["email as an array", { name: "A", email: ["a@b.co"], password: PASSWORD }],
+    ["password as an object", { name: "A", email: `p-${unique()}@example.com`, password: { a: 1 } }],
+    ["password as a boolean", { name: "A", email: `b-${unique()}@example.com`, password: true }],
+    ["short password", { name: "A", email: `s-${unique()}@example.com`, password: "short" }],
+    ["10,000-character name", { name: K10, email: `k-${unique()}@example.com`, password: PASSWORD }],
+    ["10,000-character password", { name: "A", email: `k-${unique()}@example.com`, password: K10 }],
+    ["SQL-ish email", { name: "A", email: SQLISH, password: PASSWORD }],
+    ["NUL in the email", { name: "A", email: `a\u0000-${unique()}@example.com`, password: PASSWORD }],
+    ["taken email in capitals", { name: "A", email: shopperEmail.toUpperCase(), password: PASSWORD }, 409],
+  ];
+  for (const [label, body, status] of bodies) {
+    rule.apiRefusal(`register ${label}`, await visitor.post("/api/user/register", json(body)), status);
+  }
+  const logins: [string, unknown, number?][] = [
+    ["email as an object", { email: { $gt: "" }, password: PASSWORD }],
+    ["SQL-ish email", { email: SQLISH, password: SQLISH }],
+    ["wrong password", { email: shopperEmail, password: "not the password" }, 401],
+    ["10,000-character password", { email: shopperEmail, password: K10 }],
+    ["unknown email", { email: `nobody-${unique()}@example.com`, password: PASSWORD }, 401],
+  ];
+  for (const [label, body, status] of logins) {
+    rule.apiRefusal(`login ${label}`, await visitor.post("/api/user/login", json(body)), status);
+  }
+  expect((await visitor.get("/api/user/is-auth")).status).toBe(401);
+
+  // Markup in a name is stored and shown as text, never as markup.
+  const { client } = await registerShopper(store.app, HTML);
+  const me = await client.get("/api/user/is-auth");
+  expect((me.json!.user as { name: string }).name).toBe(HTML);
+  const home = await client.get("/");
+  expect(home.status).toBe(200);
+  expect(home.text).not.toContain("<script>alert");
+  expect(home.text).toContain("&lt;script&gt;");
+});
+
+it("cart update: every refused change leaves the saved cart as it was", async () => {
+  const { visitor, shopper } = await store.clients();
+  const base = await shopper.post("/api/cart/update", json({ cartItems: { [product.id]: 2 } }));
+  expect(base.status, base.text).toBe(200);
+  const before = await savedCart(shopper);
+  expect(before).toEqual({ [product.id]: 2 });
+  const manyIds = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`${i}abc`, 1]));
+  const refused: [string, unknown, number?][] = [
+    ["cartItems missing", {}],
+    ["cartItems as an array", { cartItems: [product.id] }],
+    ["cartItems as a string", { cartItems: product.id }],
+    ["cartItems as null", { cartItems: null }],
+    ["negative quantity", { cartItems: { [product.id]: -1 } }],
+    ["zero quantity", { cartItems: { [product.id]: 0 } }],
+    ["fractional quantity", { cartItems: { [product.id]: 1.5 } }],
+    ["huge quantity", { cartItems: { [product.id]: 1e12 } }],
+    ["quantity 100", { cartItems: { [product.id]: 100 } }],
+    ["quantity NaN", { cartItems: { [product.id]: "NaN" } }],
+    ["quantity as words", { cartItems: { [product.id]: "three" } }],
+    ["quantity as an object", { cartItems: { [product.id]: { n: 1 } } }],
+    ["quantity as a boolean", { cartItems: { [product.id]: true } }],
+    ["quantity null", { cartItems: { [product.id]: null } }],
+    ["malformed id", { cartItems: { "../../etc/passwd": 1 } }],
+    ["SQL-ish id", { cartItems: { [SQLISH]: 1 } }],
+    ["__proto__ id", JSON.parse('{"cartItems":{"__proto__":1}}')],
+    ["unknown id", { cartItems: { [UNKNOWN_ID]: 1 } }, 404],
+    ["a valid line and an unknown one", { cartItems: { [product.id]: 5, zzzzzzzzzzzzzzzzzzz0: 1 } }, 404],
+    ["51 products", { cartItems: manyIds }],
+  ];
+  for (const [label, body, status] of refused) {
+    const a = await shopper.post("/api/cart/update", json(body));
+    rule.apiRefusal(`cart/update ${label}`, a, status);
+    expect.soft(await savedCart(shopper), `cart unchanged after ${label}`).toEqual(before);
+  }
+  // A visitor's update is refused and stores nothing anywhere.
+  rule.apiRefusal(
+    "visitor cart/update",
+    await visitor.post("/api/cart/update", json({ cartItems: { [product.id]: 3 } })),
+    401,
+  );
+  expect(await savedCart(shopper)).toEqual(before);
+});
+
+it("addresses: hostile fields are refused and nothing is saved; another shopper's addresses stay invisible", async () => {
+  const { visitor, shopper, seller } = await store.clients();
+  const before = await addressIds(shopper);
+  const good = {
+    firstName: "Ana",
+    lastName: "B",
+    email: "ana@example.com",
+    street: "2 Rue",
+    city: "Paris",
+    state: "IDF",
+    zipcode: "75001",
+    country: "France",
+    phone: "+33 1 23 45 67 89",
+  };
+  const refused: [string, unknown][] = [
+    ["address missing", {}],
+    ["address as a string", { address: "2 Rue, Paris" }],
+    ["address as an array", { address: [good] }],
+    ["address as a number", { address: 75001 }],
+    ["all fields missing", { address: {} }],
+    ["first name as an object", { address: { ...good, firstName: { a: 1 } } }],
+    ["street as an array", { address: { ...good, street: ["2 Rue"] } }],
+    ["city as a boolean", { address: { ...good, city: true } }],
+    ["10,000-character street", { address: { ...good, street: K10 } }],
+    ["NUL in the zip code", { address: { ...good, zipcode: "750\u000001" } }],
+    ["SQL-ish phone", { address: { ...good, phone: SQLISH } }],
+    ["HTML email", { address: { ...good, email: HTML } }],
+    ["zip code as a huge number", { address: { ...good, zipcode: 1e21 } }],
+    ["phone NaN", { address: { ...good, phone: "NaN" } }],
+  ];
+  for (const [label, body] of refused) {
+    rule.apiRefusal(`address/add ${label}`, await shopper.post("/api/address/add", json(body)));
+  }
+  expect(await addressIds(shopper)).toEqual(before);
+  expect(before).not.toContain(foreignAddressId);
+  rule.apiRefusal("visitor address/get", await visitor.get("/api/address/get"), 401);
+  rule.apiRefusal("seller address/get (not a shopper)", await seller.get("/api/address/get"), 401);
+});
+
+it("cash orders: refused orders are not written and leave the cart alone; a tampered price or userId is ignored", async () => {
+  const { visitor, shopper } = await store.clients();
+  const other = await signIn(store.app, "shopper", otherShopper);
+  await shopper.post("/api/cart/update", json({ cartItems: { [product.id]: 1 } }));
+  const cartBefore = await savedCart(shopper);
+  const ordersBefore = await orderIds(shopper);
+  const otherOrdersBefore = await orderIds(other);
+  const line = { product: product.id, quantity: 1 };
+  const refused: [string, unknown, Record<string, string>?][] = [
+    ["no items", { address: ownAddressId }],
+    ["items as an object", { items: line, address: ownAddressId }],
+    ["items as a string", { items: "all", address: ownAddressId }],
+    ["empty items", { items: [], address: ownAddressId }],
+    ["null item", { items: [null], address: ownAddressId }],
+    ["product as an object", { items: [{ product: { $ne: "" }, quantity: 1 }], address: ownAddressId }],
+    ["malformed product id", { items: [{ product: "../x", quantity: 1 }], address: ownAddressId }],
+    ["unknown product id", { items: [{ product: UNKNOWN_ID, quantity: 1 }], address: ownAddressId }],
+    ["negative quantity", { items: [{ ...line, quantity: -2 }], address: ownAddressId }],
+    ["fractional quantity", { items: [{ ...line, quantity: 0.5 }], address: ownAddressId }],
+    ["huge quantity", { items: [{ ...line, quantity: 1e308 }], address: ownAddressId }],
+    ["quantity as a string", { items: [{ ...line, quantity: "1" }], address: ownAddressId }],
+    ["quantity missing", { items: [{ product: product.id }], address: ownAddressId }],
+    ["no address", { items: [line] }],
+    ["address as a number", { items: [line], address: 7 }],
+    ["address as an object", { items: [line], address: { street: "x" } }],
+    ["malformed address id", { items: [line], address: SQLISH }],
+    ["unknown address id", { items: [line], address: UNKNOWN_ID }],
+    ["another shopper's address", { items: [line], address: foreignAddressId }],
+    ["a bad Idempotency-Key", { items: [line], address: ownAddressId }, { "Idempotency-Key": "short" }],
+    [
+      "a 1,000-character Idempotency-Key",
+      { items: [line], address: ownAddressId },
+      { "Idempotency-Key": "k".repeat(1000) },
+    ],
+  ];
+  for (const [label, body, headers] of refused) {
+    rule.apiRefusal(`order/cod ${label}`, await shopper.post("/api/order/cod", json(body), headers));
+  }
+  expect.soft(await orderIds(shopper), "no order was written").toEqual(ordersBefore);
+  expect.soft(await savedCart(shopper), "the cart is as it was").toEqual(cartBefore);
+  rule.apiRefusal(
+    "visitor order/cod",
+    await visitor.post("/api/order/cod", json({ items: [line], address: ownAddressId })),
+    401,
+  );
+
+  // Tampered prices, totals and userId: the order is the caller's, at the database's price.
+  const placed = await shopper.post(
+    "/api/order/cod",
+    json({
+      userId: "someone-else",
+      items: [{ product: product.id, quantity: 2, price: 0.01, offerPrice: 0.01, amount: 0.02 }],
+      address: ownAddressId,
+      amount: 0.01,
+      price: 0.01,
+    }),
+  );
+  expect(placed.status, placed.text).toBe(201);
+  const orderId = placed.json!.orderId as string;
+  const mine = await shopper.get("/api/order/user");
+  const order = (mine.json!.orders as { _id: string; amount: number }[]).find((o) => o._id === orderId)!;
+  expect(order, "the order is listed for its shopper").toBeTruthy();
+  // 2 × $25.00 = $50.00, plus 2% tax = $51.00.
+  expect(order.amount).toBe(51);
+  expect(await orderIds(other)).toEqual(otherOrdersBefore);
+  expect(await orderIds(other)).not.toContain(orderId);
+});
