@@ -15,9 +15,12 @@ import "./app.css";
 import { Footer } from "#app/components/footer.tsx";
 import { Header } from "#app/components/header.tsx";
 import { UrlLoginModal } from "#app/components/login-modal.tsx";
+import { SellerLoginForm } from "#app/components/seller-login-form.tsx";
 import { Toasts } from "#app/components/toasts.tsx";
-import { guardRequest } from "#app/lib/request-guard.server.ts";
+import { isSellerSignIn } from "#app/lib/seller-sign-in.ts";
 import { takeToasts } from "#app/lib/toast.server.ts";
+import { readIdentity, shopperOf } from "#app/middleware/identity.server.ts";
+import { guardRequest } from "#app/middleware/request-guard.server.ts";
 import { shopperShell } from "#app/services/shopper-shell.server.ts";
 
 export const meta: Route.MetaFunction = () => [
@@ -28,18 +31,20 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-// Runs before every loader and action, pages and /api alike: cross-site writes and unused methods stop here.
+// Runs before every loader and action, pages and /api alike: cross-site writes and unused methods stop here;
+// then the shopper and seller sessions are read once, into the context.
 export const middleware: Route.MiddlewareFunction[] = [
-  ({ request }, next) => {
+  async ({ request, context }, next) => {
     const refusal = guardRequest(request);
     if (refusal) return refusal;
+    await readIdentity(request, context);
     return next();
   },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { toasts, clearCookie } = await takeToasts(request);
-  const shell = await shopperShell(request);
+  const shell = await shopperShell(request, shopperOf(context));
   return data({ ...shell, toasts }, clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined);
 }
 
@@ -75,6 +80,11 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
+  // The seller area's guard: anyone but the seller gets the seller sign-in form on the page they asked for.
+  if (isRouteErrorResponse(error) && error.status === 401 && isSellerSignIn(error.data)) {
+    return <SellerLoginForm redirectTo={pathname} />;
+  }
   let title = "Something went wrong";
   let message = "An unexpected error occurred. Please try again.";
   let status = 500;

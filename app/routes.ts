@@ -2,7 +2,7 @@ import { index, prefix, type RouteConfig, route } from "@react-router/dev/routes
 
 // Every route of the spec's table, listed explicitly. Each area keeps to its own block.
 export default [
-  // Storefront (issue #2)
+  // Storefront
   index("routes/home.tsx"),
   route("products/:category?", "routes/products.tsx"),
   route("products/:category/:id", "routes/product.tsx"),
@@ -11,19 +11,19 @@ export default [
   route("loader", "routes/loader.tsx"),
   route("uploads/:file", "routes/uploads.ts"),
 
-  // Accounts, cart, addresses, orders (issue #3)
+  // Accounts, cart, addresses, orders
   route("cart", "routes/cart.tsx"),
   route("add-address", "routes/add-address.tsx"),
   route("my-orders", "routes/my-orders.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),
 
-  // Online payment (issue #4)
+  // Online payment
   // The built-in Stripe sandbox (404 unless the payment mode is "sandbox"): its REST API and hosted page.
   route("v1/*", "routes/stripe-sandbox/api.ts"),
   route("stripe-sandbox/checkout/:sessionId", "routes/stripe-sandbox/checkout.ts"),
 
-  // Seller area (issue #5)
+  // Seller area
   route("seller-login", "routes/seller-login.tsx"),
   route("seller/logout", "routes/seller/logout.tsx"),
   route("seller", "routes/seller/layout.tsx", [
@@ -35,10 +35,10 @@ export default [
 
   // /api resource routes
   ...prefix("api", [
-    // Storefront (issue #2)
+    // Storefront
     route("product/list", "routes/api/product-list.ts"),
     route("subscribe", "routes/api/subscribe.ts"),
-    // Accounts, cart, addresses, orders (issue #3)
+    // Accounts, cart, addresses, orders
     route("user/is-auth", "routes/api/user-is-auth.ts"),
     route("user/login", "routes/api/user-login.ts"),
     route("user/register", "routes/api/user-register.ts"),
@@ -48,10 +48,10 @@ export default [
     route("address/add", "routes/api/address-add.ts"),
     route("order/cod", "routes/api/order-cod.ts"),
     route("order/user", "routes/api/order-user.ts"),
-    // Online payment (issue #4)
+    // Online payment
     route("order/stripe", "routes/api/order-stripe.ts"),
     route("stripe/webhook", "routes/api/stripe-webhook.ts"),
-    // Seller area (issue #5)
+    // Seller area
     route("seller/login", "routes/api/seller-login.ts"),
     route("seller/is-auth", "routes/api/seller-is-auth.ts"),
     route("seller/logout", "routes/api/seller-logout.ts"),

@@ -3,7 +3,19 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-const createdAt = () => integer("created_at", { mode: "number" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
+let lastTick = 0;
+/**
+ * Unix milliseconds, strictly increasing within this process, so rows made in the same millisecond keep the
+ * order they were made in when sorted by time. The app sets creation times itself, so the schema needs no
+ * database-specific default.
+ */
+export function tick(): number {
+  const now = Date.now();
+  lastTick = now > lastTick ? now : lastTick + 1;
+  return lastTick;
+}
+
+const createdAt = (name = "created_at") => integer(name, { mode: "number" }).notNull().$defaultFn(tick);
 
 export const products = sqliteTable(
   "products",
@@ -83,6 +95,8 @@ export const cartItems = sqliteTable(
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
+    /** When the line was first added: the cart lists its lines in this order. */
+    addedAt: createdAt("added_at"),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] }), check("cart_items_quantity", sql`${t.quantity} > 0`)],
 );
@@ -170,6 +184,8 @@ export const orderItems = sqliteTable(
     quantity: integer("quantity").notNull(),
     /** The product's offer price at the time of ordering. */
     unitPriceCents: integer("unit_price_cents").notNull(),
+    /** The line's place in the order (0, 1, 2...): lines are listed in this order. */
+    position: integer("position").notNull().default(0),
   },
   (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity", sql`${t.quantity} > 0`)],
 );

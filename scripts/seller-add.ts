@@ -2,7 +2,9 @@
 // The password comes from SELLER_PASSWORD or a prompt that does not echo what is typed.
 import { createInterface } from "node:readline";
 import { closeDb } from "#app/lib/db.server.ts";
-import { createSeller, MIN_SELLER_PASSWORD_LENGTH, SellerAccountError } from "#app/services/sellers.server.ts";
+import { Refusal } from "#app/lib/refusal.ts";
+import { MIN_PASSWORD_LENGTH } from "#app/lib/schemas/account.ts";
+import { createSeller } from "#app/services/sellers.server.ts";
 
 const input = process.stdin;
 const output = process.stderr;
@@ -61,7 +63,7 @@ async function main(): Promise<number> {
   }
   let password = process.env.SELLER_PASSWORD;
   if (password === undefined) {
-    password = await readHidden(`Password (at least ${MIN_SELLER_PASSWORD_LENGTH} characters): `);
+    password = await readHidden(`Password (at least ${MIN_PASSWORD_LENGTH} characters): `);
     if (input.isTTY) {
       const again = await readHidden("Repeat the password: ");
       if (again !== password) {
@@ -75,7 +77,7 @@ async function main(): Promise<number> {
     process.stdout.write(`Seller ${seller.email} created. Sign in at /seller-login.\n`);
     return 0;
   } catch (error) {
-    if (error instanceof SellerAccountError) {
+    if (error instanceof Refusal) {
       output.write(`${error.message} No seller was created.\n`);
       return 1;
     }

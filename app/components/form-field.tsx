@@ -1,34 +1,61 @@
-import type { InputHTMLAttributes } from "react";
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 
-/** A labelled input with its server error announced to assistive technology. */
-export function Field({
+type InputType = "text" | "email" | "password" | "number" | "tel" | "search";
+
+/** A field's error, tied to its input by id (aria-describedby) and announced when it appears. */
+export function FieldError({ id, errors }: { id: string; errors?: string[] | string | null }) {
+  const message = Array.isArray(errors) ? errors[0] : errors;
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="mt-1 text-xs text-red-600">
+      {message}
+    </p>
+  );
+}
+
+/**
+ * A labelled input of a Conform form: its id, name, typed value, aria-invalid and aria-describedby come from
+ * the field's state (and so from the server's reply without JavaScript).
+ */
+export function Field<Schema>({
+  field,
   label,
-  name,
-  error,
-  className,
+  type = "text",
   labelHidden,
+  hint,
+  className,
+  inputClassName,
   ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error?: string; labelHidden?: boolean }) {
-  const id = input.id ?? `field-${name}`;
-  const errorId = `${id}-error`;
+}: Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "defaultValue"> & {
+  field: FieldMetadata<Schema>;
+  label: string;
+  type?: InputType;
+  labelHidden?: boolean;
+  hint?: ReactNode;
+  inputClassName?: string;
+}) {
+  const invalid = Boolean(field.errors?.length);
+  const hintId = `${field.id}-hint`;
+  const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: hint && !invalid ? hintId : undefined });
   return (
     <div className={className}>
-      <label htmlFor={id} className={labelHidden ? "sr-only" : "mb-1 block text-sm text-gray-600"}>
+      <label htmlFor={field.id} className={labelHidden ? "sr-only" : "mb-1 block text-sm text-gray-600"}>
         {label}
       </label>
       <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={`w-full rounded border px-3 py-2 text-sm outline-none focus:border-primary ${
-          error ? "border-red-500" : "border-gray-300"
-        }`}
+        key={key}
+        {...props}
+        className={
+          inputClassName ??
+          `w-full rounded border px-3 py-2 text-sm outline-none focus:border-primary ${invalid ? "border-red-500" : "border-gray-300"}`
+        }
         {...input}
       />
-      {error ? (
-        <p id={errorId} className="mt-1 text-xs text-red-600">
-          {error}
+      <FieldError id={field.errorId} errors={field.errors} />
+      {hint && !invalid ? (
+        <p id={hintId} className="mt-1 text-xs text-gray-500">
+          {hint}
         </p>
       ) : null}
     </div>
@@ -36,11 +63,12 @@ export function Field({
 }
 
 /** A form-level error message (shown above or below a form). */
-export function FormError({ message }: { message?: string | null }) {
-  if (!message) return null;
+export function FormError({ message, id }: { message?: string | string[] | null; id?: string }) {
+  const text = Array.isArray(message) ? message[0] : message;
+  if (!text) return null;
   return (
-    <p role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-      {message}
+    <p id={id} role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+      {text}
     </p>
   );
 }

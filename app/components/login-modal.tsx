@@ -1,16 +1,18 @@
-import { type InputHTMLAttributes, type Ref, useEffect, useRef } from "react";
+import { getFormProps } from "@conform-to/react";
+import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { type FormReply, formErrorOf, typedValue, useReplyForm } from "#app/lib/forms.ts";
+import { loginSchema, MIN_PASSWORD_LENGTH, registerSchema } from "#app/lib/schemas/account.ts";
+import { Field, FormError } from "./form-field.tsx";
 import { useLoginHref } from "./header.tsx";
 
 export type AuthMode = "login" | "register";
 
-/** What POST /login answers when it refuses (a success is a redirect to /). */
-export type LoginResult = {
-  mode: AuthMode;
-  message?: string;
-  fieldErrors?: Record<string, string>;
-  fields?: { name?: string; email?: string };
-};
+/** The mode a refused post to /login was in (its hidden `mode` field). */
+export function replyMode(reply: FormReply | undefined): AuthMode | undefined {
+  const mode = typedValue(reply, "mode");
+  return mode === "register" || mode === "login" ? mode : undefined;
+}
 
 /** The URL without the `login` flag: closing the modal returns to the page underneath. */
 function useCloseHref() {
@@ -38,19 +40,24 @@ export function UrlLoginModal({ signedIn }: { signedIn: boolean }) {
  * The login / sign-up form. With JavaScript it posts in the background and shows a refusal in place;
  * without, the browser posts to /login, which renders this modal again with the answer.
  */
-export function LoginModal({ mode: urlMode, result }: { mode: AuthMode; result?: LoginResult }) {
-  const fetcher = useFetcher<LoginResult>();
-  const mode = result?.mode ?? urlMode;
+export function LoginModal({ mode: urlMode, reply }: { mode: AuthMode; reply?: FormReply }) {
+  const fetcher = useFetcher<FormReply>();
+  const mode = replyMode(reply) ?? urlMode;
   // A refusal belongs to the mode it was given in; switching modes starts afresh.
-  const answer = fetcher.data?.mode === mode ? fetcher.data : result;
+  const answer = replyMode(fetcher.data) === mode ? fetcher.data : reply;
   const registering = mode === "register";
+  const [form, fields] = useReplyForm({
+    id: `login-${mode}`,
+    reply: answer,
+    // One set of fields for both modes (login simply has no name).
+    schema: (registering ? registerSchema : loginSchema) as typeof registerSchema,
+  });
   const closeHref = useCloseHref();
   const loginHref = useLoginHref();
   const registerHref = useLoginHref("register");
-  const errors = answer?.fieldErrors ?? {};
-  const firstField = useRef<HTMLInputElement>(null);
+  const firstField = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    firstField.current?.focus();
+    firstField.current?.querySelector("input")?.focus();
   }, []);
   // With JavaScript, Escape closes the modal too (the × link does it without).
   const navigate = useNavigate();
@@ -61,6 +68,9 @@ export function LoginModal({ mode: urlMode, result }: { mode: AuthMode; result?:
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [navigate, closeHref]);
+  const inputClass = (invalid: boolean) =>
+    `mt-1 w-full rounded border p-2 outline-none focus:border-primary ${invalid ? "border-red-500" : "border-gray-200"}`;
+  const common = { required: true, placeholder: "type here", className: "text-gray-600" } as const;
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/50 px-4">
       <Link to={closeHref} className="absolute inset-0 cursor-default" aria-hidden="true" tabIndex={-1} />
@@ -80,60 +90,51 @@ export function LoginModal({ mode: urlMode, result }: { mode: AuthMode; result?:
         <h2 id="login-title" className="text-center text-2xl font-medium">
           <span className="text-primary">User</span> {registering ? "Sign Up" : "Login"}
         </h2>
-        <fetcher.Form method="post" action="/login" className="mt-6 flex flex-col gap-4">
+        <fetcher.Form
+          method="post"
+          action="/login"
+          {...getFormProps(form)}
+          noValidate
+          className="mt-6 flex flex-col gap-4"
+        >
           <input type="hidden" name="mode" value={mode} />
-          {answer && fetcher.state === "idle" ? (
-            <p role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-red-700">
-              {answer.message || "Invalid credentials"}
-            </p>
-          ) : null}
-          {registering ? (
-            <ModalField
-              ref={firstField}
-              label="Name"
-              name="name"
-              error={errors.name}
-              type="text"
-              maxLength={100}
-              autoComplete="name"
-              defaultValue={answer?.fields?.name ?? ""}
+          {fetcher.state === "idle" ? <FormError id={form.errorId} message={formErrorOf(answer)} /> : null}
+          <div ref={firstField} className="flex flex-col gap-4">
+            {registering ? (
+              <Field
+                {...common}
+                field={fields.name}
+                label="Name"
+                maxLength={100}
+                autoComplete="name"
+                inputClassName={inputClass(Boolean(fields.name.errors))}
+              />
+            ) : null}
+            <Field
+              {...common}
+              field={fields.email}
+              label="Email"
+              type="email"
+              maxLength={254}
+              autoComplete="email"
+              inputClassName={inputClass(Boolean(fields.email.errors))}
             />
-          ) : null}
-          <ModalField
-            ref={registering ? undefined : firstField}
-            label="Email"
-            name="email"
-            error={errors.email}
-            type="email"
-            maxLength={254}
-            autoComplete="email"
-            defaultValue={answer?.fields?.email ?? ""}
-          />
-          <ModalField
+          </div>
+          <Field
+            {...common}
+            field={fields.password}
             label="Password"
-            name="password"
-            error={errors.password}
-            hint={registering ? "At least 8 characters." : undefined}
             type="password"
             maxLength={200}
             autoComplete={registering ? "new-password" : "current-password"}
+            hint={registering ? `At least ${MIN_PASSWORD_LENGTH} characters.` : undefined}
+            inputClassName={inputClass(Boolean(fields.password.errors))}
           />
           <p>
-            {registering ? (
-              <>
-                Already have account?{" "}
-                <Link to={loginHref} replace className="text-primary">
-                  click here
-                </Link>
-              </>
-            ) : (
-              <>
-                Create an account?{" "}
-                <Link to={registerHref} replace className="text-primary">
-                  click here
-                </Link>
-              </>
-            )}
+            {registering ? "Already have account?" : "Create an account?"}{" "}
+            <Link to={registering ? loginHref : registerHref} replace className="text-primary">
+              click here
+            </Link>
           </p>
           <button
             type="submit"
@@ -144,49 +145,6 @@ export function LoginModal({ mode: urlMode, result }: { mode: AuthMode; result?:
           </button>
         </fetcher.Form>
       </div>
-    </div>
-  );
-}
-
-/** A required input of the modal, labelled, with its error (or else its hint, if any) under it. */
-function ModalField({
-  label,
-  name,
-  error,
-  hint,
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & {
-  label: string;
-  name: string;
-  error?: string;
-  hint?: string;
-  ref?: Ref<HTMLInputElement>;
-}) {
-  const id = `login-${name}`;
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  return (
-    <div>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        required
-        placeholder="type here"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : hint ? hintId : undefined}
-        className={`mt-1 w-full rounded border p-2 outline-none focus:border-primary ${error ? "border-red-500" : "border-gray-200"}`}
-        {...input}
-      />
-      {error ? (
-        <p id={errorId} className="mt-1 text-xs text-red-600">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={hintId} className="mt-1 text-xs text-gray-500">
-          {hint}
-        </p>
-      ) : null}
     </div>
   );
 }

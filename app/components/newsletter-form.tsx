@@ -1,13 +1,21 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, useLocation, useNavigation } from "react-router";
+import { type FormReply, formErrorOf, useReplyForm } from "#app/lib/forms.ts";
+import { newsletterSchema } from "#app/lib/schemas/newsletter.ts";
+import { FieldError } from "./form-field.tsx";
 
 /**
  * The newsletter sign-up (posts to the home page's action). The server's message is shown next to the
  * field, with or without JavaScript, so the form does not let the browser's own validation speak first.
  */
-export function NewsletterForm({ error, email }: { error?: string; email?: string }) {
+export function NewsletterForm({ reply }: { reply?: FormReply }) {
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/?index");
+  // A new form after every navigation: the field empties after a successful sign-up.
+  const [form, fields] = useReplyForm({ id: `newsletter-${location.key}`, reply, schema: newsletterSchema });
+  const { key, ...emailProps } = getInputProps(fields.email, { type: "email" });
+  const error = fields.email.errors?.[0] ?? formErrorOf(reply);
   return (
     <section
       id="newsletter"
@@ -20,24 +28,27 @@ export function NewsletterForm({ error, email }: { error?: string; email?: strin
       <p className="mt-3 max-w-xl text-gray-500 md:text-lg">
         Subscribe to get the latest offers, new arrivals, and exclusive discounts.
       </p>
-      <Form method="post" action="/?index" noValidate preventScrollReset className="mt-8 w-full max-w-2xl">
+      <Form
+        method="post"
+        action="/?index"
+        {...getFormProps(form)}
+        noValidate
+        preventScrollReset
+        className="mt-8 w-full max-w-2xl"
+      >
         <div className="flex h-12 items-stretch md:h-13">
-          <label htmlFor="newsletter-email" className="sr-only">
+          <label htmlFor={fields.email.id} className="sr-only">
             Email address
           </label>
           <input
-            // A new key after every navigation: the field empties after a successful sign-up.
-            key={location.key}
-            id="newsletter-email"
-            type="email"
-            name="email"
+            key={key}
+            {...emailProps}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? fields.email.errorId : undefined}
             required
             autoComplete="email"
             maxLength={254}
-            defaultValue={email ?? ""}
             placeholder="Enter your email id"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "newsletter-error" : undefined}
             className={`h-full w-full rounded-l-md border px-3 text-gray-700 outline-none focus:border-primary ${
               error ? "border-red-500" : "border-gray-300"
             }`}
@@ -50,11 +61,9 @@ export function NewsletterForm({ error, email }: { error?: string; email?: strin
             Subscribe
           </button>
         </div>
-        {error ? (
-          <p id="newsletter-error" role="alert" className="mt-2 text-left text-sm text-red-600">
-            {error}
-          </p>
-        ) : null}
+        <div className="text-left text-sm">
+          <FieldError id={fields.email.errorId} errors={error} />
+        </div>
       </Form>
     </section>
   );

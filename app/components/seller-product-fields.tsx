@@ -1,49 +1,18 @@
-import { type ChangeEvent, type ReactNode, useEffect, useState, useSyncExternalStore } from "react";
-import { FormError } from "#app/components/form-field.tsx";
+import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { type ChangeEvent, type ReactNode, useEffect, useState } from "react";
+import { FieldError, FormError } from "#app/components/form-field.tsx";
 import { CATEGORIES } from "#app/lib/categories.ts";
+import { type FormReply, formErrorOf, type useReplyForm } from "#app/lib/forms.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
 import { DESCRIPTION_MAX_LINES, MAX_IMAGE_MB, NAME_MAX_LENGTH } from "#app/lib/product-limits.ts";
+import type { productFieldsSchema } from "#app/lib/schemas/product.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
-export type ProductFormValues = {
-  name?: string;
-  description?: string;
-  category?: string;
-  price?: string;
-  offerPrice?: string;
-};
-export type ProductFormErrors = Partial<Record<keyof ProductFormValues | "images" | "form", string>>;
+/** The fields of the add and edit forms (Conform's, from the product schema). */
+export type ProductFields = ReturnType<typeof useReplyForm<typeof productFieldsSchema>>[1];
 
-/** What the seller typed into the add or edit form, to check and, when refused, to show again. */
-export function productFormValues(fields: Map<string, string>): ProductFormValues {
-  return {
-    name: fields.get("name") ?? "",
-    description: fields.get("description") ?? "",
-    category: fields.get("category") ?? "",
-    price: fields.get("price") ?? "",
-    offerPrice: fields.get("offerPrice") ?? "",
-  };
-}
-
-const noop = () => () => {};
-/** True once React runs in the browser (false in the server HTML, which must work without JavaScript). */
-export function useHydrated() {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
-}
-
-const inputClass = (error?: string) =>
-  `w-full rounded border px-3 py-2.5 text-sm outline-none focus:border-primary ${error ? "border-red-500" : "border-gray-300"}`;
-
-function ErrorText({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="mt-1 text-xs text-red-600">
-      {message}
-    </p>
-  ) : null;
-}
+const inputClass = (invalid: boolean) =>
+  `w-full rounded border px-3 py-2.5 text-sm outline-none focus:border-primary ${invalid ? "border-red-500" : "border-gray-300"}`;
 
 /**
  * One image slot: a file input for image files. With JavaScript the input is visually hidden and
@@ -134,81 +103,64 @@ export function ImageSlot({
   );
 }
 
-/** What every control of the product form carries: its id, its error state and what describes it. */
-function controlProps(id: string, error?: string, hintId?: string) {
-  return {
-    id,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : hintId,
-    className: inputClass(error),
-  };
-}
-
 /** A control with its label above and its error below. */
-function LabelledField({
-  id,
+function LabelledField<Schema>({
+  field,
   label,
-  error,
   className = "flex flex-col gap-1",
   children,
 }: {
-  id: string;
+  field: FieldMetadata<Schema>;
   label: string;
-  error?: string;
   className?: string;
   children: ReactNode;
 }) {
   return (
     <div className={className}>
-      <label className="text-base font-medium" htmlFor={id}>
+      <label className="text-base font-medium" htmlFor={field.id}>
         {label}
       </label>
       {children}
-      <ErrorText id={`${id}-error`} message={error} />
+      <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );
 }
 
-const PRICE_FIELDS = [
-  { name: "price", id: "product-price", label: "Product Price" },
-  { name: "offerPrice", id: "product-offer-price", label: "Offer Price" },
-] as const;
+const invalid = (field: { errors?: string[] }) => Boolean(field.errors?.length);
 
 /** Name, description, category and the two prices, as the add and edit forms share them. */
-export function ProductFieldInputs({ values, errors }: { values?: ProductFormValues; errors?: ProductFormErrors }) {
+export function ProductFieldInputs({ fields }: { fields: ProductFields }) {
+  const { key: nameKey, ...name } = getInputProps(fields.name, { type: "text" });
+  const { key: descriptionKey, ...description } = getTextareaProps(fields.description, {
+    ariaDescribedBy: invalid(fields.description) ? undefined : "product-description-hint",
+  });
+  const { key: categoryKey, ...category } = getSelectProps(fields.category);
   return (
     <>
-      <LabelledField id="product-name" label="Product Name" error={errors?.name}>
+      <LabelledField field={fields.name} label="Product Name">
         <input
-          {...controlProps("product-name", errors?.name)}
-          name="name"
-          type="text"
+          key={nameKey}
+          {...name}
           placeholder="Type here"
           required
           maxLength={NAME_MAX_LENGTH}
-          defaultValue={values?.name}
+          className={inputClass(invalid(fields.name))}
         />
       </LabelledField>
-      <LabelledField id="product-description" label="Product Description" error={errors?.description}>
+      <LabelledField field={fields.description} label="Product Description">
         <textarea
-          {...controlProps("product-description", errors?.description, "product-description-hint")}
-          name="description"
+          key={descriptionKey}
+          {...description}
           rows={4}
           placeholder="One point per line"
-          defaultValue={values?.description}
-          className={`${inputClass(errors?.description)} resize-none`}
+          className={`${inputClass(invalid(fields.description))} resize-none`}
         />
         <p id="product-description-hint" className="text-xs text-gray-500">
           Each line becomes a bullet point (at most {DESCRIPTION_MAX_LINES} lines).
         </p>
       </LabelledField>
-      <LabelledField id="product-category" label="Category" error={errors?.category}>
-        <select
-          {...controlProps("product-category", errors?.category)}
-          name="category"
-          required
-          defaultValue={values?.category ?? ""}
-        >
+      <LabelledField field={fields.category} label="Category">
+        <select key={categoryKey} {...category} required className={inputClass(invalid(fields.category))}>
           <option value="">Select Category</option>
           {CATEGORIES.map((c) => (
             <option key={c.path} value={c.path}>
@@ -218,42 +170,44 @@ export function ProductFieldInputs({ values, errors }: { values?: ProductFormVal
         </select>
       </LabelledField>
       <div className="flex flex-wrap gap-5">
-        {PRICE_FIELDS.map(({ name, id, label }) => (
-          <LabelledField
-            key={name}
-            id={id}
-            label={label}
-            error={errors?.[name]}
-            className="flex w-32 flex-1 flex-col gap-1"
-          >
-            <input
-              {...controlProps(id, errors?.[name])}
-              name={name}
-              type="number"
-              inputMode="decimal"
-              min="0.01"
-              step="0.01"
-              placeholder="0"
-              required
-              defaultValue={values?.[name]}
-            />
-          </LabelledField>
-        ))}
+        {(
+          [
+            [fields.price, "Product Price"],
+            [fields.offerPrice, "Offer Price"],
+          ] as const
+        ).map(([field, label]) => {
+          const { key, ...price } = getInputProps(field, { type: "number" });
+          return (
+            <LabelledField key={field.name} field={field} label={label} className="flex w-32 flex-1 flex-col gap-1">
+              <input
+                key={key}
+                {...price}
+                inputMode="decimal"
+                min="0.01"
+                step="0.01"
+                placeholder="0"
+                required
+                className={inputClass(invalid(field))}
+              />
+            </LabelledField>
+          );
+        })}
       </div>
     </>
   );
 }
 
 /** The error of the image slots (shown under them) and any form-level error. */
-export function ImagesError({ errors }: { errors?: ProductFormErrors }) {
+export function ImagesError({ reply, formErrorId }: { reply: FormReply | undefined; formErrorId: string }) {
   const hydrated = useHydrated();
+  const imagesError = reply?.error?.images?.[0];
   return (
     <>
-      <ErrorText id="product-images-error" message={errors?.images} />
-      {errors && !hydrated ? (
+      <FieldError id="product-images-error" errors={imagesError} />
+      {reply && !hydrated ? (
         <p className="mt-1 text-xs text-gray-600">A browser does not send photos twice: choose them again.</p>
       ) : null}
-      <FormError message={errors?.form} />
+      <FormError id={formErrorId} message={formErrorOf(reply)} />
     </>
   );
 }

@@ -8,6 +8,8 @@ import * as schema from "#db/schema.ts";
 import { config } from "./config.server.ts";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/** A transaction of `db().transaction(...)`, for helpers that work inside the caller's transaction. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
 
@@ -20,10 +22,17 @@ export function openDatabase(file: string): Db {
   sqlite.pragma("journal_mode = WAL");
   // FULL: an acknowledged order survives a power cut.
   sqlite.pragma("synchronous = FULL");
-  sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   const db = drizzle(sqlite, { schema }) as Db;
+  // SQLite changes a table's shape by copying it into a new table; with foreign keys on, dropping the old
+  // one would cascade into the rows that point at it. So migrations run with them off (the PRAGMA is a no-op
+  // inside the migration's own transaction), and every reference is checked before they are turned on.
+  sqlite.pragma("foreign_keys = OFF");
   migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  const broken = sqlite.pragma("foreign_key_check") as unknown[];
+  if (broken.length > 0)
+    throw new Error(`A migration left ${broken.length} broken references: ${JSON.stringify(broken[0])}`);
+  sqlite.pragma("foreign_keys = ON");
   return db;
 }
 

@@ -1,29 +1,45 @@
-// Where `/loader?next=...` may send the shopper: only a path on this site.
+// The one check for every place the store redirects to a path that came from a request (a form's
+// redirectTo, /loader?next=, the seller's page after sign-in): only a path on this site, judged after the URL
+// has been normalised the way a browser will normalise it.
 const BASE = "http://store.invalid";
 
-/** Longest `next` value accepted. */
-const MAX_NEXT_LENGTH = 500;
+/** Longest path accepted. */
+const MAX_PATH_LENGTH = 500;
 
 /**
- * "my-orders" or "/my-orders" → "/my-orders"; null for anything that could leave the site or is not
- * plainly a path: "//evil.com", "https://evil.com", "javascript:...", backslashes, whitespace and
- * control characters (browsers drop tabs and newlines from URLs, so "/\t/evil.com" would become
- * "//evil.com").
+ * The path (with its query and hash) when `value` is plainly a path on this site, else null. Refused:
+ * anything not starting with one "/", a scheme ("https:", "javascript:"), backslashes, whitespace and control
+ * characters (browsers drop tabs and newlines from URLs, so "/\t/evil.com" would become "//evil.com"), and
+ * whatever normalises to a host-relative URL: "/.//evil.example" and "/%2e//evil.example" become
+ * "//evil.example" once their dot segments are resolved.
  */
-export function safeNextPath(next: string | null | undefined): string | null {
-  if (typeof next !== "string" || next.length === 0 || next.length > MAX_NEXT_LENGTH) return null;
+export function sameSitePath(value: unknown): string | null {
+  if (typeof value !== "string" || value.length === 0 || value.length > MAX_PATH_LENGTH) return null;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
-  if (/[\\\s\u0000-\u001f\u007f]/.test(next)) return null;
-  // A scheme ("https:", "javascript:") before the first slash or query.
-  if (/^[^/?#]*:/.test(next)) return null;
-  const path = next.startsWith("/") ? next : `/${next}`;
-  if (path.startsWith("//")) return null;
+  if (/[\\\s\u0000-\u001f\u007f]/.test(value)) return null;
+  if (!value.startsWith("/") || value.startsWith("//")) return null;
   let url: URL;
   try {
-    url = new URL(path, BASE);
+    url = new URL(value, BASE);
   } catch {
     return null;
   }
   if (url.origin !== BASE) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (path.startsWith("//") || path.startsWith("/\\")) return null;
+  return path;
+}
+
+/** `sameSitePath(value)`, or `fallback` when it is refused. */
+export function safeRedirect(value: unknown, fallback: string): string {
+  return sameSitePath(value) ?? fallback;
+}
+
+/**
+ * The spec's `/loader?next=…`: a path on this site named with or without its leading slash ("my-orders" is
+ * /my-orders). Anything that looks like a URL of its own ("https:…", "javascript:…") is refused outright.
+ */
+export function nextPath(next: unknown): string | null {
+  if (typeof next !== "string" || next === "" || /^[^/?#]*:/.test(next)) return null;
+  return sameSitePath(next.startsWith("/") ? next : `/${next}`);
 }

@@ -1,68 +1,38 @@
-import { data, Form, redirect } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import type { ComponentProps } from "react";
+import { Form } from "react-router";
 import { Field, FormError } from "#app/components/form-field.tsx";
-import { BadRequest, readForm } from "#app/lib/http.server.ts";
+import { formAction } from "#app/lib/form-reply.server.ts";
+import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
+import { type AddressField, addressSchema } from "#app/lib/schemas/address.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { getUser } from "#app/services/accounts.server.ts";
-import { ADDRESS_FIELDS, AddressError, type AddressField, addAddress } from "#app/services/addresses.server.ts";
+import { requireShopper } from "#app/middleware/identity.server.ts";
+import { addAddress } from "#app/services/addresses.server.ts";
 import type { Route } from "./+types/add-address";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add address | Trendora" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (!(await getUser(request))) throw redirect("/cart");
+export function loader({ context }: Route.LoaderArgs) {
+  requireShopper(context, "/cart");
   return null;
 }
 
-type ActionAnswer = {
-  formError?: string;
-  errors?: Partial<Record<AddressField, string>>;
-  values?: Partial<Record<AddressField, string>>;
-};
-
-export async function action({ request }: Route.ActionArgs) {
-  const user = await getUser(request);
-  if (!user) throw redirect("/cart");
-  let form: URLSearchParams;
-  try {
-    form = await readForm(request);
-  } catch (error) {
-    if (error instanceof BadRequest) return data<ActionAnswer>({ formError: error.message }, { status: error.status });
-    throw error;
-  }
-  const values: Partial<Record<AddressField, string>> = {};
-  for (const field of ADDRESS_FIELDS) values[field] = form.get(field) ?? "";
-  try {
-    const address = addAddress(user.id, values);
+export function action({ request, context }: Route.ActionArgs) {
+  const shopper = requireShopper(context, "/cart");
+  return formAction(request, async (form) => {
+    const address = await addAddress(shopper.id, Object.fromEntries(form));
     // Back to the cart with the new address chosen.
     return redirectWithToast(request, `/cart?address=${address.id}`, {
       type: "success",
       message: "Address added successfully",
     });
-  } catch (error) {
-    if (error instanceof AddressError) {
-      const kept = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.slice(0, 300)]));
-      return data<ActionAnswer>(
-        { formError: error.message, errors: error.fieldErrors, values: kept },
-        { status: error.status },
-      );
-    }
-    throw error;
-  }
+  });
 }
 
 export default function AddAddress({ actionData }: Route.ComponentProps) {
-  const errors = actionData?.errors ?? {};
-  const values = actionData?.values ?? {};
-  const field = (name: AddressField, label: string, extra: Record<string, unknown> = {}) => (
-    <Field
-      label={label}
-      name={name}
-      placeholder={label}
-      defaultValue={values[name] ?? ""}
-      error={errors[name]}
-      maxLength={200}
-      {...extra}
-    />
+  const [form, fields] = useReplyForm({ id: "address", reply: actionData, schema: addressSchema });
+  const field = (name: AddressField, label: string, extra: Partial<ComponentProps<typeof Field>> = {}) => (
+    <Field field={fields[name]} label={label} placeholder={label} maxLength={200} {...extra} />
   );
   return (
     <div className="mt-12 pb-16">
@@ -71,10 +41,8 @@ export default function AddAddress({ actionData }: Route.ComponentProps) {
       </h1>
       <div className="mt-10 flex flex-col-reverse justify-between gap-10 md:flex-row">
         <div className="max-w-md flex-1">
-          {actionData?.formError && Object.keys(errors).length === 0 ? (
-            <FormError message={actionData.formError} />
-          ) : null}
-          <Form method="post" className="mt-2 space-y-3 text-sm">
+          <FormError id={form.errorId} message={formErrorOf(actionData)} />
+          <Form method="post" {...getFormProps(form)} noValidate className="mt-2 space-y-3 text-sm">
             <div className="grid grid-cols-2 gap-4">
               {field("firstName", "First Name", { autoComplete: "given-name" })}
               {field("lastName", "Last Name", { autoComplete: "family-name" })}

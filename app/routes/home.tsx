@@ -1,8 +1,9 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { NewsletterForm } from "#app/components/newsletter-form.tsx";
 import { ProductGrid, toProductCard } from "#app/components/product-card.tsx";
 import { CATEGORIES, categorySlug } from "#app/lib/categories.ts";
-import { badRequestData, readForm } from "#app/lib/http.server.ts";
+import { formAction } from "#app/lib/form-reply.server.ts";
+import type { FormReply } from "#app/lib/forms.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { trendingProducts } from "#app/services/catalog.server.ts";
 import { subscribe } from "#app/services/newsletter.server.ts";
@@ -16,22 +17,16 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-export function loader() {
-  return { trending: trendingProducts().map(toProductCard) };
+export async function loader() {
+  return { trending: (await trendingProducts()).map(toProductCard) };
 }
 
 /** The newsletter sign-up form posts here. */
-export async function action({ request }: Route.ActionArgs) {
-  let form: URLSearchParams;
-  try {
-    form = await readForm(request);
-  } catch (error) {
-    return badRequestData(error);
-  }
-  const email = form.get("email") ?? "";
-  const result = subscribe(email);
-  if (!result.ok) return data({ newsletterError: result.message, email: email.slice(0, 254) }, { status: 400 });
-  return redirectWithToast(request, "/#newsletter", { type: "success", message: result.message });
+export function action({ request }: Route.ActionArgs) {
+  return formAction(request, async (form) => {
+    const message = await subscribe({ email: form.get("email") });
+    return redirectWithToast(request, "/#newsletter", { type: "success", message });
+  });
 }
 
 const INSPIRATION = [
@@ -69,26 +64,16 @@ const REASONS = [
 ];
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  const newsletter = actionData && "newsletterError" in actionData ? actionData : undefined;
-  const formError = actionData && "formError" in actionData ? actionData.formError : undefined;
-  return (
-    <HomePage
-      trending={loaderData.trending}
-      newsletterError={newsletter?.newsletterError ?? formError}
-      newsletterEmail={newsletter?.email}
-    />
-  );
+  return <HomePage trending={loaderData.trending} newsletterReply={actionData} />;
 }
 
 /** The home page's content; /login shows it too, under the login modal. */
 export function HomePage({
   trending,
-  newsletterError,
-  newsletterEmail,
+  newsletterReply,
 }: {
   trending: Route.ComponentProps["loaderData"]["trending"];
-  newsletterError?: string;
-  newsletterEmail?: string;
+  newsletterReply?: FormReply;
 }) {
   return (
     <>
@@ -214,7 +199,7 @@ export function HomePage({
         </ul>
       </section>
 
-      <NewsletterForm error={newsletterError} email={newsletterEmail} />
+      <NewsletterForm reply={newsletterReply} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
-import { safeNextPath } from "#app/lib/safe-redirect.ts";
-import { checkoutReturnNotice } from "#app/services/payments.server.ts";
+import { nextPath } from "#app/lib/safe-redirect.ts";
+import { checkoutReturnNotice } from "#app/services/checkout-return.server.ts";
 import type { Route } from "./+types/loader";
 
 /** The spec's loader redirect delay. */
@@ -10,11 +10,11 @@ export const LOADER_DELAY_MS = 5000;
 // /loader?next=x: a spinner that goes on to /x after five seconds (only a path on this site).
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  // Back from Stripe Checkout (issue #4): confirm the payment now, in case the webhook is late or lost,
-  // and say how it went. This never throws, so this page always shows and moves on.
+  // Back from Stripe Checkout: confirm the payment now, in case the webhook is late or lost, and say how
+  // it went. This never throws, so this page always shows and moves on.
   const sessionId = url.searchParams.get("session_id");
   const notice = sessionId ? await checkoutReturnNotice(sessionId) : null;
-  return { next: safeNextPath(url.searchParams.get("next")), notice };
+  return { next: nextPath(url.searchParams.get("next")), notice };
 }
 
 export const meta: Route.MetaFunction = () => [

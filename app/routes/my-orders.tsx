@@ -2,15 +2,16 @@ import { useEffect, useState } from "react";
 import { data, Link } from "react-router";
 import { thumbnailUrl } from "#app/lib/images.ts";
 import { formatMoney } from "#app/lib/money.ts";
-import { requireUser } from "#app/services/accounts.server.ts";
+import { statusTone } from "#app/lib/order-status.ts";
+import { requireShopper } from "#app/middleware/identity.server.ts";
 import { listUserOrders } from "#app/services/orders.server.ts";
 import type { Route } from "./+types/my-orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Orders | Trendora" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const orders = listUserOrders(user.id).map((order) => ({
+export async function loader({ context }: Route.LoaderArgs) {
+  const shopper = requireShopper(context);
+  const orders = (await listUserOrders(shopper.id)).map((order) => ({
     id: order.id,
     paymentType: order.paymentType,
     amountCents: order.amountCents,
@@ -19,20 +20,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     lines: order.lines,
   }));
   return data({ orders }, { headers: { "Cache-Control": "private, no-store" } });
-}
-
-/** The spec's status colours: Delivered green, Cancelled red, Shipped blue, anything else yellow. */
-function statusClass(status: string) {
-  switch (status) {
-    case "Delivered":
-      return "bg-green-100 text-green-700";
-    case "Cancelled":
-      return "bg-red-100 text-red-700";
-    case "Shipped":
-      return "bg-blue-100 text-blue-700";
-    default:
-      return "bg-yellow-100 text-yellow-800";
-  }
 }
 
 export default function MyOrders({ loaderData }: Route.ComponentProps) {
@@ -86,10 +73,12 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                       </div>
                     </div>
                     <div className="flex flex-col justify-center text-sm">
-                      <p>Quantity: {line.quantity || 1}</p>
+                      <p>Quantity: {line.quantity}</p>
                       <p>
                         Status:{" "}
-                        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusClass(order.status)}`}>
+                        <span
+                          className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusTone(order.status).pill}`}
+                        >
                           {order.status}
                         </span>
                       </p>

@@ -9,8 +9,8 @@ import { getProduct, relatedProducts, sizeLabel } from "#app/services/catalog.se
 import type { Route } from "./+types/product";
 
 // /products/{category}/{id}: one product (in stock or not) with its related products.
-export function loader({ params }: Route.LoaderArgs) {
-  const product = getProduct(params.id);
+export async function loader({ params }: Route.LoaderArgs) {
+  const product = await getProduct(params.id);
   if (!product || categorySlug(product.category) !== params.category.toLowerCase()) {
     throw data({ message: "Product not found" }, { status: 404 });
   }
@@ -26,7 +26,7 @@ export function loader({ params }: Route.LoaderArgs) {
       inStock: product.inStock,
       size: sizeLabel(product),
     },
-    related: relatedProducts(product).map(toProductCard),
+    related: (await relatedProducts(product)).map(toProductCard),
   };
 }
 

@@ -5,7 +5,7 @@ import { listProducts, MAX_SEARCH_LENGTH } from "#app/services/catalog.server.ts
 import type { Route } from "./+types/products";
 
 // /products and /products/{category}: the in-stock products, filtered by the search text (?q=).
-export function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   let category: (typeof CATEGORIES)[number] | undefined;
   if (params.category !== undefined) {
     const path = categoryFromSlug(params.category);
@@ -13,7 +13,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
     if (!category) throw data({ message: "Category not found" }, { status: 404 });
   }
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
-  const products = listProducts({ category: category?.path, q }).map(toProductCard);
+  const products = (await listProducts({ category: category?.path, q })).map(toProductCard);
   return { category: category ?? null, q, products };
 }
 

@@ -1,11 +1,11 @@
 // What shoppers can see of the catalogue: the product lists, one product, related and trending
 // products, and the /api JSON shape. Products removed by the seller (removedAt set) are never shown.
-import type Database from "better-sqlite3";
-import { and, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, sql, sum } from "drizzle-orm";
 import type { CategoryPath } from "#app/lib/categories.ts";
 import { db } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
+import { foldForSearch, nameContains } from "#app/lib/sqlite-search.server.ts";
 import { orderItems, orders, products } from "#db/schema.ts";
 
 export type Product = typeof products.$inferSelect;
@@ -20,27 +20,8 @@ export const TRENDING_LIMIT = 6;
 export const RELATED_LIMIT = 5;
 
 const onSale = isNull(products.removedAt);
+const inStock = eq(products.inStock, true);
 const newestFirst = [desc(products.createdAt), desc(products.id)];
-
-// SQLite's lower() only folds ASCII; this function folds any letter, so "CAFÉ" finds "Café".
-const FOLD_FUNCTION = "store_fold";
-const connectionsWithFold = new WeakSet<Database.Database>();
-
-/** Case-folds text the same way in SQL and in JavaScript. */
-export function foldForSearch(text: string): string {
-  return text.normalize("NFKC").toLowerCase();
-}
-
-function withFold() {
-  const database = db();
-  if (!connectionsWithFold.has(database.$client)) {
-    database.$client.function(FOLD_FUNCTION, { deterministic: true }, (value: unknown) =>
-      typeof value === "string" ? foldForSearch(value) : null,
-    );
-    connectionsWithFold.add(database.$client);
-  }
-  return database;
-}
 
 /** The search text as the queries use it: trimmed, capped, folded; "" means no filter. */
 export function normalizeSearch(q: string | null | undefined): string {
@@ -48,27 +29,21 @@ export function normalizeSearch(q: string | null | undefined): string {
   return foldForSearch(q.trim().slice(0, MAX_SEARCH_LENGTH));
 }
 
-// instr() matches the text literally, so quotes, % and _ need no escaping; the text is a bound parameter.
-function nameContains(q: string): SQL | undefined {
-  const folded = normalizeSearch(q);
-  if (!folded) return undefined;
-  return sql`instr(${sql.raw(FOLD_FUNCTION)}(${products.name}), ${folded}) > 0`;
-}
-
 /**
  * In-stock products on sale, newest first, optionally of one category and/or whose name contains `q`
- * (case-insensitive, anywhere in the name). The catalogue is small, so the whole list is returned.
+ * (case-insensitive, anywhere in the name).
  */
-export function listProducts({ category, q }: { category?: CategoryPath; q?: string | null } = {}): Product[] {
-  return withFold()
+export async function listProducts({ category, q }: { category?: CategoryPath; q?: string | null } = {}) {
+  const search = normalizeSearch(q);
+  return db()
     .select()
     .from(products)
     .where(
       and(
         onSale,
-        eq(products.inStock, true),
+        inStock,
         category ? eq(products.category, category) : undefined,
-        nameContains(q ?? ""),
+        search ? nameContains(search) : undefined,
       ),
     )
     .orderBy(...newestFirst)
@@ -76,7 +51,7 @@ export function listProducts({ category, q }: { category?: CategoryPath; q?: str
 }
 
 /** Every product on sale, in stock or not, newest first (GET /api/product/list). */
-export function listAllProducts(): Product[] {
+export async function listAllProducts(): Promise<Product[]> {
   return db()
     .select()
     .from(products)
@@ -86,7 +61,7 @@ export function listAllProducts(): Product[] {
 }
 
 /** One product on sale (in stock or not), or null for an unknown, malformed or removed id. */
-export function getProduct(id: string): Product | null {
+export async function getProduct(id: string): Promise<Product | null> {
   if (!ID_PATTERN.test(id)) return null;
   return (
     db()
@@ -97,25 +72,12 @@ export function getProduct(id: string): Product | null {
   );
 }
 
-/** Products on sale among `ids` (in stock or not); unknown and malformed ids are skipped. */
-export function getProductsByIds(ids: readonly string[]): Product[] {
-  const wanted = [...new Set(ids)].filter((id) => ID_PATTERN.test(id)).slice(0, 500);
-  if (wanted.length === 0) return [];
-  return db()
-    .select()
-    .from(products)
-    .where(and(inArray(products.id, wanted), onSale))
-    .all();
-}
-
 /** Up to `limit` other in-stock products of the same category, newest first. */
-export function relatedProducts(product: Pick<Product, "id" | "category">, limit = RELATED_LIMIT): Product[] {
+export async function relatedProducts(product: Pick<Product, "id" | "category">, limit = RELATED_LIMIT) {
   return db()
     .select()
     .from(products)
-    .where(
-      and(onSale, eq(products.inStock, true), eq(products.category, product.category), ne(products.id, product.id)),
-    )
+    .where(and(onSale, inStock, eq(products.category, product.category), ne(products.id, product.id)))
     .orderBy(...newestFirst)
     .limit(limit)
     .all();
@@ -125,12 +87,9 @@ export function relatedProducts(product: Pick<Product, "id" | "category">, limit
  * Up to `limit` in-stock products: those ordered most often (units in orders that were not cancelled)
  * first, then the newest.
  */
-export function trendingProducts(limit = TRENDING_LIMIT): Product[] {
+export async function trendingProducts(limit = TRENDING_LIMIT): Promise<Product[]> {
   const unitsOrdered = db()
-    .select({
-      productId: orderItems.productId,
-      units: sql<number>`sum(${orderItems.quantity})`.as("units"),
-    })
+    .select({ productId: orderItems.productId, units: sum(orderItems.quantity).as("units") })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(ne(orders.status, "Cancelled"))
@@ -140,14 +99,14 @@ export function trendingProducts(limit = TRENDING_LIMIT): Product[] {
     .select({ product: products })
     .from(products)
     .leftJoin(unitsOrdered, eq(unitsOrdered.productId, products.id))
-    .where(and(onSale, eq(products.inStock, true)))
+    .where(and(onSale, inStock))
     .orderBy(desc(sql`coalesce(${unitsOrdered.units}, 0)`), ...newestFirst)
     .limit(limit)
     .all()
     .map((row) => row.product);
 }
 
-/** The size label shown on the product page. */
+/** The size label shown on the product page and in the cart. */
 export function sizeLabel(product: Pick<Product, "size">): string {
   return product.size?.trim() || DEFAULT_SIZE;
 }

@@ -6,8 +6,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { config } from "#app/lib/config.server.ts";
 import { FULL_SIZE, THUMBNAIL_WIDTH } from "#app/lib/images.ts";
-
-export class ImageError extends Error {}
+import { Refusal } from "#app/lib/refusal.ts";
 
 /** Largest decoded image we accept, in pixels (stops decompression bombs). */
 const MAX_PIXELS = 50_000_000;
@@ -26,7 +25,7 @@ function filesFor(url: string): string[] {
 
 /**
  * Decodes an image and stores it; returns its URL (`/uploads/<key>.webp`).
- * Throws ImageError when the bytes are not a decodable image.
+ * A Refusal when the bytes are not a decodable image.
  */
 export async function storeProductImage(input: Uint8Array, label = "The file"): Promise<string> {
   let full: Buffer;
@@ -34,7 +33,7 @@ export async function storeProductImage(input: Uint8Array, label = "The file"): 
   try {
     const source = sharp(input, { failOn: "error", limitInputPixels: MAX_PIXELS }).rotate();
     const meta = await source.metadata();
-    if (!meta.width || !meta.height) throw new ImageError(`${label} is not an image.`);
+    if (!meta.width || !meta.height) throw new Refusal(`${label} is not an image.`);
     [full, thumb] = await Promise.all([
       source
         .clone()
@@ -48,8 +47,8 @@ export async function storeProductImage(input: Uint8Array, label = "The file"): 
         .toBuffer(),
     ]);
   } catch (error) {
-    if (error instanceof ImageError) throw error;
-    throw new ImageError(`${label} is not an image we can read (use JPEG, PNG, WebP, GIF or AVIF).`);
+    if (error instanceof Refusal) throw error;
+    throw new Refusal(`${label} is not an image we can read (use JPEG, PNG, WebP, GIF or AVIF).`);
   }
   const key = newImageKey();
   const dir = config().uploadsDir;

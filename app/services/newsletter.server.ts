@@ -1,45 +1,26 @@
-// Newsletter sign-up: one row per address, stored lower-cased so "Ann@x.com" and "ann@x.com" are the same.
+// Newsletter sign-up: one row per address (app/lib/schemas/newsletter.ts says what an address must be).
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
+import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
+import { NEWSLETTER_MESSAGES, newsletterSchema } from "#app/lib/schemas/newsletter.ts";
 import { newsletterSubscribers } from "#db/schema.ts";
 
-export const NEWSLETTER_MESSAGES = {
-  empty: "Please enter an email.",
-  invalid: "Please enter a valid email address.",
-  duplicate: "This email is already subscribed.",
-  subscribed: "You are subscribed to our page!",
-} as const;
-
-/** RFC 5321 caps an address at 254 characters. */
-const MAX_EMAIL_LENGTH = 254;
-const emailSchema = z.email();
-
-export type SubscribeResult =
-  | { ok: true; message: string }
-  | { ok: false; reason: "empty" | "invalid" | "duplicate"; message: string };
-
-/** Subscribes an address; `email` is whatever the form or JSON body held. */
-export function subscribe(email: unknown): SubscribeResult {
-  if (email === undefined || email === null || (typeof email === "string" && email.trim() === "")) {
-    return { ok: false, reason: "empty", message: NEWSLETTER_MESSAGES.empty };
-  }
-  const address = typeof email === "string" ? email.trim().toLowerCase() : "";
-  if (address.length > MAX_EMAIL_LENGTH || !emailSchema.safeParse(address).success) {
-    return { ok: false, reason: "invalid", message: NEWSLETTER_MESSAGES.invalid };
-  }
+/** Subscribes an address (`input` is the form's fields or the JSON body); says so, or refuses. */
+export async function subscribe(input: unknown): Promise<string> {
+  const { email } = parseOrRefuse(newsletterSchema, input);
   const inserted = db()
     .insert(newsletterSubscribers)
-    .values({ id: newId(), email: address })
+    .values({ id: newId(), email })
     .onConflictDoNothing({ target: newsletterSubscribers.email })
-    .run();
-  if (inserted.changes === 0) return { ok: false, reason: "duplicate", message: NEWSLETTER_MESSAGES.duplicate };
-  return { ok: true, message: NEWSLETTER_MESSAGES.subscribed };
+    .returning({ id: newsletterSubscribers.id })
+    .get();
+  if (!inserted) throw new Refusal(NEWSLETTER_MESSAGES.duplicate, 409, { email: NEWSLETTER_MESSAGES.duplicate });
+  return NEWSLETTER_MESSAGES.subscribed;
 }
 
 /** Whether an address is subscribed (any letter case). */
-export function isSubscribed(email: string): boolean {
+export async function isSubscribed(email: string): Promise<boolean> {
   const row = db()
     .select({ id: newsletterSubscribers.id })
     .from(newsletterSubscribers)

@@ -1,168 +1,76 @@
-// Online payment with Stripe Checkout through the official SDK. One code path for real Stripe and for the
-// built-in sandbox: only the SDK's host, port and protocol differ (see app/stripe-sandbox/). Which of
-// the two, or none, is `config().paymentMode` ("stripe" | "sandbox" | "off"); every rule below derives from
-// it here. In "off" mode (production without a key) online payment is simply not offered.
-//
-// An online order is placed as unpaid ('Order Placed', isPaid false, hidden from My Orders and the seller
-// until paid), then a Checkout Session is created for exactly its total. The order becomes paid through ONE
-// idempotent function, `fulfilCheckoutSession`, run by the verified webhook and by the shopper's return
-// through /loader, whichever comes first. Webhook event ids are recorded in the same transaction as their
-// effect, so Stripe's retries and replays change nothing.
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+// Online orders and their Stripe Checkout Sessions. An online order is placed unpaid ('Order Placed', isPaid
+// false, hidden from My Orders and the seller until paid) and the cart is kept; a Checkout Session is made for
+// exactly its total. The order becomes paid through ONE idempotent function, `fulfilCheckoutSession`, run by
+// the verified webhook and by the shopper's return through /loader, whichever comes first; only then do its
+// lines leave the cart. Webhook event ids are claimed in the same transaction as their effect, so Stripe's
+// retries and replays change nothing.
+import { and, eq, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import Stripe from "stripe";
-import { config } from "#app/lib/config.server.ts";
-import { db } from "#app/lib/db.server.ts";
-import { ID_PATTERN } from "#app/lib/ids.ts";
-import { SANDBOX_SECRET_KEY, sandboxBaseUrl, sandboxWebhookSecret } from "#app/lib/stripe-sandbox-config.server.ts";
-import type { Toast } from "#app/lib/toast.ts";
+import { db, type Tx } from "#app/lib/db.server.ts";
+import { Refusal, refuse } from "#app/lib/refusal.ts";
 import { orderItems, orders, stripeEvents } from "#db/schema.ts";
-import { addToSavedCart } from "./cart.server.ts";
-import { OrderError, type OrderLineInput, placeOrder } from "./orders.server.ts";
+import { removeFromSavedCart } from "./cart.server.ts";
+import { type Order, type PlaceOrderInput, placeOrder } from "./orders.server.ts";
+import {
+  CHECKOUT_SESSION_SECONDS,
+  checkoutLineItems,
+  errorText,
+  ONLINE_PAYMENT_OFF,
+  ONLINE_PAYMENT_TOO_SMALL,
+  ONLINE_PAYMENT_UNAVAILABLE,
+  onlinePaymentAvailable,
+  publicBaseUrl,
+  STRIPE_CURRENCY,
+  stripeClient,
+} from "./stripe.server.ts";
 
-export const STRIPE_CURRENCY = "usd";
-/** How long a shopper has to pay; then the session expires and the order is cancelled. */
-export const CHECKOUT_SESSION_SECONDS = 60 * 60;
 /** An unpaid online order older than this is cancelled when next looked at (expiry plus a late webhook). */
 const STALE_ONLINE_ORDER_MS = (CHECKOUT_SESSION_SECONDS + 15 * 60) * 1000;
-export const CHECKOUT_SESSION_ID_PATTERN = /^cs_(test|live)_[0-9A-Za-z]{1,200}$/;
 
-export const ONLINE_PAYMENT_UNAVAILABLE =
-  "Online payment could not be started. Please try again in a moment or choose Cash on Delivery.";
-/** The refusal when online payment is off (production without STRIPE_SECRET_KEY and without the sandbox). */
-export const ONLINE_PAYMENT_OFF = "Online payment is not available at the moment. Please choose Cash on Delivery.";
-export const ONLINE_PAYMENT_TOO_SMALL =
-  "Online payment needs an order total of at least $0.50. Please choose Cash on Delivery.";
+/** Unpaid online orders whose checkout is still open: the shopper may yet pay them. */
+const openOnlineOrder = and(
+  eq(orders.paymentType, "Online"),
+  eq(orders.isPaid, false),
+  eq(orders.status, "Order Placed"),
+);
 
-/** What the shopper is told when coming back from the checkout page. */
-export const PAYMENT_NOTICES = {
-  paid: "Payment received. Your order is placed.",
-  failed: "Your payment did not go through. Your order was not placed.",
-  pending: "Your payment is not complete yet. Your order will be placed once it is paid.",
-  cancelled: "Payment cancelled. Your items are back in your cart.",
-} as const;
-
-/** True when payments go to the built-in sandbox: online payment works and no real money is taken. */
-export function isSandboxMode(): boolean {
-  return config().paymentMode === "sandbox";
-}
-
-/** False in "off" mode: the cart offers Cash on Delivery only and every online checkout is refused. */
-export function onlinePaymentAvailable(): boolean {
-  return config().paymentMode !== "off";
-}
-
-let client: { cacheKey: string; stripe: Stripe } | undefined;
-
-/**
- * The Stripe SDK: api.stripe.com with STRIPE_SECRET_KEY, or the sandbox this store serves. Every caller
- * checks `onlinePaymentAvailable()` first; in "off" mode there is nothing to talk to.
- */
-export function stripeClient(): Stripe {
-  const { paymentMode, STRIPE_SECRET_KEY } = config();
-  if (paymentMode === "off") throw new Error("Online payment is off: there is no Stripe to talk to.");
-  const secretKey = paymentMode === "stripe" && STRIPE_SECRET_KEY ? STRIPE_SECRET_KEY : SANDBOX_SECRET_KEY;
-  const sandbox = paymentMode === "sandbox" ? sandboxBaseUrl() : null;
-  const cacheKey = `${secretKey}|${sandbox?.href ?? "stripe"}`;
-  if (client?.cacheKey === cacheKey) return client.stripe;
-  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: "Trendora" } };
-  if (sandbox) {
-    options.protocol = sandbox.protocol === "https:" ? "https" : "http";
-    options.host = sandbox.hostname.replace(/^\[|\]$/g, "");
-    options.port = Number(sandbox.port) || (sandbox.protocol === "https:" ? 443 : 80);
-  }
-  client = { cacheKey, stripe: new Stripe(secretKey, options) };
-  return client.stripe;
-}
-
-/**
- * The secret webhooks are signed with: STRIPE_WEBHOOK_SECRET, or in sandbox mode the sandbox's own. None in
- * "off" mode, so the webhook route refuses every event there, as it does without a secret.
- */
-export function webhookSecret(): string | null {
-  const { paymentMode, STRIPE_WEBHOOK_SECRET } = config();
-  if (paymentMode === "off") return null;
-  return STRIPE_WEBHOOK_SECRET ?? (paymentMode === "sandbox" ? sandboxWebhookSecret() : null);
-}
-
-/** Where links that leave the site come back to: PUBLIC_URL, else the origin of the shopper's request. */
-export function publicBaseUrl(requestOrigin: string): string {
-  return (config().PUBLIC_URL ?? requestOrigin).replace(/\/+$/, "");
-}
-
-type PlacedLine = { name: string; quantity: number; unitPriceCents: number };
-
-/**
- * The session's line items: one per product at its unit price, and the tax as its own line, so that
- * their sum is the order's amount to the cent (the tax line is left out when the tax is zero).
- */
-export function checkoutLineItems(
-  lines: readonly PlacedLine[],
-  taxCents: number,
-): Stripe.Checkout.SessionCreateParams.LineItem[] {
-  const items: Stripe.Checkout.SessionCreateParams.LineItem[] = lines.map((line) => ({
-    quantity: line.quantity,
-    price_data: {
-      currency: STRIPE_CURRENCY,
-      unit_amount: line.unitPriceCents,
-      product_data: { name: line.name.slice(0, 250) || "Product" },
-    },
-  }));
-  if (taxCents > 0) {
-    items.push({
-      quantity: 1,
-      price_data: { currency: STRIPE_CURRENCY, unit_amount: taxCents, product_data: { name: "Tax (2%)" } },
-    });
-  }
-  return items;
-}
-
-export type OnlineCheckoutInput = {
-  userId: string;
-  addressId: string | null | undefined;
-  items: OrderLineInput[];
-  requestKey?: string | null;
+export type OnlineCheckoutInput = Omit<PlaceOrderInput, "paymentType"> & {
   /** The origin of the shopper's request (used when PUBLIC_URL is not set). */
   origin: string;
 };
 
 /**
- * Places an online order (unpaid) with the same checks and amounts as a COD order, and creates its Stripe
- * Checkout Session. Returns the URL to send the browser to. If Stripe refuses or cannot be reached, the
- * order is rolled back (and the cart restored) and an OrderError says what to do. In "off" mode it is
- * refused (400) before anything is written.
+ * Places an online order (unpaid, the cart kept) with the same checks and amounts as a cash order, and
+ * creates its Stripe Checkout Session; returns the URL to send the browser to. The same request twice gets
+ * the same session. If Stripe refuses or cannot be reached, the order is taken back and a Refusal says what
+ * to do. In "off" mode it is refused before anything is written.
  */
 export async function startOnlineCheckout(input: OnlineCheckoutInput): Promise<{ orderId: string; url: string }> {
-  if (!onlinePaymentAvailable()) throw new OrderError(ONLINE_PAYMENT_OFF, 400);
-  expireStaleOnlineOrders();
-  const placed = placeOrder({
-    userId: input.userId,
-    addressId: input.addressId,
-    items: input.items,
-    paymentType: "Online",
-    requestKey: input.requestKey,
-  });
+  if (!onlinePaymentAvailable()) refuse(ONLINE_PAYMENT_OFF);
+  const placed = await placeOrder({ ...input, paymentType: "Online" });
   const { order } = placed;
   const base = publicBaseUrl(input.origin);
   if (!placed.created) {
     // The same form sent twice: the first request owns this order.
-    if (order.paymentType !== "Online") throw new OrderError("This order was already placed.", 409);
+    if (order.paymentType !== "Online") refuse("This order was already placed.", 409);
     if (order.isPaid) return { orderId: order.id, url: `${base}/my-orders` };
-    if (order.status === "Cancelled") {
-      throw new OrderError("This checkout has ended. Please place the order again.", 409);
-    }
+    if (order.status === "Cancelled") refuse("This checkout has ended. Please place the order again.", 409);
   }
   let session: Stripe.Checkout.Session;
   try {
     session = await stripeClient().checkout.sessions.create(
       {
         mode: "payment",
-        line_items: checkoutLineItems(placed.lines, order.taxCents),
+        line_items: checkoutLineItems(
+          placed.lines.map((line) => ({ ...line, name: line.product?.name ?? "Product" })),
+          order.taxCents,
+        ),
         metadata: { orderId: order.id },
         client_reference_id: order.id,
         // From the order's creation time, so a repeated request sends the same parameters.
         expires_at: Math.floor(order.createdAt / 1000) + CHECKOUT_SESSION_SECONDS,
         success_url: `${base}/loader?next=my-orders&session_id={CHECKOUT_SESSION_ID}`,
-        // The cart page reads these to cancel this order and put its items back (cancelCheckoutAndRestoreCart).
+        // The cart page reads these to close this checkout (checkout-return.server.ts).
         cancel_url: `${base}/cart?checkout=cancelled&order=${order.id}`,
       },
       { idempotencyKey: `checkout-session-${order.id}` },
@@ -171,12 +79,12 @@ export async function startOnlineCheckout(input: OnlineCheckoutInput): Promise<{
       throw new Error(`Checkout Session ${session.id} does not match order ${order.id}`);
     }
   } catch (error) {
-    if (placed.created) rollBackOnlineOrder(order.id, input.userId, placed.lines);
+    if (placed.created) takeBackOnlineOrder(order.id);
     console.warn(`Stripe Checkout Session for order ${order.id} failed:`, errorText(error));
     if (error instanceof Stripe.errors.StripeError && error.code === "amount_too_small") {
-      throw new OrderError(ONLINE_PAYMENT_TOO_SMALL, 400);
+      refuse(ONLINE_PAYMENT_TOO_SMALL);
     }
-    throw new OrderError(ONLINE_PAYMENT_UNAVAILABLE, 503);
+    refuse(ONLINE_PAYMENT_UNAVAILABLE, 503);
   }
   db()
     .update(orders)
@@ -186,29 +94,12 @@ export async function startOnlineCheckout(input: OnlineCheckoutInput): Promise<{
   return { orderId: order.id, url: session.url };
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** Undoes a just-placed online order whose session could not be made: no half-made order, cart as it was. */
-function rollBackOnlineOrder(
-  orderId: string,
-  userId: string,
-  lines: readonly { productId: string; quantity: number }[],
-) {
-  db().transaction(
-    (tx) => {
-      tx.delete(orders)
-        .where(and(eq(orders.id, orderId), eq(orders.isPaid, false), isNull(orders.stripeSessionId)))
-        .run();
-      addToSavedCart(
-        tx,
-        userId,
-        lines.map((line) => [line.productId, line.quantity]),
-      );
-    },
-    { behavior: "immediate" },
-  );
+/** Deletes a just-placed online order whose session could not be made (the cart was never touched). */
+function takeBackOnlineOrder(orderId: string) {
+  db()
+    .delete(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.isPaid, false), isNull(orders.stripeSessionId)))
+    .run();
 }
 
 export type PaymentOutcome =
@@ -230,30 +121,34 @@ export type PaymentOutcome =
 
 type SessionFacts = Pick<Stripe.Checkout.Session, "id" | "payment_status" | "amount_total" | "currency" | "metadata">;
 type EventFacts = Pick<Stripe.Event, "id" | "type">;
-type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
 /**
- * Runs `change` for the order a session belongs to, in one immediate transaction that also records the
- * event (when there is one). A replayed event or a session the store did not create changes nothing.
+ * Runs `change` for the order a session belongs to, in one immediate transaction that claims the event (when
+ * there is one) before changing anything. A replayed event or a session the store did not create changes
+ * nothing, and only events about the store's own orders are recorded.
  */
 function withSessionOrder(
-  session: SessionFacts,
+  session: Pick<SessionFacts, "id" | "metadata">,
   event: EventFacts | undefined,
-  change: (tx: Tx, order: typeof orders.$inferSelect) => PaymentOutcome,
+  change: (tx: Tx, order: Order) => PaymentOutcome,
 ): PaymentOutcome {
   return db().transaction(
     (tx) => {
-      if (event && tx.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()) {
-        return "duplicate-event";
-      }
       const order = tx.select().from(orders).where(eq(orders.stripeSessionId, session.id)).get();
       const claimedOrderId = session.metadata?.orderId;
       if (order?.paymentType !== "Online" || (claimedOrderId && claimedOrderId !== order.id)) {
         return "unknown-session";
       }
-      const outcome = change(tx, order);
-      if (event) tx.insert(stripeEvents).values({ id: event.id, type: event.type }).run();
-      return outcome;
+      if (event) {
+        const claimed = tx
+          .insert(stripeEvents)
+          .values({ id: event.id, type: event.type })
+          .onConflictDoNothing()
+          .returning({ id: stripeEvents.id })
+          .get();
+        if (!claimed) return "duplicate-event";
+      }
+      return change(tx, order);
     },
     { behavior: "immediate" },
   );
@@ -261,8 +156,9 @@ function withSessionOrder(
 
 /**
  * THE fulfilment function (webhook and return path alike): marks the session's order paid, once, when the
- * session's payment_status is 'paid' and its amount is the order's. A paid session wins over an earlier
- * cancellation by expiry or failure: the shopper's money arrived, so the order is placed again.
+ * session's payment_status is 'paid' and its amount is the order's, and takes the order's lines out of the
+ * shopper's cart. A paid session wins over an earlier cancellation by expiry or failure: the shopper's money
+ * arrived, so the order is placed again.
  */
 export function fulfilCheckoutSession(session: SessionFacts, event?: EventFacts): PaymentOutcome {
   return withSessionOrder(session, event, (tx, order) => {
@@ -282,13 +178,24 @@ export function fulfilCheckoutSession(session: SessionFacts, event?: EventFacts)
         status: order.status === "Cancelled" ? "Order Placed" : order.status,
       })
       .where(and(eq(orders.id, order.id), eq(orders.isPaid, false)))
-      .run();
-    return marked.changes === 1 ? "paid" : "already-paid";
+      .returning({ id: orders.id })
+      .get();
+    if (!marked) return "already-paid";
+    const lines = tx
+      .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .all();
+    removeFromSavedCart(tx, order.userId, lines);
+    return "paid";
   });
 }
 
 /** An expired session or a failed payment: the unpaid order is cancelled (a paid one is left alone). */
-export function cancelOrderForSession(session: SessionFacts, event?: EventFacts): PaymentOutcome {
+export function cancelOrderForSession(
+  session: Pick<SessionFacts, "id" | "metadata">,
+  event?: EventFacts,
+): PaymentOutcome {
   return withSessionOrder(session, event, (tx, order) => {
     if (order.isPaid) return "already-paid";
     if (order.status === "Cancelled") return "already-closed";
@@ -304,7 +211,7 @@ export function handleStripeEvent(event: Stripe.Event): PaymentOutcome {
     case "checkout.session.async_payment_succeeded":
       return fulfilCheckoutSession(event.data.object, event);
     case "checkout.session.async_payment_failed":
-      // Decision (docs/decisions/0041): a failed delayed payment cancels the order; the shopper orders again.
+      // Decision (docs/decisions/0041): a failed delayed payment cancels the order; the cart still holds it.
       return cancelOrderForSession(event.data.object, event);
     case "checkout.session.expired": {
       const outcome = cancelOrderForSession(event.data.object, event);
@@ -317,149 +224,75 @@ export function handleStripeEvent(event: Stripe.Event): PaymentOutcome {
 }
 
 /**
- * The shopper's return through /loader?session_id=…: retrieves the session through the SDK and runs the
- * same fulfilment as the webhook, so a late or lost webhook does not leave a paid order unpaid.
- * Never throws: the loader page must show whatever happens here. Does nothing in "off" mode ("invalid").
+ * Settles a session that is no longer open, as its lost events would have: a paid one is fulfilled, an
+ * expired one cancels its order. Returns the session (null when Stripe cannot be reached).
  */
-export async function confirmCheckoutReturn(sessionId: string | null): Promise<PaymentOutcome | "invalid" | "error"> {
-  if (!onlinePaymentAvailable() || !sessionId || !CHECKOUT_SESSION_ID_PATTERN.test(sessionId)) return "invalid";
-  try {
-    expireStaleOnlineOrders();
-    const session = await stripeClient().checkout.sessions.retrieve(sessionId);
-    return session.status === "expired" ? cancelOrderForSession(session) : fulfilCheckoutSession(session);
-  } catch (error) {
-    console.warn(`Could not confirm Checkout Session ${sessionId}:`, errorText(error));
-    return "error";
-  }
-}
-
-/**
- * What /loader tells the shopper coming back from the checkout page, after confirming the session as
- * above: paid, failed (or expired), or not paid yet. Null when the session is not one of the store's, and
- * in "off" mode.
- */
-export async function checkoutReturnNotice(sessionId: string | null): Promise<Toast | null> {
-  if ((await confirmCheckoutReturn(sessionId)) === "invalid" || !sessionId) return null;
-  const order = db()
-    .select({ isPaid: orders.isPaid, status: orders.status })
-    .from(orders)
-    .where(eq(orders.stripeSessionId, sessionId))
-    .get();
-  if (!order) return null;
-  if (order.isPaid) return { type: "success", message: PAYMENT_NOTICES.paid };
-  if (order.status === "Cancelled") return { type: "error", message: PAYMENT_NOTICES.failed };
-  return { type: "error", message: PAYMENT_NOTICES.pending };
-}
-
-export type CheckoutCancelOutcome =
-  /** The session was expired, the order cancelled and its lines put back in the cart. */
-  | "restored"
-  /** Stripe says the session was paid meanwhile: the order is paid and placed; the cart is left alone. */
-  | "paid"
-  /** Not the shopper's unpaid, still open Online order (or a malformed id): nothing changed. */
-  | "ignored"
-  /** The session had already ended (failed or expired) without being paid: its events decide; cart left alone. */
-  | "closed"
-  /** Stripe could not be reached: nothing changed (the shopper may come back to the same URL). */
-  | "error";
-
-export type CheckoutCancelResult = {
-  outcome: CheckoutCancelOutcome;
-  /** Where to send the shopper, with what toast; null when the page should simply show. */
-  next: { redirectTo: string; toast: Toast } | null;
-};
-
-/**
- * The shopper pressed Cancel on the checkout page and came back to /cart?checkout=cancelled&order=<id>.
- * For the signed-in owner's unpaid, not yet cancelled Online order: its Checkout Session is expired
- * through the SDK (so it can no longer be paid), then, in one immediate transaction, the order is
- * cancelled and its lines are added back into the saved cart (within the cart's caps). If Stripe says
- * the session was paid meanwhile, the order is fulfilled instead and nothing is restored. Anyone else's
- * order, a paid, cancelled or COD order, or a malformed id changes nothing.
- *
- * Idempotent: a reload finds the order cancelled and does nothing. The lines are restored only by the
- * request whose expire call succeeded, and Stripe lets one call expire an open session, so two tabs
- * arriving together restore them once. (No fixed idempotency key here for that reason: a replayed
- * success would let a second request restore them again.) In "off" mode nothing is asked and nothing changes.
- */
-export async function cancelCheckoutAndRestoreCart(
-  userId: string,
-  orderId: string | null,
-): Promise<CheckoutCancelResult> {
-  const ignored: CheckoutCancelResult = { outcome: "ignored", next: null };
-  if (!onlinePaymentAvailable() || !orderId || !ID_PATTERN.test(orderId)) return ignored;
-  const order = db()
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-    .get();
-  if (!order?.stripeSessionId || order.paymentType !== "Online" || order.isPaid || order.status !== "Order Placed") {
-    return ignored;
-  }
-  const sessionId = order.stripeSessionId;
-  try {
-    await stripeClient().checkout.sessions.expire(sessionId);
-  } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) {
-      console.warn(`Could not expire Checkout Session ${sessionId}:`, errorText(error));
-      return { outcome: "error", next: null };
-    }
-    // The session is no longer open: paid meanwhile (in another tab), failed or expired.
-    return settleClosedSession(sessionId);
-  }
-  return db().transaction(
-    (tx): CheckoutCancelResult => {
-      const current = tx.select().from(orders).where(eq(orders.id, order.id)).get();
-      // The session expired unpaid, so the order cannot have been paid; checked all the same.
-      if (!current || current.isPaid) return ignored;
-      // The session's `checkout.session.expired` event may have cancelled the order already (the sandbox
-      // sends it before answering the expire call; Stripe usually a moment after, when it is a no-op).
-      if (current.status !== "Cancelled") {
-        tx.update(orders).set({ status: "Cancelled", updatedAt: Date.now() }).where(eq(orders.id, order.id)).run();
-      }
-      const lines = tx
-        .select({ productId: orderItems.productId, quantity: orderItems.quantity })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, order.id))
-        .orderBy(sql`${orderItems}.rowid`)
-        .all();
-      addToSavedCart(
-        tx,
-        userId,
-        lines.map((line) => [line.productId, line.quantity]),
-      );
-      return {
-        outcome: "restored",
-        next: { redirectTo: "/cart", toast: { type: "success", message: PAYMENT_NOTICES.cancelled } },
-      };
-    },
-    { behavior: "immediate" },
-  );
-}
-
-/** A cancel for a session that had already ended: a paid one is fulfilled; an unpaid one is left to its events. */
-async function settleClosedSession(sessionId: string): Promise<CheckoutCancelResult> {
+export async function settleClosedSession(sessionId: string): Promise<Stripe.Checkout.Session | null> {
   let session: Stripe.Checkout.Session;
   try {
     session = await stripeClient().checkout.sessions.retrieve(sessionId);
   } catch (error) {
     console.warn(`Could not retrieve Checkout Session ${sessionId}:`, errorText(error));
-    return { outcome: "error", next: null };
+    return null;
   }
-  if (session.payment_status === "paid") {
-    const outcome = fulfilCheckoutSession(session);
-    if (outcome === "paid" || outcome === "already-paid") {
-      return {
-        outcome: "paid",
-        next: { redirectTo: "/my-orders", toast: { type: "success", message: PAYMENT_NOTICES.paid } },
-      };
+  if (session.payment_status === "paid") fulfilCheckoutSession(session);
+  else if (session.status === "expired") cancelOrderForSession(session);
+  return session;
+}
+
+/**
+ * Closes a checkout the shopper left: its session is expired through the SDK (so it can no longer be paid)
+ * and the order cancelled. A session that had ended already is settled instead. Returns what became of it;
+ * "error" when Stripe could not be reached (nothing changed).
+ */
+export async function closeCheckout(
+  order: Pick<Order, "id" | "stripeSessionId">,
+): Promise<"closed" | "paid" | "error"> {
+  const sessionId = order.stripeSessionId;
+  if (!sessionId) return "closed";
+  try {
+    await stripeClient().checkout.sessions.expire(sessionId);
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) {
+      console.warn(`Could not expire Checkout Session ${sessionId}:`, errorText(error));
+      return "error";
     }
-  } else if (session.status === "expired") {
-    // Its expiry event was lost: cancel the order as that event would have (the cart is not restored,
-    // as for any checkout that ran out of time).
-    cancelOrderForSession(session);
+    // The session is no longer open: paid meanwhile (in another tab), failed or expired.
+    const session = await settleClosedSession(sessionId);
+    if (!session) return "error";
+    return session.payment_status === "paid" ? "paid" : "closed";
   }
-  return { outcome: "closed", next: null };
+  // The session's `checkout.session.expired` event may have cancelled the order already (the sandbox sends
+  // it before answering the expire call; Stripe usually a moment after, when it is a no-op).
+  cancelOrderForSession({ id: sessionId, metadata: { orderId: order.id } });
+  return "closed";
+}
+
+/**
+ * Before a shopper places a new order: any earlier checkout of theirs that is still open is closed, so
+ * that the same cart never ends up in two orders (a shopper who left the payment page and orders again,
+ * or switches to cash on delivery). The checkout this very request placed before (its form sent twice) is
+ * left open. If Stripe cannot be reached to close one, the new order is refused.
+ */
+export async function closeOpenCheckouts(userId: string, requestKey: string | null): Promise<void> {
+  if (!onlinePaymentAvailable()) return;
+  const open = db()
+    .select({ id: orders.id, stripeSessionId: orders.stripeSessionId })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        openOnlineOrder,
+        isNotNull(orders.stripeSessionId),
+        requestKey ? or(isNull(orders.requestKey), ne(orders.requestKey, requestKey)) : undefined,
+      ),
+    )
+    .all();
+  for (const order of open) {
+    if ((await closeCheckout(order)) === "error") {
+      throw new Refusal("Your earlier online payment could not be closed. Please try again in a moment.", 503);
+    }
+  }
 }
 
 /**
@@ -470,13 +303,7 @@ export function expireStaleOnlineOrders(now = Date.now()): number {
   return db()
     .update(orders)
     .set({ status: "Cancelled", updatedAt: now })
-    .where(
-      and(
-        eq(orders.paymentType, "Online"),
-        eq(orders.isPaid, false),
-        eq(orders.status, "Order Placed"),
-        lt(orders.createdAt, now - STALE_ONLINE_ORDER_MS),
-      ),
-    )
-    .run().changes;
+    .where(and(openOnlineOrder, lt(orders.createdAt, now - STALE_ONLINE_ORDER_MS)))
+    .returning({ id: orders.id })
+    .all().length;
 }

@@ -1,11 +1,12 @@
 // The orders the seller sees and fulfils: every cash-on-delivery order and every paid online order
 // (the same rule as the shopper's My Orders, from orders.server.ts), newest first.
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { db } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
+import { refuse } from "#app/lib/refusal.ts";
+import { ADDRESS_FIELDS } from "#app/lib/schemas/address.ts";
 import { type AddressSnapshot, ORDER_STATUSES, type OrderStatus, orders } from "#db/schema.ts";
-import { ADDRESS_FIELDS } from "./addresses.server.ts";
-import { orderLinesFor, placedOrderCondition } from "./orders.server.ts";
+import { orderLinesIn, placedOrderCondition } from "./orders.server.ts";
 
 export const MISSING_PRODUCT_NAME = "Product not found";
 export const MISSING_FIELD = "N/A";
@@ -45,14 +46,17 @@ function addressOrNA(snapshot: unknown): Record<keyof AddressSnapshot, string> {
 }
 
 /** The seller's orders list, newest first, with item names and quantities and the address. */
-export function listSellerOrders(): SellerOrder[] {
+export async function listSellerOrders(): Promise<SellerOrder[]> {
   const list = db()
     .select()
     .from(orders)
     .where(placedOrderCondition)
-    .orderBy(desc(orders.createdAt), desc(sql`${orders}.rowid`))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
     .all();
-  const linesByOrder = orderLinesFor(list.map((o) => o.id));
+  const linesByOrder = orderLinesIn(
+    db(),
+    list.map((o) => o.id),
+  );
   return list.map((order) => ({
     id: order.id,
     items: (linesByOrder.get(order.id) ?? []).map(({ productId, quantity, unitPriceCents, product }) => ({
@@ -86,37 +90,28 @@ export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
   Cancelled: [],
 };
 
-export class OrderStatusError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-  }
-}
-
 /**
  * Moves an order along, in one immediate transaction (two sellers clicking at once cannot both win).
  * Only orders the seller sees can be moved; any other move is refused with a message that says why.
  */
-export function setOrderStatus(orderId: string, status: string): OrderStatus {
-  if (!(ORDER_STATUSES as readonly string[]).includes(status)) {
-    throw new OrderStatusError(`Unknown status. Choose one of: ${ORDER_STATUSES.join(", ")}.`);
+export async function setOrderStatus(orderId: unknown, status: unknown): Promise<OrderStatus> {
+  if (!(ORDER_STATUSES as readonly unknown[]).includes(status)) {
+    refuse(`Unknown status. Choose one of: ${ORDER_STATUSES.join(", ")}.`);
   }
   const next = status as OrderStatus;
-  if (typeof orderId !== "string" || !ID_PATTERN.test(orderId)) throw new OrderStatusError("Order not found", 404);
+  if (typeof orderId !== "string" || !ID_PATTERN.test(orderId)) refuse("Order not found", 404);
   return db().transaction(
     (tx) => {
       const order = tx
         .select({ status: orders.status })
         .from(orders)
-        .where(sql`${orders.id} = ${orderId} AND ${placedOrderCondition}`)
+        .where(and(eq(orders.id, orderId), placedOrderCondition))
         .get();
-      if (!order) throw new OrderStatusError("Order not found", 404);
-      if (order.status === next) throw new OrderStatusError(`The order is already ${next}.`, 409);
+      if (!order) refuse("Order not found", 404);
+      if (order.status === next) refuse(`The order is already ${next}.`, 409);
       if (!NEXT_STATUSES[order.status].includes(next)) {
         const allowed = NEXT_STATUSES[order.status];
-        throw new OrderStatusError(
+        refuse(
           allowed.length === 0
             ? `The order is ${order.status}; its status can no longer change.`
             : `An order that is ${order.status} can only become ${allowed.join(" or ")}.`,

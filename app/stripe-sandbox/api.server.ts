@@ -4,7 +4,8 @@
 // (`Authorization: Bearer`), form-encoded bodies, `Idempotency-Key` and error JSON; anything else is a
 // Stripe-style 404 rather than a silent success.
 
-import { BadRequest, readForm } from "#app/lib/http.server.ts";
+import { readForm } from "#app/lib/http.server.ts";
+import { Refusal } from "#app/lib/refusal.ts";
 import { SANDBOX_SECRET_KEY } from "#app/lib/stripe-sandbox-config.server.ts";
 import { noSuchSession, StripeApiError } from "./errors.server.ts";
 import { type ApiAnswer, idempotent } from "./idempotency.server.ts";
@@ -23,7 +24,7 @@ export async function handleSandboxApi(request: Request): Promise<Response> {
   } catch (error) {
     if (error instanceof StripeApiError) return stripeError(error);
     // A body too large or unreadable: refused as Stripe refuses a bad request.
-    if (error instanceof BadRequest) return stripeError(new StripeApiError(error.status, error.message));
+    if (error instanceof Refusal) return stripeError(new StripeApiError(error.status, error.message));
     throw error;
   }
 }

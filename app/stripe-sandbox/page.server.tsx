@@ -2,7 +2,8 @@
 // (intent=pay|cancel|fail|expire, answered with 303), rendered with React to static HTML.
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { BadRequest, readForm } from "#app/lib/http.server.ts";
+import { readForm } from "#app/lib/http.server.ts";
+import { Refusal } from "#app/lib/refusal.ts";
 import { CheckoutPage, MessagePage, SandboxDocument } from "./checkout-page.tsx";
 import {
   actOnCheckoutSession,
@@ -48,7 +49,7 @@ export async function handleCheckoutPageAction(request: Request, id: string): Pr
   try {
     intent = (await readForm(request)).get("intent");
   } catch (error) {
-    if (error instanceof BadRequest)
+    if (error instanceof Refusal)
       return htmlResponse("Bad request", <MessagePage heading={error.message} />, error.status);
     throw error;
   }

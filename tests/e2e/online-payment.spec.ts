@@ -60,7 +60,7 @@ test("pay online: cart, Online, Place Order, the TEST MODE checkout, Pay, the lo
   await expect(cartCount(page)).toHaveText("0");
 });
 
-test("Cancel on the checkout page returns to the cart with the items back, and the order is not shown", async ({
+test("Cancel on the checkout page returns to the cart as it was, and the order is not shown", async ({
   page,
   shopper: _signedIn,
 }) => {
@@ -72,7 +72,7 @@ test("Cancel on the checkout page returns to the cart with the items back, and t
   await page.getByRole("button", { name: "Cancel", exact: true }).click();
   const cancelUrl = (await cancelReturn).url();
   await expect(page).toHaveURL(/\/cart$/);
-  await expect(page.getByText("Payment cancelled. Your items are back in your cart.")).toBeVisible();
+  await expect(page.getByText("Payment cancelled. Your items are still in your cart.")).toBeVisible();
   await expect(page.getByRole("heading", { name: /Shopping Cart/ })).toContainText("1 Items");
   await expect(page.getByRole("link", { name: product })).toBeVisible();
   await expect(page.getByTestId("cart-total")).toHaveText(total);
@@ -86,7 +86,7 @@ test("Cancel on the checkout page returns to the cart with the items back, and t
   // Coming back to the cancel URL again (back button, reload) changes nothing.
   await page.goto(cancelUrl);
   await expect(page.getByRole("heading", { name: /Shopping Cart/ })).toContainText("1 Items");
-  await expect(page.getByText("Payment cancelled. Your items are back in your cart.")).toHaveCount(0);
+  await expect(page.getByText("Payment cancelled. Your items are still in your cart.")).toHaveCount(0);
   await expect(cartCount(page)).toHaveText("1");
 
   await page.goto("/my-orders");
@@ -95,14 +95,64 @@ test("Cancel on the checkout page returns to the cart with the items back, and t
   await expect(page.getByTestId("order")).toHaveCount(0);
 });
 
-test("a failed payment is explained on the way back, and no order is shown", async ({ page, shopper: _signedIn }) => {
+/** The cart page shows what it held before the online order: the product, one unit, the same total. */
+async function expectCartAsItWas(page: Page, product: string, total: string) {
+  await page.goto("/cart");
+  await expect(page.getByRole("heading", { name: /Shopping Cart/ })).toContainText("1 Items");
+  await expect(page.getByRole("link", { name: product })).toBeVisible();
+  await expect(page.getByTestId("cart-total")).toHaveText(total);
+  await expect(cartCount(page)).toHaveText("1");
+}
+
+test("a failed payment is explained on the way back; no order is shown and the cart is as it was", async ({
+  page,
+  shopper: _signedIn,
+}) => {
   const { product, total } = await shopperReadyToPay(page);
   await placeOnlineOrder(page, product, total);
 
   await page.getByRole("button", { name: "Simulate failed payment" }).click();
   await expect(page).toHaveURL(/\/loader\?next=my-orders&session_id=cs_test_/);
-  await expect(page.getByRole("alert")).toHaveText("Your payment did not go through. Your order was not placed.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Your payment did not go through. Your order was not placed; your cart still holds it.",
+  );
   await page.waitForURL(/\/my-orders$/);
   await expect(page.getByText("You have not placed any orders yet.")).toBeVisible();
   await expect(page.getByTestId("order")).toHaveCount(0);
+  await expectCartAsItWas(page, product, total);
+});
+
+test("an expired checkout leaves the cart as it was", async ({ page, shopper: _signedIn }) => {
+  const { product, total } = await shopperReadyToPay(page);
+  await placeOnlineOrder(page, product, total);
+
+  await page.getByRole("button", { name: "Expire session" }).click();
+  await expect(page.getByText("This checkout session has expired.")).toBeVisible();
+  await expectCartAsItWas(page, product, total);
+  await page.goto("/my-orders");
+  await expect(page.getByTestId("order")).toHaveCount(0);
+});
+
+test("a shopper who leaves the payment page finds the cart as it was; ordering again places one order", async ({
+  page,
+  shopper: _signedIn,
+}) => {
+  const { product, total } = await shopperReadyToPay(page);
+  await placeOnlineOrder(page, product, total);
+  const firstCheckout = page.url();
+
+  // Back to the shop without paying (a closed tab, the back button): the cart still holds the product.
+  await expectCartAsItWas(page, product, total);
+  // Placing the order again closes the first checkout and opens a new one.
+  await placeOnlineOrder(page, product, total);
+  expect(page.url()).not.toBe(firstCheckout);
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await page.waitForURL(/\/my-orders$/);
+  await expect(page.getByTestId("order")).toHaveCount(1);
+  await expect(cartCount(page)).toHaveText("0");
+
+  // The first checkout can no longer be paid.
+  await page.goto(firstCheckout);
+  await expect(page.getByText("This checkout session has expired.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay", exact: true })).toHaveCount(0);
 });

@@ -104,8 +104,13 @@ test("login errors: wrong password, duplicate email, short password; the modal o
   await dialog.getByLabel("Email").fill(uniqueEmail("short"));
   await dialog.getByLabel("Password").fill("short");
   await dialog.getByRole("button", { name: "Create Account" }).click();
+  // Said once, under the field it is about, and tied to it for screen readers.
   await expect(dialog.getByRole("alert")).toHaveText("Password must be at least 8 characters long.");
-  await expect(dialog.getByText("Password must be at least 8 characters long.")).toHaveCount(2);
+  await expect(dialog.getByText("Password must be at least 8 characters long.")).toHaveCount(1);
+  await expect(dialog.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByLabel("Password")).toHaveAccessibleDescription(
+    "Password must be at least 8 characters long.",
+  );
 
   // With JavaScript, Escape closes it too.
   if (!isNoJs()) {

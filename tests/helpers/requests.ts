@@ -1,4 +1,9 @@
 // Builds real Requests for route loaders and actions, and reads their answers.
+import { RouterContextProvider } from "react-router";
+import type { FormReply } from "#app/lib/forms.ts";
+import { readIdentity } from "#app/middleware/identity.server.ts";
+import { middleware as rootMiddleware } from "#app/root.tsx";
+import { middleware as sellerLayoutMiddleware } from "#app/routes/seller/layout.tsx";
 
 const ORIGIN = "http://localhost";
 
@@ -73,4 +78,70 @@ function toResponse(value: unknown): Response {
   }
   if (value instanceof Error) throw value;
   return Response.json(value ?? null);
+}
+
+/**
+ * What React Router hands a loader or action: the request, the route's params, and the context the root
+ * middleware fills (the signed-in shopper and seller, read from the request's cookies).
+ */
+export async function routeArgs(request: Request, params: Record<string, string> = {}) {
+  return { request, params, context: await contextFor(request) } as never;
+}
+
+/** The router context the root middleware fills for this request. */
+export async function contextFor(request: Request): Promise<RouterContextProvider> {
+  const context = new RouterContextProvider();
+  await readIdentity(request, context);
+  return context;
+}
+
+/** A page action's refusal (its FormReply) as the form shows it: the form error, field errors, typed values. */
+export type ReadReply = {
+  code: number;
+  formError: string | null;
+  fieldErrors: Record<string, string>;
+  values: Record<string, unknown>;
+};
+
+/** Reads the FormReply a refused page action answered with. */
+export async function readReply(response: Response): Promise<ReadReply> {
+  const body = (await response.json()) as FormReply;
+  const { "": formErrors, ...fields } = body.error ?? {};
+  return {
+    code: body.code,
+    formError: formErrors?.[0] ?? null,
+    fieldErrors: Object.fromEntries(Object.entries(fields).map(([name, errors]) => [name, errors?.[0] ?? ""])),
+    values: body.initialValue ?? {},
+  };
+}
+
+type Middleware = (args: never, next: () => Promise<Response>) => unknown;
+
+/**
+ * Runs a loader or action behind middleware, as the app does: each middleware in turn (the root's request
+ * guard and identity read, then a layout's), then the route. What any of them throws (a redirect, a 401)
+ * becomes the response.
+ */
+export async function throughMiddleware(
+  chain: readonly unknown[],
+  handler: unknown,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<Response> {
+  const args = { request, params, context: new RouterContextProvider() } as never;
+  const step = async (index: number): Promise<Response> => {
+    if (index === chain.length) return toResponse(await (handler as (a: never) => unknown)(args));
+    return toResponse(await (chain[index] as Middleware)(args, () => step(index + 1)));
+  };
+  return run(() => step(0));
+}
+
+/** A loader or action behind the root middleware (request guard, identity). */
+export function throughRoot(handler: unknown, request: Request, params: Record<string, string> = {}) {
+  return throughMiddleware(rootMiddleware, handler, request, params);
+}
+
+/** A seller page's loader or action behind the root middleware and the seller area's guard. */
+export function throughSellerArea(handler: unknown, request: Request, params: Record<string, string> = {}) {
+  return throughMiddleware([...rootMiddleware, ...sellerLayoutMiddleware], handler, request, params);
 }

@@ -3,7 +3,9 @@ import { hash } from "@node-rs/argon2";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { takeToasts } from "#app/lib/toast.server.ts";
+import { getUser } from "#app/services/accounts.server.ts";
 import { startSession } from "#app/services/sessions.server.ts";
+import { shopperShell } from "#app/services/shopper-shell.server.ts";
 import { addresses, users } from "#db/schema.ts";
 import { cookiesFrom, getRequest } from "./requests.ts";
 
@@ -54,4 +56,10 @@ export async function signedInCookie(userId: string): Promise<string> {
 export async function toastsFrom(response: Response): Promise<string[]> {
   const { toasts } = await takeToasts(getRequest("/", { cookie: cookiesFrom(response) }));
   return toasts.map((t) => `${t.type}: ${t.message}`);
+}
+
+/** What the header shows to the browser holding these cookies: who is signed in and the cart count. */
+export async function headerFor(cookie = "") {
+  const request = getRequest("/", { cookie });
+  return shopperShell(request, await getUser(request));
 }

@@ -1,29 +1,29 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
+import { requireShopper } from "#app/middleware/identity.server.ts";
 import { action as cartAction } from "#app/routes/cart.tsx";
 import { action as loginAction } from "#app/routes/login.tsx";
 import { action as logoutAction, loader as logoutLoader } from "#app/routes/logout.tsx";
-import { getUser, requireUser } from "#app/services/accounts.server.ts";
+import { getUser } from "#app/services/accounts.server.ts";
 import { readSavedCart } from "#app/services/cart.server.ts";
-import { shopperShell } from "#app/services/shopper-shell.server.ts";
 import { cartItems, sessions, users } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { cookiesFrom, formRequest, getRequest, run } from "../helpers/requests.ts";
-import { createUser, signedInCookie, TEST_PASSWORD, toastsFrom } from "../helpers/shopper.ts";
+import { contextFor, cookiesFrom, formRequest, getRequest, readReply, routeArgs, run } from "../helpers/requests.ts";
+import { createUser, headerFor, signedInCookie, TEST_PASSWORD, toastsFrom } from "../helpers/shopper.ts";
 
-const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+const args = (request: Request) => routeArgs(request);
 
 function uniqueEmail(prefix = "user") {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@Example.com`;
 }
 
 async function register(fields: Record<string, string>, cookie?: string) {
-  return run(() => loginAction(args(formRequest("/login", { mode: "register", ...fields }, { cookie }))));
+  return run(async () => loginAction(await args(formRequest("/login", { mode: "register", ...fields }, { cookie }))));
 }
 
 async function login(fields: Record<string, string>, cookie?: string) {
-  return run(() => loginAction(args(formRequest("/login", { mode: "login", ...fields }, { cookie }))));
+  return run(async () => loginAction(await args(formRequest("/login", { mode: "login", ...fields }, { cookie }))));
 }
 
 describe("register", () => {
@@ -53,10 +53,11 @@ describe("register", () => {
     expect((await register({ name: "First", email, password: "longenough" })).status).toBe(303);
     const response = await register({ name: "Second", email: email.toUpperCase(), password: "longenough" });
     expect(response.status).toBe(409);
-    expect(await response.json()).toMatchObject({
-      mode: "register",
-      message: "An account with this email already exists. Please log in.",
-      fields: { name: "Second", email: email.toUpperCase() },
+    expect(await readReply(response)).toEqual({
+      code: 409,
+      formError: null,
+      fieldErrors: { email: "An account with this email already exists. Please log in." },
+      values: { mode: "register", name: "Second", email: email.toUpperCase() },
     });
     expect(db().select().from(users).where(eq(users.email, email.toLowerCase())).all()).toHaveLength(1);
   });
@@ -64,17 +65,19 @@ describe("register", () => {
   it("refuses a password shorter than 8 characters, a missing name and a malformed email", async () => {
     const short = await register({ name: "Shorty", email: uniqueEmail(), password: "1234567" });
     expect(short.status).toBe(400);
-    const body = await short.json();
-    expect(body.message).toBe("Password must be at least 8 characters long.");
-    expect(body.fieldErrors).toEqual({ password: "Password must be at least 8 characters long." });
-    expect(body).not.toHaveProperty("fields.password");
+    const reply = await readReply(short);
+    // Shown once, next to the field it is about; the password typed is never sent back.
+    expect(reply.fieldErrors).toEqual({ password: "Password must be at least 8 characters long." });
+    expect(reply.formError).toBeNull();
+    expect(reply.values).toMatchObject({ mode: "register", name: "Shorty" });
+    expect(reply.values).not.toHaveProperty("password");
 
     const noName = await register({ name: "  ", email: uniqueEmail(), password: "longenough" });
     expect(noName.status).toBe(400);
-    expect((await noName.json()).fieldErrors).toEqual({ name: "Please enter your name." });
+    expect((await readReply(noName)).fieldErrors).toEqual({ name: "Please enter your name." });
 
     const badEmail = await register({ name: "X", email: "not-an-email", password: "longenough" });
-    expect((await badEmail.json()).fieldErrors).toEqual({ email: "Please enter a valid email address." });
+    expect((await readReply(badEmail)).fieldErrors).toEqual({ email: "Please enter a valid email address." });
   });
 });
 
@@ -93,11 +96,11 @@ describe("login", () => {
     for (const email of [user.email, uniqueEmail("nobody")]) {
       const response = await login({ email, password: "wrong-password" });
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({
-        mode: "login",
-        message: "Invalid email or password",
+      expect(await readReply(response)).toEqual({
+        code: 401,
+        formError: "Invalid email or password",
         fieldErrors: {},
-        fields: { email },
+        values: { mode: "login", email },
       });
       expect(response.headers.getSetCookie()).toEqual([]);
     }
@@ -105,8 +108,8 @@ describe("login", () => {
 
   it("refuses missing fields and a hostile body without a 500", async () => {
     expect((await login({ email: "" })).status).toBe(400);
-    const huge = await run(() =>
-      loginAction(args(formRequest("/login", { mode: "login", email: "a@b.co", password: "x".repeat(70_000) }))),
+    const huge = await run(async () =>
+      loginAction(await args(formRequest("/login", { mode: "login", email: "a@b.co", password: "x".repeat(70_000) }))),
     );
     expect(huge.status).toBe(413);
   });
@@ -134,18 +137,20 @@ describe("login", () => {
     // As a visitor: add a shirt twice and jeans three times.
     let cookie = "";
     for (const productId of [shirt.id, shirt.id, jeans.id, jeans.id, jeans.id]) {
-      const r = await run(() => cartAction(args(formRequest("/cart", { intent: "add", productId }, { cookie }))));
+      const r = await run(async () =>
+        cartAction(await args(formRequest("/cart", { intent: "add", productId }, { cookie }))),
+      );
       cookie = cookiesFrom(r, cookie);
     }
-    expect((await shopperShell(getRequest("/", { cookie }))).cartCount).toBe(5);
+    expect((await headerFor(cookie)).cartCount).toBe(5);
 
     const response = await login({ email: user.email, password: TEST_PASSWORD }, cookie);
-    const saved = readSavedCart(user.id);
+    const saved = await readSavedCart(user.id);
     expect(Object.fromEntries(saved)).toEqual({ [shirt.id]: 4, [jeans.id]: 99 });
     // The visitor cookie is cleared; the header now counts the saved cart.
     const after = cookiesFrom(response, cookie);
     expect(after).not.toContain("__cart=");
-    expect(await shopperShell(getRequest("/", { cookie: after }))).toEqual({
+    expect(await headerFor(after)).toEqual({
       user: { name: user.name },
       cartCount: 103,
     });
@@ -156,7 +161,7 @@ describe("logout and who is signed in", () => {
   it("POST /logout deletes the session row, clears the cookie and goes to /", async () => {
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
-    const response = await run(() => logoutAction(args(formRequest("/logout", {}, { cookie }))));
+    const response = await run(async () => logoutAction(await args(formRequest("/logout", {}, { cookie }))));
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/");
     expect(await toastsFrom(response)).toEqual(["success: Logged out successfully"]);
@@ -168,16 +173,16 @@ describe("logout and who is signed in", () => {
   it("GET /logout does not log out", async () => {
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
-    const response = await run(() => logoutLoader());
+    const response = await run(async () => logoutLoader());
     expect(response.headers.get("Location")).toBe("/");
     expect(await getUser(getRequest("/", { cookie }))).not.toBeNull();
   });
 
-  it("requireUser sends a visitor to the login modal; a forged or unknown cookie is nobody", async () => {
-    const response = await run(() => requireUser(getRequest("/my-orders")));
+  it("requireShopper sends a visitor to the login modal; a forged or unknown cookie is nobody", async () => {
+    const response = await run(async () => requireShopper(await contextFor(getRequest("/my-orders"))));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/?login");
     expect(await getUser(getRequest("/", { cookie: "__session=forged.value" }))).toBeNull();
-    expect(await shopperShell(getRequest("/"))).toEqual({ user: null, cartCount: 0 });
+    expect(await headerFor()).toEqual({ user: null, cartCount: 0 });
   });
 });

@@ -1,19 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
+import { Refusal } from "#app/lib/refusal.ts";
 import { action, loader } from "#app/routes/add-address.tsx";
-import {
-  AddressError,
-  addAddress,
-  listAddresses,
-  MAX_ADDRESSES,
-  parseAddress,
-} from "#app/services/addresses.server.ts";
+import { addAddress, listAddresses, MAX_ADDRESSES, parseAddress } from "#app/services/addresses.server.ts";
 import { addresses } from "#db/schema.ts";
-import { formRequest, getRequest, run } from "../helpers/requests.ts";
+import { formRequest, getRequest, readReply, routeArgs, run } from "../helpers/requests.ts";
 import { createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
 
-const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+const args = (request: Request) => routeArgs(request);
 
 const valid = {
   firstName: "Meera",
@@ -27,11 +22,11 @@ const valid = {
   phone: "+91 44 2345 6789",
 };
 
-function refusal(input: unknown): AddressError {
+function refusal(input: unknown): Refusal {
   try {
     parseAddress(input);
   } catch (error) {
-    if (error instanceof AddressError) return error;
+    if (error instanceof Refusal) return error;
     throw error;
   }
   throw new Error("expected the address to be refused");
@@ -39,10 +34,10 @@ function refusal(input: unknown): AddressError {
 
 describe("/add-address", () => {
   it("sends a visitor to /cart, on GET and on POST", async () => {
-    const page = await run(() => loader(args(getRequest("/add-address"))));
+    const page = await run(async () => loader(await args(getRequest("/add-address"))));
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toBe("/cart");
-    const post = await run(() => action(args(formRequest("/add-address", valid))));
+    const post = await run(async () => action(await args(formRequest("/add-address", valid))));
     expect(post.headers.get("Location")).toBe("/cart");
     expect(db().select().from(addresses).all()).toEqual([]);
   });
@@ -50,9 +45,9 @@ describe("/add-address", () => {
   it("saves the address, shows the server message and goes to /cart with it chosen", async () => {
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
-    const response = await run(() => action(args(formRequest("/add-address", valid, { cookie }))));
+    const response = await run(async () => action(await args(formRequest("/add-address", valid, { cookie }))));
     expect(response.status).toBe(303);
-    const [saved] = listAddresses(user.id);
+    const [saved] = await listAddresses(user.id);
     expect(saved).toMatchObject({ ...valid, email: "meera@example.com", userId: user.id });
     expect(response.headers.get("Location")).toBe(`/cart?address=${saved!.id}`);
     expect(await toastsFrom(response)).toEqual(["success: Address added successfully"]);
@@ -62,22 +57,23 @@ describe("/add-address", () => {
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
     const typed = { ...valid, firstName: "", street: "  ", email: "meera-at-example", phone: "call me" };
-    const response = await run(() => action(args(formRequest("/add-address", typed, { cookie }))));
+    const response = await run(async () => action(await args(formRequest("/add-address", typed, { cookie }))));
     expect(response.status).toBe(400);
-    const body = await response.json();
-    expect(body.errors).toEqual({
+    const reply = await readReply(response);
+    expect(reply.formError).toBeNull();
+    expect(reply.fieldErrors).toEqual({
       firstName: "Please enter a first name.",
       street: "Please enter the street.",
       email: "Please enter a valid email address.",
       phone: "Please enter a valid phone number.",
     });
-    expect(body.values).toMatchObject({ city: "Chennai", zipcode: "600001", email: "meera-at-example" });
-    expect(listAddresses(user.id)).toEqual([]);
+    expect(reply.values).toMatchObject({ city: "Chennai", zipcode: "600001", email: "meera-at-example" });
+    expect(await listAddresses(user.id)).toEqual([]);
   });
 });
 
 describe("address rules", () => {
-  it("requires first name, street, city, zip code, country and phone; the rest is optional", () => {
+  it("requires first name, street, city, zip code, country and phone; the rest is optional", async () => {
     const minimal = { firstName: "A", street: "S", city: "C", zipcode: "12345", country: "X", phone: "555 123 4567" };
     expect(parseAddress(minimal)).toEqual({ ...minimal, lastName: "", email: "", state: "" });
     for (const field of ["firstName", "street", "city", "zipcode", "country", "phone"] as const) {
@@ -86,14 +82,14 @@ describe("address rules", () => {
     }
   });
 
-  it("accepts a numeric zip code from JSON and refuses malformed ones", () => {
+  it("accepts a numeric zip code from JSON and refuses malformed ones", async () => {
     expect(parseAddress({ ...valid, zipcode: 600001 }).zipcode).toBe("600001");
     for (const zipcode of ["1", "!!!!", "12345678901234", "-123"]) {
       expect(refusal({ ...valid, zipcode }).fieldErrors).toEqual({ zipcode: "Please enter a valid zip code." });
     }
   });
 
-  it("refuses malformed phones, wrong types and over-long values", () => {
+  it("refuses malformed phones, wrong types and over-long values", async () => {
     for (const phone of ["12345", "abc-defg-hij", "1".repeat(16), "+1 (555) 0100 <script>"]) {
       expect(refusal({ ...valid, phone }).fieldErrors.phone).toBe("Please enter a valid phone number.");
     }
@@ -108,9 +104,9 @@ describe("address rules", () => {
 
   it(`keeps at most ${MAX_ADDRESSES} addresses per shopper, listed oldest first`, async () => {
     const user = await createUser();
-    for (let i = 0; i < MAX_ADDRESSES; i++) addAddress(user.id, { ...valid, street: `${i} Road` });
-    expect(() => addAddress(user.id, valid)).toThrow(`You can save at most ${MAX_ADDRESSES} addresses.`);
-    const listed = listAddresses(user.id);
+    for (let i = 0; i < MAX_ADDRESSES; i++) await addAddress(user.id, { ...valid, street: `${i} Road` });
+    await expect(addAddress(user.id, valid)).rejects.toThrow(`You can save at most ${MAX_ADDRESSES} addresses.`);
+    const listed = await listAddresses(user.id);
     expect(listed).toHaveLength(MAX_ADDRESSES);
     expect(listed[0]!.street).toBe("0 Road");
     expect(db().select().from(addresses).where(eq(addresses.userId, user.id)).all()).toHaveLength(MAX_ADDRESSES);

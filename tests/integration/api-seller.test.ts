@@ -11,12 +11,12 @@ import { placeOrder } from "#app/services/orders.server.ts";
 import { getSeller } from "#app/services/sellers.server.ts";
 import { products, sessions } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { cookiesFrom, getRequest, jsonRequest, run } from "../helpers/requests.ts";
+import { cookiesFrom, getRequest, jsonRequest, routeArgs, run } from "../helpers/requests.ts";
 import { createTestSeller, SELLER_PASSWORD, sellerCookie } from "../helpers/sellers.ts";
 import { createAddress, createUser, signedInCookie } from "../helpers/shopper.ts";
 
 function call(handler: (args: never) => unknown, request: Request) {
-  return run(() => handler({ request, params: {}, context: {} } as never));
+  return run(async () => handler(await routeArgs(request, {})));
 }
 
 describe("POST /api/seller/login, GET /api/seller/is-auth, GET /api/seller/logout", () => {
@@ -45,17 +45,19 @@ describe("POST /api/seller/login, GET /api/seller/is-auth, GET /api/seller/logou
 
   it("refuses wrong credentials, missing fields and broken JSON with {success:false, message}", async () => {
     await createTestSeller("refuse@shop.example");
-    const cases: [unknown, number, string][] = [
+    const cases: [unknown, number, string, string?][] = [
       [{ email: "refuse@shop.example", password: "wrong password" }, 401, "Invalid credentials"],
       [{ email: "nobody@shop.example", password: SELLER_PASSWORD }, 401, "Invalid credentials"],
-      [{ email: "refuse@shop.example" }, 400, "Password is required."],
-      [{ email: 42, password: SELLER_PASSWORD }, 400, "Email is required."],
+      [{ email: "refuse@shop.example" }, 400, "Password is required.", "password"],
+      [{ email: 42, password: SELLER_PASSWORD }, 400, "Email is required.", "email"],
       ["{broken", 400, "The request body is not valid JSON."],
     ];
-    for (const [body, status, message] of cases) {
+    for (const [body, status, message, field] of cases) {
       const response = await call(loginApi, jsonRequest("/api/seller/login", body));
       expect(response.status, message).toBe(status);
-      expect(await response.json()).toEqual({ success: false, message });
+      // A refusal about a field names it.
+      const errors = field ? { errors: { [field]: message } } : {};
+      expect(await response.json()).toEqual({ success: false, message, ...errors });
       expect(response.headers.get("Set-Cookie")).toBeNull();
     }
   });
@@ -125,7 +127,7 @@ describe("GET /api/order/seller", () => {
     const user = await createUser();
     const address = createAddress(user.id);
     const product = createProduct({ offerPriceCents: 1250, name: "Api Tee" });
-    const { order } = placeOrder({
+    const { order } = await placeOrder({
       userId: user.id,
       addressId: address.id,
       items: [{ productId: product.id, quantity: 3 }],

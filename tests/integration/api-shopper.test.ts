@@ -13,10 +13,10 @@ import { action as register } from "#app/routes/api/user-register.ts";
 import { readSavedCart } from "#app/services/cart.server.ts";
 import { orders, users } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { cookiesFrom, getRequest, jsonRequest, run } from "../helpers/requests.ts";
+import { cookiesFrom, getRequest, jsonRequest, routeArgs, run } from "../helpers/requests.ts";
 import { createAddress, createUser, signedInCookie, TEST_PASSWORD } from "../helpers/shopper.ts";
 
-const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+const args = (request: Request) => routeArgs(request);
 
 const address = {
   firstName: "Dev",
@@ -37,8 +37,10 @@ function email() {
 describe("/api/user", () => {
   it("register, is-auth, logout and login share the session cookie", async () => {
     const mail = email();
-    const registered = await run(() =>
-      register(args(jsonRequest("/api/user/register", { name: "Api Shopper", email: mail, password: "secret-pass" }))),
+    const registered = await run(async () =>
+      register(
+        await args(jsonRequest("/api/user/register", { name: "Api Shopper", email: mail, password: "secret-pass" })),
+      ),
     );
     expect(registered.status).toBe(201);
     const body = await registered.json();
@@ -51,20 +53,20 @@ describe("/api/user", () => {
     expect(body.user).not.toHaveProperty("passwordHash");
     const cookie = cookiesFrom(registered);
 
-    const auth = await run(() => isAuth(args(getRequest("/api/user/is-auth", { cookie }))));
+    const auth = await run(async () => isAuth(await args(getRequest("/api/user/is-auth", { cookie }))));
     expect(await auth.json()).toEqual({
       success: true,
       user: { _id: body.user._id, name: "Api Shopper", email: mail, cartItems: {} },
     });
 
-    const out = await run(() => logout(args(getRequest("/api/user/logout", { cookie }))));
+    const out = await run(async () => logout(await args(getRequest("/api/user/logout", { cookie }))));
     expect(await out.json()).toEqual({ success: true, message: "Logged out successfully" });
-    const after = await run(() => isAuth(args(getRequest("/api/user/is-auth", { cookie }))));
+    const after = await run(async () => isAuth(await args(getRequest("/api/user/is-auth", { cookie }))));
     expect(after.status).toBe(401);
     expect(await after.json()).toEqual({ success: false, message: "Not Authorized" });
 
-    const back = await run(() =>
-      login(args(jsonRequest("/api/user/login", { email: mail.toUpperCase(), password: "secret-pass" }))),
+    const back = await run(async () =>
+      login(await args(jsonRequest("/api/user/login", { email: mail.toUpperCase(), password: "secret-pass" }))),
     );
     expect(back.status).toBe(200);
     expect(await back.json()).toMatchObject({ success: true, message: "Logged in successfully" });
@@ -90,7 +92,7 @@ describe("/api/user", () => {
       [login, "/api/user/login", [1, 2], 400, "The request body must be a JSON object."],
     ];
     for (const [handler, path, json, status, message] of cases) {
-      const response = await run(() => handler(args(jsonRequest(path, json))));
+      const response = await run(async () => handler(await args(jsonRequest(path, json))));
       expect(response.status, JSON.stringify(json)).toBe(status);
       const body = await response.json();
       expect(body.success).toBe(false);
@@ -103,7 +105,7 @@ describe("/api/user", () => {
       body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
       headers: { "Content-Type": "text/plain" },
     });
-    const refused = await run(() => login(args(form)));
+    const refused = await run(async () => login(await args(form)));
     expect(refused.status).toBe(415);
   });
 });
@@ -114,11 +116,11 @@ describe("/api/cart/update", () => {
     const cookie = await signedInCookie(user.id);
     const a = createProduct();
     const b = createProduct();
-    const response = await run(() =>
-      updateCart(args(jsonRequest("/api/cart/update", { cartItems: { [a.id]: 3, [b.id]: 1 } }, { cookie }))),
+    const response = await run(async () =>
+      updateCart(await args(jsonRequest("/api/cart/update", { cartItems: { [a.id]: 3, [b.id]: 1 } }, { cookie }))),
     );
     expect(await response.json()).toEqual({ success: true, message: "Cart Updated" });
-    const auth = await (await run(() => isAuth(args(getRequest("/api/user/is-auth", { cookie }))))).json();
+    const auth = await (await run(async () => isAuth(await args(getRequest("/api/user/is-auth", { cookie }))))).json();
     expect(auth.user.cartItems).toEqual({ [a.id]: 3, [b.id]: 1 });
   });
 
@@ -127,13 +129,15 @@ describe("/api/cart/update", () => {
     const cookie = await signedInCookie(user.id);
     const a = createProduct();
     for (const cartItems of [{ [a.id]: 0 }, { [a.id]: 1.5 }, { "x y": 1 }, { unknownproduct: 1 }, "nope", null]) {
-      const response = await run(() => updateCart(args(jsonRequest("/api/cart/update", { cartItems }, { cookie }))));
+      const response = await run(async () =>
+        updateCart(await args(jsonRequest("/api/cart/update", { cartItems }, { cookie }))),
+      );
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
       expect((await response.json()).success).toBe(false);
     }
-    expect(readSavedCart(user.id).size).toBe(0);
-    const visitor = await run(() => updateCart(args(jsonRequest("/api/cart/update", { cartItems: {} }))));
+    expect((await readSavedCart(user.id)).size).toBe(0);
+    const visitor = await run(async () => updateCart(await args(jsonRequest("/api/cart/update", { cartItems: {} }))));
     expect(visitor.status).toBe(401);
   });
 });
@@ -144,10 +148,14 @@ describe("/api/address", () => {
     const other = await createUser();
     createAddress(other.id);
     const cookie = await signedInCookie(user.id);
-    const added = await run(() => addAddress(args(jsonRequest("/api/address/add", { address }, { cookie }))));
+    const added = await run(
+      async () => await addAddress(await args(jsonRequest("/api/address/add", { address }, { cookie }))),
+    );
     expect(added.status).toBe(201);
     expect(await added.json()).toMatchObject({ success: true, message: "Address added successfully" });
-    const listed = await (await run(() => getAddresses(args(getRequest("/api/address/get", { cookie }))))).json();
+    const listed = await (
+      await run(async () => getAddresses(await args(getRequest("/api/address/get", { cookie }))))
+    ).json();
     expect(listed.success).toBe(true);
     expect(listed.addresses).toHaveLength(1);
     expect(listed.addresses[0]).toMatchObject({ ...address, userId: user.id });
@@ -157,8 +165,11 @@ describe("/api/address", () => {
   it("refuses an unusable address with its field errors; 401 for a visitor", async () => {
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
-    const bad = await run(() =>
-      addAddress(args(jsonRequest("/api/address/add", { address: { ...address, city: "" } }, { cookie }))),
+    const bad = await run(
+      async () =>
+        await addAddress(
+          await args(jsonRequest("/api/address/add", { address: { ...address, city: "" } }, { cookie })),
+        ),
     );
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({
@@ -166,10 +177,14 @@ describe("/api/address", () => {
       message: "Please enter the city.",
       errors: { city: "Please enter the city." },
     });
-    const missing = await run(() => addAddress(args(jsonRequest("/api/address/add", {}, { cookie }))));
+    const missing = await run(
+      async () => await addAddress(await args(jsonRequest("/api/address/add", {}, { cookie }))),
+    );
     expect(await missing.json()).toMatchObject({ success: false, message: "Please send an address." });
-    expect((await run(() => getAddresses(args(getRequest("/api/address/get"))))).status).toBe(401);
-    expect((await run(() => addAddress(args(jsonRequest("/api/address/add", { address }))))).status).toBe(401);
+    expect((await run(async () => getAddresses(await args(getRequest("/api/address/get"))))).status).toBe(401);
+    expect(
+      (await run(async () => await addAddress(await args(jsonRequest("/api/address/add", { address }))))).status,
+    ).toBe(401);
   });
 });
 
@@ -180,9 +195,9 @@ describe("/api/order", () => {
     const cookie = await signedInCookie(user.id);
     const own = createAddress(user.id);
     const product = createProduct({ name: "Wool Scarf", category: "Winter", offerPriceCents: 1500 });
-    const response = await run(() =>
+    const response = await run(async () =>
       orderCod(
-        args(
+        await args(
           jsonRequest(
             "/api/order/cod",
             {
@@ -201,7 +216,9 @@ describe("/api/order", () => {
     expect(body).toMatchObject({ success: true, message: "Order Placed Successfully" });
     expect(db().select().from(orders).where(eq(orders.userId, victim.id)).all()).toEqual([]);
 
-    const listed = await (await run(() => userOrders(args(getRequest("/api/order/user", { cookie }))))).json();
+    const listed = await (
+      await run(async () => userOrders(await args(getRequest("/api/order/user", { cookie }))))
+    ).json();
     expect(listed.success).toBe(true);
     expect(listed.orders).toHaveLength(1);
     expect(listed.orders[0]).toMatchObject({
@@ -222,7 +239,7 @@ describe("/api/order", () => {
     // Nobody else's orders show up.
     const victimCookie = await signedInCookie(victim.id);
     const theirs = await (
-      await run(() => userOrders(args(getRequest("/api/order/user", { cookie: victimCookie }))))
+      await run(async () => userOrders(await args(getRequest("/api/order/user", { cookie: victimCookie }))))
     ).json();
     expect(theirs.orders).toEqual([]);
   });
@@ -238,7 +255,7 @@ describe("/api/order", () => {
     const send = (json: unknown, headers: Record<string, string> = {}) => {
       const request = jsonRequest("/api/order/cod", json, { cookie });
       for (const [k, v] of Object.entries(headers)) request.headers.set(k, v);
-      return run(() => orderCod(args(request)));
+      return run(async () => orderCod(await args(request)));
     };
     const cases: [unknown, number, string][] = [
       [{ items: [{ product: product.id, quantity: 1 }], address: foreign.id }, 400, "Please select an address"],
@@ -265,9 +282,9 @@ describe("/api/order", () => {
     expect((await retry.json()).orderId).toBe((await first.json()).orderId);
     expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toHaveLength(1);
 
-    const visitor = await run(() => orderCod(args(jsonRequest("/api/order/cod", good))));
+    const visitor = await run(async () => orderCod(await args(jsonRequest("/api/order/cod", good))));
     expect(visitor.status).toBe(401);
-    expect((await run(() => userOrders(args(getRequest("/api/order/user"))))).status).toBe(401);
+    expect((await run(async () => userOrders(await args(getRequest("/api/order/user"))))).status).toBe(401);
     expect(db().select().from(users).where(eq(users.id, user.id)).get()).toBeDefined();
   });
 });

@@ -149,9 +149,9 @@ it("account, address and seller forms: hostile fields are refused with the reaso
 
   for (const [form, message] of [
     [{}, "Email is required."],
-    [{ email: SQLISH, password: SQLISH }, "Invalid credentials"],
+    [{ email: SQLISH, password: SQLISH }, "Please enter a valid email address."],
     [{ email: store.seller.email, password: K10 }, "Invalid credentials"],
-    [{ email: `${NUL_EMOJI}@x.com`, password: "x" }, "Invalid credentials"],
+    [{ email: `${NUL_EMOJI}@x.com`, password: "x" }, "Please enter a valid email address."],
   ] as [Record<string, string>, string][]) {
     rule.pageRefusal(
       `seller-login ${JSON.stringify(form).slice(0, 60)}`,

@@ -4,9 +4,10 @@
 // throws inside the server's event handler and the whole process exits. These tests feed bodies the same
 // way and check that a refusal is a 4xx and leaves the stream able to take the rest.
 import { describe, expect, it } from "vitest";
-import { BadRequest, MAX_BODY_BYTES, readForm, readJson } from "#app/lib/http.server.ts";
+import { MAX_BODY_BYTES, readForm, readJsonObject } from "#app/lib/http.server.ts";
+import { Refusal } from "#app/lib/refusal.ts";
 import { action as webhookAction } from "#app/routes/api/stripe-webhook.ts";
-import { run } from "../helpers/requests.ts";
+import { routeArgs, run } from "../helpers/requests.ts";
 
 /** A request body fed like the Node adapter feeds it: `push` enqueues without asking, `end` closes. */
 function adapterRequest(path: string, contentType: string, headers: Record<string, string> = {}) {
@@ -32,21 +33,21 @@ function adapterRequest(path: string, contentType: string, headers: Record<strin
 
 const chunk = (size: number) => "x".repeat(size);
 
-async function refusal(promise: Promise<unknown>): Promise<BadRequest> {
+async function refusal(promise: Promise<unknown>): Promise<Refusal> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(BadRequest);
-  return error as BadRequest;
+  expect(error).toBeInstanceOf(Refusal);
+  return error as Refusal;
 }
 
 describe("an oversized body that is still arriving (no Content-Length)", () => {
-  it("readJson refuses it with 413 and the rest of the upload can still be fed in", async () => {
+  it("readJsonObject refuses it with 413 and the rest of the upload can still be fed in", async () => {
     const body = adapterRequest("/api/user/login", "application/json");
     body.push(`{"email":"${chunk(40 * 1024)}`);
     body.push(chunk(40 * 1024));
-    const error = await refusal(readJson(body.request));
+    const error = await refusal(readJsonObject(body.request));
     expect(error.status).toBe(413);
     expect(error.message).toBe("The request is too large.");
     // What the adapter does next: more chunks, then the end. Neither may throw.
@@ -76,7 +77,7 @@ describe("an oversized body that is still arriving (no Content-Length)", () => {
     const body = adapterRequest("/api/stripe/webhook", "application/json", { "Stripe-Signature": "t=1,v1=abc" });
     body.push(chunk(300 * 1024));
     body.push(chunk(300 * 1024));
-    const response = await run(() => webhookAction({ request: body.request, params: {}, context: {} } as never));
+    const response = await run(async () => webhookAction(await routeArgs(body.request, {})));
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: "Payload too large." });
     expect(() => body.push(chunk(1024))).not.toThrow();
@@ -85,11 +86,11 @@ describe("an oversized body that is still arriving (no Content-Length)", () => {
 });
 
 describe("a body that breaks off", () => {
-  it("readJson and readForm answer 400, not an unexpected error", async () => {
+  it("readJsonObject and readForm answer 400, not an unexpected error", async () => {
     const json = adapterRequest("/api/cart/update", "application/json");
     json.push('{"cartItems":');
     json.fail(new Error("aborted"));
-    const jsonError = await refusal(readJson(json.request));
+    const jsonError = await refusal(readJsonObject(json.request));
     expect(jsonError.status).toBe(400);
     expect(jsonError.message).toBe("The request body could not be read.");
 
@@ -105,7 +106,7 @@ describe("bodies within the limit", () => {
     json.push('{"email":"ann@example.com",');
     json.push('"password":"ünïcødé 😀"}');
     json.end();
-    expect(await readJson(json.request)).toEqual({ email: "ann@example.com", password: "ünïcødé 😀" });
+    expect(await readJsonObject(json.request)).toEqual({ email: "ann@example.com", password: "ünïcødé 😀" });
 
     const multipart = adapterRequest("/cart", "multipart/form-data; boundary=b0undary");
     multipart.push('--b0undary\r\nContent-Disposition: form-data; name="intent"\r\n\r\nadd\r\n');

@@ -2,9 +2,10 @@ import { existsSync } from "node:fs";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { thumbnailUrl } from "#app/lib/images.ts";
+import { Refusal } from "#app/lib/refusal.ts";
 import { loader } from "#app/routes/uploads.ts";
-import { deleteProductImages, ImageError, storeProductImage, uploadedFilePath } from "#app/services/images.server.ts";
-import { getRequest } from "../helpers/requests.ts";
+import { deleteProductImages, storeProductImage, uploadedFilePath } from "#app/services/images.server.ts";
+import { getRequest, routeArgs } from "../helpers/requests.ts";
 
 async function png(width: number, height: number) {
   return sharp({ create: { width, height, channels: 3, background: "#c0392b" } })
@@ -28,13 +29,13 @@ describe("storeProductImage", () => {
 
   it("refuses bytes that are not an image, whatever they claim to be", async () => {
     const fake = Buffer.concat([Buffer.from("\x89PNG\r\n\x1a\n"), Buffer.from("not really a png")]);
-    await expect(storeProductImage(fake, "photo.png")).rejects.toThrow(ImageError);
+    await expect(storeProductImage(fake, "photo.png")).rejects.toThrow(Refusal);
     await expect(storeProductImage(Buffer.from("hello"))).rejects.toThrow("is not an image");
   });
 
   it("refuses a truncated image", async () => {
     const whole = await png(300, 300);
-    await expect(storeProductImage(whole.subarray(0, whole.length / 2))).rejects.toThrow(ImageError);
+    await expect(storeProductImage(whole.subarray(0, whole.length / 2))).rejects.toThrow(Refusal);
   });
 
   it("deletes both sizes", async () => {
@@ -48,11 +49,7 @@ describe("storeProductImage", () => {
 describe("GET /uploads/:file", () => {
   it("serves a stored image with a year-long immutable cache", async () => {
     const url = await storeProductImage(await png(20, 20));
-    const response = await loader({
-      params: { file: url.slice("/uploads/".length) },
-      request: getRequest(url),
-      context: {},
-    } as never);
+    const response = await loader(await routeArgs(getRequest(url), { file: url.slice("/uploads/".length) }));
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("image/webp");
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
@@ -61,11 +58,7 @@ describe("GET /uploads/:file", () => {
 
   it("answers 404 for unknown or hostile names", async () => {
     for (const file of ["nothere.webp", "../store.db", "..%2Fsession-secret", "a.png"]) {
-      const response = await loader({
-        params: { file },
-        request: getRequest(`/uploads/${file}`),
-        context: {},
-      } as never);
+      const response = await loader(await routeArgs(getRequest(`/uploads/${file}`), { file }));
       expect(response.status).toBe(404);
     }
   });

@@ -4,6 +4,8 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
+import { Refusal } from "#app/lib/refusal.ts";
+import { productFieldsSchema } from "#app/lib/schemas/product.ts";
 import { action as editAction, loader as editLoader } from "#app/routes/seller/edit-product.tsx";
 import { action as listAction, loader as listLoader } from "#app/routes/seller/product-list.tsx";
 import { uploadedFilePath } from "#app/services/images.server.ts";
@@ -12,7 +14,6 @@ import {
   getProductForSeller,
   type ImageUpload,
   listSellerProducts,
-  productFieldsSchema,
   removeFromSale,
   restoreToSale,
   setStock,
@@ -20,7 +21,7 @@ import {
 } from "#app/services/inventory.server.ts";
 import { products } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { formRequest, getRequest, run } from "../helpers/requests.ts";
+import { formRequest, getRequest, throughSellerArea } from "../helpers/requests.ts";
 import { imageBytes, multipartRequest, productCount, sellerCookie, uploadedFiles } from "../helpers/sellers.ts";
 
 const fields = {
@@ -39,8 +40,18 @@ function fileOf(url: string) {
   return uploadedFilePath(url.replace("/uploads/", ""))!;
 }
 
+/** What a refused call said: its status, message and the fields at fault. */
+async function refusalOf(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof Refusal)) throw new Error(`expected a refusal, got ${String(error)}`);
+  return { status: error.status, message: error.message, fieldErrors: error.fieldErrors };
+}
+
 describe("product field rules", () => {
-  it("turns the textarea into bullet lines and the prices into cents", () => {
+  it("turns the textarea into bullet lines and the prices into cents", async () => {
     const parsed = productFieldsSchema.parse(fields);
     expect(parsed).toEqual({
       name: "Linen Shirt",
@@ -54,7 +65,7 @@ describe("product field rules", () => {
     ).toMatchObject({ description: ["a", "b"], price: 1000, offerPrice: 950 });
   });
 
-  it("refuses what a seller might get wrong, each with a message for its field", () => {
+  it("refuses what a seller might get wrong, each with a message for its field", async () => {
     const errorsFor = (input: Record<string, unknown>) => {
       const result = productFieldsSchema.safeParse(input);
       if (result.success) throw new Error("expected a refusal");
@@ -84,9 +95,8 @@ describe("product field rules", () => {
 
 describe("addProduct", () => {
   it("stores the product with its images re-encoded to WebP", async () => {
-    const result = await addProduct(fields, [await upload("a.png"), await upload("b.png", "#e74c3c")]);
-    if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    const product = getProductForSeller(result.productId)!;
+    const id = await addProduct(fields, [await upload("a.png"), await upload("b.png", "#e74c3c")]);
+    const product = (await getProductForSeller(id))!;
     expect(product).toMatchObject({
       name: "Linen Shirt",
       category: "Men",
@@ -106,22 +116,22 @@ describe("addProduct", () => {
   it("stores nothing when an image is refused, even after others were stored", async () => {
     const before = { rows: productCount(), files: uploadedFiles() };
     const fake = { fieldName: "images", fileName: "fake.png", bytes: new TextEncoder().encode("not an image") };
-    const result = await addProduct(fields, [await upload(), await upload(), fake]);
-    expect(result).toEqual({ ok: false, status: 400, errors: { images: expect.stringContaining("fake.png") } });
+    const refused = await refusalOf(addProduct(fields, [await upload(), await upload(), fake]));
+    expect(refused).toMatchObject({ status: 400, fieldErrors: { images: expect.stringContaining("fake.png") } });
     expect(productCount()).toBe(before.rows);
     expect(uploadedFiles()).toEqual(before.files);
   });
 
   it("needs at least one image and refuses bad fields before storing any", async () => {
     const before = { rows: productCount(), files: uploadedFiles() };
-    expect(await addProduct(fields, [])).toEqual({
-      ok: false,
+    expect(await refusalOf(addProduct(fields, []))).toEqual({
       status: 400,
-      errors: { images: "Add at least one product image." },
+      message: "Add at least one product image.",
+      fieldErrors: { images: "Add at least one product image." },
     });
-    expect(await addProduct({ ...fields, offerPrice: "60" }, [await upload()])).toMatchObject({
-      ok: false,
-      errors: { offerPrice: "The offer price cannot be above the product price." },
+    expect(await refusalOf(addProduct({ ...fields, offerPrice: "60" }, [await upload()]))).toMatchObject({
+      status: 400,
+      fieldErrors: { offerPrice: "The offer price cannot be above the product price." },
     });
     expect(productCount()).toBe(before.rows);
     expect(uploadedFiles()).toEqual(before.files);
@@ -130,21 +140,19 @@ describe("addProduct", () => {
 
 describe("updateProduct", () => {
   async function productWithTwoImages() {
-    const result = await addProduct(fields, [await upload("one.png"), await upload("two.png", "#27ae60")]);
-    if (!result.ok) throw new Error("setup failed");
-    return getProductForSeller(result.productId)!;
+    const id = await addProduct(fields, [await upload("one.png"), await upload("two.png", "#27ae60")]);
+    return (await getProductForSeller(id))!;
   }
 
   it("changes the fields, replaces one photo, removes another, and deletes the old files", async () => {
     const product = await productWithTwoImages();
     const [first, second] = product.images as [string, string];
-    const result = await updateProduct(
+    await updateProduct(
       product.id,
       { ...fields, name: "Linen Shirt II", category: "Winter", price: "59", offerPrice: "45" },
       { replace: new Map([[0, await upload("new.png", "#8e44ad")]]), remove: new Set([1]) },
     );
-    expect(result).toEqual({ ok: true, productId: product.id });
-    const updated = getProductForSeller(product.id)!;
+    const updated = (await getProductForSeller(product.id))!;
     expect(updated).toMatchObject({
       name: "Linen Shirt II",
       category: "Winter",
@@ -161,7 +169,7 @@ describe("updateProduct", () => {
   it("adds a photo in an empty slot and keeps the others", async () => {
     const product = await productWithTwoImages();
     await updateProduct(product.id, fields, { replace: new Map([[3, await upload("third.png")]]), remove: new Set() });
-    const updated = getProductForSeller(product.id)!;
+    const updated = (await getProductForSeller(product.id))!;
     expect(updated.images.slice(0, 2)).toEqual(product.images);
     expect(updated.images).toHaveLength(3);
   });
@@ -169,51 +177,48 @@ describe("updateProduct", () => {
   it("refuses to leave a product without photos, and a bad new photo changes nothing", async () => {
     const product = await productWithTwoImages();
     const files = uploadedFiles();
-    expect(await updateProduct(product.id, fields, { replace: new Map(), remove: new Set([0, 1]) })).toMatchObject({
-      ok: false,
-      errors: { images: "Keep or add at least one product image." },
-    });
+    expect(
+      await refusalOf(updateProduct(product.id, fields, { replace: new Map(), remove: new Set([0, 1]) })),
+    ).toMatchObject({ fieldErrors: { images: "Keep or add at least one product image." } });
     const fake = { fieldName: "image-2", fileName: "fake.png", bytes: new TextEncoder().encode("nope") };
-    const refused = await updateProduct(
-      product.id,
-      { ...fields, name: "Changed" },
-      { replace: new Map([[2, fake]]), remove: new Set() },
+    const refused = await refusalOf(
+      updateProduct(product.id, { ...fields, name: "Changed" }, { replace: new Map([[2, fake]]), remove: new Set() }),
     );
-    expect(refused).toMatchObject({ ok: false, status: 400 });
-    expect(getProductForSeller(product.id)).toEqual(product);
+    expect(refused).toMatchObject({ status: 400 });
+    expect(await getProductForSeller(product.id)).toEqual(product);
     expect(uploadedFiles()).toEqual(files);
   });
 
   it("answers 404 for an unknown product", async () => {
-    expect(await updateProduct("nosuchproduct", fields, { replace: new Map(), remove: new Set() })).toMatchObject({
-      ok: false,
-      status: 404,
-    });
+    expect(
+      await refusalOf(updateProduct("nosuchproduct", fields, { replace: new Map(), remove: new Set() })),
+    ).toMatchObject({ status: 404, message: "Product not found" });
   });
 });
 
 describe("stock and removal", () => {
-  it("sets stock, removes from sale (keeping the row) and puts back", () => {
+  it("sets stock, removes from sale (keeping the row) and puts back", async () => {
     const product = createProduct();
-    expect(setStock(product.id, false)).toBe(true);
-    expect(getProductForSeller(product.id)!.inStock).toBe(false);
-    expect(setStock("nosuchproduct", true)).toBe(false);
-    expect(setStock("../../etc", true)).toBe(false);
+    const notFound = { status: 404, message: "Product not found", fieldErrors: {} };
+    await setStock(product.id, false);
+    expect((await getProductForSeller(product.id))!.inStock).toBe(false);
+    expect(await refusalOf(setStock("nosuchproduct", true))).toEqual(notFound);
+    expect(await refusalOf(setStock("../../etc", true))).toEqual(notFound);
 
-    expect(removeFromSale(product.id)).toBe(true);
-    expect(getProductForSeller(product.id)!.removedAt).toEqual(expect.any(Number));
-    expect(removeFromSale(product.id)).toBe(false);
-    expect(setStock(product.id, true)).toBe(false);
-    expect(restoreToSale(product.id)).toBe(true);
-    expect(getProductForSeller(product.id)!.removedAt).toBeNull();
+    await removeFromSale(product.id);
+    expect((await getProductForSeller(product.id))!.removedAt).toEqual(expect.any(Number));
+    expect(await refusalOf(removeFromSale(product.id))).toEqual(notFound);
+    expect(await refusalOf(setStock(product.id, true))).toEqual(notFound);
+    await restoreToSale(product.id);
+    expect((await getProductForSeller(product.id))!.removedAt).toBeNull();
   });
 
-  it("lists products on sale newest first, removed ones after them", () => {
+  it("lists products on sale newest first, removed ones after them", async () => {
     db().delete(products).run();
     const old = createProduct({ name: "Old", createdAt: 1000 });
     const removed = createProduct({ name: "Removed", createdAt: 3000, removedAt: 4000 });
     const recent = createProduct({ name: "Recent", createdAt: 2000 });
-    expect(listSellerProducts().map((p) => p.id)).toEqual([recent.id, old.id, removed.id]);
+    expect((await listSellerProducts()).map((p) => p.id)).toEqual([recent.id, old.id, removed.id]);
   });
 });
 
@@ -221,20 +226,15 @@ describe("product list page", () => {
   it("toggles stock with a plain form post and comes back to the list with a toast", async () => {
     const product = createProduct({ inStock: true });
     const cookie = await sellerCookie();
-    const response = await run(() =>
-      listAction({
-        request: formRequest("/seller/product-list", { intent: "stock", id: product.id, inStock: "false" }, { cookie }),
-        params: {},
-        context: {},
-      } as never),
+    const response = await throughSellerArea(
+      listAction,
+      formRequest("/seller/product-list", { intent: "stock", id: product.id, inStock: "false" }, { cookie }),
     );
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/seller/product-list");
-    expect(getProductForSeller(product.id)!.inStock).toBe(false);
+    expect((await getProductForSeller(product.id))!.inStock).toBe(false);
 
-    const list = await run(() =>
-      listLoader({ request: getRequest("/seller/product-list", { cookie }), params: {} } as never),
-    );
+    const list = await throughSellerArea(listLoader, getRequest("/seller/product-list", { cookie }));
     const row = (await list.json()).products.find((p: { id: string }) => p.id === product.id);
     expect(row).toMatchObject({
       name: product.name,
@@ -249,15 +249,9 @@ describe("product list page", () => {
     const product = createProduct();
     const cookie = await sellerCookie();
     const post = (body: Record<string, string>) =>
-      run(() =>
-        listAction({
-          request: formRequest("/seller/product-list", body, { cookie }),
-          params: {},
-          context: {},
-        } as never),
-      );
+      throughSellerArea(listAction, formRequest("/seller/product-list", body, { cookie }));
     expect((await post({ intent: "remove", id: product.id })).status).toBe(303);
-    expect(getProductForSeller(product.id)!.removedAt).not.toBeNull();
+    expect((await getProductForSeller(product.id))!.removedAt).not.toBeNull();
     expect((await post({ intent: "stock", id: "nosuchproduct", inStock: "true" })).status).toBe(404);
     expect((await post({ intent: "stock", id: product.id, inStock: "maybe" })).status).toBe(400);
     expect((await post({ intent: "explode", id: product.id })).status).toBe(400);
@@ -265,32 +259,25 @@ describe("product list page", () => {
 
   it("does nothing for a visitor: the sign-in page instead", async () => {
     const product = createProduct({ inStock: true });
-    const response = await run(() =>
-      listAction({
-        request: formRequest("/seller/product-list", { intent: "stock", id: product.id, inStock: "false" }),
-        params: {},
-        context: {},
-      } as never),
+    const response = await throughSellerArea(
+      listAction,
+      formRequest("/seller/product-list", { intent: "stock", id: product.id, inStock: "false" }),
     );
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/seller-login");
-    expect(getProductForSeller(product.id)!.inStock).toBe(true);
-    const list = await run(() => listLoader({ request: getRequest("/seller/product-list"), params: {} } as never));
-    expect(await list.json()).toBeNull();
+    expect((await getProductForSeller(product.id))!.inStock).toBe(true);
+    // The page itself: the seller sign-in form (401), and none of the seller's data.
+    const list = await throughSellerArea(listLoader, getRequest("/seller/product-list"));
+    expect(list.status).toBe(401);
+    expect(await list.json()).toEqual({ signIn: "seller" });
   });
 });
 
 describe("edit product page", () => {
   it("shows the product's values and saves a multipart edit", async () => {
-    const added = await addProduct(fields, [await upload()]);
-    if (!added.ok) throw new Error("setup failed");
+    const id = await addProduct(fields, [await upload()]);
     const cookie = await sellerCookie();
-    const page = await run(() =>
-      editLoader({
-        request: getRequest(`/seller/products/${added.productId}`, { cookie }),
-        params: { id: added.productId },
-      } as never),
-    );
+    const page = await throughSellerArea(editLoader, getRequest(`/seller/products/${id}`, { cookie }), { id });
     expect((await page.json()).values).toEqual({
       name: "Linen Shirt",
       description: "Breathable linen\nRelaxed fit\nMachine wash",
@@ -300,37 +287,35 @@ describe("edit product page", () => {
     });
 
     const newPhoto = await imageBytes("jpeg", 80, 80, "#f1c40f");
-    const response = await run(() =>
-      editAction({
-        request: multipartRequest(
-          `/seller/products/${added.productId}`,
-          [
-            ["name", "Linen Shirt (edited)"],
-            ["description", "Only line"],
-            ["category", "Women"],
-            ["price", "45"],
-            ["offerPrice", "30"],
-            ["image-0", { bytes: new Uint8Array(), name: "", type: "application/octet-stream" }],
-            ["image-1", { bytes: newPhoto, name: "new.jpg", type: "image/jpeg" }],
-          ],
-          { cookie },
-        ),
-        params: { id: added.productId },
-        context: {},
-      } as never),
+    const response = await throughSellerArea(
+      editAction,
+      multipartRequest(
+        `/seller/products/${id}`,
+        [
+          ["name", "Linen Shirt (edited)"],
+          ["description", "Only line"],
+          ["category", "Women"],
+          ["price", "45"],
+          ["offerPrice", "30"],
+          ["image-0", { bytes: new Uint8Array(), name: "", type: "application/octet-stream" }],
+          ["image-1", { bytes: newPhoto, name: "new.jpg", type: "image/jpeg" }],
+        ],
+        { cookie },
+      ),
+      { id },
     );
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/seller/product-list");
-    const updated = db().select().from(products).where(eq(products.id, added.productId)).get()!;
+    const updated = db().select().from(products).where(eq(products.id, id)).get()!;
     expect(updated).toMatchObject({ name: "Linen Shirt (edited)", category: "Women", description: ["Only line"] });
     expect(updated.images).toHaveLength(2);
   });
 
   it("answers 404 for an unknown product", async () => {
     const cookie = await sellerCookie();
-    const response = await run(() =>
-      editLoader({ request: getRequest("/seller/products/nosuch", { cookie }), params: { id: "nosuch" } } as never),
-    );
+    const response = await throughSellerArea(editLoader, getRequest("/seller/products/nosuch", { cookie }), {
+      id: "nosuch",
+    });
     expect(response.status).toBe(404);
   });
 });

@@ -1,27 +1,46 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
+import { Refusal } from "#app/lib/refusal.ts";
 import { action as cartAction, loader as cartLoader } from "#app/routes/cart.tsx";
 import { loader as myOrdersLoader } from "#app/routes/my-orders.tsx";
 import { readSavedCart } from "#app/services/cart.server.ts";
-import { listUserOrders, OrderError, placedOrderCondition, placeOrder } from "#app/services/orders.server.ts";
+import { placeCartOrder } from "#app/services/checkout.server.ts";
+import { listUserOrders, placedOrderCondition, placeOrder } from "#app/services/orders.server.ts";
 import { cartItems, orderItems, orders, products } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { formRequest, getRequest, run } from "../helpers/requests.ts";
+import { formRequest, getRequest, readReply, routeArgs, run } from "../helpers/requests.ts";
 import { createAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
 
 function orderCount(userId: string) {
   return db().select().from(orders).where(eq(orders.userId, userId)).all().length;
 }
 
-function refusal(fn: () => unknown): OrderError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof OrderError) return error;
-    throw error;
-  }
-  throw new Error("expected the order to be refused");
+async function refusal(promise: Promise<unknown>): Promise<Refusal> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (error instanceof Refusal) return error;
+  throw error ?? new Error("expected the order to be refused");
+}
+
+/** An order placed as the /api calls place it: the checkout service with the client's lines. */
+function checkout(input: {
+  userId: string;
+  addressId: unknown;
+  items: unknown;
+  paymentType?: unknown;
+  requestKey?: unknown;
+}) {
+  return placeCartOrder({
+    shopperId: input.userId,
+    addressId: input.addressId,
+    items: input.items,
+    paymentType: input.paymentType ?? "COD",
+    requestKey: input.requestKey,
+    origin: "http://localhost",
+  });
 }
 
 describe("placeOrder", () => {
@@ -32,7 +51,7 @@ describe("placeOrder", () => {
     const cap = createProduct({ offerPriceCents: 499 });
     db().insert(cartItems).values({ userId: user.id, productId: shirt.id, quantity: 3 }).run();
 
-    const result = placeOrder({
+    const result = await placeOrder({
       userId: user.id,
       addressId: address.id,
       items: [
@@ -61,7 +80,7 @@ describe("placeOrder", () => {
         [cap.id, 1, 499],
       ].sort(),
     );
-    expect(readSavedCart(user.id).size).toBe(0);
+    expect((await readSavedCart(user.id)).size).toBe(0);
   });
 
   it("ignores a price sent by the client and uses the product's offer price", async () => {
@@ -69,7 +88,7 @@ describe("placeOrder", () => {
     const address = createAddress(user.id);
     const product = createProduct({ offerPriceCents: 5000 });
     const tampered = { productId: product.id, quantity: 2, unitPriceCents: 1, offerPrice: 0.01 };
-    const { order, lines } = placeOrder({
+    const { order, lines } = await placeOrder({
       userId: user.id,
       addressId: address.id,
       items: [tampered],
@@ -83,14 +102,14 @@ describe("placeOrder", () => {
     const user = await createUser();
     const address = createAddress(user.id);
     const product = createProduct({ offerPriceCents: 1000 });
-    placeOrder({
+    await placeOrder({
       userId: user.id,
       addressId: address.id,
       items: [{ productId: product.id, quantity: 1 }],
       paymentType: "COD",
     });
     db().update(products).set({ offerPriceCents: 9999 }).where(eq(products.id, product.id)).run();
-    const [listed] = listUserOrders(user.id);
+    const [listed] = await listUserOrders(user.id);
     expect(listed!.lines[0]).toMatchObject({ unitPriceCents: 1000, lineCents: 1000 });
   });
 
@@ -101,7 +120,7 @@ describe("placeOrder", () => {
     const product = createProduct();
     const items = [{ productId: product.id, quantity: 1 }];
     for (const addressId of [null, undefined, "", foreign.id, "../../etc", "X".repeat(500)]) {
-      const error = refusal(() => placeOrder({ userId: user.id, addressId, items, paymentType: "COD" }));
+      const error = await refusal(checkout({ userId: user.id, addressId, items, paymentType: "COD" }));
       expect(error.message).toBe("Please select an address");
       expect(error.status).toBe(400);
     }
@@ -121,8 +140,8 @@ describe("placeOrder", () => {
       ["nosuchproduct", "A product in your order does not exist.", 404],
     ];
     for (const [productId, message, status] of cases) {
-      const error = refusal(() =>
-        placeOrder({
+      const error = await refusal(
+        checkout({
           userId: user.id,
           addressId: address.id,
           items: [
@@ -139,7 +158,7 @@ describe("placeOrder", () => {
     const linesOfFine = db().select().from(orderItems).where(eq(orderItems.productId, fine.id)).all();
     expect(linesOfFine).toEqual([]);
     // The cart is kept when the order fails.
-    expect(readSavedCart(user.id).get(fine.id)).toBe(1);
+    expect((await readSavedCart(user.id)).get(fine.id)).toBe(1);
   });
 
   it("refuses zero, negative, fractional, huge and non-numeric quantities", async () => {
@@ -147,8 +166,8 @@ describe("placeOrder", () => {
     const address = createAddress(user.id);
     const product = createProduct();
     for (const quantity of [0, -1, 1.5, 100, 1e9, Number.NaN, Number.POSITIVE_INFINITY, "2", null]) {
-      const error = refusal(() =>
-        placeOrder({
+      const error = await refusal(
+        checkout({
           userId: user.id,
           addressId: address.id,
           items: [{ productId: product.id, quantity: quantity as number }],
@@ -164,38 +183,35 @@ describe("placeOrder", () => {
     const user = await createUser();
     const address = createAddress(user.id);
     const base = { userId: user.id, addressId: address.id, paymentType: "COD" as const };
-    expect(refusal(() => placeOrder({ ...base, items: [] })).message).toBe("Your cart is empty.");
-    expect(refusal(() => placeOrder({ ...base, items: "x" as never })).message).toBe("The order items must be a list.");
-    expect(refusal(() => placeOrder({ ...base, items: [{ productId: "1 OR 1=1", quantity: 1 }] })).message).toBe(
+    expect((await refusal(checkout({ ...base, items: [] }))).message).toBe("Your cart is empty.");
+    expect((await refusal(checkout({ ...base, items: "x" as never }))).message).toBe("The order items must be a list.");
+    expect((await refusal(checkout({ ...base, items: [{ productId: "1 OR 1=1", quantity: 1 }] }))).message).toBe(
       "Invalid product id in the order.",
     );
-    expect(refusal(() => placeOrder({ ...base, items: [null as never] })).message).toBe(
+    expect((await refusal(checkout({ ...base, items: [null as never] }))).message).toBe(
       "Invalid product id in the order.",
     );
     const product = createProduct();
-    expect(
-      refusal(() =>
-        placeOrder({ ...base, paymentType: "Bitcoin" as never, items: [{ productId: product.id, quantity: 1 }] }),
-      ).message,
-    ).toBe("Please choose a payment method.");
+    const bitcoin = checkout({ ...base, paymentType: "Bitcoin", items: [{ productId: product.id, quantity: 1 }] });
+    expect((await refusal(bitcoin)).message).toBe("Please choose a payment method.");
   });
 
   it("adds up repeated lines of one product, within the 99 limit", async () => {
     const user = await createUser();
     const address = createAddress(user.id);
     const product = createProduct({ offerPriceCents: 100 });
-    const { lines } = placeOrder({
+    const { orderId } = await checkout({
       userId: user.id,
       addressId: address.id,
       items: [
         { productId: product.id, quantity: 2 },
         { productId: product.id, quantity: 3 },
       ],
-      paymentType: "COD",
     });
-    expect(lines).toEqual([{ productId: product.id, name: product.name, quantity: 5, unitPriceCents: 100 }]);
-    const error = refusal(() =>
-      placeOrder({
+    const lines = db().select().from(orderItems).where(eq(orderItems.orderId, orderId)).all();
+    expect(lines.map((l) => [l.productId, l.quantity, l.unitPriceCents])).toEqual([[product.id, 5, 100]]);
+    const error = await refusal(
+      checkout({
         userId: user.id,
         addressId: address.id,
         items: [
@@ -219,9 +235,9 @@ describe("placeOrder", () => {
       paymentType: "COD" as const,
       requestKey: "form-token-123456",
     };
-    const first = placeOrder(input);
+    const first = await placeOrder(input);
     // The cart is empty by now: the repeat must still answer with the first order.
-    const again = placeOrder({ ...input, items: [] });
+    const again = await placeOrder({ ...input, items: [] });
     expect(first.created).toBe(true);
     expect(again.created).toBe(false);
     expect(again.order.id).toBe(first.order.id);
@@ -230,12 +246,12 @@ describe("placeOrder", () => {
 
     // Another shopper using the same key gets their own order.
     const other = await createUser();
-    const theirs = placeOrder({ ...input, userId: other.id, addressId: createAddress(other.id).id });
+    const theirs = await placeOrder({ ...input, userId: other.id, addressId: createAddress(other.id).id });
     expect(theirs.created).toBe(true);
 
-    placeOrder({ ...input, requestKey: "form-token-654321" });
+    await placeOrder({ ...input, requestKey: "form-token-654321" });
     expect(orderCount(user.id)).toBe(2);
-    expect(refusal(() => placeOrder({ ...input, requestKey: "bad key!" })).message).toBe("Invalid request key.");
+    expect((await refusal(checkout({ ...input, requestKey: "bad key!" }))).message).toBe("Invalid request key.");
   });
 });
 
@@ -245,33 +261,33 @@ describe("listUserOrders", () => {
     const other = await createUser();
     const address = createAddress(user.id);
     const shirt = createProduct({ name: "Linen Shirt", category: "Men", images: ["/uploads/a.webp", "/b.webp"] });
-    const first = placeOrder({
+    const first = await placeOrder({
       userId: user.id,
       addressId: address.id,
       items: [{ productId: shirt.id, quantity: 2 }],
       paymentType: "COD",
     });
-    const second = placeOrder({
+    const second = await placeOrder({
       userId: user.id,
       addressId: address.id,
       items: [{ productId: shirt.id, quantity: 1 }],
       paymentType: "COD",
     });
     // Online orders count only once paid.
-    const unpaid = placeOrder({
+    const unpaid = await placeOrder({
       userId: user.id,
       addressId: address.id,
       items: [{ productId: shirt.id, quantity: 1 }],
       paymentType: "Online",
     });
-    placeOrder({
+    await placeOrder({
       userId: other.id,
       addressId: createAddress(other.id).id,
       items: [{ productId: shirt.id, quantity: 1 }],
       paymentType: "COD",
     });
 
-    const listed = listUserOrders(user.id);
+    const listed = await listUserOrders(user.id);
     expect(listed.map((o) => o.id)).toEqual([second.order.id, first.order.id]);
     expect(listed[1]!.lines).toEqual([
       {
@@ -286,7 +302,7 @@ describe("listUserOrders", () => {
     ]);
 
     db().update(orders).set({ isPaid: true }).where(eq(orders.id, unpaid.order.id)).run();
-    expect(listUserOrders(user.id).map((o) => o.id)).toContain(unpaid.order.id);
+    expect((await listUserOrders(user.id)).map((o) => o.id)).toContain(unpaid.order.id);
     const placed = db()
       .select({ id: orders.id })
       .from(orders)
@@ -299,7 +315,7 @@ describe("listUserOrders", () => {
     const user = await createUser();
     const kept = createProduct({ name: "Kept Scarf" });
     const gone = createProduct({ name: "Gone Belt" });
-    const { order } = placeOrder({
+    const { order } = await placeOrder({
       userId: user.id,
       addressId: createAddress(user.id).id,
       items: [
@@ -316,14 +332,14 @@ describe("listUserOrders", () => {
     } finally {
       sqlite.pragma("foreign_keys = ON");
     }
-    const [listed] = listUserOrders(user.id);
+    const [listed] = await listUserOrders(user.id);
     expect(listed!.id).toBe(order.id);
     expect(listed!.lines.map((l) => [l.productId, l.name, l.quantity])).toEqual([[kept.id, "Kept Scarf", 3]]);
   });
 });
 
 describe("placing an order from the cart page", () => {
-  const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+  const args = (request: Request) => routeArgs(request);
 
   async function shopperWithCart() {
     const user = await createUser();
@@ -334,9 +350,9 @@ describe("placing an order from the cart page", () => {
   }
 
   function placeOrderForm(cookie: string, fields: Record<string, string>) {
-    return run(() =>
+    return run(async () =>
       cartAction(
-        args(
+        await args(
           formRequest(
             "/cart",
             { intent: "place-order", paymentType: "COD", redirectTo: "/cart", ...fields },
@@ -350,19 +366,21 @@ describe("placing an order from the cart page", () => {
   it("places a COD order from the saved cart, clears it and goes to /my-orders", async () => {
     const { user, cookie, product } = await shopperWithCart();
     const address = createAddress(user.id);
-    const page = await (await run(() => cartLoader(args(getRequest("/cart", { cookie }))))).json();
+    const page = await (await run(async () => cartLoader(await args(getRequest("/cart", { cookie }))))).json();
     const response = await placeOrderForm(cookie, { addressId: address.id, requestKey: page.requestKey });
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/my-orders");
     expect(await toastsFrom(response)).toEqual(["success: Order Placed Successfully"]);
-    expect(readSavedCart(user.id).size).toBe(0);
+    expect((await readSavedCart(user.id)).size).toBe(0);
 
-    const [order] = listUserOrders(user.id);
+    const [order] = await listUserOrders(user.id);
     // The order's amount is the total the cart page showed.
     expect(order!.amountCents).toBe(page.totals.totalCents);
     expect(order!.lines).toMatchObject([{ productId: product.id, quantity: 2, unitPriceCents: 4500 }]);
 
-    const myOrders = await (await run(() => myOrdersLoader(args(getRequest("/my-orders", { cookie }))))).json();
+    const myOrders = await (
+      await run(async () => myOrdersLoader(await args(getRequest("/my-orders", { cookie }))))
+    ).json();
     expect(myOrders.orders).toHaveLength(1);
     expect(myOrders.orders[0]).toMatchObject({ id: order!.id, paymentType: "COD", amountCents: 9180 });
   });
@@ -382,8 +400,11 @@ describe("placing an order from the cart page", () => {
     const { user, cookie } = await shopperWithCart();
     const response = await placeOrderForm(cookie, { addressId: "", requestKey: "token-without-address" });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ formError: "Please select an address", paymentType: "COD" });
-    expect(readSavedCart(user.id).size).toBe(1);
+    expect(await readReply(response)).toMatchObject({
+      formError: "Please select an address",
+      values: { paymentType: "COD" },
+    });
+    expect((await readSavedCart(user.id)).size).toBe(1);
     expect(orderCount(user.id)).toBe(0);
   });
 
@@ -399,7 +420,7 @@ describe("placing an order from the cart page", () => {
     });
     expect(response.status).toBe(303);
     expect(orderCount(victim.id)).toBe(0);
-    expect(listUserOrders(user.id)[0]!.amountCents).toBe(9180);
+    expect((await listUserOrders(user.id))[0]!.amountCents).toBe(9180);
   });
 
   // Online orders from this form: tests/integration/payments.test.ts (issue #4).
@@ -410,7 +431,7 @@ describe("placing an order from the cart page", () => {
     const address = createAddress(user.id);
     const empty = await placeOrderForm(cookie, { addressId: address.id });
     expect(empty.status).toBe(400);
-    expect(await empty.json()).toEqual({ formError: "Your cart is empty.", paymentType: "COD" });
+    expect(await readReply(empty)).toMatchObject({ formError: "Your cart is empty.", values: { paymentType: "COD" } });
 
     const visitor = await placeOrderForm("", { addressId: address.id });
     expect(visitor.status).toBe(303);
@@ -419,7 +440,7 @@ describe("placing an order from the cart page", () => {
   });
 
   it("My Orders needs a signed-in shopper", async () => {
-    const response = await run(() => myOrdersLoader(args(getRequest("/my-orders"))));
+    const response = await run(async () => myOrdersLoader(await args(getRequest("/my-orders"))));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/?login");
   });

@@ -28,18 +28,18 @@ import { loader as loaderPageLoader } from "#app/routes/loader.tsx";
 import * as sandboxApiRoute from "#app/routes/stripe-sandbox/api.ts";
 import * as checkoutPageRoute from "#app/routes/stripe-sandbox/checkout.ts";
 import { readSavedCart } from "#app/services/cart.server.ts";
+import { startOnlineCheckout } from "#app/services/payments.server.ts";
 import {
   isSandboxMode,
   ONLINE_PAYMENT_OFF,
   onlinePaymentAvailable,
-  startOnlineCheckout,
   stripeClient,
   webhookSecret,
-} from "#app/services/payments.server.ts";
+} from "#app/services/stripe.server.ts";
 import { actOnCheckoutSession } from "#app/stripe-sandbox/sessions.server.ts";
 import { cartItems, orderItems, orders, stripeEvents } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { formRequest, getRequest, jsonRequest, run } from "../helpers/requests.ts";
+import { contextFor, formRequest, getRequest, jsonRequest, readReply, routeArgs, run } from "../helpers/requests.ts";
 import { createAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
 import { pathOf, type SandboxServer, startSandboxServer } from "../helpers/stripe-sandbox-server.ts";
 
@@ -97,7 +97,7 @@ const CART_TOTAL_CENTS = computeTotals([
 
 const ordersOf = (userId: string) => db().select().from(orders).where(eq(orders.userId, userId)).all();
 const orderRow = (id: string) => db().select().from(orders).where(eq(orders.id, id)).get()!;
-const cartOf = (userId: string) => new Map(readSavedCart(userId));
+const cartOf = async (userId: string) => new Map(await readSavedCart(userId));
 const eventCount = () => db().select().from(stripeEvents).all().length;
 function sandboxSessionFiles(): string[] {
   try {
@@ -135,7 +135,8 @@ async function renderCart(request: Request): Promise<{ status: number; html: str
       Component: CartWithRouteData,
     },
   ]);
-  const context = await handler.query(request);
+  // The context the root middleware fills: who the shopper is.
+  const context = await handler.query(request, { requestContext: await contextFor(request.clone()) });
   if (context instanceof Response) throw new Error(`unexpected ${context.status} response`);
   const router = createStaticRouter(handler.dataRoutes, context);
   return { status: context.statusCode, html: renderToString(createElement(StaticRouterProvider, { router, context })) };
@@ -188,20 +189,21 @@ describe('payment mode "off"', () => {
 
   it("a forged Online post is refused (400) with the message, and nothing is stored: no order, cart as it was", async () => {
     const { user, address, cookie } = await shopperWithCart();
-    const cartBefore = cartOf(user.id);
+    const cartBefore = await cartOf(user.id);
     const filesBefore = sandboxSessionFiles();
     const orderItemCount = db().select().from(orderItems).all().length;
 
     const response = await offMode(() =>
-      run(() =>
-        cartAction({ request: placeOrderForm("Online", address.id, cookie), params: {}, context: {} } as never),
-      ),
+      run(async () => cartAction(await routeArgs(placeOrderForm("Online", address.id, cookie), {}))),
     );
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ formError: ONLINE_PAYMENT_OFF, paymentType: "Online" });
+    expect(await readReply(response)).toMatchObject({
+      formError: ONLINE_PAYMENT_OFF,
+      values: { paymentType: "Online" },
+    });
     expect(ordersOf(user.id)).toEqual([]);
     expect(db().select().from(orderItems).all()).toHaveLength(orderItemCount);
-    expect(cartOf(user.id)).toEqual(cartBefore);
+    expect(await cartOf(user.id)).toEqual(cartBefore);
     expect(sandboxSessionFiles()).toEqual(filesBefore);
 
     // As the shopper sees it: the message above the form, which still offers Cash On Delivery only.
@@ -210,46 +212,36 @@ describe('payment mode "off"', () => {
     expect(page.html).toContain(ONLINE_PAYMENT_OFF);
     expect(paymentChoices(page.html)).toEqual(COD_ONLY);
     expect(ordersOf(user.id)).toEqual([]);
-    expect(cartOf(user.id)).toEqual(cartBefore);
+    expect(await cartOf(user.id)).toEqual(cartBefore);
   });
 
   it("Cash on Delivery still places the order", async () => {
     const { user, address, cookie } = await shopperWithCart();
     const response = await offMode(() =>
-      run(() => cartAction({ request: placeOrderForm("COD", address.id, cookie), params: {}, context: {} } as never)),
+      run(async () => cartAction(await routeArgs(placeOrderForm("COD", address.id, cookie), {}))),
     );
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/my-orders");
     expect(await toastsFrom(response)).toEqual(["success: Order Placed Successfully"]);
     expect(ordersOf(user.id).map((o) => [o.paymentType, o.amountCents])).toEqual([["COD", CART_TOTAL_CENTS]]);
-    expect(readSavedCart(user.id).size).toBe(0);
+    expect((await readSavedCart(user.id)).size).toBe(0);
   });
 
   it("POST /api/order/stripe is refused with {success:false, message} and stores nothing", async () => {
     const { user, address, cookie, products } = await shopperWithCart();
-    const cartBefore = cartOf(user.id);
+    const cartBefore = await cartOf(user.id);
     const body = { items: products.map((p) => ({ product: p.id, quantity: 1 })), address: address.id };
     const response = await offMode(() =>
-      run(() =>
-        orderStripeAction({
-          request: jsonRequest("/api/order/stripe", body, { cookie }),
-          params: {},
-          context: {},
-        } as never),
-      ),
+      run(async () => orderStripeAction(await routeArgs(jsonRequest("/api/order/stripe", body, { cookie }), {}))),
     );
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ success: false, message: ONLINE_PAYMENT_OFF });
     expect(ordersOf(user.id)).toEqual([]);
-    expect(cartOf(user.id)).toEqual(cartBefore);
+    expect(await cartOf(user.id)).toEqual(cartBefore);
 
     // The same call with the sandbox on goes through (the refusal is the mode's, not the request's).
-    const accepted = await run(() =>
-      orderStripeAction({
-        request: jsonRequest("/api/order/stripe", body, { cookie }),
-        params: {},
-        context: {},
-      } as never),
+    const accepted = await run(async () =>
+      orderStripeAction(await routeArgs(jsonRequest("/api/order/stripe", body, { cookie }), {})),
     );
     expect(accepted.status).toBe(200);
     expect(await accepted.json()).toMatchObject({
@@ -262,10 +254,10 @@ describe('payment mode "off"', () => {
     const { sessionId, url, orderId } = await sandboxOrder();
     const auth = { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` };
     const statuses = await withEnv(env, async () => {
-      const call = (method: string, apiPath: string, body?: URLSearchParams) => {
+      const call = async (method: string, apiPath: string, body?: URLSearchParams) => {
         const route = method === "GET" ? sandboxApiRoute.loader : sandboxApiRoute.action;
         const request = new Request(`http://shop.test/v1/${apiPath}`, { method, headers: auth, body });
-        return route({ request, params: { "*": apiPath }, context: {} } as never);
+        return route({ request: request, params: { "*": apiPath }, context: {} } as never);
       };
       const page = (method: string) =>
         (method === "GET" ? checkoutPageRoute.loader : checkoutPageRoute.action)({
@@ -314,7 +306,7 @@ describe('payment mode "off"', () => {
         },
         body: payload,
       });
-      const response = await run(() => webhookAction({ request, params: {}, context: {} } as never));
+      const response = await run(async () => webhookAction(await routeArgs(request, {})));
       return { status: response.status, body: await response.json() };
     };
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
@@ -341,7 +333,7 @@ describe('payment mode "off"', () => {
   });
 
   it("the return through /loader and the cart's cancel return do nothing", async () => {
-    const { user, orderId, sessionId, cookie } = await sandboxOrder();
+    const { user, orderId, sessionId, cookie, products } = await sandboxOrder();
     // Paid on the sandbox page while its webhook was lost: only the return would confirm it.
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const realFetch = globalThis.fetch;
@@ -356,27 +348,23 @@ describe('payment mode "off"', () => {
     }
     expect(orderRow(orderId).isPaid).toBe(false);
     const unpaid = orderRow(orderId);
+    const cartBefore = await cartOf(user.id);
     const returnPath = `/loader?next=my-orders&session_id=${sessionId}`;
-    const openLoader = () =>
-      run(() => loaderPageLoader({ request: getRequest(returnPath, { cookie }), params: {}, context: {} } as never));
+    const openLoader = () => run(async () => loaderPageLoader(await routeArgs(getRequest(returnPath, { cookie }), {})));
 
     const back = await offMode(async () => (await openLoader()).json());
     expect(back).toEqual({ next: "/my-orders", notice: null });
     expect(orderRow(orderId)).toEqual(unpaid);
 
     const cart = await offMode(() =>
-      run(() =>
-        cartLoader({
-          request: getRequest(`/cart?checkout=cancelled&order=${orderId}`, { cookie }),
-          params: {},
-          context: {},
-        } as never),
+      run(async () =>
+        cartLoader(await routeArgs(getRequest(`/cart?checkout=cancelled&order=${orderId}`, { cookie }), {})),
       ),
     );
     expect(cart.status).toBe(200);
     expect(await toastsFrom(cart)).toEqual([]);
     expect(orderRow(orderId)).toEqual(unpaid);
-    expect(readSavedCart(user.id).size).toBe(0);
+    expect(await cartOf(user.id)).toEqual(cartBefore);
 
     // With the sandbox back on, the same return confirms the payment.
     expect((await (await openLoader()).json()).notice).toEqual({
@@ -384,6 +372,8 @@ describe('payment mode "off"', () => {
       message: "Payment received. Your order is placed.",
     });
     expect(orderRow(orderId).isPaid).toBe(true);
+    // Paid: the order's lines (one of each) have left the cart; the second unit of the first stays.
+    expect(await cartOf(user.id)).toEqual(new Map([[products[0]!.id, 1]]));
   });
 });
 
@@ -399,8 +389,8 @@ describe('payment mode "sandbox" in production (STRIPE_SANDBOX=on)', () => {
       expect(page.html).toContain(TEST_MODE_NOTE);
       expect(page.html).not.toContain(OFF_NOTE);
 
-      const placed = await run(() =>
-        cartAction({ request: placeOrderForm("Online", address.id, cookie), params: {}, context: {} } as never),
+      const placed = await run(async () =>
+        cartAction(await routeArgs(placeOrderForm("Online", address.id, cookie), {})),
       );
       expect(placed.status).toBe(303);
       const checkoutUrl = placed.headers.get("Location")!;
@@ -421,12 +411,8 @@ describe('payment mode "sandbox" in production (STRIPE_SANDBOX=on)', () => {
       expect(pressed.status).toBe(303);
       expect(orderRow(order!.id)).toMatchObject({ isPaid: true, status: "Order Placed" });
 
-      const back = await run(() =>
-        loaderPageLoader({
-          request: getRequest(pathOf(pressed.headers.get("Location")!)),
-          params: {},
-          context: {},
-        } as never),
+      const back = await run(async () =>
+        loaderPageLoader(await routeArgs(getRequest(pathOf(pressed.headers.get("Location")!)), {})),
       );
       expect((await back.json()).notice).toEqual({
         type: "success",

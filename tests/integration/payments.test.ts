@@ -9,29 +9,28 @@ import { resetConfigForTests } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { computeTotals } from "#app/lib/money.ts";
+import { Refusal } from "#app/lib/refusal.ts";
 import { action as orderStripeAction } from "#app/routes/api/order-stripe.ts";
 import { action as cartAction, loader as cartLoader } from "#app/routes/cart.tsx";
 import { loader as loaderPageLoader } from "#app/routes/loader.tsx";
 import { loader as myOrdersLoader } from "#app/routes/my-orders.tsx";
 import { readSavedCart } from "#app/services/cart.server.ts";
-import { listUserOrders, OrderError, placeOrder } from "#app/services/orders.server.ts";
+import { placeCartOrder } from "#app/services/checkout.server.ts";
+import { cancelCheckout, confirmCheckoutReturn, PAYMENT_NOTICES } from "#app/services/checkout-return.server.ts";
+import { listUserOrders, placeOrder } from "#app/services/orders.server.ts";
+import { expireStaleOnlineOrders, startOnlineCheckout } from "#app/services/payments.server.ts";
 import {
-  cancelCheckoutAndRestoreCart,
-  confirmCheckoutReturn,
-  expireStaleOnlineOrders,
   isSandboxMode,
   ONLINE_PAYMENT_TOO_SMALL,
   ONLINE_PAYMENT_UNAVAILABLE,
-  PAYMENT_NOTICES,
-  startOnlineCheckout,
   stripeClient,
   webhookSecret,
-} from "#app/services/payments.server.ts";
+} from "#app/services/stripe.server.ts";
 import { actOnCheckoutSession } from "#app/stripe-sandbox/sessions.server.ts";
 import { sandboxDeliveries } from "#app/stripe-sandbox/webhooks.server.ts";
 import { cartItems, orderItems, orders, stripeEvents } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { formRequest, getRequest, jsonRequest, run } from "../helpers/requests.ts";
+import { formRequest, getRequest, jsonRequest, readReply, routeArgs, run } from "../helpers/requests.ts";
 import { createAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
 import { pathOf, type SandboxServer, startSandboxServer } from "../helpers/stripe-sandbox-server.ts";
 
@@ -110,13 +109,13 @@ async function whileUnreachable<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-async function refusal(promise: Promise<unknown>): Promise<OrderError> {
+async function refusal(promise: Promise<unknown>): Promise<Refusal> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
-  if (error instanceof OrderError) return error;
-  throw new Error(`expected an OrderError, got ${String(error)}`);
+  if (error instanceof Refusal) return error;
+  throw new Error(`expected a Refusal, got ${String(error)}`);
 }
 
 describe("startOnlineCheckout", () => {
@@ -137,9 +136,9 @@ describe("startOnlineCheckout", () => {
       amountCents: 6625,
     });
     expect(url).toBe(`${ORIGIN}/stripe-sandbox/checkout/${sessionId}`);
-    // The cart is cleared, and the unpaid order is not shown to the shopper as placed.
-    expect(readSavedCart(user.id).size).toBe(0);
-    expect(listUserOrders(user.id)).toEqual([]);
+    // The cart is kept until the order is paid, and the unpaid order is not shown to the shopper as placed.
+    expect((await readSavedCart(user.id)).size).toBe(2);
+    expect(await listUserOrders(user.id)).toEqual([]);
 
     const session = await stripeClient().checkout.sessions.retrieve(sessionId, { expand: ["line_items"] });
     expect(session).toMatchObject({
@@ -226,7 +225,7 @@ describe("startOnlineCheckout", () => {
     expect(error.status).toBe(503);
     expect(error.message).toBe(ONLINE_PAYMENT_UNAVAILABLE);
     expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toEqual([]);
-    expect([...readSavedCart(user.id)]).toEqual([[items[0]!.productId, 2]]);
+    expect([...(await readSavedCart(user.id))]).toEqual([[items[0]!.productId, 2]]);
 
     process.env.PUBLIC_URL = "https://trendora.example";
     resetConfigForTests();
@@ -272,7 +271,7 @@ describe("startOnlineCheckout", () => {
     expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toEqual([]);
     expect(db().select().from(orderItems).where(eq(orderItems.productId, items[0]!.productId)).all()).toEqual([]);
     // The cart is as it was, so the shopper can choose Cash on Delivery.
-    expect([...readSavedCart(user.id)]).toEqual([[items[0]!.productId, 1]]);
+    expect([...(await readSavedCart(user.id))]).toEqual([[items[0]!.productId, 1]]);
   });
 
   it("when Stripe cannot be reached, the order is rolled back and the cart kept", async () => {
@@ -294,7 +293,7 @@ describe("startOnlineCheckout", () => {
     expect(error.status).toBe(503);
     expect(error.message).toBe(ONLINE_PAYMENT_UNAVAILABLE);
     expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toEqual([]);
-    expect(new Map(readSavedCart(user.id))).toEqual(
+    expect(new Map(await readSavedCart(user.id))).toEqual(
       new Map([
         [items[0]!.productId, 2],
         [items[1]!.productId, 1],
@@ -327,7 +326,7 @@ describe("paying in the sandbox", () => {
     expect(paid.paidAt).toBeGreaterThan(0);
     expect(events().length - before).toBe(1);
     expect(events().at(-1)?.type).toBe("checkout.session.completed");
-    expect(listUserOrders(user.id).map((o) => [o.id, o.paymentType, o.isPaid, o.amountCents])).toEqual([
+    expect((await listUserOrders(user.id)).map((o) => [o.id, o.paymentType, o.isPaid, o.amountCents])).toEqual([
       [orderId, "Online", true, 5100],
     ]);
 
@@ -341,7 +340,7 @@ describe("paying in the sandbox", () => {
     const before = events().length;
     expect(await press(url, "cancel")).toBe(`${ORIGIN}/cart?checkout=cancelled&order=${orderId}`);
     expect(orderRow(orderId)).toMatchObject({ isPaid: false, paidAt: null, status: "Order Placed" });
-    expect(listUserOrders(user.id)).toEqual([]);
+    expect(await listUserOrders(user.id)).toEqual([]);
     expect(events().length).toBe(before);
   });
 
@@ -350,7 +349,7 @@ describe("paying in the sandbox", () => {
     const location = await press(url, "fail");
     expect(location).toContain(`session_id=${sessionId}`);
     expect(orderRow(orderId)).toMatchObject({ isPaid: false, paidAt: null, status: "Cancelled" });
-    expect(listUserOrders(user.id)).toEqual([]);
+    expect(await listUserOrders(user.id)).toEqual([]);
     expect(
       events()
         .slice(-2)
@@ -365,7 +364,7 @@ describe("paying in the sandbox", () => {
     await press(url, "expire");
     expect(orderRow(orderId)).toMatchObject({ isPaid: false, status: "Cancelled" });
     expect(events().at(-1)?.type).toBe("checkout.session.expired");
-    expect(listUserOrders(user.id)).toEqual([]);
+    expect(await listUserOrders(user.id)).toEqual([]);
     expect(await confirmCheckoutReturn(sessionId)).toBe("already-closed");
   });
 
@@ -377,7 +376,7 @@ describe("paying in the sandbox", () => {
 
     expect(await confirmCheckoutReturn(sessionId)).toBe("paid");
     expect(orderRow(orderId)).toMatchObject({ isPaid: true, status: "Order Placed" });
-    expect(listUserOrders(user.id).map((o) => o.id)).toEqual([orderId]);
+    expect((await listUserOrders(user.id)).map((o) => o.id)).toEqual([orderId]);
     // No webhook arrived, so no event was recorded.
     expect(events().length).toBe(before);
   });
@@ -462,13 +461,7 @@ describe("expireStaleOnlineOrders", () => {
 
 describe("POST /api/order/stripe", () => {
   const post = (body: unknown, cookie?: string) =>
-    run(() =>
-      orderStripeAction({
-        request: jsonRequest("/api/order/stripe", body, { cookie }),
-        params: {},
-        context: {},
-      } as never),
-    );
+    run(async () => orderStripeAction(await routeArgs(jsonRequest("/api/order/stripe", body, { cookie }), {})));
 
   it("answers {success, url} and leaves an unpaid online order with its session", async () => {
     const { user, address, items } = await shopperWithCart([[1999, 1]]);
@@ -483,7 +476,8 @@ describe("POST /api/order/stripe", () => {
     const [order] = db().select().from(orders).where(eq(orders.userId, user.id)).all();
     expect(order).toMatchObject({ paymentType: "Online", isPaid: false, amountCents: 2038 });
     expect(body.url).toContain(order!.stripeSessionId);
-    expect(readSavedCart(user.id).size).toBe(0);
+    // The saved cart is kept until the order is paid.
+    expect((await readSavedCart(user.id)).size).toBe(1);
   });
 
   it("refuses: not logged in 401, bad items 400, a foreign or missing address 400", async () => {
@@ -516,7 +510,7 @@ describe("POST /api/order/stripe", () => {
       expect(json.message).toMatch(message);
     }
     expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toEqual([]);
-    expect(readSavedCart(user.id).size).toBe(1);
+    expect((await readSavedCart(user.id)).size).toBe(1);
   });
 
   it("a retried request with the same Idempotency-Key gets the same session; a form post is refused (415)", async () => {
@@ -527,16 +521,17 @@ describe("POST /api/order/stripe", () => {
       address: address.id,
     });
     const send = (headers: Record<string, string>) =>
-      run(() =>
-        orderStripeAction({
-          request: new Request("http://localhost/api/order/stripe", {
-            method: "POST",
-            headers: { Cookie: cookie, ...headers },
-            body,
-          }),
-          params: {},
-          context: {},
-        } as never),
+      run(async () =>
+        orderStripeAction(
+          await routeArgs(
+            new Request("http://localhost/api/order/stripe", {
+              method: "POST",
+              headers: { Cookie: cookie, ...headers },
+              body,
+            }),
+            {},
+          ),
+        ),
       );
     const json = { "Content-Type": "application/json", "Idempotency-Key": "retry-key-12345" };
     const first = await (await send(json)).json();
@@ -556,7 +551,7 @@ describe("POST /api/order/stripe", () => {
     );
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ success: false, message: ONLINE_PAYMENT_UNAVAILABLE });
-    expect(readSavedCart(user.id).size).toBe(1);
+    expect((await readSavedCart(user.id)).size).toBe(1);
   });
 });
 
@@ -569,37 +564,43 @@ describe("the cart page's Place Order with Online", () => {
       { intent: "place-order", paymentType: "Online", addressId: address.id, requestKey: newId(), ...fields },
       { cookie },
     );
-    const response = await run(() => cartAction({ request, params: {}, context: {} } as never));
+    const response = await run(async () => cartAction(await routeArgs(request, {})));
     return { user, items, response };
   }
 
-  it("sends the browser (303, a full page load) to the checkout page and clears the cart", async () => {
+  it("sends the browser (303, a full page load) to the checkout page and keeps the cart until it is paid", async () => {
     const { user, response } = await placeOnline({});
     expect(response.status).toBe(303);
     const [order] = db().select().from(orders).where(eq(orders.userId, user.id)).all();
     expect(order).toMatchObject({ paymentType: "Online", isPaid: false, amountCents: 9180 });
     expect(response.headers.get("Location")).toBe(`http://localhost/stripe-sandbox/checkout/${order!.stripeSessionId}`);
     expect(response.headers.get("X-Remix-Reload-Document")).toBe("true");
-    expect(readSavedCart(user.id).size).toBe(0);
+    expect((await readSavedCart(user.id)).size).toBeGreaterThan(0);
   });
 
   it("shows the refusal next to the form and keeps the cart", async () => {
     const { user, response } = await placeOnline({ addressId: "" });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ formError: "Please select an address", paymentType: "Online" });
-    expect(readSavedCart(user.id).size).toBe(1);
+    expect(await readReply(response)).toMatchObject({
+      formError: "Please select an address",
+      values: { paymentType: "Online" },
+    });
+    expect((await readSavedCart(user.id)).size).toBe(1);
 
     const down = await whileUnreachable(() => placeOnline({}));
     expect(down.response.status).toBe(503);
-    expect(await down.response.json()).toEqual({ formError: ONLINE_PAYMENT_UNAVAILABLE, paymentType: "Online" });
-    expect(readSavedCart(down.user.id).size).toBe(1);
+    expect(await readReply(down.response)).toMatchObject({
+      formError: ONLINE_PAYMENT_UNAVAILABLE,
+      values: { paymentType: "Online" },
+    });
+    expect((await readSavedCart(down.user.id)).size).toBe(1);
     expect(db().select().from(orders).where(eq(orders.userId, down.user.id)).all()).toEqual([]);
   });
 });
 
 describe("the return through /loader?next=my-orders&session_id=…", () => {
   const loaderPage = (path: string) =>
-    run(() => loaderPageLoader({ request: getRequest(path), params: {}, context: {} } as never)).then((r) => r.json());
+    run(async () => loaderPageLoader(await routeArgs(getRequest(path), {}))).then((r) => r.json());
 
   it("confirms the payment (the webhook was lost) and My Orders shows the paid order at once", async () => {
     const { user, orderId, sessionId } = await checkout([[1200, 1]]);
@@ -613,9 +614,7 @@ describe("the return through /loader?next=my-orders&session_id=…", () => {
     expect(orderRow(orderId)?.isPaid).toBe(true);
     const cookie = await signedInCookie(user.id);
     const myOrders = await (
-      await run(() =>
-        myOrdersLoader({ request: getRequest("/my-orders", { cookie }), params: {}, context: {} } as never),
-      )
+      await run(async () => myOrdersLoader(await routeArgs(getRequest("/my-orders", { cookie }), {})))
     ).json();
     expect(myOrders.orders.map((o: { id: string; paymentType: string }) => [o.id, o.paymentType])).toEqual([
       [orderId, "Online"],
@@ -645,7 +644,7 @@ describe("the return through /loader?next=my-orders&session_id=…", () => {
     await actOnCheckoutSession(failed.sessionId, "fail");
     expect(await loaderPage(`/loader?next=my-orders&session_id=${failed.sessionId}`)).toEqual({
       next: "/my-orders",
-      notice: { type: "error", message: "Your payment did not go through. Your order was not placed." },
+      notice: { type: "error", message: PAYMENT_NOTICES.failed },
     });
 
     // The shopper was sent back but the webhook of the failure was lost: the return finds out itself.
@@ -673,19 +672,19 @@ describe("the return through /loader?next=my-orders&session_id=…", () => {
 
     for (const { user, orderId } of [failed, expired, open]) {
       expect(orderRow(orderId)?.isPaid).toBe(false);
-      expect(listUserOrders(user.id)).toEqual([]);
+      expect(await listUserOrders(user.id)).toEqual([]);
     }
   });
 });
 
-describe("Cancel on the checkout page puts the order's items back in the cart", () => {
+describe("leaving the checkout page: the cart is kept until the order is paid", () => {
   /** The shopper's browser arriving at a cart URL (the cancel URL), signed in or not. */
   async function openCart(path: string, userId: string | null) {
     const cookie = userId ? await signedInCookie(userId) : null;
-    return run(() => cartLoader({ request: getRequest(path, { cookie }), params: {}, context: {} } as never));
+    return run(async () => cartLoader(await routeArgs(getRequest(path, { cookie }))));
   }
 
-  const cartOf = (userId: string) => new Map(readSavedCart(userId));
+  const cartOf = async (userId: string) => new Map(await readSavedCart(userId));
 
   /**
    * Runs `fn` while the sandbox's webhooks are lost on the way (its deliveries use fetch; the SDK uses
@@ -726,34 +725,36 @@ describe("Cancel on the checkout page puts the order's items back in the cart", 
     return (await response.json()).outcome as string;
   }
 
-  it("expires the session, cancels the order and merges its lines into the cart, once, with a toast", async () => {
+  it("Cancel expires the session and cancels the order; the cart is as it was, nothing added twice", async () => {
     const { user, items, orderId, url, sessionId } = await checkout([
       [1999, 2],
       [500, 1],
     ]);
     const [first, second] = items.map((i) => i.productId);
-    // While the checkout page was open, the shopper put something else, and more of one item, in the cart.
+    // While the checkout page was open, the shopper put more of one item, and something else, in the cart.
     const other = createProduct();
-    db().insert(cartItems).values({ userId: user.id, productId: first!, quantity: 1 }).run();
+    db().update(cartItems).set({ quantity: 3 }).where(eq(cartItems.productId, first!)).run();
     db().insert(cartItems).values({ userId: user.id, productId: other.id, quantity: 3 }).run();
+    const cartBefore = await cartOf(user.id);
+    expect(cartBefore).toEqual(
+      new Map([
+        [first, 3],
+        [second, 1],
+        [other.id, 3],
+      ]),
+    );
     const before = events().length;
 
     const cancelUrl = await press(url, "cancel");
     const response = await openCart(pathOf(cancelUrl), user.id);
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/cart");
-    expect(await toastsFrom(response)).toEqual(["success: Payment cancelled. Your items are back in your cart."]);
+    expect(await toastsFrom(response)).toEqual([`success: ${PAYMENT_NOTICES.cancelled}`]);
+    expect(await cartOf(user.id)).toEqual(cartBefore);
 
-    expect(cartOf(user.id)).toEqual(
-      new Map([
-        [first, 3],
-        [other.id, 3],
-        [second, 1],
-      ]),
-    );
     const cancelled = orderRow(orderId)!;
     expect(cancelled).toMatchObject({ isPaid: false, paidAt: null, status: "Cancelled" });
-    expect(listUserOrders(user.id)).toEqual([]);
+    expect(await listUserOrders(user.id)).toEqual([]);
     // The session can no longer be paid: Pay on its page only shows that it has expired.
     const session = await stripeClient().checkout.sessions.retrieve(sessionId);
     expect(session).toMatchObject({ status: "expired", payment_status: "unpaid", url: null });
@@ -768,72 +769,115 @@ describe("Cancel on the checkout page puts the order's items back in the cart", 
     expect(again.status).toBe(200);
     expect(await toastsFrom(again)).toEqual([]);
     expect((await again.json()).count).toBe(7);
-    expect(cartOf(user.id).get(first!)).toBe(3);
     expect(orderRow(orderId)).toEqual(cancelled);
 
     // Stripe's own checkout.session.expired for that session, arriving later: a no-op.
     expect(await deliverEvent("checkout.session.expired", session)).toBe("already-closed");
     expect(orderRow(orderId)).toEqual(cancelled);
-    expect(cartOf(user.id).get(first!)).toBe(3);
-    expect(cartOf(user.id).size).toBe(3);
+    expect(await cartOf(user.id)).toEqual(cartBefore);
   });
 
   it("with Stripe's order of events (the webhook a moment after the cancel) the result is the same", async () => {
     const { user, items, orderId, sessionId } = await checkout([[2500, 2]]);
     // The sandbox sends checkout.session.expired before answering the expire call; Stripe sends it later.
     // Lose it during the cancel, then deliver it as Stripe would.
-    const restored = await withoutSandboxWebhooks(() => cancelCheckoutAndRestoreCart(user.id, orderId));
-    expect(restored.outcome).toBe("restored");
+    const next = await withoutSandboxWebhooks(() => cancelCheckout(user.id, orderId));
+    expect(next).toEqual({ redirectTo: "/cart", toast: { type: "success", message: PAYMENT_NOTICES.cancelled } });
     expect(sandboxDeliveries(sessionId).map((d) => [d.type, d.status])).toEqual([["checkout.session.expired", null]]);
     const cancelled = orderRow(orderId)!;
     expect(cancelled).toMatchObject({ isPaid: false, status: "Cancelled" });
-    expect(cartOf(user.id)).toEqual(new Map([[items[0]!.productId, 2]]));
+    expect(await cartOf(user.id)).toEqual(new Map([[items[0]!.productId, 2]]));
 
     const session = await stripeClient().checkout.sessions.retrieve(sessionId);
     expect(await deliverEvent("checkout.session.expired", session)).toBe("already-closed");
     expect(orderRow(orderId)).toEqual(cancelled);
-    expect(cartOf(user.id)).toEqual(new Map([[items[0]!.productId, 2]]));
+    expect(await cartOf(user.id)).toEqual(new Map([[items[0]!.productId, 2]]));
   });
 
-  it("a session that had already expired (its webhook lost) cancels the order but puts nothing back", async () => {
-    const { user, orderId, sessionId } = await checkout([[2500, 2]]);
+  it("a session that had already expired (its webhook lost) cancels the order; the cart still holds it", async () => {
+    const { user, items, orderId, sessionId } = await checkout([[2500, 2]]);
     await withoutSandboxWebhooks(() => stripeClient().checkout.sessions.expire(sessionId));
     expect(orderRow(orderId)?.status).toBe("Order Placed");
 
-    expect((await cancelCheckoutAndRestoreCart(user.id, orderId)).outcome).toBe("closed");
+    expect(await cancelCheckout(user.id, orderId)).toMatchObject({ redirectTo: "/cart" });
     expect(orderRow(orderId)).toMatchObject({ isPaid: false, status: "Cancelled" });
-    expect(readSavedCart(user.id).size).toBe(0);
+    expect(await cartOf(user.id)).toEqual(new Map([[items[0]!.productId, 2]]));
   });
 
-  it("respects the cart's caps: at most 99 of a product and 50 products", async () => {
-    const { user, items, orderId } = await checkout([
+  it("a shopper who closes the payment tab finds the cart as it was, and ordering again makes one live order", async () => {
+    const { user, address, items, orderId, sessionId } = await checkout([[1500, 2]]);
+    expect(await cartOf(user.id)).toEqual(new Map([[items[0]!.productId, 2]]));
+
+    // Back in the shop (the tab with the payment page closed): Place Order again, a new form.
+    const again = await placeCartOrder({
+      shopperId: user.id,
+      paymentType: "Online",
+      addressId: address.id,
+      requestKey: newId(),
+      origin: ORIGIN,
+    });
+    expect(again.orderId).not.toBe(orderId);
+    // The first checkout is closed: its session can no longer be paid, its order is cancelled.
+    expect((await stripeClient().checkout.sessions.retrieve(sessionId)).status).toBe("expired");
+    expect(orderRow(orderId)?.status).toBe("Cancelled");
+    const open = db()
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, user.id))
+      .all()
+      .filter((o) => o.status === "Order Placed");
+    expect(open.map((o) => o.id)).toEqual([again.orderId]);
+
+    // Paying the live one places exactly one order and empties the cart of its lines.
+    if (again.paymentType !== "Online") throw new Error("expected an online checkout");
+    await press(again.url, "pay");
+    expect((await listUserOrders(user.id)).map((o) => o.id)).toEqual([again.orderId]);
+    expect((await readSavedCart(user.id)).size).toBe(0);
+  });
+
+  it("switching to cash on delivery closes the open online checkout: one order, the cart emptied", async () => {
+    const { user, address, orderId, sessionId } = await checkout([[1500, 2]]);
+    const cod = await placeCartOrder({
+      shopperId: user.id,
+      paymentType: "COD",
+      addressId: address.id,
+      requestKey: newId(),
+      origin: ORIGIN,
+    });
+    expect((await stripeClient().checkout.sessions.retrieve(sessionId)).status).toBe("expired");
+    expect(orderRow(orderId)?.status).toBe("Cancelled");
+    expect((await listUserOrders(user.id)).map((o) => [o.id, o.paymentType])).toEqual([[cod.orderId, "COD"]]);
+    expect((await readSavedCart(user.id)).size).toBe(0);
+  });
+
+  it("a paid order takes only its own lines out of a cart changed meanwhile", async () => {
+    const { user, items, url } = await checkout([
       [1000, 2],
       [1100, 1],
-      [1200, 1],
     ]);
-    const [a, b, c] = items.map((i) => i.productId);
-    db().insert(cartItems).values({ userId: user.id, productId: a!, quantity: 98 }).run();
-    for (let i = 0; i < 48; i++) {
-      db().insert(cartItems).values({ userId: user.id, productId: createProduct().id, quantity: 1 }).run();
-    }
-    expect(readSavedCart(user.id).size).toBe(49);
+    const [a, b] = items.map((i) => i.productId);
+    // While paying, the shopper put three more of `a` and a new product in the cart.
+    const c = createProduct();
+    db().update(cartItems).set({ quantity: 5 }).where(eq(cartItems.productId, a!)).run();
+    db().insert(cartItems).values({ userId: user.id, productId: c.id, quantity: 1 }).run();
 
-    expect((await cancelCheckoutAndRestoreCart(user.id, orderId)).outcome).toBe("restored");
-    const cart = cartOf(user.id);
-    expect(cart.size).toBe(50);
-    expect([cart.get(a!), cart.get(b!), cart.has(c!)]).toEqual([99, 1, false]);
-    expect(orderRow(orderId)?.status).toBe("Cancelled");
+    await press(url, "pay");
+    expect(await cartOf(user.id)).toEqual(
+      new Map([
+        [a, 3],
+        [c.id, 1],
+      ]),
+    );
+    expect((await cartOf(user.id)).has(b!)).toBe(false);
   });
 
-  it("two tabs arriving at once put the items back once", async () => {
-    const { user, items, orderId } = await checkout([[1500, 2]]);
-    const outcomes = await Promise.all([
-      cancelCheckoutAndRestoreCart(user.id, orderId),
-      cancelCheckoutAndRestoreCart(user.id, orderId),
-    ]);
-    expect(outcomes.map((o) => o.outcome).sort()).toEqual(["closed", "restored"]);
-    expect(cartOf(user.id)).toEqual(new Map([[items[0]!.productId, 2]]));
+  it("two tabs arriving at once close the checkout once; the cart is untouched", async () => {
+    const { user, items, orderId, sessionId } = await checkout([[1500, 2]]);
+    const outcomes = await Promise.all([cancelCheckout(user.id, orderId), cancelCheckout(user.id, orderId)]);
+    for (const next of outcomes) expect(next?.redirectTo).toBe("/cart");
+    expect(await cartOf(user.id)).toEqual(new Map([[items[0]!.productId, 2]]));
     expect(orderRow(orderId)?.status).toBe("Cancelled");
+    expect(sandboxDeliveries(sessionId).map((d) => d.type)).toEqual(["checkout.session.expired"]);
   });
 
   it("Stripe can expire an open session only once (the sandbox too, under concurrent calls)", async () => {
@@ -850,31 +894,44 @@ describe("Cancel on the checkout page puts the order's items back in the cart", 
     expect(sandboxDeliveries(sessionId).map((d) => d.type)).toEqual(["checkout.session.expired"]);
   });
 
-  it("a session paid meanwhile is fulfilled instead: the order is placed and the cart is left alone", async () => {
+  it("a session paid meanwhile is fulfilled instead: the order is placed and its lines leave the cart", async () => {
     const { user, orderId, url, sessionId } = await checkout([[3000, 1]]);
     const cancelUrl = await press(url, "cancel");
     // Paid in another tab, and its webhook was lost.
     await whileUnreachable(() => actOnCheckoutSession(sessionId, "pay"));
     expect(orderRow(orderId)?.isPaid).toBe(false);
+    expect((await readSavedCart(user.id)).size).toBe(1);
 
     const response = await openCart(pathOf(cancelUrl), user.id);
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/my-orders");
     expect(await toastsFrom(response)).toEqual(["success: Payment received. Your order is placed."]);
     expect(orderRow(orderId)).toMatchObject({ isPaid: true, status: "Order Placed" });
-    expect(listUserOrders(user.id).map((o) => o.id)).toEqual([orderId]);
-    expect(readSavedCart(user.id).size).toBe(0);
+    expect((await listUserOrders(user.id)).map((o) => o.id)).toEqual([orderId]);
+    expect((await readSavedCart(user.id)).size).toBe(0);
   });
 
-  it("a failed payment is not put back (its webhook already cancelled the order)", async () => {
-    const { user, orderId, url } = await checkout();
+  it("a failed payment cancels the order (its webhook) and the cart still holds it", async () => {
+    const { user, items, orderId, url } = await checkout();
     const returnUrl = await press(url, "fail");
     expect(returnUrl).toContain("/loader?");
+    expect(orderRow(orderId)).toMatchObject({ isPaid: false, status: "Cancelled" });
     const response = await openCart(`/cart?checkout=cancelled&order=${orderId}`, user.id);
     expect(response.status).toBe(200);
     expect(await toastsFrom(response)).toEqual([]);
-    expect(readSavedCart(user.id).size).toBe(0);
-    expect(orderRow(orderId)).toMatchObject({ isPaid: false, status: "Cancelled" });
+    expect(await cartOf(user.id)).toEqual(new Map([[items[0]!.productId, 2]]));
+  });
+
+  it("an expired checkout, also one swept later, leaves the cart as it was", async () => {
+    const expired = await checkout([[1200, 1]]);
+    await press(expired.url, "expire");
+    expect(orderRow(expired.orderId)?.status).toBe("Cancelled");
+    expect(await cartOf(expired.user.id)).toEqual(new Map([[expired.items[0]!.productId, 1]]));
+
+    const abandoned = await checkout([[1300, 2]]);
+    expect(expireStaleOnlineOrders(Date.now() + 2 * 60 * 60 * 1000)).toBeGreaterThanOrEqual(1);
+    expect(orderRow(abandoned.orderId)?.status).toBe("Cancelled");
+    expect(await cartOf(abandoned.user.id)).toEqual(new Map([[abandoned.items[0]!.productId, 2]]));
   });
 
   it("when Stripe cannot be reached nothing changes, and coming back later works", async () => {
@@ -884,11 +941,11 @@ describe("Cancel on the checkout page puts the order's items back in the cart", 
     expect(response.status).toBe(200);
     expect(await toastsFrom(response)).toEqual([]);
     expect(orderRow(orderId)).toMatchObject({ isPaid: false, status: "Order Placed" });
-    expect(readSavedCart(user.id).size).toBe(0);
     expect((await stripeClient().checkout.sessions.retrieve(sessionId)).status).toBe("open");
 
     expect((await openCart(path, user.id)).status).toBe(303);
-    expect(cartOf(user.id)).toEqual(new Map([[items[0]!.productId, 2]]));
+    expect(orderRow(orderId)?.status).toBe("Cancelled");
+    expect(await cartOf(user.id)).toEqual(new Map([[items[0]!.productId, 2]]));
   });
 
   it("changes nothing for another shopper's order, a paid or COD order, a malformed id, or a visitor", async () => {
@@ -898,17 +955,21 @@ describe("Cancel on the checkout page puts the order's items back in the cart", 
     await actOnCheckoutSession(paid.sessionId, "pay");
     expect(orderRow(paid.orderId)?.isPaid).toBe(true);
     const cash = await shopperWithCart([[2400, 1]]);
-    const cod = placeOrder({
-      userId: cash.user.id,
-      addressId: cash.address.id,
-      items: cash.items.map(({ productId, quantity }) => ({ productId, quantity })),
-      paymentType: "COD",
-    }).order;
-    const snapshot = () => ({
+    const cod = (
+      await placeOrder({
+        userId: cash.user.id,
+        addressId: cash.address.id,
+        items: cash.items.map(({ productId, quantity }) => ({ productId, quantity })),
+        paymentType: "COD",
+      })
+    ).order;
+    const snapshot = async () => ({
       orders: [owner.orderId, paid.orderId, cod.id].map((id) => orderRow(id)),
-      carts: [owner.user.id, paid.user.id, cash.user.id, stranger.id].map((id) => [...readSavedCart(id)]),
+      carts: await Promise.all(
+        [owner.user.id, paid.user.id, cash.user.id, stranger.id].map(async (id) => [...(await readSavedCart(id))]),
+      ),
     });
-    const before = snapshot();
+    const before = await snapshot();
 
     const attempts: [string, string | null][] = [
       [`/cart?checkout=cancelled&order=${owner.orderId}`, stranger.id],
@@ -927,7 +988,7 @@ describe("Cancel on the checkout page puts the order's items back in the cart", 
       expect([path, userId, response.status]).toEqual([path, userId, 200]);
       expect(await toastsFrom(response)).toEqual([]);
     }
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     // The owner's session is still open: nothing was expired on their behalf.
     expect((await stripeClient().checkout.sessions.retrieve(owner.sessionId)).status).toBe("open");
   });
@@ -936,8 +997,7 @@ describe("Cancel on the checkout page puts the order's items back in the cart", 
 describe("sandbox mode on the cart page", () => {
   it("says Online Payment is in test mode while no STRIPE_SECRET_KEY is set, and not with one", async () => {
     expect(isSandboxMode()).toBe(true);
-    const page = async () =>
-      (await run(() => cartLoader({ request: getRequest("/cart"), params: {}, context: {} } as never))).json();
+    const page = async () => (await run(async () => cartLoader(await routeArgs(getRequest("/cart"), {})))).json();
     expect((await page()).onlinePaymentTestMode).toBe(true);
     process.env.STRIPE_SECRET_KEY = "sk_test_a_real_looking_key";
     resetConfigForTests();

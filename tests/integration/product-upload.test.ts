@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { action as apiAdd } from "#app/routes/api/product-add.ts";
 import { action as pageAdd, loader as pageLoader } from "#app/routes/seller/add-product.tsx";
 import { getProductForSeller, listSellerProducts } from "#app/services/inventory.server.ts";
-import { getRequest, run } from "../helpers/requests.ts";
+import { getRequest, readReply, routeArgs, run, throughSellerArea } from "../helpers/requests.ts";
 import {
   imageBytes,
   multipartRequest,
@@ -28,9 +28,7 @@ async function png(name = "photo.png") {
 }
 
 async function postPage(parts: [string, Part][], cookie: string | null) {
-  return run(() =>
-    pageAdd({ request: multipartRequest("/seller?index", parts, { cookie }), params: {}, context: {} } as never),
-  );
+  return throughSellerArea(pageAdd, multipartRequest("/seller?index", parts, { cookie }));
 }
 
 async function postApi(productData: unknown, images: Part[], cookie: string | null) {
@@ -39,9 +37,7 @@ async function postApi(productData: unknown, images: Part[], cookie: string | nu
     parts.push(["productData", typeof productData === "string" ? productData : JSON.stringify(productData)]);
   }
   for (const image of images) parts.push(["images", image]);
-  return run(() =>
-    apiAdd({ request: multipartRequest("/api/product/add", parts, { cookie }), params: {}, context: {} } as never),
-  );
+  return run(async () => apiAdd(await routeArgs(multipartRequest("/api/product/add", parts, { cookie }))));
 }
 
 /** Runs a refused upload and checks that it stored nothing at all. */
@@ -69,7 +65,7 @@ describe("the add-product form (multipart, no JavaScript needed)", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/seller");
     expect(response.headers.get("Set-Cookie")).toContain("__toast=");
-    const product = listSellerProducts().find((p) => p.name === "Wool Scarf")!;
+    const product = (await listSellerProducts()).find((p) => p.name === "Wool Scarf")!;
     expect(product).toMatchObject({
       category: "Winter",
       priceCents: 2500,
@@ -83,12 +79,8 @@ describe("the add-product form (multipart, no JavaScript needed)", () => {
     );
 
     // A fresh form key on every load, so the form is empty again after the redirect (also with JS).
-    const first = await (
-      await run(() => pageLoader({ request: getRequest("/seller", { cookie }), params: {} } as never))
-    ).json();
-    const second = await (
-      await run(() => pageLoader({ request: getRequest("/seller", { cookie }), params: {} } as never))
-    ).json();
+    const first = await (await throughSellerArea(pageLoader, getRequest("/seller", { cookie }))).json();
+    const second = await (await throughSellerArea(pageLoader, getRequest("/seller", { cookie }))).json();
     expect(first.formKey).not.toBe(second.formKey);
   });
 
@@ -105,9 +97,9 @@ describe("the add-product form (multipart, no JavaScript needed)", () => {
       ),
     );
     expect(response.status).toBe(400);
-    const body = await response.json();
-    expect(body.errors.images).toBe("script.png is not an image we can read (use JPEG, PNG, WebP, GIF or AVIF).");
-    expect(body.values).toMatchObject({ name: "Wool Scarf", price: "25" });
+    const reply = await readReply(response);
+    expect(reply.fieldErrors.images).toBe("script.png is not an image we can read (use JPEG, PNG, WebP, GIF or AVIF).");
+    expect(reply.values).toMatchObject({ name: "Wool Scarf", price: "25" });
   });
 
   it("refuses a fifth image", async () => {
@@ -116,7 +108,7 @@ describe("the add-product form (multipart, no JavaScript needed)", () => {
     for (let i = 0; i < 5; i++) images.push(["images", await png(`p${i}.png`)]);
     const response = await expectNothingStored(async () => postPage([...fieldParts(), ...images], cookie));
     expect(response.status).toBe(400);
-    expect((await response.json()).errors.form).toBe("Add at most 4 images.");
+    expect((await readReply(response)).formError).toBe("Add at most 4 images.");
   });
 
   it("refuses a file over 5 MB", async () => {
@@ -124,7 +116,7 @@ describe("the add-product form (multipart, no JavaScript needed)", () => {
     const big = { bytes: new Uint8Array(randomBytes(5 * 1024 * 1024 + 1)), name: "big.png", type: "image/png" };
     const response = await expectNothingStored(async () => postPage([...fieldParts(), ["images", big]], cookie));
     expect(response.status).toBe(413);
-    expect((await response.json()).errors.form).toBe("Each image must be at most 5 MB.");
+    expect((await readReply(response)).formError).toBe("Each image must be at most 5 MB.");
   });
 
   it("refuses a truncated image", async () => {
@@ -133,7 +125,7 @@ describe("the add-product form (multipart, no JavaScript needed)", () => {
     const truncated = { bytes: whole.subarray(0, Math.floor(whole.length / 2)), name: "cut.png", type: "image/png" };
     const response = await expectNothingStored(async () => postPage([...fieldParts(), ["images", truncated]], cookie));
     expect(response.status).toBe(400);
-    expect((await response.json()).errors.images).toContain("cut.png");
+    expect((await readReply(response)).fieldErrors.images).toContain("cut.png");
   });
 
   it("refuses missing fields, each with its message, and no image", async () => {
@@ -148,7 +140,7 @@ describe("the add-product form (multipart, no JavaScript needed)", () => {
       ),
     );
     expect(response.status).toBe(400);
-    expect((await response.json()).errors).toEqual({
+    expect((await readReply(response)).fieldErrors).toEqual({
       name: "Product name is required.",
       category: "Select a category.",
       price: "Product price is required.",
@@ -156,7 +148,7 @@ describe("the add-product form (multipart, no JavaScript needed)", () => {
     });
     const noImage = await expectNothingStored(async () => postPage(fieldParts(), cookie));
     expect(noImage.status).toBe(400);
-    expect((await noImage.json()).errors).toEqual({ images: "Add at least one product image." });
+    expect((await readReply(noImage)).fieldErrors).toEqual({ images: "Add at least one product image." });
   });
 
   it("refuses bad prices and an offer price above the price", async () => {
@@ -172,22 +164,22 @@ describe("the add-product form (multipart, no JavaScript needed)", () => {
         postPage([...fieldParts({ price, offerPrice }), ["images", await png()]], cookie),
       );
       expect(response.status, `${price}/${offerPrice}`).toBe(400);
-      expect((await response.json()).errors[field], `${price}/${offerPrice}`).toMatch(/must be/);
+      expect((await readReply(response)).fieldErrors[field], `${price}/${offerPrice}`).toMatch(/must be/);
     }
     const above = await expectNothingStored(async () =>
       postPage([...fieldParts({ price: "10", offerPrice: "12" }), ["images", await png()]], cookie),
     );
     expect(above.status).toBe(400);
-    expect((await above.json()).errors).toEqual({ offerPrice: "The offer price cannot be above the product price." });
+    expect((await readReply(above)).fieldErrors).toEqual({
+      offerPrice: "The offer price cannot be above the product price.",
+    });
   });
 
   it("refuses a body that is declared too large or is not multipart, without reading it", async () => {
     const cookie = await sellerCookie();
     const huge = untouchableRequest("/seller?index", { cookie });
     huge.request.headers.set("Content-Length", String(26 * 1024 * 1024));
-    const response = await expectNothingStored(async () =>
-      run(() => pageAdd({ request: huge.request, params: {}, context: {} } as never)),
-    );
+    const response = await expectNothingStored(async () => throughSellerArea(pageAdd, huge.request));
     expect(response.status).toBe(413);
     expect(huge.wasRead()).toBe(false);
 
@@ -196,9 +188,7 @@ describe("the add-product form (multipart, no JavaScript needed)", () => {
       body: new URLSearchParams(fields),
       headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
     });
-    const refused = await expectNothingStored(async () =>
-      run(() => pageAdd({ request: urlencoded, params: {}, context: {} } as never)),
-    );
+    const refused = await expectNothingStored(async () => throughSellerArea(pageAdd, urlencoded));
     expect(refused.status).toBe(415);
   });
 
@@ -206,9 +196,7 @@ describe("the add-product form (multipart, no JavaScript needed)", () => {
     const shopper = await createUser();
     for (const cookie of [null, await signedInCookie(shopper.id)]) {
       const { request, wasRead } = untouchableRequest("/seller?index", { cookie });
-      const response = await expectNothingStored(async () =>
-        run(() => pageAdd({ request, params: {}, context: {} } as never)),
-      );
+      const response = await expectNothingStored(async () => throughSellerArea(pageAdd, request));
       expect(response.status).toBe(303);
       expect(response.headers.get("Location")).toBe("/seller-login");
       expect(wasRead()).toBe(false);
@@ -231,7 +219,7 @@ describe("POST /api/product/add", () => {
     expect(response.status).toBe(201);
     const body = await response.json();
     expect(body).toMatchObject({ success: true, message: "Product Added" });
-    expect(getProductForSeller(body.product._id)).toMatchObject({
+    expect(await getProductForSeller(body.product._id)).toMatchObject({
       name: "Canvas Sneakers",
       description: ["Rubber sole", "Cotton canvas"],
       category: "Footwear",
@@ -272,9 +260,7 @@ describe("POST /api/product/add", () => {
     const shopper = await createUser();
     for (const cookie of [null, await signedInCookie(shopper.id)]) {
       const { request, wasRead } = untouchableRequest("/api/product/add", { cookie });
-      const response = await expectNothingStored(async () =>
-        run(() => apiAdd({ request, params: {}, context: {} } as never)),
-      );
+      const response = await expectNothingStored(async () => run(async () => apiAdd(await routeArgs(request, {}))));
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ success: false, message: "Not authorized" });
       expect(wasRead()).toBe(false);

@@ -4,12 +4,13 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
+import { Refusal } from "#app/lib/refusal.ts";
 import OrdersPage, { action as ordersAction, loader as ordersLoader } from "#app/routes/seller/orders.tsx";
 import { listUserOrders, placeOrder } from "#app/services/orders.server.ts";
-import { listSellerOrders, OrderStatusError, setOrderStatus } from "#app/services/seller-orders.server.ts";
+import { listSellerOrders, setOrderStatus } from "#app/services/seller-orders.server.ts";
 import { orderItems, orders, products } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { formRequest, getRequest, run } from "../helpers/requests.ts";
+import { formRequest, getRequest, readReply, throughSellerArea } from "../helpers/requests.ts";
 import { sellerCookie } from "../helpers/sellers.ts";
 import { createAddress, createUser } from "../helpers/shopper.ts";
 
@@ -17,7 +18,7 @@ async function placed(paymentType: "COD" | "Online", options: { paid?: boolean; 
   const user = await createUser();
   const address = createAddress(user.id);
   const product = createProduct({ offerPriceCents: 1000 });
-  const { order } = placeOrder({
+  const { order } = await placeOrder({
     userId: user.id,
     addressId: address.id,
     items: [{ productId: product.id, quantity: 2 }],
@@ -30,14 +31,13 @@ async function placed(paymentType: "COD" | "Online", options: { paid?: boolean; 
   return { order, user, product };
 }
 
-function refusal(fn: () => unknown): OrderStatusError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof OrderStatusError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
+async function refusal(promise: Promise<unknown>): Promise<Refusal> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (error instanceof Refusal) return error;
+  throw error ?? new Error("expected a refusal");
 }
 
 describe("listSellerOrders", () => {
@@ -49,7 +49,7 @@ describe("listSellerOrders", () => {
     const unpaid = await placed("Online", { createdAt: 4_000 });
     const newerCod = await placed("COD", { createdAt: 2_000 });
 
-    const list = listSellerOrders();
+    const list = await listSellerOrders();
     expect(list.map((o) => o.id)).toEqual([paid.order.id, newerCod.order.id, cod.order.id]);
     expect(list.map((o) => o.id)).not.toContain(unpaid.order.id);
 
@@ -88,7 +88,7 @@ describe("listSellerOrders", () => {
     } finally {
       sqlite.pragma("foreign_keys = ON");
     }
-    const shown = listSellerOrders().find((o) => o.id === order.id)!;
+    const shown = (await listSellerOrders()).find((o) => o.id === order.id)!;
     expect(shown.items).toEqual([expect.objectContaining({ name: "Product not found", product: null, quantity: 2 })]);
     expect(shown.address).toEqual({
       firstName: "Only",
@@ -106,7 +106,7 @@ describe("listSellerOrders", () => {
   it("keeps showing a product that was removed from sale", async () => {
     const { order, product } = await placed("COD");
     db().update(products).set({ removedAt: Date.now() }).where(eq(products.id, product.id)).run();
-    const shown = listSellerOrders().find((o) => o.id === order.id)!;
+    const shown = (await listSellerOrders()).find((o) => o.id === order.id)!;
     expect(shown.items[0]!.name).toBe(product.name);
   });
 });
@@ -114,9 +114,9 @@ describe("listSellerOrders", () => {
 describe("setOrderStatus", () => {
   it("moves an order Order Placed → Shipped → Delivered, and the shopper sees it", async () => {
     const { order, user } = await placed("COD");
-    expect(setOrderStatus(order.id, "Shipped")).toBe("Shipped");
-    expect(listUserOrders(user.id)[0]!.status).toBe("Shipped");
-    expect(setOrderStatus(order.id, "Delivered")).toBe("Delivered");
+    expect(await setOrderStatus(order.id, "Shipped")).toBe("Shipped");
+    expect((await listUserOrders(user.id))[0]!.status).toBe("Shipped");
+    expect(await setOrderStatus(order.id, "Delivered")).toBe("Delivered");
     const stored = db().select().from(orders).where(eq(orders.id, order.id)).get()!;
     expect(stored.status).toBe("Delivered");
     expect(stored.updatedAt).toEqual(expect.any(Number));
@@ -124,22 +124,24 @@ describe("setOrderStatus", () => {
 
   it("cancels an order before delivery, and refuses every other move with a reason", async () => {
     const { order } = await placed("COD");
-    expect(refusal(() => setOrderStatus(order.id, "Delivered")).message).toBe(
+    expect((await refusal(setOrderStatus(order.id, "Delivered"))).message).toBe(
       "An order that is Order Placed can only become Shipped or Cancelled.",
     );
-    expect(refusal(() => setOrderStatus(order.id, "Order Placed")).message).toBe("The order is already Order Placed.");
-    expect(refusal(() => setOrderStatus(order.id, "Lost")).message).toMatch(/^Unknown status/);
-    expect(setOrderStatus(order.id, "Cancelled")).toBe("Cancelled");
-    const cancelled = refusal(() => setOrderStatus(order.id, "Shipped"));
+    expect((await refusal(setOrderStatus(order.id, "Order Placed"))).message).toBe(
+      "The order is already Order Placed.",
+    );
+    expect((await refusal(setOrderStatus(order.id, "Lost"))).message).toMatch(/^Unknown status/);
+    expect(await setOrderStatus(order.id, "Cancelled")).toBe("Cancelled");
+    const cancelled = await refusal(setOrderStatus(order.id, "Shipped"));
     expect(cancelled.message).toBe("The order is Cancelled; its status can no longer change.");
     expect(cancelled.status).toBe(409);
   });
 
   it("refuses unknown orders and online orders that are not paid", async () => {
-    expect(refusal(() => setOrderStatus("nosuchorder", "Shipped")).status).toBe(404);
-    expect(refusal(() => setOrderStatus("'; DROP TABLE orders; --", "Shipped")).status).toBe(404);
+    expect((await refusal(setOrderStatus("nosuchorder", "Shipped"))).status).toBe(404);
+    expect((await refusal(setOrderStatus("'; DROP TABLE orders; --", "Shipped"))).status).toBe(404);
     const { order } = await placed("Online");
-    expect(refusal(() => setOrderStatus(order.id, "Shipped")).message).toBe("Order not found");
+    expect((await refusal(setOrderStatus(order.id, "Shipped"))).message).toBe("Order not found");
     expect(db().select().from(orders).where(eq(orders.id, order.id)).get()!.status).toBe("Order Placed");
   });
 });
@@ -148,26 +150,22 @@ describe("the seller's orders page", () => {
   it("lists orders for a seller and nothing for anyone else", async () => {
     const { order } = await placed("COD");
     const cookie = await sellerCookie();
-    const page = await run(() =>
-      ordersLoader({ request: getRequest("/seller/orders", { cookie }), params: {} } as never),
-    );
+    const page = await throughSellerArea(ordersLoader, getRequest("/seller/orders", { cookie }));
     const body = await page.json();
     const shown = body.orders.find((o: { id: string }) => o.id === order.id);
     expect(shown).toMatchObject({ amount: "$20.40", paymentLabel: "Unpaid", nextStatuses: ["Shipped", "Cancelled"] });
-    const visitor = await run(() => ordersLoader({ request: getRequest("/seller/orders"), params: {} } as never));
-    expect(await visitor.json()).toBeNull();
+    const visitor = await throughSellerArea(ordersLoader, getRequest("/seller/orders"));
+    expect(visitor.status).toBe(401);
+    expect(await visitor.json()).toEqual({ signIn: "seller" });
   });
 
   it("moves an order with a plain form post, and explains a refused move with a 4xx", async () => {
     const { order } = await placed("COD");
     const cookie = await sellerCookie();
     const post = (status: string, who: string | null = cookie) =>
-      run(() =>
-        ordersAction({
-          request: formRequest("/seller/orders", { intent: "status", orderId: order.id, status }, { cookie: who }),
-          params: {},
-          context: {},
-        } as never),
+      throughSellerArea(
+        ordersAction,
+        formRequest("/seller/orders", { intent: "status", orderId: order.id, status }, { cookie: who }),
       );
     const moved = await post("Shipped");
     expect(moved.status).toBe(303);
@@ -175,9 +173,10 @@ describe("the seller's orders page", () => {
 
     const refused = await post("Order Placed");
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({
-      orderId: order.id,
-      error: "An order that is Shipped can only become Delivered or Cancelled.",
+    // The reason, shown on that order (the reply keeps which one it was).
+    expect(await readReply(refused)).toMatchObject({
+      formError: "An order that is Shipped can only become Delivered or Cancelled.",
+      values: { orderId: order.id },
     });
 
     const visitor = await post("Delivered", null);
@@ -218,12 +217,10 @@ describe("the orders page as the server renders it", () => {
   it("shows Paid in green and Unpaid in red, and a status form only while the order can move", async () => {
     const { order: cod } = await placed("COD");
     const { order: online } = await placed("Online", { paid: true });
-    setOrderStatus(online.id, "Shipped");
-    setOrderStatus(online.id, "Delivered");
+    await setOrderStatus(online.id, "Shipped");
+    await setOrderStatus(online.id, "Delivered");
     const cookie = await sellerCookie();
-    const data = await (
-      await run(() => ordersLoader({ request: getRequest("/seller/orders", { cookie }), params: {} } as never))
-    ).json();
+    const data = await (await throughSellerArea(ordersLoader, getRequest("/seller/orders", { cookie }))).json();
     const html = await render(data.orders.filter((o: { id: string }) => o.id === cod.id || o.id === online.id));
     expect(html).not.toContain("No orders found");
     expect(html).toMatch(/<span class="text-green-600">Paid<\/span>/);

@@ -11,10 +11,11 @@ import { config, resetConfigForTests } from "#app/lib/config.server.ts";
 import { SANDBOX_SECRET_KEY, sandboxWebhookSecret } from "#app/lib/stripe-sandbox-config.server.ts";
 import * as sandboxApiRoute from "#app/routes/stripe-sandbox/api.ts";
 import * as checkoutPageRoute from "#app/routes/stripe-sandbox/checkout.ts";
-import { stripeClient } from "#app/services/payments.server.ts";
+import { stripeClient } from "#app/services/stripe.server.ts";
 import { parseStripeParams } from "#app/stripe-sandbox/params.server.ts";
 import { actOnCheckoutSession } from "#app/stripe-sandbox/sessions.server.ts";
 import { sandboxDeliveries } from "#app/stripe-sandbox/webhooks.server.ts";
+import { routeArgs } from "../helpers/requests.ts";
 import { pathOf, type SandboxServer, startSandboxServer } from "../helpers/stripe-sandbox-server.ts";
 
 let server: SandboxServer;

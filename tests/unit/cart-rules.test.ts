@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { computeTotals } from "#app/lib/money.ts";
-import { CartError, parseProductId, parseQuantity, sameSitePath } from "#app/services/cart.server.ts";
+import { Refusal } from "#app/lib/refusal.ts";
+import { safeRedirect } from "#app/lib/safe-redirect.ts";
+import { parseProductId, parseQuantity } from "#app/services/cart.server.ts";
+
+/** Where a cart form sends the shopper back to: its redirectTo when it is a path on this site, else /cart. */
+const sameSitePath = (value: unknown, fallback = "/cart") => safeRedirect(value, fallback);
 
 describe("parseQuantity", () => {
   it("accepts whole numbers from 1 to 99, from a form field or JSON", () => {
@@ -29,7 +34,7 @@ describe("parseQuantity", () => {
       [],
       {},
     ]) {
-      expect(() => parseQuantity(bad), String(bad)).toThrow(CartError);
+      expect(() => parseQuantity(bad), String(bad)).toThrow(Refusal);
     }
   });
 });
@@ -43,7 +48,7 @@ describe("parseProductId", () => {
   });
 });
 
-describe("sameSitePath", () => {
+describe("safeRedirect (the cart's redirectTo)", () => {
   it("keeps paths on this site, with their query", () => {
     expect(sameSitePath("/products/men?q=shirt")).toBe("/products/men?q=shirt");
     expect(sameSitePath("/")).toBe("/");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guardRequest } from "#app/lib/request-guard.server.ts";
+import { guardRequest } from "#app/middleware/request-guard.server.ts";
 
 function post(path: string, headers: Record<string, string> = {}, method = "POST") {
   return new Request(`http://shop.test${path}`, { method, headers, body: "x=1" });

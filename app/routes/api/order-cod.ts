@@ -1,32 +1,35 @@
-import { methodNotAllowed } from "#app/lib/http.server.ts";
-import { placeOrder } from "#app/services/orders.server.ts";
+import { apiAnswer, postOnly } from "#app/lib/api.server.ts";
+import { readJsonObject } from "#app/lib/http.server.ts";
+import { shopperForApi } from "#app/middleware/identity.server.ts";
+import { placeCartOrder } from "#app/services/checkout.server.ts";
 import type { Route } from "./+types/order-cod";
-import { orderLinesFromBody, signedInShopperPost } from "./shopper-api.server.ts";
+import { orderItemsOf } from "./order-items.ts";
 
 // POST /api/order/cod { items: [{ product, quantity }], address } → { success, message, orderId }
 // The order is for the signed-in shopper: a userId in the body is ignored, as are any prices.
 // An `Idempotency-Key` header makes a retried request answer with the first order instead of a second.
-export async function action({ request }: Route.ActionArgs) {
-  return signedInShopperPost(request, (user, body) => {
-    const { order, created } = placeOrder({
-      userId: user.id,
-      addressId: typeof body.address === "string" ? body.address : null,
-      items: orderLinesFromBody(body),
+export function action({ request, context }: Route.ActionArgs) {
+  return apiAnswer(async () => {
+    const shopper = shopperForApi(context);
+    const body = await readJsonObject(request);
+    const placed = await placeCartOrder({
+      shopperId: shopper.id,
       paymentType: "COD",
+      addressId: body.address,
+      items: orderItemsOf(body),
       requestKey: request.headers.get("Idempotency-Key"),
+      origin: new URL(request.url).origin,
     });
+    const created = placed.paymentType === "COD" && placed.created;
     return Response.json(
       {
         success: true,
         message: created ? "Order Placed Successfully" : "This order has already been placed.",
-        orderId: order.id,
+        orderId: placed.orderId,
       },
       { status: created ? 201 : 200 },
     );
   });
 }
 
-/** A GET (or HEAD, OPTIONS) here is refused with 405: the call is a POST. */
-export function loader() {
-  return methodNotAllowed("POST");
-}
+export const loader = postOnly;

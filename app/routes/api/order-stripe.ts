@@ -1,26 +1,29 @@
 // POST /api/order/stripe { items: [{ product, quantity }], address } → { success, url, message }
-// The same checks and amounts as a cash order (placeOrder recomputes everything from the database); the
-// order is stored as Online and unpaid, and the client sends the browser to `url` (the Checkout page).
-// An `Idempotency-Key` header makes a retried request answer with the first order's session.
-import { methodNotAllowed } from "#app/lib/http.server.ts";
-import { startOnlineCheckout } from "#app/services/payments.server.ts";
+// The same checks and amounts as a cash order; the order is stored as Online and unpaid, and the client
+// sends the browser to `url` (the Checkout page). An `Idempotency-Key` header makes a retried request answer
+// with the first order's session.
+import { apiAnswer, postOnly } from "#app/lib/api.server.ts";
+import { readJsonObject } from "#app/lib/http.server.ts";
+import { shopperForApi } from "#app/middleware/identity.server.ts";
+import { placeCartOrder } from "#app/services/checkout.server.ts";
 import type { Route } from "./+types/order-stripe";
-import { orderLinesFromBody, signedInShopperPost } from "./shopper-api.server.ts";
+import { orderItemsOf } from "./order-items.ts";
 
-export async function action({ request }: Route.ActionArgs) {
-  return signedInShopperPost(request, async (user, body) => {
-    const { url } = await startOnlineCheckout({
-      userId: user.id,
-      addressId: typeof body.address === "string" ? body.address : null,
-      items: orderLinesFromBody(body),
+export function action({ request, context }: Route.ActionArgs) {
+  return apiAnswer(async () => {
+    const shopper = shopperForApi(context);
+    const body = await readJsonObject(request);
+    const placed = await placeCartOrder({
+      shopperId: shopper.id,
+      paymentType: "Online",
+      addressId: body.address,
+      items: orderItemsOf(body),
       requestKey: request.headers.get("Idempotency-Key"),
       origin: new URL(request.url).origin,
     });
+    const url = placed.paymentType === "Online" ? placed.url : "/my-orders";
     return Response.json({ success: true, url, message: "Redirecting to payment" });
   });
 }
 
-/** A GET (or HEAD, OPTIONS) here is refused with 405: the call is a POST. */
-export function loader() {
-  return methodNotAllowed("POST");
-}
+export const loader = postOnly;

@@ -1,16 +1,14 @@
-import { methodNotAllowed } from "#app/lib/http.server.ts";
+import { apiAnswer, getOnly } from "#app/lib/api.server.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
-import { getUser } from "#app/services/accounts.server.ts";
+import { shopperForApi } from "#app/middleware/identity.server.ts";
 import { listUserOrders } from "#app/services/orders.server.ts";
 import type { Route } from "./+types/order-user";
-import { notSignedIn, shopperApi } from "./shopper-api.server.ts";
 
 // GET /api/order/user → { success, orders } (newest first; prices as decimals, ids as _id)
-export function loader({ request }: Route.LoaderArgs) {
-  return shopperApi(async () => {
-    const user = await getUser(request);
-    if (!user) return notSignedIn();
-    const orders = listUserOrders(user.id).map((order) => ({
+export function loader({ context }: Route.LoaderArgs) {
+  return apiAnswer(async () => {
+    const shopper = shopperForApi(context);
+    const orders = (await listUserOrders(shopper.id)).map((order) => ({
       _id: order.id,
       userId: order.userId,
       items: order.lines.map((line) => ({
@@ -35,7 +33,4 @@ export function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-/** A POST, PUT, PATCH or DELETE here is refused with 405: the call is a GET. */
-export function action() {
-  return methodNotAllowed("GET");
-}
+export const action = getOnly;

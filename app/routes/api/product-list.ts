@@ -1,12 +1,9 @@
-import { methodNotAllowed } from "#app/lib/http.server.ts";
+import { getOnly } from "#app/lib/api.server.ts";
 import { listAllProducts, toApiProduct } from "#app/services/catalog.server.ts";
 
 // GET /api/product/list: every product on sale (in stock or not) in the spec's JSON shape.
-export function loader() {
-  return Response.json({ success: true, products: listAllProducts().map(toApiProduct) });
+export async function loader() {
+  return Response.json({ success: true, products: (await listAllProducts()).map(toApiProduct) });
 }
 
-/** A POST, PUT, PATCH or DELETE here is refused with 405: the call is a GET. */
-export function action() {
-  return methodNotAllowed("GET");
-}
+export const action = getOnly;

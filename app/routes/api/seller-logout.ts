@@ -1,4 +1,4 @@
-import { methodNotAllowed } from "#app/lib/http.server.ts";
+import { getOnly } from "#app/lib/api.server.ts";
 import { endSession } from "#app/services/sessions.server.ts";
 import type { Route } from "./+types/seller-logout";
 
@@ -8,7 +8,4 @@ export async function loader({ request }: Route.LoaderArgs) {
   return Response.json({ success: true, message: "Logged out" }, { headers: { "Set-Cookie": cookie } });
 }
 
-/** A POST, PUT, PATCH or DELETE here is refused with 405: the call is a GET. */
-export function action() {
-  return methodNotAllowed("GET");
-}
+export const action = getOnly;

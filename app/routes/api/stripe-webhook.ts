@@ -1,7 +1,9 @@
 // POST /api/stripe/webhook: Stripe's (or the sandbox's) signed events. The raw body is verified with
 // `stripe.webhooks.constructEvent`; a missing or wrong signature gets 400 and changes nothing.
-import { BadRequest, readBodyBytes } from "#app/lib/http.server.ts";
-import { handleStripeEvent, stripeClient, webhookSecret } from "#app/services/payments.server.ts";
+import { readBodyBytes } from "#app/lib/http.server.ts";
+import { Refusal } from "#app/lib/refusal.ts";
+import { handleStripeEvent } from "#app/services/payments.server.ts";
+import { stripeClient, webhookSecret } from "#app/services/stripe.server.ts";
 import type { Route } from "./+types/stripe-webhook";
 
 /** Stripe's event payloads are small; anything larger is not from Stripe. */
@@ -26,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     payload = (await readBodyBytes(request, MAX_WEBHOOK_BYTES)).toString("utf8");
   } catch (error) {
-    if (!(error instanceof BadRequest)) throw error;
+    if (!(error instanceof Refusal)) throw error;
     return Response.json(
       { error: error.status === 413 ? "Payload too large." : error.message },
       { status: error.status },

@@ -1,13 +1,10 @@
-import { methodNotAllowed } from "#app/lib/http.server.ts";
+import { postOnly } from "#app/lib/api.server.ts";
 import type { Route } from "./+types/user-login";
-import { signInApi } from "./shopper-api.server.ts";
+import { signInApi } from "./sign-in.server.ts";
 
 // POST /api/user/login { email, password } → { success, message, user }
-export async function action({ request }: Route.ActionArgs) {
+export function action({ request }: Route.ActionArgs) {
   return signInApi(request, "login", { message: "Logged in successfully", status: 200 });
 }
 
-/** A GET (or HEAD, OPTIONS) here is refused with 405: the call is a POST. */
-export function loader() {
-  return methodNotAllowed("POST");
-}
+export const loader = postOnly;

@@ -1,4 +1,4 @@
-import { methodNotAllowed } from "#app/lib/http.server.ts";
+import { getOnly } from "#app/lib/api.server.ts";
 import { signOut } from "#app/services/accounts.server.ts";
 import type { Route } from "./+types/user-logout";
 
@@ -11,7 +11,4 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-/** A POST, PUT, PATCH or DELETE here is refused with 405: the call is a GET. */
-export function action() {
-  return methodNotAllowed("GET");
-}
+export const action = getOnly;

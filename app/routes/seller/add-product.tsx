@@ -1,51 +1,43 @@
-import { data, Form, useNavigation } from "react-router";
-import {
-  ImageSlot,
-  ImagesError,
-  ProductFieldInputs,
-  type ProductFormErrors,
-  type ProductFormValues,
-  productFormValues,
-} from "#app/components/seller-product-fields.tsx";
-import { BadRequest } from "#app/lib/http.server.ts";
+import { getFormProps } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
+import { ImageSlot, ImagesError, ProductFieldInputs } from "#app/components/seller-product-fields.tsx";
+import { refusalData } from "#app/lib/form-reply.server.ts";
+import { useReplyForm } from "#app/lib/forms.ts";
 import { newId } from "#app/lib/ids.ts";
 import { MAX_IMAGE_MB, MAX_IMAGES } from "#app/lib/product-limits.ts";
+import { productFieldsSchema } from "#app/lib/schemas/product.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { addProduct, readProductUpload } from "#app/services/inventory.server.ts";
-import { getSeller, requireSeller } from "#app/services/sellers.server.ts";
 import type { Route } from "./+types/add-product";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add Product | Trendora Seller" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (!(await getSeller(request))) return null;
+export function loader() {
   // A new key for every page load: after a successful add the form comes back empty, also with JavaScript.
   return { formKey: newId() };
 }
 
+// The seller area's guard has checked the seller before a single byte of the upload is read.
 export async function action({ request }: Route.ActionArgs) {
-  // The seller is checked before a single byte of the upload is read.
-  await requireSeller(request);
-  let values: ProductFormValues = {};
+  let fields = new Map<string, string>();
   try {
-    const { fields, images } = await readProductUpload(request, (field) => field === "images");
-    values = productFormValues(fields);
-    const result = await addProduct(values, images);
-    if (!result.ok) return data({ errors: result.errors as ProductFormErrors, values }, { status: result.status });
+    const upload = await readProductUpload(request, (field) => field === "images");
+    fields = upload.fields;
+    await addProduct(Object.fromEntries(fields), upload.images);
     return redirectWithToast(request, "/seller", { type: "success", message: "Product Added" });
   } catch (error) {
-    if (error instanceof BadRequest) {
-      return data({ errors: { form: error.message } as ProductFormErrors, values }, { status: error.status });
-    }
-    throw error;
+    return refusalData(error, fields);
   }
 }
 
 export default function AddProduct({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  if (!loaderData) return null;
   const submitting = navigation.state === "submitting" && navigation.formMethod === "POST";
-  const errors = actionData?.errors;
+  const [form, fields] = useReplyForm({
+    id: `product-${loaderData.formKey}`,
+    reply: actionData,
+    schema: productFieldsSchema,
+  });
   return (
     <section className="p-4 md:p-10">
       <h1 className="mb-6 text-2xl font-semibold text-gray-800">Add Product</h1>
@@ -53,6 +45,8 @@ export default function AddProduct({ loaderData, actionData }: Route.ComponentPr
         key={loaderData.formKey}
         method="post"
         encType="multipart/form-data"
+        {...getFormProps(form)}
+        noValidate
         className="flex max-w-lg flex-col gap-5"
       >
         <fieldset>
@@ -66,9 +60,9 @@ export default function AddProduct({ loaderData, actionData }: Route.ComponentPr
               <ImageSlot key={i} id={`product-image-${i}`} name="images" label={`Product image ${i + 1}`} />
             ))}
           </div>
-          <ImagesError errors={errors} />
+          <ImagesError reply={actionData} formErrorId={form.errorId} />
         </fieldset>
-        <ProductFieldInputs values={actionData?.values} errors={errors} />
+        <ProductFieldInputs fields={fields} />
         <button
           type="submit"
           disabled={submitting}

@@ -1,15 +1,11 @@
+import { getFormProps } from "@conform-to/react";
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
-import {
-  ImageSlot,
-  ImagesError,
-  ProductFieldInputs,
-  type ProductFormErrors,
-  type ProductFormValues,
-  productFormValues,
-} from "#app/components/seller-product-fields.tsx";
-import { BadRequest } from "#app/lib/http.server.ts";
+import { ImageSlot, ImagesError, ProductFieldInputs } from "#app/components/seller-product-fields.tsx";
+import { refusalData } from "#app/lib/form-reply.server.ts";
+import { useReplyForm } from "#app/lib/forms.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
 import { MAX_IMAGES } from "#app/lib/product-limits.ts";
+import { productFieldsSchema } from "#app/lib/schemas/product.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import {
   getProductForSeller,
@@ -17,7 +13,6 @@ import {
   readProductUpload,
   updateProduct,
 } from "#app/services/inventory.server.ts";
-import { getSeller, requireSeller } from "#app/services/sellers.server.ts";
 import type { Route } from "./+types/edit-product";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -28,9 +23,8 @@ function notFound() {
   return data({ message: "Product not found" }, { status: 404 });
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  if (!(await getSeller(request))) return null;
-  const product = getProductForSeller(params.id);
+export async function loader({ params }: Route.LoaderArgs) {
+  const product = await getProductForSeller(params.id);
   if (!product) throw notFound();
   return {
     product: {
@@ -45,41 +39,42 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       category: product.category,
       price: centsToDecimal(product.priceCents).toFixed(2),
       offerPrice: centsToDecimal(product.offerPriceCents).toFixed(2),
-    } satisfies ProductFormValues,
+    },
   };
 }
 
-const slotField = /^image-([0-3])$/;
+/** The file inputs of the photo slots: image-0 … image-3. */
+function slotOf(fieldName: string): number | null {
+  const match = /^image-(\d)$/.exec(fieldName);
+  const slot = match ? Number(match[1]) : -1;
+  return slot >= 0 && slot < MAX_IMAGES ? slot : null;
+}
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireSeller(request);
-  if (!getProductForSeller(params.id)) throw notFound();
-  let values: ProductFormValues = {};
+  if (!(await getProductForSeller(params.id))) throw notFound();
+  let fields = new Map<string, string>();
   try {
-    const { fields, images } = await readProductUpload(request, (field) => slotField.test(field));
-    values = productFormValues(fields);
+    const upload = await readProductUpload(request, (field) => slotOf(field) !== null);
+    fields = upload.fields;
     const replace = new Map<number, ImageUpload>();
-    for (const image of images) replace.set(Number(slotField.exec(image.fieldName)![1]), image);
+    for (const image of upload.images) replace.set(slotOf(image.fieldName)!, image);
     const remove = new Set<number>();
     for (let i = 0; i < MAX_IMAGES; i++) if (fields.has(`remove-${i}`)) remove.add(i);
-    const result = await updateProduct(params.id, values, { replace, remove });
-    if (!result.ok) {
-      if (result.status === 404) throw notFound();
-      return data({ errors: result.errors as ProductFormErrors, values }, { status: result.status });
-    }
+    await updateProduct(params.id, Object.fromEntries(fields), { replace, remove });
     return redirectWithToast(request, "/seller/product-list", { type: "success", message: "Product Updated" });
   } catch (error) {
-    if (error instanceof BadRequest) {
-      return data({ errors: { form: error.message } as ProductFormErrors, values }, { status: error.status });
-    }
-    throw error;
+    return refusalData(error, fields);
   }
 }
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
-  if (!loaderData) return null;
   const { product } = loaderData;
-  const errors = actionData?.errors;
+  const [form, fields] = useReplyForm({
+    id: `edit-${product.id}`,
+    reply: actionData,
+    schema: productFieldsSchema,
+    defaultValue: loaderData.values,
+  });
   return (
     <section className="p-4 md:p-10">
       <p className="mb-2 text-sm">
@@ -93,7 +88,13 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           This product is removed from sale; the shop does not show it.
         </p>
       ) : null}
-      <Form method="post" encType="multipart/form-data" className="flex max-w-lg flex-col gap-5">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        noValidate
+        className="flex max-w-lg flex-col gap-5"
+      >
         <fieldset>
           <legend className="text-base font-medium">Product Image</legend>
           <p className="text-xs text-gray-500">
@@ -116,9 +117,9 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
               );
             })}
           </div>
-          <ImagesError errors={errors} />
+          <ImagesError reply={actionData} formErrorId={form.errorId} />
         </fieldset>
-        <ProductFieldInputs values={actionData?.values ?? loaderData.values} errors={errors} />
+        <ProductFieldInputs fields={fields} />
         <button
           type="submit"
           className="self-start rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull"

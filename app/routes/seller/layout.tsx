@@ -1,16 +1,16 @@
 import type { ReactNode } from "react";
-import { Form, Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
-import { SellerLoginForm } from "#app/components/seller-login-form.tsx";
-import { getSeller } from "#app/services/sellers.server.ts";
+import { Form, Link, NavLink, Outlet, useNavigation } from "react-router";
+import { requireSellerArea, signedInSeller } from "#app/middleware/identity.server.ts";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Seller Dashboard | Trendora" }];
 
-// /seller and its pages: the seller layout for a signed-in seller, the sign-in form for anyone else
-// (the child loaders then return nothing, so no seller data reaches them).
-export async function loader({ request }: Route.LoaderArgs) {
-  const seller = await getSeller(request);
-  return { seller: seller ? { email: seller.email } : null };
+// /seller and its pages: guarded here, once. Anyone but the seller gets the seller sign-in form on the page
+// they asked for (the root error boundary renders it); nothing below runs for them.
+export const middleware: Route.MiddlewareFunction[] = [requireSellerArea];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { seller: { email: signedInSeller(context).email } };
 }
 
 const menu = [
@@ -19,10 +19,8 @@ const menu = [
   { to: "/seller/orders", label: "Orders", icon: <BoxIcon /> },
 ];
 
-export default function SellerLayout({ loaderData }: Route.ComponentProps) {
-  const location = useLocation();
+export default function SellerLayout() {
   const navigation = useNavigation();
-  if (!loaderData.seller) return <SellerLoginForm redirectTo={location.pathname} />;
   // With JavaScript, the orders list says 'Loading...' while it is being fetched.
   const loadingOrders = navigation.state === "loading" && navigation.location.pathname.startsWith("/seller/orders");
   return (

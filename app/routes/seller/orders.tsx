@@ -1,23 +1,20 @@
-import { data, Form, useNavigation } from "react-router";
-import { BadRequest, readForm } from "#app/lib/http.server.ts";
+import { Form, useNavigation } from "react-router";
+import { formAction } from "#app/lib/form-reply.server.ts";
+import { formErrorOf, typedValue } from "#app/lib/forms.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
+import { ORDER_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";
+import { statusTone } from "#app/lib/order-status.ts";
+import { refuseUnless } from "#app/lib/refusal.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import {
-  listSellerOrders,
-  NEXT_STATUSES,
-  OrderStatusError,
-  setOrderStatus,
-} from "#app/services/seller-orders.server.ts";
-import { getSeller, requireSeller } from "#app/services/sellers.server.ts";
+import { listSellerOrders, NEXT_STATUSES, setOrderStatus } from "#app/services/seller-orders.server.ts";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Trendora Seller" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (!(await getSeller(request))) return null;
+export async function loader() {
   return {
-    orders: listSellerOrders().map((order) => ({
+    orders: (await listSellerOrders()).map((order) => ({
       ...order,
       amount: formatMoney(order.amountCents),
       image: order.items.find((i) => i.product?.image)?.product?.image ?? null,
@@ -26,39 +23,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireSeller(request);
-  let orderId = "";
-  try {
-    const form = await readForm(request);
-    orderId = (form.get("orderId") ?? "").slice(0, 40);
-    if (form.get("intent") !== "status") throw new BadRequest("Unknown action.");
-    const status = setOrderStatus(orderId, form.get("status") ?? "");
+export function action({ request }: Route.ActionArgs) {
+  return formAction(request, async (form) => {
+    refuseUnless(form.get("intent") === ORDER_INTENTS.status, "Unknown action.");
+    const status = await setOrderStatus(form.get("orderId"), form.get("status"));
     return redirectWithToast(request, "/seller/orders", { type: "success", message: `Order marked ${status}` });
-  } catch (error) {
-    if (error instanceof OrderStatusError || error instanceof BadRequest) {
-      return data({ orderId, error: error.message }, { status: error.status });
-    }
-    throw error;
-  }
+  });
 }
-
-const statusColour: Record<string, string> = {
-  Delivered: "text-green-600",
-  Cancelled: "text-red-600",
-  Shipped: "text-blue-600",
-};
 
 export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  if (!loaderData) return null;
   const { orders } = loaderData;
+  // A refused status change is shown on its order (or above the list when that order is not listed).
+  const refusal = formErrorOf(actionData);
+  const refusedOrderId = typedValue(actionData, "orderId");
   return (
     <section className="flex flex-col gap-4 p-4 md:p-10">
       <h1 className="text-2xl font-semibold text-gray-800">Orders List</h1>
-      {actionData?.error && !orders.some((o) => o.id === actionData.orderId) ? (
+      {refusal && !orders.some((o) => o.id === refusedOrderId) ? (
         <p role="alert" className="text-sm text-red-600">
-          {actionData.error}
+          {refusal}
         </p>
       ) : null}
       {orders.length === 0 ? (
@@ -67,7 +51,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
         <ul className="flex max-w-4xl flex-col gap-4">
           {orders.map((order) => {
             const date = new Date(order.createdAt);
-            const error = actionData?.orderId === order.id ? actionData.error : null;
+            const error = refusedOrderId === order.id ? refusal : null;
             const submitting = navigation.state === "submitting" && navigation.formData?.get("orderId") === order.id;
             return (
               <li
@@ -117,13 +101,13 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
                   </p>
                   <p>
                     Status:{" "}
-                    <span className={statusColour[order.status] ?? "text-yellow-600"} data-testid="order-status">
+                    <span className={statusTone(order.status).text} data-testid="order-status">
                       {order.status}
                     </span>
                   </p>
                   {order.nextStatuses.length > 0 ? (
                     <Form method="post" className="mt-1 flex items-center gap-2">
-                      <input type="hidden" name="intent" value="status" />
+                      <input type="hidden" name="intent" value={ORDER_INTENTS.status} />
                       <input type="hidden" name="orderId" value={order.id} />
                       <label htmlFor={`status-${order.id}`} className="sr-only">
                         New status for order {order.id}

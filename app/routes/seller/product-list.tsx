@@ -1,19 +1,20 @@
-import { data, Form, Link, useFetcher } from "react-router";
+import { Form, Link, useFetcher } from "react-router";
 import { FormError } from "#app/components/form-field.tsx";
-import { BadRequest, readForm } from "#app/lib/http.server.ts";
+import { formAction } from "#app/lib/form-reply.server.ts";
+import { formErrorOf } from "#app/lib/forms.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
+import { PRODUCT_LIST_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";
+import { refuse } from "#app/lib/refusal.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { listSellerProducts, removeFromSale, restoreToSale, setStock } from "#app/services/inventory.server.ts";
-import { getSeller, requireSeller } from "#app/services/sellers.server.ts";
 import type { Route } from "./+types/product-list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Product List | Trendora Seller" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (!(await getSeller(request))) return null;
+export async function loader() {
   return {
-    products: listSellerProducts().map((p) => ({
+    products: (await listSellerProducts()).map((p) => ({
       id: p.id,
       name: p.name,
       category: p.category,
@@ -25,39 +26,34 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const messages = {
-  stock: "Stock Updated",
-  remove: "Removed from sale",
-  restore: "Back on sale",
-} as const;
-
-export async function action({ request }: Route.ActionArgs) {
-  await requireSeller(request);
-  try {
-    const form = await readForm(request);
-    const intent = form.get("intent");
-    const id = form.get("id") ?? "";
-    let done: boolean;
-    if (intent === "stock") {
-      const inStock = form.get("inStock");
-      if (inStock !== "true" && inStock !== "false") throw new BadRequest("Choose in stock or out of stock.");
-      done = setStock(id, inStock === "true");
-    } else if (intent === "remove") {
-      done = removeFromSale(id);
-    } else if (intent === "restore") {
-      done = restoreToSale(id);
-    } else {
-      throw new BadRequest("Unknown action.");
+export function action({ request }: Route.ActionArgs) {
+  return formAction(request, async (form) => {
+    const id = form.get("id");
+    let message: string;
+    switch (form.get("intent")) {
+      case PRODUCT_LIST_INTENTS.stock: {
+        const inStock = form.get("inStock");
+        if (inStock !== "true" && inStock !== "false") refuse("Choose in stock or out of stock.");
+        await setStock(id, inStock === "true");
+        message = "Stock Updated";
+        break;
+      }
+      case PRODUCT_LIST_INTENTS.remove:
+        await removeFromSale(id);
+        message = "Removed from sale";
+        break;
+      case PRODUCT_LIST_INTENTS.restore:
+        await restoreToSale(id);
+        message = "Back on sale";
+        break;
+      default:
+        refuse("Unknown action.");
     }
-    if (!done) return data({ error: "Product not found" }, { status: 404 });
-    return redirectWithToast(request, "/seller/product-list", { type: "success", message: messages[intent] });
-  } catch (error) {
-    if (error instanceof BadRequest) return data({ error: error.message }, { status: error.status });
-    throw error;
-  }
+    return redirectWithToast(request, "/seller/product-list", { type: "success", message });
+  });
 }
 
-type Row = NonNullable<Route.ComponentProps["loaderData"]>["products"][number];
+type Row = Route.ComponentProps["loaderData"]["products"][number];
 
 /**
  * The In Stock toggle: a form per row whose button looks like a switch. Without JavaScript it is a
@@ -69,7 +65,7 @@ function StockToggle({ product }: { product: Row }) {
   const inStock = typeof pending === "string" ? pending === "true" : product.inStock;
   return (
     <fetcher.Form method="post">
-      <input type="hidden" name="intent" value="stock" />
+      <input type="hidden" name="intent" value={PRODUCT_LIST_INTENTS.stock} />
       <input type="hidden" name="id" value={product.id} />
       <button
         type="submit"
@@ -88,20 +84,17 @@ function StockToggle({ product }: { product: Row }) {
           }`}
         />
       </button>
-      {fetcher.data && "error" in fetcher.data ? (
-        <p className="mt-1 text-xs text-red-600">{fetcher.data.error}</p>
-      ) : null}
+      {formErrorOf(fetcher.data) ? <p className="mt-1 text-xs text-red-600">{formErrorOf(fetcher.data)}</p> : null}
     </fetcher.Form>
   );
 }
 
 export default function ProductList({ loaderData, actionData }: Route.ComponentProps) {
-  if (!loaderData) return null;
   const { products } = loaderData;
   return (
     <section className="flex flex-col gap-4 p-4 md:p-10">
       <h1 className="text-2xl font-semibold text-gray-800">All Products</h1>
-      <FormError message={actionData?.error} />
+      <FormError message={formErrorOf(actionData)} />
       {products.length === 0 ? (
         <p className="text-gray-500">
           No products yet.{" "}
@@ -154,7 +147,7 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                             <button
                               type="submit"
                               name="intent"
-                              value={product.removed ? "restore" : "remove"}
+                              value={product.removed ? PRODUCT_LIST_INTENTS.restore : PRODUCT_LIST_INTENTS.remove}
                               className={`underline ${product.removed ? "text-primary" : "text-red-600"}`}
                               aria-label={`${product.removed ? "Put back on sale" : "Remove from sale"}: ${product.name}`}
                             >

@@ -4,7 +4,7 @@
 //   SDK talking to the sandbox, curl) send neither and are not browsers' cross-site requests.
 // - a method the store does not use (PUT, PATCH, DELETE...), which React Router would otherwise hand to
 //   the route's action as if it were a POST.
-import { config } from "./config.server.ts";
+import { config } from "#app/lib/config.server.ts";
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -1,0 +1,110 @@
+import { Form, Link } from "react-router";
+import { thumbnailUrl } from "#app/lib/images.ts";
+import { CART_INTENTS } from "#app/lib/intents.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import { productPath } from "#app/lib/product-links.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import type { CartLine } from "#app/services/cart.server.ts";
+
+/** A cart line: picture, name, size, quantity (or why it cannot be bought), amount and Remove. */
+export function CartLineRow({ line, here }: { line: CartLine; here: string }) {
+  const { product, quantity, unavailable } = line;
+  const name = product?.name ?? "Product no longer available";
+  return (
+    <li className="grid grid-cols-[2fr_1fr_1fr] items-center gap-2 py-4 text-sm md:text-base">
+      <div className="flex items-center gap-3 md:gap-6">
+        <div className="flex h-16 w-16 shrink-0 items-center justify-center overflow-hidden rounded border border-gray-300 bg-white md:h-24 md:w-24">
+          {product?.image ? (
+            <img src={thumbnailUrl(product.image)} alt="" className="h-full max-w-full object-cover" />
+          ) : null}
+        </div>
+        <div>
+          {product ? (
+            <Link
+              to={productPath({ id: line.productId, category: product.category })}
+              className="font-semibold text-gray-800 hover:text-primary"
+            >
+              {name}
+            </Link>
+          ) : (
+            <p className="font-semibold text-gray-800">{name}</p>
+          )}
+          <div className="mt-1 text-gray-500">
+            {product ? <p>Size: {product.size}</p> : null}
+            {unavailable ? (
+              <p className="font-medium text-red-600" data-testid="unavailable">
+                {unavailable === "out-of-stock" ? "Out of stock" : "No longer available"}
+                {" · not included in the total"}
+              </p>
+            ) : (
+              <QuantityForm line={line} name={name} maxChoice={Math.max(9, quantity)} here={here} />
+            )}
+          </div>
+        </div>
+      </div>
+      <p className="text-center" data-testid="line-amount">
+        {unavailable ? "—" : formatMoney(line.lineCents)}
+      </p>
+      <Form method="post" action="/cart" preventScrollReset className="text-center">
+        <input type="hidden" name="intent" value={CART_INTENTS.remove} />
+        <input type="hidden" name="productId" value={line.productId} />
+        <input type="hidden" name="redirectTo" value={here} />
+        <button
+          type="submit"
+          aria-label={`Remove one ${name} from the cart`}
+          className="rounded-full px-3 py-1 text-red-600 hover:bg-red-50"
+        >
+          Remove
+        </button>
+      </Form>
+    </li>
+  );
+}
+
+/** The quantity choice (1 to 9, or more when the line already holds more). */
+function QuantityForm({
+  line,
+  name,
+  maxChoice,
+  here,
+}: {
+  line: CartLine;
+  name: string;
+  maxChoice: number;
+  here: string;
+}) {
+  // Without JavaScript the Update button submits; with it, choosing a quantity submits by itself.
+  const hydrated = useHydrated();
+  const id = `qty-${line.productId}`;
+  return (
+    <Form method="post" action="/cart" preventScrollReset className="flex items-center gap-2">
+      <input type="hidden" name="intent" value={CART_INTENTS.setQuantity} />
+      <input type="hidden" name="productId" value={line.productId} />
+      <input type="hidden" name="redirectTo" value={here} />
+      <label htmlFor={id}>Qty:</label>
+      <select
+        id={id}
+        name="quantity"
+        defaultValue={line.quantity}
+        key={line.quantity}
+        aria-label={`Quantity of ${name}`}
+        onChange={(event) => event.currentTarget.form?.requestSubmit()}
+        className="border border-gray-300 bg-white px-1 outline-none"
+      >
+        {Array.from({ length: maxChoice }, (_, i) => i + 1).map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        hidden={hydrated}
+        className="rounded border border-gray-300 px-2 text-xs hover:bg-gray-100"
+        aria-label={`Update quantity of ${name}`}
+      >
+        Update
+      </button>
+    </Form>
+  );
+}

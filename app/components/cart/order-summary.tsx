@@ -1,0 +1,130 @@
+import { Form, Link } from "react-router";
+import { typedValue } from "#app/lib/forms.ts";
+import { CART_INTENTS } from "#app/lib/intents.ts";
+import { formatMoney, TAX_RATE_PERCENT, type Totals } from "#app/lib/money.ts";
+
+type SummaryData = {
+  signedIn: boolean;
+  totals: Totals;
+  addresses: { id: string; label: string }[];
+  selectedAddressId: string | null;
+  onlinePayment: boolean;
+  onlinePaymentTestMode: boolean;
+  requestKey: string;
+};
+
+/** The cart's side panel: delivery address, payment method, totals and Place Order. */
+export function OrderSummary({ cart, reply, here }: { cart: SummaryData; reply: unknown; here: string }) {
+  const { signedIn, totals, addresses, selectedAddressId, onlinePayment, onlinePaymentTestMode, requestKey } = cart;
+  const selected = addresses.find((a) => a.id === selectedAddressId) ?? null;
+  // After a refusal the shopper's choice stays chosen.
+  const paymentType = typedValue(reply, "paymentType") === "Online" && onlinePayment ? "Online" : "COD";
+  return (
+    <aside
+      className="h-fit w-full rounded border border-gray-200 bg-gray-50 p-5 lg:max-w-[360px]"
+      aria-labelledby="summary-heading"
+    >
+      <h2 id="summary-heading" className="text-xl font-medium text-gray-800">
+        Order Summary
+      </h2>
+      <hr className="my-5 border-gray-300" />
+
+      <h3 className="text-sm font-medium uppercase text-gray-700">Delivery Address</h3>
+      {signedIn ? (
+        <div className="mt-2 text-sm">
+          <p className="text-gray-600" data-testid="selected-address">
+            {selected ? selected.label : "No address found"}
+          </p>
+          <details className="menu mt-2">
+            <summary className="cursor-pointer text-primary hover:underline">Change</summary>
+            <ul className="mt-2 rounded border border-gray-300 bg-white py-1">
+              {addresses.map((a) => (
+                <li key={a.id}>
+                  <Link
+                    to={`/cart?address=${a.id}`}
+                    preventScrollReset
+                    aria-current={a.id === selectedAddressId ? "true" : undefined}
+                    className="block px-3 py-2 text-gray-600 hover:bg-gray-100 aria-[current]:font-medium"
+                  >
+                    {a.label}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <Link to="/add-address" className="block px-3 py-2 text-center text-primary hover:bg-primary/10">
+                  Add address
+                </Link>
+              </li>
+            </ul>
+          </details>
+        </div>
+      ) : (
+        <p className="mt-2 text-sm text-gray-600">
+          <Link to={`${here.split("?")[0]}?login`} className="text-primary underline">
+            Log in
+          </Link>{" "}
+          to choose a delivery address.
+        </p>
+      )}
+
+      <Form method="post" action="/cart" className="mt-6">
+        <input type="hidden" name="intent" value={CART_INTENTS.placeOrder} />
+        <input type="hidden" name="requestKey" value={requestKey} />
+        <input type="hidden" name="addressId" value={selected?.id ?? ""} />
+        <input type="hidden" name="redirectTo" value={here} />
+        <label htmlFor="paymentType" className="text-sm font-medium uppercase text-gray-700">
+          Payment Method
+        </label>
+        <select
+          id="paymentType"
+          name="paymentType"
+          defaultValue={paymentType}
+          key={paymentType}
+          aria-describedby={onlinePaymentTestMode ? "payment-test-mode" : onlinePayment ? undefined : "payment-off"}
+          className="mt-2 w-full border border-gray-300 bg-white px-3 py-2 outline-none"
+        >
+          <option value="COD">Cash On Delivery</option>
+          {onlinePayment ? <option value="Online">Online Payment</option> : null}
+        </select>
+        {onlinePayment ? null : (
+          <p id="payment-off" className="mt-2 text-xs text-amber-700">
+            Online payment is not available at the moment.
+          </p>
+        )}
+        {onlinePaymentTestMode ? (
+          <p id="payment-test-mode" className="mt-2 text-xs text-amber-700">
+            Online Payment is in test mode: no real money is taken.
+          </p>
+        ) : null}
+
+        <hr className="my-5 border-gray-300" />
+        <dl className="space-y-2 text-gray-600">
+          <div className="flex justify-between">
+            <dt>Price</dt>
+            <dd data-testid="cart-price">{formatMoney(totals.subtotalCents)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Shipping Fee</dt>
+            <dd className="text-green-600">
+              {totals.shippingCents === 0 ? "Free" : formatMoney(totals.shippingCents)}
+            </dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Tax ({TAX_RATE_PERCENT}%)</dt>
+            <dd data-testid="cart-tax">{formatMoney(totals.taxCents)}</dd>
+          </div>
+          <div className="mt-3 flex justify-between text-lg font-medium text-gray-800">
+            <dt>Total Amount:</dt>
+            <dd data-testid="cart-total">{formatMoney(totals.totalCents)}</dd>
+          </div>
+        </dl>
+        <button
+          type="submit"
+          className="mt-6 w-full cursor-pointer bg-primary py-3 font-medium text-white transition hover:bg-primary-dull"
+        >
+          Place Order
+        </button>
+      </Form>
+    </aside>
+  );
+}

@@ -1,0 +1,53 @@
+// The page adapter: a page action reads its form, calls services, and answers a 303 on success; a Refusal
+// becomes the one FormReply shape (see forms.ts) with the refusal's status. Anything else is a bug and goes on
+// to React Router, which logs it once and renders the error boundary.
+import { parse } from "@conform-to/react";
+import { data } from "react-router";
+import type { FormReply } from "./forms.ts";
+import { readForm } from "./http.server.ts";
+import { Refusal } from "./refusal.ts";
+
+/** Fields never sent back to the browser. */
+const SECRET_FIELDS = ["password"];
+/** Longest typed value sent back (a hostile 60 kB field is not echoed whole). */
+const MAX_ECHO = 500;
+
+/** The FormReply for a refusal of the form `fields`. */
+export function replyFor(fields: Iterable<[string, string]>, refusal: Refusal): FormReply {
+  const kept = new URLSearchParams();
+  for (const [name, value] of fields) {
+    // Conform's own control fields carry JSON it would trust; a browser form of ours never sends them.
+    if (name.startsWith("__") || SECRET_FIELDS.includes(name)) continue;
+    kept.append(name, value.slice(0, MAX_ECHO));
+  }
+  const hasFieldErrors = Object.keys(refusal.fieldErrors).length > 0;
+  const fieldErrors = Object.fromEntries(
+    Object.entries(refusal.fieldErrors).map(([name, message]) => [name, [message]]),
+  );
+  const reply = parse<Record<string, unknown>, string[]>(kept, { resolve: () => ({ error: null }) }).reply({
+    // A refusal about fields is shown next to them only, never twice.
+    formErrors: hasFieldErrors ? [] : [refusal.message],
+    fieldErrors,
+  });
+  return { ...reply, code: refusal.status };
+}
+
+/** A refused page action: the reply with the refusal's status. Anything that is not a Refusal is thrown on. */
+export function refusalData(error: unknown, fields: Iterable<[string, string]> = []) {
+  if (error instanceof Refusal) return data(replyFor(fields, error), { status: error.status });
+  throw error;
+}
+
+/**
+ * Runs a page action on the fields of its urlencoded form. A refusal (also of the body itself: too large,
+ * unreadable) is answered with the FormReply.
+ */
+export async function formAction<T>(request: Request, run: (form: URLSearchParams) => Promise<T> | T) {
+  let form = new URLSearchParams();
+  try {
+    form = await readForm(request);
+    return await run(form);
+  } catch (error) {
+    return refusalData(error, form);
+  }
+}

@@ -1,0 +1,16 @@
+// The `intent` values of forms with several actions: the buttons and the actions read them from here.
+
+/** The /cart action: cart changes from any page, and placing the order. */
+export const CART_INTENTS = {
+  add: "add",
+  buyNow: "buy-now",
+  setQuantity: "set-quantity",
+  remove: "remove",
+  placeOrder: "place-order",
+} as const;
+
+/** The seller's product list: the In Stock toggle, and taking a product off sale or back on. */
+export const PRODUCT_LIST_INTENTS = { stock: "stock", remove: "remove", restore: "restore" } as const;
+
+/** The seller's orders list: moving an order to its next status. */
+export const ORDER_INTENTS = { status: "status" } as const;

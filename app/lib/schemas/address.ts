@@ -1,0 +1,50 @@
+// The shipping address form (/add-address) and POST /api/address/add. The form has no required marks (as the
+// spec says), but an address a courier could not use is refused, field by field.
+import { z } from "zod";
+
+export const ADDRESS_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "street",
+  "city",
+  "state",
+  "zipcode",
+  "country",
+  "phone",
+] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+
+// JSON clients may send the zip code as a number; a form field left empty arrives as nothing at all.
+const asText = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? String(v) : (v ?? ""));
+const text = (max: number) =>
+  z.preprocess(
+    asText,
+    z.string({ error: "Please enter text." }).trim().max(max, `Please keep this under ${max} characters.`),
+  );
+const required = (max: number, message: string) =>
+  z.preprocess(
+    asText,
+    z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`),
+  );
+const digitCount = (text: string) => text.match(/\d/g)?.length ?? 0;
+
+export const addressSchema = z.object({
+  firstName: required(100, "Please enter a first name."),
+  lastName: text(100),
+  email: text(254)
+    .refine((e) => e === "" || z.email().safeParse(e).success, "Please enter a valid email address.")
+    .transform((e) => e.toLowerCase()),
+  street: required(200, "Please enter the street."),
+  city: required(100, "Please enter the city."),
+  state: text(100),
+  zipcode: required(30, "Please enter the zip code.").refine(
+    (zip) => /^[0-9A-Za-z][0-9A-Za-z -]{1,10}$/.test(zip),
+    "Please enter a valid zip code.",
+  ),
+  country: required(100, "Please enter the country."),
+  phone: required(30, "Please enter a phone number.").refine(
+    (p) => /^\+?[0-9 ()./-]+$/.test(p) && digitCount(p) >= 6 && digitCount(p) <= 15,
+    "Please enter a valid phone number.",
+  ),
+});

@@ -1,0 +1,86 @@
+// The shopper coming back from the checkout page: through /loader?session_id=… after paying (or failing),
+// or to /cart?checkout=cancelled&order=… after pressing Cancel. Either way the cart was never emptied, so
+// there is nothing to put back: only the order's fate to settle and tell.
+import { and, eq } from "drizzle-orm";
+import { db } from "#app/lib/db.server.ts";
+import { ID_PATTERN } from "#app/lib/ids.ts";
+import type { Toast } from "#app/lib/toast.ts";
+import { orders } from "#db/schema.ts";
+import {
+  cancelOrderForSession,
+  closeCheckout,
+  expireStaleOnlineOrders,
+  fulfilCheckoutSession,
+  type PaymentOutcome,
+} from "./payments.server.ts";
+import { CHECKOUT_SESSION_ID_PATTERN, errorText, onlinePaymentAvailable, stripeClient } from "./stripe.server.ts";
+
+/** What the shopper is told when coming back from the checkout page. */
+export const PAYMENT_NOTICES = {
+  paid: "Payment received. Your order is placed.",
+  failed: "Your payment did not go through. Your order was not placed; your cart still holds it.",
+  pending: "Your payment is not complete yet. Your order will be placed once it is paid.",
+  cancelled: "Payment cancelled. Your items are still in your cart.",
+} as const;
+
+/**
+ * The shopper's return through /loader?session_id=…: retrieves the session through the SDK and runs the
+ * same fulfilment as the webhook, so a late or lost webhook does not leave a paid order unpaid.
+ * Never throws: the loader page must show whatever happens here. Does nothing in "off" mode ("invalid").
+ */
+export async function confirmCheckoutReturn(sessionId: string | null): Promise<PaymentOutcome | "invalid" | "error"> {
+  if (!onlinePaymentAvailable() || !sessionId || !CHECKOUT_SESSION_ID_PATTERN.test(sessionId)) return "invalid";
+  try {
+    expireStaleOnlineOrders();
+    const session = await stripeClient().checkout.sessions.retrieve(sessionId);
+    return session.status === "expired" ? cancelOrderForSession(session) : fulfilCheckoutSession(session);
+  } catch (error) {
+    console.warn(`Could not confirm Checkout Session ${sessionId}:`, errorText(error));
+    return "error";
+  }
+}
+
+/**
+ * What /loader tells the shopper coming back from the checkout page, after confirming the session as
+ * above: paid, failed (or expired), or not paid yet. Null when the session is not one of the store's, and
+ * in "off" mode.
+ */
+export async function checkoutReturnNotice(sessionId: string | null): Promise<Toast | null> {
+  if ((await confirmCheckoutReturn(sessionId)) === "invalid" || !sessionId) return null;
+  const order = db()
+    .select({ isPaid: orders.isPaid, status: orders.status })
+    .from(orders)
+    .where(eq(orders.stripeSessionId, sessionId))
+    .get();
+  if (!order) return null;
+  if (order.isPaid) return { type: "success", message: PAYMENT_NOTICES.paid };
+  if (order.status === "Cancelled") return { type: "error", message: PAYMENT_NOTICES.failed };
+  return { type: "error", message: PAYMENT_NOTICES.pending };
+}
+
+/** Where to send a shopper back from Cancel, with what toast; null when the cart page should simply show. */
+export type CancelledCheckout = { redirectTo: string; toast: Toast } | null;
+
+/**
+ * The shopper pressed Cancel on the checkout page and came back to /cart?checkout=cancelled&order=<id>. For
+ * the signed-in owner's unpaid, open Online order, the checkout is closed (its session expired through the
+ * SDK, the order cancelled); the cart still holds its lines. If Stripe says it was paid meanwhile, the order
+ * is fulfilled instead and the shopper goes to My Orders. Anyone else's order, a paid, cancelled or COD
+ * order, or a malformed id changes nothing; a reload finds the order cancelled and does nothing.
+ */
+export async function cancelCheckout(userId: string, orderId: string | null): Promise<CancelledCheckout> {
+  if (!onlinePaymentAvailable() || !orderId || !ID_PATTERN.test(orderId)) return null;
+  const order = db()
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .get();
+  if (!order?.stripeSessionId || order.paymentType !== "Online" || order.isPaid || order.status !== "Order Placed") {
+    return null;
+  }
+  const outcome = await closeCheckout(order);
+  if (outcome === "paid")
+    return { redirectTo: "/my-orders", toast: { type: "success", message: PAYMENT_NOTICES.paid } };
+  if (outcome === "error") return null;
+  return { redirectTo: "/cart", toast: { type: "success", message: PAYMENT_NOTICES.cancelled } };
+}

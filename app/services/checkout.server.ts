@@ -1,0 +1,53 @@
+// Placing an order from the cart (the cart page) or from an /api client's lines, cash or online: the one
+// place that decides how. The adapters only read the request and choose the answer.
+import { refuse } from "#app/lib/refusal.ts";
+import type { PaymentType } from "#db/schema.ts";
+import { parseOrderLines } from "./cart.server.ts";
+import { placeOrder } from "./orders.server.ts";
+import { closeOpenCheckouts, startOnlineCheckout } from "./payments.server.ts";
+
+export const PAYMENT_TYPES: readonly PaymentType[] = ["COD", "Online"];
+
+const REQUEST_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+export type CheckoutRequest = {
+  shopperId: string;
+  paymentType: unknown;
+  addressId: unknown;
+  /** The Place Order form's token or the Idempotency-Key header: the same key twice places one order. */
+  requestKey: unknown;
+  /** The order lines of an /api body; without them, what the shopper's saved cart holds is ordered. */
+  items?: unknown;
+  /** The origin of the shopper's request (Stripe's return URLs when PUBLIC_URL is unset). */
+  origin: string;
+};
+
+export type CheckoutResult =
+  /** A cash order: placed now (created) or by the same request before. */
+  | { paymentType: "COD"; orderId: string; created: boolean }
+  /** An online order: the browser goes to `url` to pay. */
+  | { paymentType: "Online"; orderId: string; url: string };
+
+/** Checks what the request says, then places a cash order or starts an online checkout. */
+export async function placeCartOrder(request: CheckoutRequest): Promise<CheckoutResult> {
+  const paymentType = request.paymentType ?? "COD";
+  if (!PAYMENT_TYPES.includes(paymentType as PaymentType)) refuse("Please choose a payment method.");
+  const requestKey = request.requestKey ?? null;
+  if (requestKey !== null && (typeof requestKey !== "string" || !REQUEST_KEY.test(requestKey))) {
+    refuse("Invalid request key.");
+  }
+  const input = {
+    userId: request.shopperId,
+    addressId: request.addressId,
+    requestKey,
+    items: request.items === undefined ? ("saved-cart" as const) : parseOrderLines(request.items),
+  };
+  await closeOpenCheckouts(request.shopperId, requestKey);
+  if (paymentType === "Online") {
+    const { orderId, url } = await startOnlineCheckout({ ...input, origin: request.origin });
+    return { paymentType, orderId, url };
+  }
+  const { order, created } = await placeOrder({ ...input, paymentType: "COD" });
+  if (order.paymentType !== "COD") refuse("This order was already placed.", 409);
+  return { paymentType: "COD", orderId: order.id, created };
+}

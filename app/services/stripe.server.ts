@@ -1,0 +1,102 @@
+// The Stripe SDK and the payment settings every payment module shares. One code path for real Stripe and
+// for the built-in sandbox (app/stripe-sandbox/, which nothing here imports): only the SDK's host, port and protocol differ. Which of the
+// two, or none, is `config().paymentMode` ("stripe" | "sandbox" | "off"); in "off" mode (production without
+// a key) online payment is simply not offered.
+import Stripe from "stripe";
+import { config } from "#app/lib/config.server.ts";
+import { TAX_RATE_PERCENT } from "#app/lib/money.ts";
+import { SANDBOX_SECRET_KEY, sandboxBaseUrl, sandboxWebhookSecret } from "#app/lib/stripe-sandbox-config.server.ts";
+
+export const STRIPE_CURRENCY = "usd";
+/** How long a shopper has to pay; then the session expires and the order is cancelled. */
+export const CHECKOUT_SESSION_SECONDS = 60 * 60;
+export const CHECKOUT_SESSION_ID_PATTERN = /^cs_(test|live)_[0-9A-Za-z]{1,200}$/;
+
+export const ONLINE_PAYMENT_UNAVAILABLE =
+  "Online payment could not be started. Please try again in a moment or choose Cash on Delivery.";
+/** The refusal when online payment is off (production without STRIPE_SECRET_KEY and without the sandbox). */
+export const ONLINE_PAYMENT_OFF = "Online payment is not available at the moment. Please choose Cash on Delivery.";
+export const ONLINE_PAYMENT_TOO_SMALL =
+  "Online payment needs an order total of at least $0.50. Please choose Cash on Delivery.";
+
+/** True when payments go to the built-in sandbox: online payment works and no real money is taken. */
+export function isSandboxMode(): boolean {
+  return config().paymentMode === "sandbox";
+}
+
+/** False in "off" mode: the cart offers Cash on Delivery only and every online checkout is refused. */
+export function onlinePaymentAvailable(): boolean {
+  return config().paymentMode !== "off";
+}
+
+let client: { cacheKey: string; stripe: Stripe } | undefined;
+
+/**
+ * The Stripe SDK: api.stripe.com with STRIPE_SECRET_KEY, or the sandbox this store serves. Every caller
+ * checks `onlinePaymentAvailable()` first; in "off" mode there is nothing to talk to.
+ */
+export function stripeClient(): Stripe {
+  const { paymentMode, STRIPE_SECRET_KEY } = config();
+  // A programming error, never a shopper's: callers check onlinePaymentAvailable() first.
+  if (paymentMode === "off") throw new Error("Online payment is off: there is no Stripe to talk to.");
+  const secretKey = paymentMode === "stripe" && STRIPE_SECRET_KEY ? STRIPE_SECRET_KEY : SANDBOX_SECRET_KEY;
+  const sandbox = paymentMode === "sandbox" ? sandboxBaseUrl() : null;
+  const cacheKey = `${secretKey}|${sandbox?.href ?? "stripe"}`;
+  if (client?.cacheKey === cacheKey) return client.stripe;
+  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: "Trendora" } };
+  if (sandbox) {
+    options.protocol = sandbox.protocol === "https:" ? "https" : "http";
+    options.host = sandbox.hostname.replace(/^\[|\]$/g, "");
+    options.port = Number(sandbox.port) || (sandbox.protocol === "https:" ? 443 : 80);
+  }
+  client = { cacheKey, stripe: new Stripe(secretKey, options) };
+  return client.stripe;
+}
+
+/**
+ * The secret webhooks are signed with: STRIPE_WEBHOOK_SECRET, or in sandbox mode the sandbox's own. None in
+ * "off" mode, so the webhook route refuses every event there, as it does without a secret.
+ */
+export function webhookSecret(): string | null {
+  const { paymentMode, STRIPE_WEBHOOK_SECRET } = config();
+  if (paymentMode === "off") return null;
+  return STRIPE_WEBHOOK_SECRET ?? (paymentMode === "sandbox" ? sandboxWebhookSecret() : null);
+}
+
+/** Where links that leave the site come back to: PUBLIC_URL, else the origin of the shopper's request. */
+export function publicBaseUrl(requestOrigin: string): string {
+  return (config().PUBLIC_URL ?? requestOrigin).replace(/\/+$/, "");
+}
+
+/**
+ * The session's line items: one per product at its unit price, and the tax as its own line, so that
+ * their sum is the order's amount to the cent (the tax line is left out when the tax is zero).
+ */
+export function checkoutLineItems(
+  lines: readonly { name: string; quantity: number; unitPriceCents: number }[],
+  taxCents: number,
+): Stripe.Checkout.SessionCreateParams.LineItem[] {
+  const items: Stripe.Checkout.SessionCreateParams.LineItem[] = lines.map((line) => ({
+    quantity: line.quantity,
+    price_data: {
+      currency: STRIPE_CURRENCY,
+      unit_amount: line.unitPriceCents,
+      product_data: { name: line.name.slice(0, 250) || "Product" },
+    },
+  }));
+  if (taxCents > 0) {
+    items.push({
+      quantity: 1,
+      price_data: {
+        currency: STRIPE_CURRENCY,
+        unit_amount: taxCents,
+        product_data: { name: `Tax (${TAX_RATE_PERCENT}%)` },
+      },
+    });
+  }
+  return items;
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,76 @@
+// The committed migrations carry a store's data over: a database made by the first migration, with a cart,
+// an order and sessions in it, opened by today's code keeps every row, in the order it had.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#app/lib/db.server.ts";
+import { savedCartIn } from "#app/services/cart.server.ts";
+import { orderLinesIn } from "#app/services/orders.server.ts";
+
+const dir = mkdtempSync(path.join(tmpdir(), "migrations-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A database as the first release made it: only migration 0000 applied. */
+function firstReleaseDatabase(file: string) {
+  const folder = path.join(dir, "first-release");
+  cpSync("db/migrations", folder, { recursive: true });
+  const journalFile = path.join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalFile, "utf8"));
+  journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx === 0);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  const sqlite = new Database(file);
+  migrate(drizzle(sqlite), { migrationsFolder: folder });
+  return sqlite;
+}
+
+describe("migrating a store made by the first release", () => {
+  it("keeps every row, the cart's lines and the order's lines in their order, and every reference", () => {
+    const file = path.join(dir, "store.db");
+    const old = firstReleaseDatabase(file);
+    old.exec(`
+      INSERT INTO users (id, name, email, password_hash, created_at) VALUES ('u1', 'Asha', 'asha@x.com', 'h', 1000);
+      INSERT INTO products (id, name, category, price_cents, offer_price_cents, created_at)
+        VALUES ('pz', 'Zed', 'Men', 500, 400, 1000), ('pa', 'Ant', 'Men', 500, 400, 1001), ('pm', 'Mid', 'Men', 500, 400, 1002);
+      INSERT INTO cart_items (user_id, product_id, quantity) VALUES ('u1', 'pz', 1), ('u1', 'pa', 2), ('u1', 'pm', 3);
+      INSERT INTO addresses (id, user_id, first_name, street, city, zipcode, country, phone, created_at)
+        VALUES ('a1', 'u1', 'Asha', 'S', 'C', '12345', 'IN', '5551234567', 1000);
+      INSERT INTO orders (id, user_id, payment_type, subtotal_cents, tax_cents, amount_cents, address_id, address, created_at)
+        VALUES ('o1', 'u1', 'COD', 1200, 24, 1224, 'a1', '{}', 2000);
+      INSERT INTO order_items (id, order_id, product_id, quantity, unit_price_cents)
+        VALUES ('iz', 'o1', 'pm', 1, 400), ('ia', 'o1', 'pz', 2, 400);
+      INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES ('s1', 'u1', 9999999999999, 1000);
+    `);
+    old.close();
+
+    const store = openDatabase(file);
+    try {
+      // The cart in the order its lines were added (not the order of the product ids).
+      expect([...savedCartIn(store, "u1")]).toEqual([
+        ["pz", 1],
+        ["pa", 2],
+        ["pm", 3],
+      ]);
+      expect(
+        orderLinesIn(store, ["o1"])
+          .get("o1")!
+          .map((l) => [l.productId, l.quantity]),
+      ).toEqual([
+        ["pm", 1],
+        ["pz", 2],
+      ]);
+      const count = (table: string) =>
+        (store.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+      expect(["users", "products", "cart_items", "addresses", "orders", "order_items", "sessions"].map(count)).toEqual([
+        1, 3, 3, 1, 1, 2, 1,
+      ]);
+      expect(store.$client.pragma("foreign_key_check")).toEqual([]);
+      expect(store.$client.pragma("foreign_keys", { simple: true })).toBe(1);
+    } finally {
+      store.$client.close();
+    }
+  });
+});
