@@ -6,6 +6,7 @@ export default defineConfig({
     environment: "node",
     pool: "forks",
     setupFiles: ["tests/setup.ts"],
+    globalSetup: ["tests/global-setup.ts"],
     testTimeout: 20_000,
   },
 });
