@@ -9,7 +9,7 @@ import { inject } from "vitest";
 
 const run = promisify(execFile);
 
-async function waitFor<T>(what: string, check: () => T | undefined | false, timeoutMs = 120_000): Promise<T> {
+export async function waitFor<T>(what: string, check: () => T | undefined | false, timeoutMs = 120_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = check();
