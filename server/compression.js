@@ -55,3 +55,12 @@ export function createResponseCompressor(encoding) {
   }
   return createGzip({ level: 6 });
 }
+
+/**
+ * Sends out what the compressor holds so far, keeping its history: gzip needs a sync flush (its default, a full
+ * flush, starts the dictionary over and doubled the size of a streamed page); brotli's default flush keeps it.
+ */
+export function flushCompressor(compressor, encoding) {
+  if (encoding === "gzip") compressor.flush(constants.Z_SYNC_FLUSH);
+  else compressor.flush();
+}

@@ -2,7 +2,7 @@
 // back-pressure, and the response streamed out, compressed when the client accepts it.
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { createResponseCompressor, isCompressibleType, negotiateEncoding } from "./compression.js";
+import { createResponseCompressor, flushCompressor, isCompressibleType, negotiateEncoding } from "./compression.js";
 
 /**
  * The request body as a web stream. Reading pauses the upload when the app is not keeping up. A route that
@@ -122,7 +122,7 @@ export async function sendResponse(req, res, status, headers, body) {
   source.on("data", () => {
     flush ??= setImmediate(() => {
       flush = null;
-      compressor.flush();
+      flushCompressor(compressor, encoding);
     });
   });
   try {
