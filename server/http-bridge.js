@@ -1,8 +1,8 @@
 // Between Node's http objects and the Fetch Request/Response React Router speaks: the request body with
 // back-pressure, and the response streamed out, compressed when the client accepts it.
-import { Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { createResponseCompressor, flushCompressor, isCompressibleType, negotiateEncoding } from "./compression.js";
+import { createResponseCompressor, isCompressibleType, negotiateEncoding } from "./compression.js";
 
 /**
  * The request body as a web stream. Reading pauses the upload when the app is not keeping up. A route that
@@ -101,9 +101,37 @@ function chooseEncoding(req, status, headers) {
 }
 
 /**
- * Sends a response's status, headers and body. The body streams through the compressor, flushed whenever
- * the page pauses (a page that streams keeps streaming) rather than after each small chunk.
+ * Joins the chunks a page writes in one go (React writes a page in a few dozen small pieces) and passes them
+ * on as one when the page pauses or ends: one compressor call and one socket write per burst, and a page that
+ * streams still streams. Transform holds the source back while what it passed on has not been taken.
  */
+function batchUntilPause() {
+  let pending = [];
+  let timer = null;
+  const release = (stream) => {
+    timer = null;
+    if (pending.length > 0) stream.push(Buffer.concat(pending));
+    pending = [];
+  };
+  return new Transform({
+    transform(chunk, _encoding, done) {
+      pending.push(chunk);
+      timer ??= setImmediate(() => release(this));
+      done();
+    },
+    flush(done) {
+      clearImmediate(timer);
+      release(this);
+      done();
+    },
+    destroy(error, done) {
+      clearImmediate(timer);
+      done(error);
+    },
+  });
+}
+
+/** Sends a response's status, headers and body; the body compressed when the client accepts it. */
 export async function sendResponse(req, res, status, headers, body) {
   const encoding = chooseEncoding(req, status, headers);
   res.writeHead(status, rawHeaders(headers));
@@ -112,22 +140,8 @@ export async function sendResponse(req, res, status, headers, body) {
     await body?.cancel().catch(() => {});
     return;
   }
-  const source = Readable.fromWeb(body);
-  if (!encoding) {
-    await pipeline(source, res);
-    return;
-  }
-  const compressor = createResponseCompressor(encoding);
-  let flush = null;
-  source.on("data", () => {
-    flush ??= setImmediate(() => {
-      flush = null;
-      flushCompressor(compressor, encoding);
-    });
-  });
-  try {
-    await pipeline(source, compressor, res);
-  } finally {
-    clearImmediate(flush);
-  }
+  const stages = [Readable.fromWeb(body), batchUntilPause()];
+  // Each batch is flushed through the compressor (the `flush` setting), so what the page sent goes out.
+  if (encoding) stages.push(createResponseCompressor(encoding));
+  await pipeline(...stages, res);
 }
