@@ -29,6 +29,17 @@ const SHARED_FILE_PATHS = ["/uploads/"];
 
 let shuttingDown = false;
 
+/** Whether the path's percent-encoding is valid (React Router would answer 404 and log several warnings). */
+function decodablePath(url) {
+  const end = url.indexOf("?");
+  try {
+    decodeURIComponent(end === -1 ? url : url.slice(0, end));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function refuse(req, res, client, status, message, reason, headers) {
   logRefusal(status, reason, { method: req.method, url: req.url, address: client.address });
   const answer = refusalResponse(req.url, message, headers);
@@ -48,10 +59,23 @@ async function onRequest(req, res) {
     const message = "This address does not accept that method.";
     return refuse(req, res, client, 405, message, "method not used by the store", { Allow: "GET, POST" });
   }
+  if (req.method === "OPTIONS") {
+    // React Router cannot answer OPTIONS for a page (it throws); the store takes no cross-origin calls, so a
+    // CORS preflight gets the methods and no Access-Control-Allow-Origin.
+    const headers = app.applySecurityHeaders(new Headers({ Allow: "GET, HEAD, POST, OPTIONS" }), {
+      https: client.https,
+      cookie: req.headers.cookie,
+    });
+    res.writeHead(204, rawHeaders(headers));
+    return res.end();
+  }
   if (Number(req.headers["content-length"] ?? 0) > MAX_REQUEST_BYTES) {
     return refuse(req, res, client, 413, "The request is too large.", "declared body over 26 MB", {
       Connection: "close",
     });
+  }
+  if (!decodablePath(req.url)) {
+    return refuse(req, res, client, 400, "Bad request.", "malformed percent-encoding in the path");
   }
   const file = findStaticFile(staticFiles, req);
   if (file) {

@@ -7,8 +7,9 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, RouterContextProvider, ServerRouter } from "react-router";
+import { requestClientContext } from "#app/lib/request-client.server.ts";
 import { contentSecurityPolicy, newNonce } from "#app/lib/security-headers.server.ts";
 
 // What server.js takes from the server build (plain JavaScript cannot import the app's TypeScript).
@@ -18,6 +19,24 @@ export { requestClient, requestClientContext } from "#app/lib/request-client.ser
 export { applySecurityHeaders } from "#app/lib/security-headers.server.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * What React Router logs. A request it refuses itself (a POST to a page without an action: 405) is one line,
+ * like server.js's refusals; a client that went away is nothing; anything else is a bug, with its stack.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const reason = (error as { error?: Error }).error?.message ?? error.statusText;
+    const path = new URL(request.url).pathname.slice(0, 200);
+    const client = context instanceof RouterContextProvider ? context.get(requestClientContext) : null;
+    console.warn(
+      `refused ${error.status} ${request.method} ${path} from ${client?.address ?? "-"}: ${reason.replace(/\s+/g, " ")}`,
+    );
+    return;
+  }
+  console.error(error);
+};
 
 export default function handleRequest(
   request: Request,
