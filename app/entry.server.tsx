@@ -1,7 +1,7 @@
 // Renders every HTML page: React Router 7's default Node entry, plus a Content-Security-Policy whose
-// scripts are allowed by a nonce made for this one response. React Router puts the nonce given to
-// <ServerRouter> on everything it emits (<Scripts>, <ScrollRestoration>, <Links>' module preloads, the
-// streamed data), and React on its own inline scripts through renderToPipeableStream's `nonce`.
+// scripts are allowed by a nonce made for this one response. React Router hands the nonce given to
+// <ServerRouter> to everything it emits (<Scripts> with its module preloads, <ScrollRestoration>, <Links>,
+// the streamed data), and React puts it on its own inline scripts through renderToPipeableStream's `nonce`.
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";

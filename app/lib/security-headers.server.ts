@@ -34,7 +34,8 @@ export function contentSecurityPolicy(nonce: string | null): string {
     "default-src 'self'",
     nonce ? `script-src 'nonce-${nonce}'` : "script-src 'none'",
     // One stylesheet from /assets; the pages have no inline styles (a style="" attribute would be refused).
-    "style-src 'self'",
+    // Only Vite's development server injects its CSS as <style> elements.
+    import.meta.env.MODE === "development" ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     "img-src 'self' data:",
     `frame-src ${MAP_ORIGIN}`,
     "object-src 'none'",
