@@ -29,17 +29,6 @@ const SHARED_FILE_PATHS = ["/uploads/"];
 
 let shuttingDown = false;
 
-/** Whether the path's percent-encoding is valid (React Router would answer 404 and log several warnings). */
-function decodablePath(url) {
-  const end = url.indexOf("?");
-  try {
-    decodeURIComponent(end === -1 ? url : url.slice(0, end));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function refuse(req, res, client, status, message, reason, headers) {
   logRefusal(status, reason, { method: req.method, url: req.url, address: client.address });
   const answer = refusalResponse(req.url, message, headers);
@@ -73,9 +62,6 @@ async function onRequest(req, res) {
     return refuse(req, res, client, 413, "The request is too large.", "declared body over 26 MB", {
       Connection: "close",
     });
-  }
-  if (!decodablePath(req.url)) {
-    return refuse(req, res, client, 400, "Bad request.", "malformed percent-encoding in the path");
   }
   const file = findStaticFile(staticFiles, req);
   if (file) {

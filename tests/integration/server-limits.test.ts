@@ -131,7 +131,6 @@ describe("refused requests", () => {
 
     // Refused by React Router itself: a POST to a page without an action.
     expect((await rawRequest(`${server.origin}/`, { method: "POST", body: "" })).status).toBe(405);
-    expect((await rawRequest(`${server.origin}/products/%E0%A4%A`)).status).toBe(400);
 
     const raw = async (text: string) => {
       const socket = net.connect(server!.port, "127.0.0.1");
@@ -151,9 +150,9 @@ describe("refused requests", () => {
     expect(await raw(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`)).toMatch(/^HTTP\/1\.1 431 /);
     expect(await raw("GET http://evil.example/ HTTP/1.1\r\nHost: evil.example\r\n\r\n")).toMatch(/^HTTP\/1\.1 400 /);
 
-    const refusals = await waitFor("twelve log lines", () => {
+    const refusals = await waitFor("eleven log lines", () => {
       const lines = server!.lines().filter((l) => l.startsWith("refused "));
-      return lines.length === 12 ? lines : undefined;
+      return lines.length === 11 ? lines : undefined;
     });
     expect(refusals).toEqual([
       "refused 405 TRACE /products from 127.0.0.1: method not used by the store",
@@ -163,7 +162,6 @@ describe("refused requests", () => {
       "refused 405 PATCH /products from 127.0.0.1: method not used by the store",
       "refused 405 TRACE /api/product/list from 127.0.0.1: method not used by the store",
       'refused 405 POST / from 127.0.0.1: You made a POST request to "/" but did not provide an `action` for route "root", so there is no way to handle the request.',
-      "refused 400 GET /products/%E0%A4%A from 127.0.0.1: malformed percent-encoding in the path",
       "refused 405 CONNECT evil.example:443 from 127.0.0.1: method not used by the store",
       expect.stringMatching(/^refused 400 - - from 127\.0\.0\.1: unreadable request \(HPE_/),
       expect.stringMatching(/^refused 431 - - from 127\.0\.0\.1: unreadable request \(HPE_HEADER_OVERFLOW\)$/),
