@@ -1,94 +1,159 @@
-// The production server: a plain Node http server around React Router's request listener,
-// serving the built client assets itself (fingerprinted files with immutable caching).
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+// The production server: a plain Node http server around React Router's request handler. It answers the
+// client build from memory (server/static-files.js), refuses what no route takes before React Router sees
+// it, sets the security headers on every answer, compresses text, bounds slow and idle clients, and on
+// SIGTERM finishes what is in flight, closes the database and exits.
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestListener } from "@react-router/node";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { rawHeaders, sendResponse, toFetchRequest } from "./server/http-bridge.js";
+import { logRefusal, rawRefusal, refusalResponse } from "./server/refusals.js";
+import { findStaticFile, indexStaticFiles, sendStaticFile } from "./server/static-files.js";
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-const clientDir = path.join(buildDir, "client");
 const build = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
+// What the app exports for its server (app/entry.server.tsx): configuration, headers, client, database.
+const app = build.entry.module;
+const config = app.config();
 
-const TYPES = {
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".webp": "image/webp",
-  ".ico": "image/x-icon",
-  ".txt": "text/plain; charset=utf-8",
-  ".woff2": "font/woff2",
-  ".json": "application/json",
-};
+const staticFiles = indexStaticFiles(path.join(buildDir, "client"));
+const handleRequest = createRequestHandler(build, process.env.NODE_ENV ?? "production");
 
-/** Serves a file from build/client if the path names one; returns false otherwise. */
-async function serveStatic(req, res) {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
-  let pathname;
-  try {
-    pathname = decodeURIComponent(new URL(req.url, "http://x").pathname);
-  } catch {
-    return false;
-  }
-  if (pathname === "/" || pathname.includes("\0")) return false;
-  const file = path.join(clientDir, path.normalize(pathname));
-  if (!file.startsWith(clientDir + path.sep)) return false;
-  let info;
-  try {
-    info = await stat(file);
-  } catch {
-    return false;
-  }
-  if (!info.isFile()) return false;
-  const immutable = pathname.startsWith("/assets/");
-  res.writeHead(200, {
-    "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream",
-    "Content-Length": info.size,
-    "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
-    "X-Content-Type-Options": "nosniff",
-  });
-  if (req.method === "HEAD") {
-    res.end();
-    return true;
-  }
-  createReadStream(file).pipe(res);
-  return true;
-}
-
+/** The methods the store uses; anything else (PUT, DELETE, TRACE, PROPFIND, ...) is refused here. */
+const METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
 // The largest body any route takes is a product with four 5 MB photos (app/lib/product-limits.ts); a request
-// that declares more is refused here, before the adapter starts buffering it.
+// that declares more is refused here, before anything reads it.
 const MAX_REQUEST_BYTES = 26 * 1024 * 1024;
+/** Responses under these paths are files that are the same for everyone (see applySecurityHeaders). */
+const SHARED_FILE_PATHS = ["/uploads/"];
 
-const handleRequest = createRequestListener({ build, mode: process.env.NODE_ENV ?? "production" });
+let shuttingDown = false;
 
-const server = http.createServer(async (req, res) => {
-  try {
-    if (Number(req.headers["content-length"] ?? 0) > MAX_REQUEST_BYTES) {
-      res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
-      res.end("The request is too large.");
-      return;
-    }
-    if (await serveStatic(req, res)) return;
-    await handleRequest(req, res);
-  } catch (error) {
-    console.error(error);
-    if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
-    res.end("Internal Server Error");
-  }
-});
-
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
-server.listen(port, host, () => {
-  const address = server.address();
-  console.log(`Store listening on http://${host === "0.0.0.0" ? "localhost" : host}:${address.port}`);
-});
-
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 2000).unref();
-  });
+function refuse(req, res, client, status, message, reason, headers) {
+  logRefusal(status, reason, { method: req.method, url: req.url, address: client.address });
+  const answer = refusalResponse(req.url, message, headers);
+  app.applySecurityHeaders(answer.headers, { https: client.https, cookie: req.headers.cookie });
+  res.writeHead(status, rawHeaders(answer.headers));
+  res.end(req.method === "HEAD" ? undefined : answer.body);
 }
+
+async function onRequest(req, res) {
+  const client = app.requestClient(req.socket, (name) => req.headers[name]);
+  if (shuttingDown) res.shouldKeepAlive = false;
+  // During a shutdown, a connection closes as soon as its answer is out.
+  res.on("finish", () => {
+    if (shuttingDown) setImmediate(() => server.closeIdleConnections());
+  });
+  if (!METHODS.has(req.method)) {
+    const message = "This address does not accept that method.";
+    return refuse(req, res, client, 405, message, "method not used by the store", { Allow: "GET, POST" });
+  }
+  if (req.method === "OPTIONS") {
+    // React Router cannot answer OPTIONS for a page (it throws); the store takes no cross-origin calls, so a
+    // CORS preflight gets the methods and no Access-Control-Allow-Origin.
+    const headers = app.applySecurityHeaders(new Headers({ Allow: "GET, HEAD, POST, OPTIONS" }), {
+      https: client.https,
+      cookie: req.headers.cookie,
+    });
+    res.writeHead(204, rawHeaders(headers));
+    return res.end();
+  }
+  if (Number(req.headers["content-length"] ?? 0) > MAX_REQUEST_BYTES) {
+    return refuse(req, res, client, 413, "The request is too large.", "declared body over 26 MB", {
+      Connection: "close",
+    });
+  }
+  const file = findStaticFile(staticFiles, req);
+  if (file) {
+    return sendStaticFile(req, res, file, (headers) =>
+      app.applySecurityHeaders(headers, { https: client.https, cookie: req.headers.cookie, sharedFile: true }),
+    );
+  }
+
+  const request = toFetchRequest(req, res, client.https);
+  if (!request) return refuse(req, res, client, 400, "Bad request.", "unusable request target or Host");
+  const context = new RouterContextProvider();
+  context.set(app.requestClientContext, client);
+  const response = await handleRequest(request, context);
+  const headers = app.applySecurityHeaders(new Headers(response.headers), {
+    https: client.https,
+    cookie: req.headers.cookie,
+    sharedFile: SHARED_FILE_PATHS.some((prefix) => req.url.startsWith(prefix)),
+  });
+  await sendResponse(req, res, response.status, headers, response.body);
+}
+
+const server = http.createServer(
+  {
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    headersTimeout: config.HEADERS_TIMEOUT_MS,
+    // How often Node looks for requests past those limits (its default, 30 s, would let them run on).
+    connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(config.HEADERS_TIMEOUT_MS / 4))),
+  },
+  (req, res) => {
+    onRequest(req, res).catch((error) => {
+      // The client went away while the answer was streaming: nothing to tell anyone.
+      if (res.destroyed || error?.code === "ERR_STREAM_PREMATURE_CLOSE") return;
+      console.error(error);
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+      res.end("Internal Server Error");
+    });
+  },
+);
+server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
+// A client that stops reading an answer is let go after as long as a request may take.
+server.timeout = config.REQUEST_TIMEOUT_MS;
+server.maxConnections = config.MAX_CONNECTIONS;
+
+/** Refuses a request that never reached the handler (unparsable, too slow, headers too large). */
+function refuseOnSocket(socket, status, reason, request = {}) {
+  const address = app.requestClient(socket, (name) => request.headers?.[name]).address;
+  logRefusal(status, reason, { method: request.method, url: request.url, address });
+  // Nothing can be added once an answer has started.
+  if (socket.writable && !socket._httpMessage?.headersSent) {
+    const answer = refusalResponse(request.url, http.STATUS_CODES[status] ?? "Bad request.");
+    app.applySecurityHeaders(answer.headers, { https: false, cookie: null });
+    socket.write(rawRefusal(status, answer.headers, answer.body));
+  }
+  socket.destroy();
+}
+
+server.on("clientError", (error, socket) => {
+  if (error.code === "ECONNRESET" || error.code === "EPIPE" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+  const reason = status === 408 ? "request not received in time" : `unreadable request (${error.code ?? "error"})`;
+  refuseOnSocket(socket, status, reason, socket._httpMessage?.req);
+});
+// CONNECT (a proxy tunnel) never reaches the request handler; it is refused like any unused method.
+server.on("connect", (req, socket) => refuseOnSocket(socket, 405, "method not used by the store", req));
+server.on("drop", (data) => {
+  console.warn(
+    `refused connection from ${data?.remoteAddress ?? "-"}: ${config.MAX_CONNECTIONS} open (MAX_CONNECTIONS)`,
+  );
+});
+
+server.listen(config.PORT, config.HOST, () => {
+  const { port } = server.address();
+  console.log(`Store listening on http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`);
+});
+
+/** Stops taking connections, lets requests in flight finish, closes the database, exits 0. */
+function shutDown(signal) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log(`${signal}: finishing the requests in flight, then stopping`);
+  server.close(() => {
+    app.closeDatabase();
+    console.log("Stopped");
+    process.exit(0);
+  });
+  // Idle keep-alive connections close now, busy ones once their answer is out; a request still running
+  // when a request could have timed out is cut off.
+  server.closeIdleConnections();
+  setTimeout(() => server.closeAllConnections(), config.REQUEST_TIMEOUT_MS).unref();
+}
+process.on("SIGTERM", () => shutDown("SIGTERM"));
+process.on("SIGINT", () => shutDown("SIGINT"));

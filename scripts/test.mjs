@@ -37,7 +37,9 @@ const env = {
 
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const COMMANDS = {
+  // The same build as `npm run build`: React Router's, then the precompressed copies server.js serves.
   build: [bin("react-router"), ["build"]],
+  precompress: [process.execPath, ["scripts/precompress.mjs"]],
   vitest: [bin("vitest"), ["run", ...extra]],
   playwright: [bin("playwright"), ["test", ...extra]],
 };
@@ -71,7 +73,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 }
 
 let code = 0;
-for (const stage of ["build", ...STAGES[mode]]) {
+for (const stage of ["build", "precompress", ...STAGES[mode]]) {
   code = await run(stage);
   if (interrupted) code ||= 1;
   if (code !== 0) break;

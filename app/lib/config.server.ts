@@ -25,6 +25,23 @@ const schema = z.object({
    * with NODE_ENV=production, where a sandbox would let anyone "pay" without paying.
    */
   STRIPE_SANDBOX: z.enum(["on", "off"]).optional(),
+  /**
+   * How many reverse proxies in front of the server to believe: their X-Forwarded-For and X-Forwarded-Proto
+   * give the client's address and whether it came over HTTPS. 0 or "off" (the default): only the socket counts.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(off|\d{1,2})$/, 'a number of proxy hops (0-99) or "off"')
+    .default("off")
+    .transform((value) => (value === "off" ? 0 : Number(value))),
+  /** The longest a client may take to send a whole request (headers and body): slow uploads are cut off. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  /** The longest a client may take to send the request headers. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(500).default(20_000),
+  /** How long an idle keep-alive connection stays open. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** The most connections open at once; more are closed as they arrive. */
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(500),
 });
 
 /** How online payment works: real Stripe, the built-in sandbox (test mode), or not offered at all. */
@@ -55,6 +72,9 @@ export function config(): Config {
   if (parsed.data.NODE_ENV === "production" && parsed.data.STRIPE_SECRET_KEY && !parsed.data.PUBLIC_URL) {
     // Stripe's return URLs must not be built from a Host header a client chose.
     throw new Error("Invalid environment: PUBLIC_URL is required with STRIPE_SECRET_KEY when NODE_ENV=production");
+  }
+  if (parsed.data.HEADERS_TIMEOUT_MS > parsed.data.REQUEST_TIMEOUT_MS) {
+    throw new Error("Invalid environment: HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS");
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   cached = {

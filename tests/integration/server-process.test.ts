@@ -1,47 +1,19 @@
 // What only a real socket shows: `node server.js` (the production build) as its own process on a loopback port
 // the system chooses, with its own DATA_DIR, sent uploads too large to take.
-import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { builtServer } from "../helpers/app.ts";
+import { type RunningServer, startProductionServer } from "../helpers/production-server.ts";
 
-let server: ChildProcess;
+let server: RunningServer;
 let origin: string;
-let output = "";
 
 beforeAll(async () => {
-  builtServer();
-  server = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      DATA_DIR: path.join(process.env.DATA_DIR!, "server"),
-      HOST: "127.0.0.1",
-      PORT: "0",
-      NODE_ENV: "test",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server.stderr!.on("data", (chunk) => {
-    output += chunk;
-  });
-  // server.js says where it listens once it does.
-  origin = await new Promise<string>((resolve, reject) => {
-    server.stdout!.on("data", (chunk) => {
-      output += chunk;
-      const listening = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (listening) resolve(listening[1]!);
-    });
-    server.on("exit", (code) => reject(new Error(`server.js exited (${code}) before listening:\n${output}`)));
-  });
+  server = await startProductionServer({ DATA_DIR: path.join(process.env.DATA_DIR!, "server") });
+  origin = server.origin;
 });
 
-afterAll(async () => {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once("exit", resolve));
-  server.kill("SIGTERM");
-  await exited;
-});
+afterAll(() => server?.stop());
 
 /** Resolves when the request and its connection are done, whichever way (answered, reset by the server). */
 function closed(request: http.ClientRequest) {
@@ -104,5 +76,5 @@ it("an upload over the size limit, still arriving after its refusal, gets 413 an
 
   const after = await fetch(`${origin}/api/product/list`);
   expect(after.status).toBe(200);
-  expect(server.exitCode, output).toBeNull();
+  expect(server.child.exitCode, server.lines().join("\n")).toBeNull();
 });

@@ -1,0 +1,96 @@
+// Renders every HTML page: React Router 7's default Node entry, plus a Content-Security-Policy whose
+// scripts are allowed by a nonce made for this one response. React Router hands the nonce given to
+// <ServerRouter> to everything it emits (<Scripts> with its module preloads, <ScrollRestoration>, <Links>,
+// the streamed data), and React puts it on its own inline scripts through renderToPipeableStream's `nonce`.
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import type { EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, RouterContextProvider, ServerRouter } from "react-router";
+import { requestClientContext } from "#app/lib/request-client.server.ts";
+import { contentSecurityPolicy, newNonce } from "#app/lib/security-headers.server.ts";
+
+// What server.js takes from the server build (plain JavaScript cannot import the app's TypeScript).
+export { config } from "#app/lib/config.server.ts";
+export { closeDb as closeDatabase } from "#app/lib/db.server.ts";
+export { requestClient, requestClientContext } from "#app/lib/request-client.server.ts";
+export { applySecurityHeaders } from "#app/lib/security-headers.server.ts";
+
+export const streamTimeout = 5_000;
+
+/**
+ * What React Router logs. A request it refuses itself (a POST to a page without an action: 405) is one line,
+ * like server.js's refusals; a client that went away is nothing; anything else is a bug, with its stack.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const reason = (error as { error?: Error }).error?.message ?? error.statusText;
+    const path = new URL(request.url).pathname.slice(0, 200);
+    const client = context instanceof RouterContextProvider ? context.get(requestClientContext) : null;
+    console.warn(
+      `refused ${error.status} ${request.method} ${path} from ${client?.address ?? "-"}: ${reason.replace(/\s+/g, " ")}`,
+    );
+    return;
+  }
+  console.error(error);
+};
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  const nonce = newNonce();
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+
+    // Bots and SPA mode wait for all content to load before responding.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+
+    // Abort the rendering stream after `streamTimeout` so it has time to flush the rejected boundaries.
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              // Clear the timeout so the closure (and the page) is not kept.
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          const stream = createReadableStreamFromReadable(body);
+          pipe(body);
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors in the shell reject and are logged by React Router; log only the ones while streaming.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}

@@ -1,0 +1,147 @@
+// Between Node's http objects and the Fetch Request/Response React Router speaks: the request body with
+// back-pressure, and the response streamed out, compressed when the client accepts it.
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createResponseCompressor, isCompressibleType, negotiateEncoding } from "./compression.js";
+
+/**
+ * The request body as a web stream. Reading pauses the upload when the app is not keeping up. A route that
+ * stops reading (a refused upload) just lets the stream go: once the answer is sent, the rest is drained
+ * unread so the connection can be reused. A client that goes away errors the stream, so a route waiting for
+ * the body does not wait forever.
+ */
+function requestBody(req, res) {
+  let settled = false;
+  const drain = () => {
+    settled = true;
+    req.resume();
+  };
+  res.on("finish", () => {
+    if (!req.complete) drain();
+  });
+  return new ReadableStream(
+    {
+      start(controller) {
+        req.on("data", (chunk) => {
+          if (settled) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if (controller.desiredSize <= 0) req.pause();
+        });
+        req.on("end", () => {
+          if (settled) return;
+          settled = true;
+          controller.close();
+        });
+        req.on("close", () => {
+          if (settled) return;
+          settled = true;
+          controller.error(new Error("The client closed the connection before sending the whole request."));
+        });
+        // An aborted upload also closes; the error itself needs no handling here.
+        req.on("error", () => {});
+      },
+      pull() {
+        if (!settled) req.resume();
+      },
+      cancel: drain,
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
+  );
+}
+
+/** A host name or address with an optional port: nothing that would change the URL built around it. */
+const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * A Fetch Request for a Node request, or null when its target or Host cannot make a URL on this site (an
+ * absolute-form or `*` target, a Host with userinfo or a path). `https`: whether the client came over HTTPS.
+ */
+export function toFetchRequest(req, res, https) {
+  const host = req.headers.host ?? "localhost";
+  if (!req.url?.startsWith("/") || !HOST.test(host)) return null;
+  let url;
+  try {
+    // Concatenated, not resolved: a target of "//other.example/x" stays a path on this host.
+    url = new URL(`${https ? "https" : "http"}://${host}${req.url}`);
+  } catch {
+    return null;
+  }
+  const controller = new AbortController();
+  res.on("close", () => controller.abort());
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  const init = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = requestBody(req, res);
+    init.duplex = "half";
+  }
+  return new Request(url, init);
+}
+
+/** Headers as the flat [name, value, ...] list res.writeHead takes (each Set-Cookie stays its own entry). */
+export function rawHeaders(headers) {
+  const raw = [];
+  for (const [name, value] of headers) raw.push(name, value);
+  return raw;
+}
+
+/** Which encoding a dynamic answer goes out in (null: as it is), marking the headers to match. */
+function chooseEncoding(req, status, headers) {
+  if (status === 204 || status === 304 || status < 200) return null;
+  const type = headers.get("Content-Type");
+  if (!isCompressibleType(type) || headers.has("Content-Encoding")) return null;
+  if (/\bno-transform\b/i.test(headers.get("Cache-Control") ?? "")) return null;
+  headers.append("Vary", "Accept-Encoding");
+  const encoding = negotiateEncoding(req.headers["accept-encoding"]);
+  if (encoding) {
+    headers.set("Content-Encoding", encoding);
+    headers.delete("Content-Length");
+  }
+  return encoding;
+}
+
+/**
+ * Joins the chunks a page writes in one go (React writes a page in a few dozen small pieces) and passes them
+ * on as one when the page pauses or ends: one compressor call and one socket write per burst, and a page that
+ * streams still streams. Transform holds the source back while what it passed on has not been taken.
+ */
+function batchUntilPause() {
+  let pending = [];
+  let timer = null;
+  const release = (stream) => {
+    timer = null;
+    if (pending.length > 0) stream.push(Buffer.concat(pending));
+    pending = [];
+  };
+  return new Transform({
+    transform(chunk, _encoding, done) {
+      pending.push(chunk);
+      timer ??= setImmediate(() => release(this));
+      done();
+    },
+    flush(done) {
+      clearImmediate(timer);
+      release(this);
+      done();
+    },
+    destroy(error, done) {
+      clearImmediate(timer);
+      done(error);
+    },
+  });
+}
+
+/** Sends a response's status, headers and body; the body compressed when the client accepts it. */
+export async function sendResponse(req, res, status, headers, body) {
+  const encoding = chooseEncoding(req, status, headers);
+  res.writeHead(status, rawHeaders(headers));
+  if (!body || req.method === "HEAD") {
+    res.end();
+    await body?.cancel().catch(() => {});
+    return;
+  }
+  const stages = [Readable.fromWeb(body), batchUntilPause()];
+  // Each batch is flushed through the compressor (the `flush` setting), so what the page sent goes out.
+  if (encoding) stages.push(createResponseCompressor(encoding));
+  await pipeline(...stages, res);
+}

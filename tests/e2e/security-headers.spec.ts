@@ -1,0 +1,166 @@
+// Every page of the spec's route table, with JavaScript and without, under the store's Content-Security-Policy:
+// the test fails on any violation the browser reports, and checks the security headers of every response
+// from the store (pages, scripts, styles, pictures, data requests).
+import { type APIRequestContext, expect, type Page, type Response, test } from "@playwright/test";
+import { DEMO_SELLER } from "./seller-helpers.ts";
+import { PASSWORD, uniqueEmail } from "./shopper-helpers.ts";
+
+/** Collects what the browser reports about the policy, and every response from the store. */
+function watch(page: Page, origin: string) {
+  const violations: string[] = [];
+  const responses: Response[] = [];
+  page.on("console", (message) => {
+    if (/Content[- ]Security[- ]Policy|CSP violation/i.test(message.text())) {
+      violations.push(`${page.url()}: ${message.text()}`);
+    }
+  });
+  page.on("response", (response) => {
+    if (response.url().startsWith(origin)) responses.push(response);
+  });
+  return { violations, responses };
+}
+
+test.beforeEach(async ({ page }) => {
+  // With JavaScript on, the page's own violation events are reported as well.
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+});
+
+function expectEveryResponseHeaders(response: Response) {
+  const headers = response.headers();
+  const where = `${response.status()} ${response.url()}`;
+  expect(headers["x-content-type-options"], where).toBe("nosniff");
+  expect(headers["referrer-policy"], where).toBeTruthy();
+}
+
+/** Checks a page's own headers: a nonce-only script policy, HTML with its charset. */
+function expectPageHeaders(response: Response | null, personal: boolean) {
+  expect(response, "a page response").not.toBeNull();
+  const headers = response!.headers();
+  const where = response!.url();
+  expect(headers["content-type"], where).toBe("text/html; charset=utf-8");
+  expect(headers["referrer-policy"], where).toBe("strict-origin-when-cross-origin");
+  const csp = headers["content-security-policy"] ?? "";
+  expect(csp, where).toMatch(/(^|; )script-src 'nonce-[A-Za-z0-9+/=]+'(;|$)/);
+  expect(csp, where).not.toContain("unsafe-inline");
+  expect(csp, where).toContain("frame-ancestors 'none'");
+  if (personal) expect(headers["cache-control"], where).toBe("private, no-store");
+  else expect(headers["cache-control"], where).toBeUndefined();
+}
+
+/** Visits a page and lets it settle (hydration, lazy route modules), returning its document response. */
+async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.waitForLoadState("networkidle");
+  return response;
+}
+
+async function firstProduct(request: APIRequestContext) {
+  const list = await (await request.get("/api/product/list")).json();
+  return list.products.find((p: { inStock: boolean }) => p.inStock) as { _id: string; category: string };
+}
+
+test("the detector sees a violation (a picture from another site on a page under the policy)", async ({
+  page,
+  baseURL,
+}) => {
+  const seen = watch(page, baseURL!);
+  const policy = (await page.request.get("/")).headers()["content-security-policy"]!;
+  await page.route(`${baseURL}/csp-probe`, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      headers: { "Content-Security-Policy": policy },
+      body: '<!doctype html><title>probe</title><img src="https://evil.example/pixel.png" alt="">',
+    }),
+  );
+  await page.goto("/csp-probe");
+  await expect.poll(() => seen.violations.length).toBeGreaterThan(0);
+});
+
+test("every page runs under the policy without a single violation, with the security headers", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const seen = watch(page, baseURL!);
+  const product = await firstProduct(page.request);
+
+  // A visitor's pages.
+  for (const path of [
+    "/",
+    "/products",
+    `/products/${product.category.toLowerCase()}`,
+    `/products/${product.category.toLowerCase()}/${product._id}`,
+    "/contact",
+    "/deals",
+    "/loader?next=products",
+    "/seller-login",
+  ]) {
+    expectPageHeaders(await visit(page, path), false);
+  }
+  const missing = await visit(page, "/no-such-page");
+  expect(missing?.status()).toBe(404);
+  expectPageHeaders(missing, false);
+  await expect(page.getByTitle("Map of the Trendora showroom")).toHaveCount(0);
+
+  // The contact page's map is the one frame allowed; reached by a link (with JavaScript, a client-side
+  // navigation that imports the page's module under the policy).
+  await visit(page, "/");
+  await page.getByRole("banner").getByRole("link", { name: "Contact", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByTitle("Map of the Trendora showroom")).toBeVisible();
+
+  // A signed-in shopper with something in the cart and an address.
+  const registered = await page.request.post("/api/user/register", {
+    data: { name: "Policy Shopper", email: uniqueEmail("csp"), password: PASSWORD },
+  });
+  expect(registered.ok()).toBe(true);
+  expect((await page.request.post("/api/cart/update", { data: { cartItems: { [product._id]: 1 } } })).ok()).toBe(true);
+  const address = await page.request.post("/api/address/add", {
+    data: {
+      address: {
+        firstName: "Asha",
+        lastName: "Rao",
+        email: "asha@example.com",
+        street: "12 Park Street",
+        city: "Pune",
+        state: "MH",
+        zipcode: "411001",
+        country: "India",
+        phone: "+91 98765 43210",
+      },
+    },
+  });
+  expect(address.ok()).toBe(true);
+  for (const path of ["/", "/my-orders", "/add-address", "/cart"]) {
+    expectPageHeaders(await visit(page, path), true);
+  }
+
+  // Online payment: the cart's form leads to the sandbox's hosted checkout page (its own, stricter policy).
+  await page.getByLabel("Payment Method").selectOption("Online");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page).toHaveURL(/\/stripe-sandbox\/checkout\/cs_test_[0-9A-Za-z]+$/);
+  await page.waitForLoadState("networkidle");
+  const checkout = await page.request.get(page.url());
+  expect(checkout.headers()["content-security-policy"]).toContain("default-src 'none'");
+  expect(checkout.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(checkout.headers()["cache-control"]).toBe("private, no-store");
+
+  // The seller's pages.
+  const seller = await page.request.post("/api/seller/login", { data: DEMO_SELLER });
+  expect(seller.ok()).toBe(true);
+  for (const path of ["/seller", "/seller/product-list", "/seller/orders"]) {
+    expectPageHeaders(await visit(page, path), true);
+  }
+
+  expect(seen.violations).toEqual([]);
+  expect(seen.responses.length).toBeGreaterThan(20);
+  for (const response of seen.responses) expectEveryResponseHeaders(response);
+  // The stylesheet (and with JavaScript, the scripts) came compressed.
+  const built = seen.responses.filter((r) => /\/assets\/(root-.*\.css|entry\.client-.*\.js)$/.test(r.url()));
+  expect(built.length).toBeGreaterThan(0);
+  for (const response of built) expect(response.headers()["content-encoding"], response.url()).toMatch(/^(br|gzip)$/);
+});

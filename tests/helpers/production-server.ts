@@ -1,0 +1,79 @@
+// The real production server (`node server.js` on the production build) for tests that need sockets,
+// signals or the server's own answers. It runs the build `npm test` made for this run (BUILD_DIR).
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { builtServer } from "./app.ts";
+
+export async function waitFor<T>(what: string, check: () => T | undefined | false, timeoutMs = 120_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The production build's folder: the one `npm test` made for this run (checked as tests/helpers/app.ts does). */
+export async function productionBuild(): Promise<string> {
+  return path.dirname(path.dirname(builtServer()));
+}
+
+export type RunningServer = {
+  origin: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the server printed so far, line by line (stdout and stderr). */
+  lines: () => string[];
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  /** Sends SIGTERM and waits for the exit code. */
+  stop: () => Promise<number | null>;
+};
+
+/** Starts `node server.js` on 127.0.0.1 and a free port, on the test's DATA_DIR unless `env` says otherwise. */
+export async function startProductionServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const buildDir = await productionBuild();
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      BUILD_DIR: buildDir,
+      HOST: "127.0.0.1",
+      PORT: "0",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output: string[] = [];
+  let partial = "";
+  const collect = (chunk: Buffer) => {
+    const text = partial + chunk.toString("utf8");
+    const parts = text.split("\n");
+    partial = parts.pop() ?? "";
+    output.push(...parts);
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  let ended = false;
+  exited.then(() => {
+    ended = true;
+  });
+  const port = await waitFor("the server to listen", () => {
+    if (ended) throw new Error(`The server exited:\n${output.join("\n")}${partial}`);
+    const line = output.find((l) => l.startsWith("Store listening on "));
+    return line ? Number(/:(\d+)$/.exec(line)?.[1]) : undefined;
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    child,
+    lines: () => [...output, ...(partial ? [partial] : [])],
+    exited,
+    stop: async () => {
+      if (!ended) child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
