@@ -1,6 +1,6 @@
 // The account forms' rules: shopper login and sign-up, seller sign-in. One schema per form, used by the
 // service that checks it and by the form on the page.
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 200;

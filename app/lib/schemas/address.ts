@@ -1,6 +1,6 @@
 // The shipping address form (/add-address) and POST /api/address/add. The form has no required marks (as the
 // spec says), but an address a courier could not use is refused, field by field.
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 export const ADDRESS_FIELDS = [
   "firstName",

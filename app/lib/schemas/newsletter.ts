@@ -1,6 +1,7 @@
 // The newsletter sign-up form (home page) and POST /api/subscribe.
-import { z } from "zod";
+
 import { MAX_EMAIL_LENGTH } from "./account.ts";
+import { z } from "./zod.ts";
 
 export const NEWSLETTER_MESSAGES = {
   empty: "Please enter an email.",

@@ -1,8 +1,9 @@
 // A product as the seller enters it (add and edit pages, POST /api/product/add): one set of field rules.
-import { z } from "zod";
+
 import { CATEGORY_PATHS } from "../categories.ts";
 import { parseMoneyToCents } from "../money.ts";
 import { DESCRIPTION_LINE_MAX_LENGTH, DESCRIPTION_MAX_LINES, NAME_MAX_LENGTH } from "../product-limits.ts";
+import { z } from "./zod.ts";
 
 function money(label: string) {
   return z.unknown().transform((value, ctx) => {
