@@ -9,8 +9,23 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 const children = new Set<ChildProcess>();
 const folders = new Set<string>();
+const extraSteps = new Set<() => void>();
+
+/** Something else to undo when this process ends (synchronously); returns a function that forgets it. */
+export function atExit(step: () => void): () => void {
+  extraSteps.add(step);
+  return () => extraSteps.delete(step);
+}
 
 function cleanUp() {
+  for (const step of extraSteps) {
+    try {
+      step();
+    } catch {
+      // Already undone.
+    }
+  }
+  extraSteps.clear();
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   children.clear();
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
@@ -61,6 +76,26 @@ export function start(command: string, args: string[], options: SpawnOptions & {
   children.add(child);
   child.on("exit", () => children.delete(child));
   return child;
+}
+
+/** Runs a command to its end (tracked like `start`, so an interruption stops it too); resolves with its stdout. */
+export function runToEnd(command: string, args: string[], options: SpawnOptions = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = start(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      stdout += chunk;
+    });
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("exit", (code, signal) => {
+      if (code === 0) resolve(stdout);
+      else reject(new Error(`${command} ${args.join(" ")} failed (${code ?? signal}):\n${stderr || stdout}`));
+    });
+  });
 }
 
 /** Stops a child with SIGTERM (SIGKILL after 5 s) and waits until it has gone. */

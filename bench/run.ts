@@ -2,20 +2,26 @@
 // one core and measures every page with autocannon on the other core; compares each page with a static
 // copy of /products (the static limit) and each size with the first; writes bench/results/latest.json and the
 // "bench" section of docs/performance.md. See README.md ("Benchmark") and docs/decisions/0100.
-import { type ChildProcess, execFile } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { type CatalogueSummary, COMMON_WORD, RARE_WORD } from "./catalogue.ts";
 import { pageAssets } from "./html-assets.ts";
 import { ACCEPT_ENCODING, cookieHeader, gzipSize, type RawResponse, request } from "./http.ts";
 import type { LoadRequest, LoadResult, LoadTarget } from "./load.ts";
-import { canPin, freePort, start, stop, temporaryFolder, waitUntilAnswering, waitUntilIdle } from "./processes.ts";
+import {
+  canPin,
+  freePort,
+  runToEnd,
+  start,
+  stop,
+  temporaryFolder,
+  waitUntilAnswering,
+  waitUntilIdle,
+} from "./processes.ts";
 import { describeMachine, formatBytes, machine, round, table, writeSection } from "./report.ts";
 import { buildStore, startStoreServer } from "./store-server.ts";
-
-const run = promisify(execFile);
 
 function envNumber(name: string, fallback: number): number {
   const value = process.env[name];
@@ -478,11 +484,10 @@ function printResult(label: string, r: TargetResult, started: number) {
 async function benchSize(size: number, buildDir: string, work: string, loader: LoadGenerator): Promise<SizeResult> {
   const dataDir = path.join(work, `data-${size}`);
   let started = Date.now();
-  const generated = await run(node, ["--import", "tsx", "bench/generate.ts", String(size)], {
+  const generated = await runToEnd(node, ["--import", "tsx", "bench/generate.ts", String(size)], {
     env: { ...process.env, DATA_DIR: dataDir },
-    maxBuffer: 16 * 1024 * 1024,
   });
-  const { samples, ...catalogue } = JSON.parse(generated.stdout) as CatalogueSummary;
+  const { samples, ...catalogue } = JSON.parse(generated) as CatalogueSummary;
   console.log(
     `${size} products: generated in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
       `(${catalogue.orders} orders, ${catalogue.orderLines} lines; "${COMMON_WORD}" ${catalogue.commonWordMatches}, ` +

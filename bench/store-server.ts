@@ -1,10 +1,7 @@
 // The store as the bench and Lighthouse run it: the production build in a folder of its own, and
 // `node server.js` with NODE_ENV=production on 127.0.0.1, a free port and a given DATA_DIR.
-import { type ChildProcess, execFile } from "node:child_process";
-import { promisify } from "node:util";
-import { freePort, start, temporaryFolder, waitUntilAnswering } from "./processes.ts";
-
-const run = promisify(execFile);
+import type { ChildProcess } from "node:child_process";
+import { freePort, runToEnd, start, temporaryFolder, waitUntilAnswering } from "./processes.ts";
 
 /**
  * `react-router build` into a new build-bench-* folder inside the project (git-ignored; the server build must
@@ -12,10 +9,7 @@ const run = promisify(execFile);
  */
 export async function buildStore(): Promise<string> {
   const buildDir = temporaryFolder("build-bench-", process.cwd());
-  await run("npx", ["react-router", "build"], {
-    env: { ...process.env, BUILD_DIR: buildDir },
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  await runToEnd("npx", ["react-router", "build"], { env: { ...process.env, BUILD_DIR: buildDir } });
   return buildDir;
 }
 
