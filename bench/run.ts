@@ -1,7 +1,7 @@
 // `npm run bench`: builds the store, fills a catalogue of each size, serves it with the production server on
 // one core and measures every page with autocannon on the other core; compares each page with a static
 // copy of /products (the static limit) and each size with the first; writes bench/results/latest.json and the
-// "bench" section of docs/performance.md. See README.md ("Benchmark") and docs/decisions/0100.
+// "bench" section of docs/performance.md. See README.md ("Performance") and docs/decisions/0100.
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -376,7 +376,7 @@ async function measure(
 }
 
 /**
- * A page's first request: its bytes, and how long it takes. A page too slow for the load run (8 connections
+ * A page's first request: its bytes (when `assets` is given), and how long it takes. A page too slow for the load run (8 connections
  * would not each finish one request in the set time) is timed with a few requests one after another instead;
  * returns whether it was.
  */
@@ -399,14 +399,16 @@ async function measureOneByOne(
   const first = await once();
   result.response = first;
   if (first.status !== expect) result.notes.push(`answered ${first.status}`);
-  result.html = {
-    sent: first.raw.length,
-    encoding: String(first.headers["content-encoding"] ?? "none"),
-    decoded: first.body.length,
-    gzip: gzipSize(first.body),
-  };
-  if (assets && String(first.headers["content-type"]).startsWith("text/html")) {
-    Object.assign(result, await assets(first.body.toString(), url));
+  if (assets) {
+    result.html = {
+      sent: first.raw.length,
+      encoding: String(first.headers["content-encoding"] ?? "none"),
+      decoded: first.body.length,
+      gzip: gzipSize(first.body),
+    };
+    if (String(first.headers["content-type"]).startsWith("text/html")) {
+      Object.assign(result, await assets(first.body.toString(), url));
+    }
   }
   // The first request may be slow only because it is the first (cold caches): a second one decides.
   const spent = () => times.reduce((a, b) => a + b, 0);
@@ -534,9 +536,8 @@ async function benchSize(size: number, buildDir: string, work: string, loader: L
 
 // ── Report ─────────────────────────────────────────────────────────────────────────────────────────────────
 
-function bytesCell(b: Bytes | undefined, suffix = "") {
-  if (!b) return "";
-  return b.sent === b.gzip ? formatBytes(b.sent) : `${formatBytes(b.sent)} (gzip ${formatBytes(b.gzip)})${suffix}`;
+function bytesCell(b: Bytes | undefined) {
+  return b ? `${formatBytes(b.sent)} (gzip ${formatBytes(b.gzip)})` : "";
 }
 
 function markdown(report: Report): string {
@@ -546,7 +547,7 @@ function markdown(report: Report): string {
     `Server (\`node server.js\`, \`NODE_ENV=production\`) ${s.pinned ? `pinned to core ${SERVER_CORE}, autocannon to core ${LOAD_CORE}` : "not pinned (no taskset)"}; ` +
       `${s.connections} connections, no pipelining, ${s.warmupSeconds} s warm-up then ${s.seconds} s per page; requests ask for \`Accept-Encoding: ${ACCEPT_ENCODING}\`. ` +
       `"× static" is the page's throughput over a bare Node server sending the same /products bytes. ` +
-      `Bytes: as sent, and in brackets gzipped here when the server sent them uncompressed. Full figures: \`${RESULTS_FILE}\`.`,
+      `Bytes: as sent, and in brackets gzipped (level 6) by the bench. Full figures: \`${RESULTS_FILE}\`.`,
   ];
   for (const size of report.sizes) {
     const c = size.catalogue;
@@ -562,7 +563,7 @@ function markdown(report: Report): string {
         ["Page", "req/s", "p50 ms", "p99 ms", "× static", "HTML", "CSS", "JS", "Notes"],
         [...size.targets, size.staticLimit].map((t) => [
           t.name === "static"
-            ? "Static limit: the /products bytes from a bare Node server"
+            ? `Static limit: the same /products bytes (${formatBytes(size.staticLimit.bytes)}) from a bare Node server`
             : `${t.label} \`${t.request}\``,
           t.rps,
           t.p50,
