@@ -60,6 +60,12 @@ export function round(value: number, digits = 0): number {
   return Math.round(value * factor) / factor;
 }
 
+/** A figure to `digits` significant digits (0.01634 → 0.0163, 542.61 → 543, 12.345 → 12.3). */
+export function significant(value: number, digits = 3): number {
+  if (value === 0 || !Number.isFinite(value)) return value;
+  return Number(value.toPrecision(digits));
+}
+
 /** 1234 → "1.2 KB", 3456789 → "3.3 MB" (1 KB = 1024 bytes). */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -20,7 +20,7 @@ import {
   waitUntilAnswering,
   waitUntilIdle,
 } from "./processes.ts";
-import { describeMachine, formatBytes, machine, round, table, writeSection } from "./report.ts";
+import { describeMachine, formatBytes, machine, round, significant, table, writeSection } from "./report.ts";
 import { buildStore, startStoreServer } from "./store-server.ts";
 
 function envNumber(name: string, fallback: number): number {
@@ -127,7 +127,8 @@ class Store implements Server {
   child!: ChildProcess;
   origin = "";
   crashes = 0;
-  private logged = 0;
+  /** The first line of each error the server logged. */
+  private logged: string[] = [];
 
   constructor(
     private buildDir: string,
@@ -140,7 +141,8 @@ class Store implements Server {
       dataDir: this.dataDir,
       core: SERVER_CORE,
       onError: (text) => {
-        this.logged += text.split("\n").filter(Boolean).length;
+        const first = text.split("\n").find((line) => line.trim());
+        if (first && !/^\s+at /.test(first)) this.logged.push(first.trim());
         // The first lines of each error are enough to see what it was.
         process.stderr.write(`  server: ${text.split("\n").slice(0, 3).join("\n  server: ")}\n`);
       },
@@ -166,7 +168,7 @@ class Store implements Server {
     return settle(this.child);
   }
 
-  errorLines() {
+  errorsLogged() {
     return this.logged;
   }
 }
@@ -321,8 +323,8 @@ type Server = {
   origin: string;
   /** Waits until the server has finished the work a run left behind. */
   settle(): Promise<void>;
-  /** Lines the server has written to stderr so far (errors it logged). */
-  errorLines(): number;
+  /** The first line of each error the server has logged so far. */
+  errorsLogged(): string[];
 };
 
 type Measured = TargetResult & { response?: RawResponse };
@@ -333,7 +335,7 @@ async function measure(
   target: Target,
   assets?: ReturnType<typeof assetMeter>,
 ): Promise<Measured> {
-  const errorsBefore = server.errorLines();
+  const errorsBefore = server.errorsLogged().length;
   const result: Measured = {
     name: target.name,
     label: target.label,
@@ -370,8 +372,9 @@ async function measure(
     result.notes.push(`no answer: ${error instanceof Error ? error.message : error}`);
   }
   await server.settle();
-  const logged = server.errorLines() - errorsBefore;
-  if (logged > 0) result.notes.push(`the server logged ${logged} error line(s)`);
+  const logged = new Map<string, number>();
+  for (const line of server.errorsLogged().slice(errorsBefore)) logged.set(line, (logged.get(line) ?? 0) + 1);
+  for (const [line, count] of logged) result.notes.push(`the server logged "${line}" (${count}×)`);
   return result;
 }
 
@@ -455,7 +458,7 @@ async function staticLimit(loader: LoadGenerator, folder: string, products: RawR
   try {
     const origin = `http://127.0.0.1:${port}`;
     await waitUntilAnswering(`${origin}/`, child);
-    const server: Server = { origin, settle: () => settle(child), errorLines: () => 0 };
+    const server: Server = { origin, settle: () => settle(child), errorsLogged: () => [] };
     const target: Target = {
       name: "static",
       label: "Static limit",
@@ -521,10 +524,10 @@ async function benchSize(size: number, buildDir: string, work: string, loader: L
     printResult("Static limit (same /products bytes)", limit, started);
     const rounded = <T extends TargetResult>(r: T): T => ({
       ...r,
-      rps: round(r.rps, 1),
-      p50: round(r.p50, 1),
-      p99: round(r.p99, 1),
-      vsStatic: limit.rps > 0 ? round(r.rps / limit.rps, 3) : undefined,
+      rps: significant(r.rps),
+      p50: significant(r.p50),
+      p99: significant(r.p99),
+      vsStatic: limit.rps > 0 ? significant(r.rps / limit.rps) : undefined,
     });
     const targetsOut = results.map(({ response: _response, ...r }) => rounded(r));
     if (store.crashes > 0) targetsOut[0]?.notes.push(`the server crashed ${store.crashes} time(s) and was restarted`);
@@ -612,7 +615,7 @@ function scaling(sizes: SizeResult[]): Report["scaling"] {
       label: t.label,
       small: t.rps,
       large: other?.rps ?? 0,
-      ratio: t.rps > 0 ? round((other?.rps ?? 0) / t.rps, 3) : 0,
+      ratio: t.rps > 0 ? significant((other?.rps ?? 0) / t.rps) : 0,
     };
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, replaceSection, table } from "../../bench/report.ts";
+import { formatBytes, replaceSection, significant, table } from "../../bench/report.ts";
 
 describe("replaceSection", () => {
   const doc = "# Performance\n\nIntro.\n\n<!-- bench:begin -->\nold figures\n<!-- bench:end -->\n\n## Notes\nKept.\n";
@@ -19,7 +19,13 @@ describe("replaceSection", () => {
   });
 });
 
-describe("formatBytes and table", () => {
+describe("formatBytes, significant and table", () => {
+  it("keeps three significant digits, so slow pages do not round to 0 req/s", () => {
+    expect([significant(0.016345), significant(542.61), significant(12.345), significant(0)]).toEqual([
+      0.0163, 543, 12.3, 0,
+    ]);
+  });
+
   it("formats sizes in B, KB and MB", () => {
     expect([formatBytes(900), formatBytes(1536), formatBytes(29.6 * 1024 * 1024)]).toEqual([
       "900 B",
