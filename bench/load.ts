@@ -16,7 +16,6 @@ export type LoadRequest = {
   url: string;
   target: LoadTarget;
   connections: number;
-  warmupSeconds: number;
   seconds: number;
 };
 
@@ -101,7 +100,7 @@ function requestsFor(target: LoadTarget, origin: string): autocannon.Request[] {
   }
 }
 
-export async function runLoad({ url, target, connections, warmupSeconds, seconds }: LoadRequest): Promise<LoadResult> {
+export async function runLoad({ url, target, connections, seconds }: LoadRequest): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections,
@@ -110,7 +109,6 @@ export async function runLoad({ url, target, connections, warmupSeconds, seconds
     // A request still unanswered after the whole run counts as a timeout rather than holding the run open.
     timeout: Math.max(10, seconds),
     requests: requestsFor(target, new URL(url).origin),
-    ...(warmupSeconds > 0 ? { warmup: { connections, duration: warmupSeconds } } : {}),
   });
   const statuses: Record<string, number> = {};
   for (const [status, { count = 0 }] of Object.entries(result.statusCodeStats ?? {})) statuses[status] = Number(count);

@@ -136,6 +136,21 @@ export async function waitUntilAnswering(url: string, child: ChildProcess, timeo
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s.`);
 }
 
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU time (user + system, all threads) a process has used so far in ms, or null where /proc is missing. */
+export function cpuMs(pid: number): number | null {
+  const ticks = cpuTicks(pid);
+  return ticks === null ? null : (ticks * 1000) / TICKS_PER_SECOND;
+}
+
 /** CPU time (user + system, in clock ticks) a process has used so far, or null where /proc is missing. */
 function cpuTicks(pid: number): number | null {
   const file = `/proc/${pid}/stat`;
@@ -162,8 +177,8 @@ export async function waitUntilIdle(pid: number, timeoutMs = 120_000): Promise<n
     await sleep(500);
     const after = cpuTicks(pid);
     if (before === null || after === null) return Date.now() - started;
-    // 100 ticks a second on Linux: 2 ticks in 500 ms is 4% of a core.
-    if (after - before <= 2) return Date.now() - started;
+    // Under 5% of a core for half a second.
+    if (after - before <= TICKS_PER_SECOND * 0.025) return Date.now() - started;
   }
   return null;
 }

@@ -12,6 +12,7 @@ import { ACCEPT_ENCODING, cookieHeader, gzipSize, type RawResponse, request } fr
 import type { LoadRequest, LoadResult, LoadTarget } from "./load.ts";
 import {
   canPin,
+  cpuMs,
   freePort,
   runToEnd,
   start,
@@ -65,6 +66,12 @@ type TargetResult = {
   rps: number;
   p50: number;
   p99: number;
+  /** The server's CPU time per request (all its threads): what the page costs, whatever else runs on the machine. */
+  cpuMsPerRequest: number | null;
+  /** 1000 / cpuMsPerRequest: the req/s the server would give with its core to itself. */
+  perCore?: number;
+  /** perCore over the static limit's perCore (rps over the static limit's rps is `vsStatic`). */
+  vsStaticPerCore?: number;
   requests: number;
   /** Requests answered with another status than `expect`, or not answered. */
   failed: number;
@@ -162,6 +169,10 @@ class Store implements Server {
     console.log(`  the server had stopped (exit ${this.child.exitCode ?? this.child.signalCode}); starting it again`);
     await this.start();
     return true;
+  }
+
+  cpuMs() {
+    return this.child.pid === undefined ? null : cpuMs(this.child.pid);
   }
 
   settle() {
@@ -321,6 +332,8 @@ function failedOf(statuses: Record<string, number>, expect: number, errors: numb
 /** Where a target is measured: the store, or the static server. */
 type Server = {
   origin: string;
+  /** CPU time the server process has used so far (ms), or null where that cannot be read. */
+  cpuMs(): number | null;
   /** Waits until the server has finished the work a run left behind. */
   settle(): Promise<void>;
   /** The first line of each error the server has logged so far. */
@@ -344,29 +357,44 @@ async function measure(
     rps: 0,
     p50: 0,
     p99: 0,
+    cpuMsPerRequest: null,
     requests: 0,
     failed: 0,
     statuses: {},
     notes: [],
   };
   try {
-    if (target.load.kind !== "get" || !(await measureOneByOne(server, target.load, target.expect, result, assets))) {
-      const load = await loader.run({
-        url: server.origin,
-        target: target.load,
-        connections: CONNECTIONS,
-        warmupSeconds: WARMUP_SECONDS,
-        seconds: SECONDS,
-      });
+    const { load } = target;
+    let oneByOne = load.kind === "get" && (await tooSlowForLoad(server, load, target.expect, result, assets));
+    if (!oneByOne) {
+      const runFor = (seconds: number) =>
+        loader.run({ url: server.origin, target: load, connections: CONNECTIONS, seconds });
+      if (WARMUP_SECONDS > 0) {
+        await runFor(WARMUP_SECONDS);
+        // Requests the warm-up left unfinished must not be charged to the measured ones.
+        await server.settle();
+      }
+      const cpuBefore = server.cpuMs();
+      const run = await runFor(SECONDS);
+      const cpuAfter = server.cpuMs();
       Object.assign(result, {
-        rps: load.rps,
-        p50: load.p50,
-        p99: load.p99,
-        requests: load.requests,
-        statuses: load.statuses,
-        failed: failedOf(load.statuses, target.expect, load.errors),
+        rps: run.rps,
+        p50: run.p50,
+        p99: run.p99,
+        cpuMsPerRequest:
+          cpuBefore !== null && cpuAfter !== null && run.requests > 0 ? (cpuAfter - cpuBefore) / run.requests : null,
+        requests: run.requests,
+        statuses: run.statuses,
+        failed: failedOf(run.statuses, target.expect, run.errors),
       });
+      // The load generator itself can be the limit (a 30 MB page eight times at once): time such a page alone.
+      if (load.kind === "get" && run.requests < CONNECTIONS) {
+        await server.settle();
+        result.notes.push(`the load run finished only ${run.requests} request(s)`);
+        oneByOne = true;
+      }
     }
+    if (oneByOne && load.kind === "get") await timeOneByOne(server, load, target.expect, result);
   } catch (error) {
     result.failed++;
     result.notes.push(`no answer: ${error instanceof Error ? error.message : error}`);
@@ -378,28 +406,30 @@ async function measure(
   return result;
 }
 
+type GetTarget = Extract<LoadTarget, { kind: "get" }>;
+
+/** One GET as the bench sends it, with the CPU time the server spent meanwhile. */
+async function timedGet(server: Server, load: GetTarget) {
+  const headers = { "accept-encoding": ACCEPT_ENCODING, ...(load.cookie ? { cookie: load.cookie } : {}) };
+  const before = server.cpuMs();
+  const response = await request(`${server.origin}${load.path}`, { headers, timeoutMs: REQUEST_TIMEOUT_MS });
+  const after = server.cpuMs();
+  return { response, cpuMs: before !== null && after !== null ? after - before : null };
+}
+
 /**
- * A page's first request: its bytes (when `assets` is given), and how long it takes. A page too slow for the load run (8 connections
- * would not each finish one request in the set time) is timed with a few requests one after another instead;
- * returns whether it was.
+ * A page's first request: its bytes (when `assets` is given), and whether the page is too slow for the load
+ * run (8 connections would not each finish one request in the set time). The first request may be slow only
+ * because it is the first (cold caches): then a second one decides.
  */
-async function measureOneByOne(
+async function tooSlowForLoad(
   server: Server,
-  load: Extract<LoadTarget, { kind: "get" }>,
+  load: GetTarget,
   expect: number,
   result: Measured,
   assets?: ReturnType<typeof assetMeter>,
 ): Promise<boolean> {
-  const url = `${server.origin}${load.path}`;
-  const headers = { "accept-encoding": ACCEPT_ENCODING, ...(load.cookie ? { cookie: load.cookie } : {}) };
-  const times: number[] = [];
-  const once = async () => {
-    const response = await request(url, { headers, timeoutMs: REQUEST_TIMEOUT_MS });
-    result.statuses[response.status] = (result.statuses[response.status] ?? 0) + 1;
-    times.push(response.ms);
-    return response;
-  };
-  const first = await once();
+  const { response: first } = await timedGet(server, load);
   result.response = first;
   if (first.status !== expect) result.notes.push(`answered ${first.status}`);
   if (assets) {
@@ -410,31 +440,41 @@ async function measureOneByOne(
       gzip: gzipSize(first.body),
     };
     if (String(first.headers["content-type"]).startsWith("text/html")) {
-      Object.assign(result, await assets(first.body.toString(), url));
+      Object.assign(result, await assets(first.body.toString(), `${server.origin}${load.path}`));
     }
   }
-  // The first request may be slow only because it is the first (cold caches): a second one decides.
-  const spent = () => times.reduce((a, b) => a + b, 0);
-  if (first.ms > SLOW_MS && spent() + first.ms < SINGLE_BUDGET_MS) await once();
-  if (times[times.length - 1]! <= SLOW_MS) {
-    result.statuses = {};
-    return false;
-  }
-  while (times.length < 3 && spent() + times[times.length - 1]! < SINGLE_BUDGET_MS) await once();
-  const warm = times.length > 1 ? times.slice(1) : times;
+  if (first.ms <= SLOW_MS) return false;
+  if (first.ms * 2 > SINGLE_BUDGET_MS) return true;
+  return (await timedGet(server, load)).response.ms > SLOW_MS;
+}
+
+/** Up to three requests one after another (at most SINGLE_BUDGET_MS): req/s is 1 / their mean time. */
+async function timeOneByOne(server: Server, load: GetTarget, expect: number, result: Measured) {
+  const times: number[] = [];
+  const cpu: number[] = [];
+  const statuses: Record<string, number> = {};
+  const started = Date.now();
+  do {
+    const { response, cpuMs } = await timedGet(server, load);
+    statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+    times.push(response.ms);
+    if (cpuMs !== null) cpu.push(cpuMs);
+  } while (times.length < 3 && Date.now() - started + times[times.length - 1]! < SINGLE_BUDGET_MS);
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   const sorted = [...times].sort((a, b) => a - b);
   Object.assign(result, {
     mode: "single",
-    rps: 1000 / (warm.reduce((a, b) => a + b, 0) / warm.length),
+    rps: 1000 / mean(times),
     p50: sorted[Math.floor(sorted.length / 2)]!,
     p99: sorted[sorted.length - 1]!,
+    cpuMsPerRequest: cpu.length === times.length ? mean(cpu) : null,
     requests: times.length,
-    failed: failedOf(result.statuses, expect, 0),
+    statuses,
+    failed: failedOf(statuses, expect, 0),
   });
   result.notes.push(
-    `${times.length} request(s) one at a time: too slow for ${CONNECTIONS} connections in ${SECONDS} s`,
+    `timed one request at a time (${times.length}): too slow for ${CONNECTIONS} connections in ${SECONDS} s`,
   );
-  return true;
 }
 
 /** The same /products bytes from a bare Node server on the store's core, measured like the pages. */
@@ -458,7 +498,12 @@ async function staticLimit(loader: LoadGenerator, folder: string, products: RawR
   try {
     const origin = `http://127.0.0.1:${port}`;
     await waitUntilAnswering(`${origin}/`, child);
-    const server: Server = { origin, settle: () => settle(child), errorsLogged: () => [] };
+    const server: Server = {
+      origin,
+      cpuMs: () => (child.pid === undefined ? null : cpuMs(child.pid)),
+      settle: () => settle(child),
+      errorsLogged: () => [],
+    };
     const target: Target = {
       name: "static",
       label: "Static limit",
@@ -479,9 +524,10 @@ async function settle(child: ChildProcess) {
 }
 
 function printResult(label: string, r: TargetResult, started: number) {
+  const cpu = r.cpuMsPerRequest === null ? "" : `  CPU ${r.cpuMsPerRequest.toPrecision(3).padStart(7)} ms/req`;
   console.log(
     `  ${label.padEnd(36)} ${r.rps.toFixed(1).padStart(8)} req/s  p50 ${r.p50.toFixed(0).padStart(6)} ms` +
-      `  p99 ${r.p99.toFixed(0).padStart(6)} ms  ${r.failed ? `${r.failed} failed  ` : ""}` +
+      `  p99 ${r.p99.toFixed(0).padStart(6)} ms${cpu}  ${r.failed ? `${r.failed} failed  ` : ""}` +
       `(${((Date.now() - started) / 1000).toFixed(0)} s${r.mode === "single" ? ", one at a time" : ""})`,
   );
 }
@@ -522,12 +568,17 @@ async function benchSize(size: number, buildDir: string, work: string, loader: L
     started = Date.now();
     const limit = await staticLimit(loader, work, products);
     printResult("Static limit (same /products bytes)", limit, started);
+    const perCore = (r: TargetResult) => (r.cpuMsPerRequest ? 1000 / r.cpuMsPerRequest : undefined);
+    const limitPerCore = perCore(limit);
     const rounded = <T extends TargetResult>(r: T): T => ({
       ...r,
       rps: significant(r.rps),
       p50: significant(r.p50),
       p99: significant(r.p99),
+      cpuMsPerRequest: r.cpuMsPerRequest === null ? null : significant(r.cpuMsPerRequest),
+      perCore: perCore(r) === undefined ? undefined : significant(perCore(r)!),
       vsStatic: limit.rps > 0 ? significant(r.rps / limit.rps) : undefined,
+      vsStaticPerCore: perCore(r) && limitPerCore ? significant(perCore(r)! / limitPerCore) : undefined,
     });
     const targetsOut = results.map(({ response: _response, ...r }) => rounded(r));
     if (store.crashes > 0) targetsOut[0]?.notes.push(`the server crashed ${store.crashes} time(s) and was restarted`);
@@ -549,7 +600,8 @@ function markdown(report: Report): string {
     `Last run: ${report.date.slice(0, 16).replace("T", " ")} UTC, ${report.totalSeconds} s in all, on ${describeMachine(report.machine)}.`,
     `Server (\`node server.js\`, \`NODE_ENV=production\`) ${s.pinned ? `pinned to core ${SERVER_CORE}, autocannon to core ${LOAD_CORE}` : "not pinned (no taskset)"}; ` +
       `${s.connections} connections, no pipelining, ${s.warmupSeconds} s warm-up then ${s.seconds} s per page; requests ask for \`Accept-Encoding: ${ACCEPT_ENCODING}\`. ` +
-      `"× static" is the page's throughput over a bare Node server sending the same /products bytes. ` +
+      `"CPU ms" is the server's CPU time per request; "per core" = 1000 / CPU ms, the req/s it would give with a core to itself; ` +
+      `"× static" compares that with a bare Node server sending the same /products bytes. ` +
       `Bytes: as sent, and in brackets gzipped (level 6) by the bench. Full figures: \`${RESULTS_FILE}\`.`,
   ];
   for (const size of report.sizes) {
@@ -563,7 +615,7 @@ function markdown(report: Report): string {
         `"${RARE_WORD.toLowerCase()}" ${c.rareWordMatches}.`,
       "",
       table(
-        ["Page", "req/s", "p50 ms", "p99 ms", "× static", "HTML", "CSS", "JS", "Notes"],
+        ["Page", "req/s", "p50 ms", "p99 ms", "CPU ms", "per core", "× static", "HTML", "CSS", "JS", "Notes"],
         [...size.targets, size.staticLimit].map((t) => [
           t.name === "static"
             ? `Static limit: the same /products bytes (${formatBytes(size.staticLimit.bytes)}) from a bare Node server`
@@ -571,7 +623,9 @@ function markdown(report: Report): string {
           t.rps,
           t.p50,
           t.p99,
-          t.vsStatic ?? "",
+          t.cpuMsPerRequest ?? "",
+          t.perCore ?? "",
+          t.vsStaticPerCore ?? "",
           bytesCell(t.html),
           bytesCell(t.css),
           bytesCell(t.js),
@@ -581,14 +635,24 @@ function markdown(report: Report): string {
     );
   }
   if (report.scaling.length > 0) {
-    const [small, large] = [report.sizes[0]!.size, report.sizes[report.sizes.length - 1]!.size];
+    const [small, large] = [report.sizes[0]!.size, report.sizes[report.sizes.length - 1]!.size].map((n) =>
+      n.toLocaleString("en"),
+    );
     lines.push(
       "",
-      `### Throughput at ${large.toLocaleString("en")} products over ${small.toLocaleString("en")} (goal: 0.8 or more)`,
+      `### ${large} products over ${small} (goal: 0.8 or more)`,
       "",
       table(
-        ["Page", `${small.toLocaleString("en")}: req/s`, `${large.toLocaleString("en")}: req/s`, "ratio"],
-        report.scaling.map((r) => [r.label, r.small, r.large, r.ratio]),
+        ["Page", `${small}: per core`, `${large}: per core`, "ratio", `${small}: req/s`, `${large}: req/s`, "ratio"],
+        report.scaling.map((r) => [
+          r.label,
+          r.small.perCore ?? "",
+          r.large.perCore ?? "",
+          r.perCoreRatio ?? "",
+          r.small.rps,
+          r.large.rps,
+          r.ratio,
+        ]),
       ),
     );
   }
@@ -601,7 +665,14 @@ type Report = {
   machine: ReturnType<typeof machine>;
   settings: { seconds: number; warmupSeconds: number; connections: number; pinned: boolean; sizes: number[] };
   sizes: SizeResult[];
-  scaling: { name: string; label: string; small: number; large: number; ratio: number }[];
+  scaling: {
+    name: string;
+    label: string;
+    small: { rps: number; perCore?: number };
+    large: { rps: number; perCore?: number };
+    ratio: number;
+    perCoreRatio?: number;
+  }[];
 };
 
 function scaling(sizes: SizeResult[]): Report["scaling"] {
@@ -610,12 +681,14 @@ function scaling(sizes: SizeResult[]): Report["scaling"] {
   const large = sizes[sizes.length - 1]!;
   return small.targets.map((t) => {
     const other = large.targets.find((o) => o.name === t.name);
+    const [a, b] = [t.perCore, other?.perCore];
     return {
       name: t.name,
       label: t.label,
-      small: t.rps,
-      large: other?.rps ?? 0,
+      small: { rps: t.rps, perCore: a },
+      large: { rps: other?.rps ?? 0, perCore: b },
       ratio: t.rps > 0 ? significant((other?.rps ?? 0) / t.rps) : 0,
+      perCoreRatio: a && b ? significant(b / a) : undefined,
     };
   });
 }
