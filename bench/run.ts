@@ -524,7 +524,7 @@ async function settle(child: ChildProcess) {
 }
 
 function printResult(label: string, r: TargetResult, started: number) {
-  const cpu = r.cpuMsPerRequest === null ? "" : `  CPU ${r.cpuMsPerRequest.toPrecision(3).padStart(7)} ms/req`;
+  const cpu = r.cpuMsPerRequest === null ? "" : `  CPU ${String(significant(r.cpuMsPerRequest)).padStart(7)} ms/req`;
   console.log(
     `  ${label.padEnd(36)} ${r.rps.toFixed(1).padStart(8)} req/s  p50 ${r.p50.toFixed(0).padStart(6)} ms` +
       `  p99 ${r.p99.toFixed(0).padStart(6)} ms${cpu}  ${r.failed ? `${r.failed} failed  ` : ""}` +
