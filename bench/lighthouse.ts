@@ -1,0 +1,192 @@
+// `npm run lighthouse`: Lighthouse (mobile: its default emulation and simulated throttling) on /, /products, a
+// product page and /cart with three products, against the production build on 127.0.0.1 with the demo
+// catalogue in a temporary DATA_DIR. Prints the four category scores and LCP, CLS and TBT per page, and writes
+// bench/results/lighthouse.json and the "lighthouse" section of docs/performance.md.
+// Chromium cannot reach anything but 127.0.0.1 (every other host name fails to resolve), so nothing leaves the box.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { cookieHeader, request } from "./http.ts";
+import { atExit, runToEnd, stop, temporaryFolder } from "./processes.ts";
+import { describeMachine, machine, round, table, writeSection } from "./report.ts";
+import { buildStore, startStoreServer } from "./store-server.ts";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Runs per page; the run with the median performance score is reported (Lighthouse varies run to run). */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("LIGHTHOUSE_RUNS must be a whole number of 1 or more.");
+const RESULTS_FILE = "bench/results/lighthouse.json";
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+// The flags the end-to-end tests give Chromium (playwright.config.ts), and no host but 127.0.0.1.
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+];
+
+type PageScore = {
+  page: string;
+  path: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  /** Audits that lost points in accessibility, best practices or SEO. */
+  failing: string[];
+};
+
+/** A visitor's cart with three products (the cart lives in a signed cookie), as Cookie header. */
+async function visitorCart(origin: string, productIds: string[]): Promise<string> {
+  let cookie = "";
+  for (const productId of productIds.slice(0, 3)) {
+    const added = await request(`${origin}/cart`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin,
+        "sec-fetch-site": "same-origin",
+        ...(cookie ? { cookie } : {}),
+      },
+      body: new URLSearchParams({ productId, redirectTo: "/cart", intent: "add" }).toString(),
+    });
+    if (added.status !== 303) throw new Error(`Adding to the cart answered ${added.status}.`);
+    cookie = cookieHeader(added.headers, cookie);
+  }
+  return cookie;
+}
+
+async function audit(url: string, port: number, extraHeaders?: Record<string, string>) {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: [...CATEGORIES],
+    ...(extraHeaders ? { extraHeaders } : {}),
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}.`);
+  const lhr = result.lhr;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const failing = CATEGORIES.filter((c) => c !== "performance").flatMap((c) =>
+    (lhr.categories[c]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${c}: ${(lhr.audits[ref.id]?.title ?? ref.id).replace(/\.$/, "")}`),
+  );
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, score(c)])) as PageScore["scores"],
+    lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
+    cls: round(lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0, 3),
+    tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
+    failing,
+  };
+}
+
+async function main() {
+  const started = Date.now();
+  const info = machine();
+  console.log("Building ...");
+  const buildDir = await buildStore();
+  const dataDir = temporaryFolder("trendora-lighthouse-");
+  const seedEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" };
+  await runToEnd(process.execPath, ["--import", "tsx", "db/seed.ts"], { env: seedEnv });
+  const store = await startStoreServer({ buildDir, dataDir });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: "error",
+    handleSIGINT: false,
+  });
+  // Chromium runs in a process group of its own: an interrupted run kills the whole group.
+  const forgetChrome = atExit(() => process.kill(-chrome.pid, "SIGKILL"));
+  const pages: PageScore[] = [];
+  try {
+    const list = JSON.parse((await request(`${store.origin}/api/product/list`)).body.toString()) as {
+      products: { _id: string; category: string; inStock: boolean }[];
+    };
+    const inStock = list.products.filter((p) => p.inStock);
+    const product = inStock[0];
+    if (!product) throw new Error("The demo catalogue has no product in stock.");
+    const cart = await visitorCart(
+      store.origin,
+      inStock.map((p) => p._id),
+    );
+    const targets = [
+      { page: "Home", path: "/" },
+      { page: "All products", path: "/products" },
+      { page: "Product page", path: `/products/${product.category.toLowerCase()}/${product._id}` },
+      { page: "Cart (3 products)", path: "/cart", headers: { Cookie: cart } },
+    ];
+    for (const target of targets) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++)
+        runs.push(await audit(`${store.origin}${target.path}`, chrome.port, target.headers));
+      runs.sort((a, b) => a.scores.performance - b.scores.performance);
+      const median = runs[Math.floor(runs.length / 2)]!;
+      pages.push({ page: target.page, path: target.path, ...median });
+      const s = median.scores;
+      console.log(
+        `${target.page.padEnd(20)} performance ${s.performance}, accessibility ${s.accessibility}, best practices ` +
+          `${s["best-practices"]}, SEO ${s.seo}; LCP ${median.lcpMs} ms, CLS ${median.cls}, TBT ${median.tbtMs} ms`,
+      );
+    }
+  } finally {
+    await chrome.kill();
+    forgetChrome();
+    await stop(store.child);
+  }
+
+  const report = {
+    date: new Date().toISOString(),
+    totalSeconds: Math.round((Date.now() - started) / 1000),
+    machine: info,
+    lighthouse: JSON.parse(readFileSync("node_modules/lighthouse/package.json", "utf8")).version as string,
+    chromium: (await runToEnd(CHROMIUM, ["--version"])).trim(),
+    runsPerPage: RUNS,
+    pages,
+  };
+  mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+  const failing = pages.filter((p) => p.failing.length > 0);
+  writeSection(
+    "lighthouse",
+    [
+      `Last run: ${report.date.slice(0, 16).replace("T", " ")} UTC on ${describeMachine(info)}; Lighthouse ` +
+        `${report.lighthouse}, ${report.chromium}, mobile (Lighthouse's default emulation and simulated throttling), ` +
+        `the demo catalogue on the production build; the median of ${RUNS} run(s) per page. Goal: performance 95 or ` +
+        `more (LCP ≤ 2500 ms, CLS ≤ 0.1, TBT ≤ 200 ms), the other three 100. Full figures: \`${RESULTS_FILE}\`.`,
+      "",
+      table(
+        ["Page", "Performance", "Accessibility", "Best practices", "SEO", "LCP ms", "CLS", "TBT ms"],
+        pages.map((p) => [
+          `${p.page} \`${p.path.replace(/[a-z0-9]{20}$/, "{id}")}\``,
+          p.scores.performance,
+          p.scores.accessibility,
+          p.scores["best-practices"],
+          p.scores.seo,
+          p.lcpMs,
+          p.cls,
+          p.tbtMs,
+        ]),
+      ),
+      ...(failing.length > 0
+        ? [
+            "",
+            "Audits that cost points (besides performance):",
+            "",
+            ...failing.map((p) => `- ${p.page}: ${p.failing.join("; ")}`),
+          ]
+        : []),
+    ].join("\n"),
+  );
+  console.log(`Wrote ${RESULTS_FILE} and docs/performance.md in ${report.totalSeconds} s.`);
+}
+
+await main();

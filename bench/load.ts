@@ -1,0 +1,136 @@
+// The load generator: autocannon in a process of its own (the bench pins it to the core the server does not
+// use), driven over IPC by bench/run.ts: one message per target, one result back.
+import { randomUUID } from "node:crypto";
+import autocannon from "autocannon";
+import { ACCEPT_ENCODING } from "./http.ts";
+
+/** What one target sends. */
+export type LoadTarget =
+  | { kind: "get"; path: string; cookie?: string }
+  /** The cart form's Add button: each request adds one product, rotating over shoppers and products. */
+  | { kind: "add-to-cart"; cookies: string[]; productIds: string[]; redirectTo: string }
+  /** POST /api/order/cod: each request a new cash-on-delivery order (a fresh Idempotency-Key). */
+  | { kind: "cod-order"; cookie: string; addressId: string; productIds: string[] };
+
+export type LoadRequest = {
+  url: string;
+  target: LoadTarget;
+  connections: number;
+  seconds: number;
+};
+
+export type LoadResult = {
+  requests: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Responses by status code; anything but the expected status is a failed request. */
+  statuses: Record<string, number>;
+  /** Connection errors and timeouts. */
+  errors: number;
+};
+
+function requestsFor(target: LoadTarget, origin: string): autocannon.Request[] {
+  const common = { "accept-encoding": ACCEPT_ENCODING };
+  switch (target.kind) {
+    case "get":
+      return [
+        {
+          method: "GET",
+          path: target.path,
+          headers: { ...common, ...(target.cookie ? { cookie: target.cookie } : {}) },
+        },
+      ];
+    case "add-to-cart": {
+      let sent = 0;
+      const { cookies, productIds } = target;
+      return [
+        {
+          method: "POST",
+          path: "/cart",
+          setupRequest: (request) => {
+            const shopper = sent % cookies.length;
+            const product = productIds[Math.floor(sent / cookies.length) % productIds.length]!;
+            sent++;
+            const form = new URLSearchParams({ productId: product, redirectTo: target.redirectTo, intent: "add" });
+            return {
+              ...request,
+              headers: {
+                ...common,
+                "content-type": "application/x-www-form-urlencoded",
+                // What a browser sends with a same-site form post (the request guard checks them).
+                origin,
+                "sec-fetch-site": "same-origin",
+                cookie: cookies[shopper]!,
+              },
+              body: form.toString(),
+            };
+          },
+        },
+      ];
+    }
+    case "cod-order": {
+      let sent = 0;
+      const { productIds } = target;
+      return [
+        {
+          method: "POST",
+          path: "/api/order/cod",
+          setupRequest: (request) => {
+            const first = (sent++ * 3) % productIds.length;
+            const items = [0, 1, 2].map((i) => ({
+              product: productIds[(first + i) % productIds.length]!,
+              quantity: 1 + i,
+            }));
+            return {
+              ...request,
+              headers: {
+                ...common,
+                "content-type": "application/json",
+                cookie: target.cookie,
+                "idempotency-key": randomUUID(),
+              },
+              body: JSON.stringify({ items, address: target.addressId }),
+            };
+          },
+        },
+      ];
+    }
+  }
+}
+
+export async function runLoad({ url, target, connections, seconds }: LoadRequest): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections,
+    pipelining: 1,
+    duration: seconds,
+    // A request still unanswered after the whole run counts as a timeout rather than holding the run open.
+    timeout: Math.max(10, seconds),
+    requests: requestsFor(target, new URL(url).origin),
+  });
+  const statuses: Record<string, number> = {};
+  for (const [status, { count = 0 }] of Object.entries(result.statusCodeStats ?? {})) statuses[status] = Number(count);
+  return {
+    requests: result.requests.total,
+    seconds: result.duration,
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    statuses,
+    errors: result.errors,
+  };
+}
+
+// Run by bench/run.ts with an IPC channel: answer each request until the channel closes.
+if (process.send) {
+  process.on("message", async (message: { id: number; request: LoadRequest }) => {
+    try {
+      process.send!({ id: message.id, result: await runLoad(message.request) });
+    } catch (error) {
+      process.send!({ id: message.id, error: error instanceof Error ? error.message : String(error) });
+    }
+  });
+  process.on("disconnect", () => process.exit(0));
+}

@@ -1,0 +1,741 @@
+// `npm run bench`: builds the store, fills a catalogue of each size, serves it with the production server on
+// one core and measures every page with autocannon on the other core; compares each page with a static
+// copy of /products (the static limit) and each size with the first; writes bench/results/latest.json and the
+// "bench" section of docs/performance.md. See README.md ("Performance") and docs/decisions/0100.
+import type { ChildProcess } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type CatalogueSummary, COMMON_WORD, RARE_WORD } from "./catalogue.ts";
+import { pageAssets } from "./html-assets.ts";
+import { ACCEPT_ENCODING, cookieHeader, gzipSize, type RawResponse, request } from "./http.ts";
+import type { LoadRequest, LoadResult, LoadTarget } from "./load.ts";
+import {
+  canPin,
+  cpuMs,
+  freePort,
+  runToEnd,
+  start,
+  stop,
+  temporaryFolder,
+  waitUntilAnswering,
+  waitUntilIdle,
+} from "./processes.ts";
+import { describeMachine, formatBytes, machine, round, significant, table, writeSection } from "./report.ts";
+import { buildStore, startStoreServer } from "./store-server.ts";
+
+function envNumber(name: string, fallback: number): number {
+  const value = process.env[name];
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number (got "${value}").`);
+  return n;
+}
+
+const SECONDS = envNumber("BENCH_SECONDS", 8);
+const WARMUP_SECONDS = envNumber("BENCH_WARMUP_SECONDS", 2);
+const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map((s) => Number(s.trim()));
+if (SIZES.some((n) => !Number.isInteger(n) || n < 100)) throw new Error("BENCH_SIZES: whole numbers of 100 or more.");
+const CONNECTIONS = 8;
+const SERVER_CORE = 0;
+const LOAD_CORE = 1;
+/** A page that takes this long once is measured with a few single requests instead of under load. */
+const SLOW_MS = (SECONDS * 1000) / CONNECTIONS;
+const SINGLE_BUDGET_MS = 30_000;
+const REQUEST_TIMEOUT_MS = 180_000;
+const RESULTS_FILE = "bench/results/latest.json";
+/** Shortened runs (BENCH_SIZES, BENCH_SECONDS or BENCH_WARMUP_SECONDS changed) leave the committed figures alone. */
+const FULL_RUN = !process.env.BENCH_SIZES && !process.env.BENCH_SECONDS && !process.env.BENCH_WARMUP_SECONDS;
+const DEV_RESULTS_FILE = "bench/results/dev.json";
+
+type Target = {
+  name: string;
+  label: string;
+  load: LoadTarget;
+  /** The status a successful request gets. */
+  expect: number;
+};
+
+type Bytes = { sent: number; gzip: number };
+type TargetResult = {
+  name: string;
+  label: string;
+  request: string;
+  /** "load": autocannon for the set time; "single": too slow for that, a few requests one after another. */
+  mode: "load" | "single";
+  rps: number;
+  p50: number;
+  p99: number;
+  /** The server's CPU time per request (all its threads): what the page costs, whatever else runs on the machine. */
+  cpuMsPerRequest: number | null;
+  /** 1000 / cpuMsPerRequest: the req/s the server would give with its core to itself. */
+  perCore?: number;
+  /** perCore over the static limit's perCore (rps over the static limit's rps is `vsStatic`). */
+  vsStaticPerCore?: number;
+  requests: number;
+  /** Requests answered with another status than `expect`, or not answered. */
+  failed: number;
+  statuses: Record<string, number>;
+  vsStatic?: number;
+  html?: Bytes & { encoding: string; decoded: number };
+  css?: Bytes & { files: number };
+  js?: Bytes & { files: number };
+  notes: string[];
+};
+type StaticLimit = TargetResult & { bytes: number; encoding: string };
+type SizeResult = {
+  size: number;
+  catalogue: Omit<CatalogueSummary, "samples">;
+  staticLimit: StaticLimit;
+  targets: TargetResult[];
+};
+
+// ── Processes ──────────────────────────────────────────────────────────────────────────────────────────────
+
+const node = process.execPath;
+const quiet = { stdio: ["ignore", "pipe", "pipe"] as ("ignore" | "pipe")[] };
+
+class LoadGenerator {
+  private child: ChildProcess;
+  private next = 0;
+  private waiting = new Map<number, { resolve: (r: LoadResult) => void; reject: (e: Error) => void }>();
+
+  constructor() {
+    this.child = start(node, ["--import", "tsx", "bench/load.ts"], {
+      core: LOAD_CORE,
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    this.child.on("message", (message: { id: number; result?: LoadResult; error?: string }) => {
+      const waiter = this.waiting.get(message.id);
+      this.waiting.delete(message.id);
+      if (message.result) waiter?.resolve(message.result);
+      else waiter?.reject(new Error(message.error));
+    });
+    this.child.on("exit", () => {
+      for (const waiter of this.waiting.values()) waiter.reject(new Error("The load generator exited."));
+    });
+  }
+
+  run(request: LoadRequest): Promise<LoadResult> {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.child.send({ id, request });
+    });
+  }
+
+  close() {
+    return stop(this.child);
+  }
+}
+
+/** The production server on its own core, restarted when a request made it crash (noted in the results). */
+class Store implements Server {
+  child!: ChildProcess;
+  origin = "";
+  crashes = 0;
+  /** The first line of each error the server logged. */
+  private logged: string[] = [];
+
+  constructor(
+    private buildDir: string,
+    private dataDir: string,
+  ) {}
+
+  async start() {
+    const server = await startStoreServer({
+      buildDir: this.buildDir,
+      dataDir: this.dataDir,
+      core: SERVER_CORE,
+      onError: (text) => {
+        const first = text.split("\n").find((line) => line.trim());
+        if (first && !/^\s+at /.test(first)) this.logged.push(first.trim());
+        // The first lines of each error are enough to see what it was.
+        process.stderr.write(`  server: ${text.split("\n").slice(0, 3).join("\n  server: ")}\n`);
+      },
+    });
+    this.child = server.child;
+    this.origin = server.origin;
+  }
+
+  get running() {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Starts the server again if a request made it stop; says whether it had to. */
+  async ensureRunning() {
+    if (this.running) return false;
+    this.crashes++;
+    console.log(`  the server had stopped (exit ${this.child.exitCode ?? this.child.signalCode}); starting it again`);
+    await this.start();
+    return true;
+  }
+
+  cpuMs() {
+    return this.child.pid === undefined ? null : cpuMs(this.child.pid);
+  }
+
+  settle() {
+    return settle(this.child);
+  }
+
+  errorsLogged() {
+    return this.logged;
+  }
+}
+
+// ── Shoppers for the signed-in pages ───────────────────────────────────────────────────────────────────────
+
+async function json(store: Store, pathname: string, body: unknown, cookie = ""): Promise<RawResponse> {
+  const response = await request(`${store.origin}${pathname}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (response.status >= 400) throw new Error(`POST ${pathname}: ${response.status} ${response.body.toString()}`);
+  return response;
+}
+
+/** Registers a shopper through /api/user/register and saves one address; returns its cookie and address id. */
+async function shopper(store: Store, name: string): Promise<{ cookie: string; addressId: string }> {
+  const email = `${name}-${Date.now()}@bench.test`;
+  const registered = await json(store, "/api/user/register", { name, email, password: "bench-password" });
+  const cookie = cookieHeader(registered.headers);
+  await json(
+    store,
+    "/api/address/add",
+    {
+      address: {
+        firstName: name,
+        lastName: "Bench",
+        email,
+        street: "1 Load Street",
+        city: "Pune",
+        state: "Maharashtra",
+        zipcode: "411001",
+        country: "India",
+        phone: "+91 9800000000",
+      },
+    },
+    cookie,
+  );
+  const list = await request(`${store.origin}/api/address/get`, { headers: { cookie } });
+  const addressId = JSON.parse(list.body.toString()).addresses?.[0]?._id;
+  if (typeof addressId !== "string") throw new Error(`No address for ${name}: ${list.body.toString()}`);
+  return { cookie, addressId };
+}
+
+async function targetsFor(store: Store, samples: CatalogueSummary["samples"]): Promise<Target[]> {
+  const product = samples.find((s) => s.category === "Men") ?? samples[0]!;
+  const category = `/products/${product.category.toLowerCase()}`;
+  const ids = samples.map((s) => s.id);
+
+  const cartShopper = await shopper(store, "cart");
+  await json(
+    store,
+    "/api/cart/update",
+    { cartItems: Object.fromEntries(ids.slice(0, 20).map((id, i) => [id, 1 + (i % 3)])) },
+    cartShopper.cookie,
+  );
+  // Adding rotates over 50 products and four shoppers: 4 × 50 × 99 adds before a cart is full.
+  const adders = await Promise.all([1, 2, 3, 4].map((n) => shopper(store, `adder${n}`)));
+
+  const page = (name: string, label: string, pathname: string, cookie?: string): Target => ({
+    name,
+    label,
+    load: { kind: "get", path: pathname, ...(cookie ? { cookie } : {}) },
+    expect: 200,
+  });
+  return [
+    page("home", "Home", "/"),
+    page("products", "All products", "/products"),
+    page("category", "Category", category),
+    page("category-page-50", "Category, page 50", `${category}?page=50`),
+    page("product", "Product page", `${category}/${product.id}`),
+    page("search-common", `Search "${COMMON_WORD}"`, `/products?q=${encodeURIComponent(COMMON_WORD)}`),
+    page(
+      "search-rare",
+      `Search "${RARE_WORD.toLowerCase()}"`,
+      `/products?q=${encodeURIComponent(RARE_WORD.toLowerCase())}`,
+    ),
+    page("cart", "Cart, 20 lines (signed in)", "/cart", cartShopper.cookie),
+    page("api-product-list", "Product list (JSON)", "/api/product/list"),
+    {
+      name: "add-to-cart",
+      label: "Add to cart (form post)",
+      load: {
+        kind: "add-to-cart",
+        cookies: adders.map((a) => a.cookie),
+        productIds: ids.slice(0, 50),
+        redirectTo: `${category}/${product.id}`,
+      },
+      expect: 303,
+    },
+    // Last: every request stores an order, which the home page's trending products read.
+    {
+      name: "cod-order",
+      label: "Place a COD order (/api/order/cod)",
+      load: {
+        kind: "cod-order",
+        cookie: adders[0]!.cookie,
+        addressId: adders[0]!.addressId,
+        productIds: ids.slice(20),
+      },
+      expect: 201,
+    },
+  ];
+}
+
+// ── Measuring ──────────────────────────────────────────────────────────────────────────────────────────────
+
+function describeRequest(load: LoadTarget): string {
+  if (load.kind === "get") return `GET ${load.path}`;
+  return load.kind === "add-to-cart" ? "POST /cart intent=add" : "POST /api/order/cod";
+}
+
+/** CSS and JS bytes of a page: each file fetched once per size, as sent and as gzip would make it. */
+function assetMeter(origin: string) {
+  const cache = new Map<string, Promise<Bytes>>();
+  const measureOne = (url: string) => {
+    let bytes = cache.get(url);
+    if (!bytes) {
+      bytes = request(url, { headers: { "accept-encoding": ACCEPT_ENCODING } }).then((r) => {
+        if (r.status !== 200) throw new Error(`${url}: ${r.status}`);
+        return { sent: r.raw.length, gzip: gzipSize(r.body) };
+      });
+      cache.set(url, bytes);
+    }
+    return bytes;
+  };
+  const sum = async (urls: string[]) => {
+    const all = await Promise.all(urls.map(measureOne));
+    return { sent: all.reduce((n, b) => n + b.sent, 0), gzip: all.reduce((n, b) => n + b.gzip, 0), files: urls.length };
+  };
+  return async (html: string, pageUrl: string) => {
+    const assets = pageAssets(html, pageUrl);
+    const own = (url: string) => url.startsWith(origin);
+    return { css: await sum(assets.stylesheets.filter(own)), js: await sum(assets.scripts.filter(own)) };
+  };
+}
+
+/** Whether two pages link to the same products in the same order. */
+function sameProducts(a: RawResponse, b: RawResponse): boolean {
+  const links = (r: RawResponse) =>
+    [...new Set(r.body.toString().match(/\/products\/[a-z]+\/[0-9a-z]+/g) ?? [])].join(" ");
+  return links(a) === links(b);
+}
+
+function failedOf(statuses: Record<string, number>, expect: number, errors: number) {
+  return Object.entries(statuses).reduce((n, [status, count]) => (Number(status) === expect ? n : n + count), errors);
+}
+
+/** Where a target is measured: the store, or the static server. */
+type Server = {
+  origin: string;
+  /** CPU time the server process has used so far (ms), or null where that cannot be read. */
+  cpuMs(): number | null;
+  /** Waits until the server has finished the work a run left behind. */
+  settle(): Promise<void>;
+  /** The first line of each error the server has logged so far. */
+  errorsLogged(): string[];
+};
+
+type Measured = TargetResult & { response?: RawResponse };
+
+async function measure(
+  server: Server,
+  loader: LoadGenerator,
+  target: Target,
+  assets?: ReturnType<typeof assetMeter>,
+): Promise<Measured> {
+  const errorsBefore = server.errorsLogged().length;
+  const result: Measured = {
+    name: target.name,
+    label: target.label,
+    request: describeRequest(target.load),
+    mode: "load",
+    rps: 0,
+    p50: 0,
+    p99: 0,
+    cpuMsPerRequest: null,
+    requests: 0,
+    failed: 0,
+    statuses: {},
+    notes: [],
+  };
+  try {
+    const { load } = target;
+    let oneByOne = load.kind === "get" && (await tooSlowForLoad(server, load, target.expect, result, assets));
+    if (!oneByOne) {
+      const runFor = (seconds: number) =>
+        loader.run({ url: server.origin, target: load, connections: CONNECTIONS, seconds });
+      if (WARMUP_SECONDS > 0) {
+        await runFor(WARMUP_SECONDS);
+        // Requests the warm-up left unfinished must not be charged to the measured ones.
+        await server.settle();
+      }
+      const cpuBefore = server.cpuMs();
+      const run = await runFor(SECONDS);
+      const cpuAfter = server.cpuMs();
+      Object.assign(result, {
+        rps: run.rps,
+        p50: run.p50,
+        p99: run.p99,
+        cpuMsPerRequest:
+          cpuBefore !== null && cpuAfter !== null && run.requests > 0 ? (cpuAfter - cpuBefore) / run.requests : null,
+        requests: run.requests,
+        statuses: run.statuses,
+        failed: failedOf(run.statuses, target.expect, run.errors),
+      });
+      // The load generator itself can be the limit (a 30 MB page eight times at once): time such a page alone.
+      if (load.kind === "get" && run.requests < CONNECTIONS) {
+        await server.settle();
+        result.notes.push(`the load run finished only ${run.requests} request(s)`);
+        oneByOne = true;
+      }
+    }
+    if (oneByOne && load.kind === "get") await timeOneByOne(server, load, target.expect, result);
+  } catch (error) {
+    result.failed++;
+    result.notes.push(`no answer: ${error instanceof Error ? error.message : error}`);
+  }
+  await server.settle();
+  const logged = new Map<string, number>();
+  for (const line of server.errorsLogged().slice(errorsBefore)) logged.set(line, (logged.get(line) ?? 0) + 1);
+  for (const [line, count] of logged) result.notes.push(`the server logged "${line}" (${count}×)`);
+  return result;
+}
+
+type GetTarget = Extract<LoadTarget, { kind: "get" }>;
+
+/** One GET as the bench sends it, with the CPU time the server spent meanwhile. */
+async function timedGet(server: Server, load: GetTarget) {
+  const headers = { "accept-encoding": ACCEPT_ENCODING, ...(load.cookie ? { cookie: load.cookie } : {}) };
+  const before = server.cpuMs();
+  const response = await request(`${server.origin}${load.path}`, { headers, timeoutMs: REQUEST_TIMEOUT_MS });
+  const after = server.cpuMs();
+  return { response, cpuMs: before !== null && after !== null ? after - before : null };
+}
+
+/**
+ * A page's first request: its bytes (when `assets` is given), and whether the page is too slow for the load
+ * run (8 connections would not each finish one request in the set time). The first request may be slow only
+ * because it is the first (cold caches): then a second one decides.
+ */
+async function tooSlowForLoad(
+  server: Server,
+  load: GetTarget,
+  expect: number,
+  result: Measured,
+  assets?: ReturnType<typeof assetMeter>,
+): Promise<boolean> {
+  const { response: first } = await timedGet(server, load);
+  result.response = first;
+  if (first.status !== expect) result.notes.push(`answered ${first.status}`);
+  if (assets) {
+    result.html = {
+      sent: first.raw.length,
+      encoding: String(first.headers["content-encoding"] ?? "none"),
+      decoded: first.body.length,
+      gzip: gzipSize(first.body),
+    };
+    if (String(first.headers["content-type"]).startsWith("text/html")) {
+      Object.assign(result, await assets(first.body.toString(), `${server.origin}${load.path}`));
+    }
+  }
+  if (first.ms <= SLOW_MS) return false;
+  if (first.ms * 2 > SINGLE_BUDGET_MS) return true;
+  return (await timedGet(server, load)).response.ms > SLOW_MS;
+}
+
+/** Up to three requests one after another (at most SINGLE_BUDGET_MS): req/s is 1 / their mean time. */
+async function timeOneByOne(server: Server, load: GetTarget, expect: number, result: Measured) {
+  const times: number[] = [];
+  const cpu: number[] = [];
+  const statuses: Record<string, number> = {};
+  const started = Date.now();
+  do {
+    const { response, cpuMs } = await timedGet(server, load);
+    statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+    times.push(response.ms);
+    if (cpuMs !== null) cpu.push(cpuMs);
+  } while (times.length < 3 && Date.now() - started + times[times.length - 1]! < SINGLE_BUDGET_MS);
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const sorted = [...times].sort((a, b) => a - b);
+  Object.assign(result, {
+    mode: "single",
+    rps: 1000 / mean(times),
+    p50: sorted[Math.floor(sorted.length / 2)]!,
+    p99: sorted[sorted.length - 1]!,
+    cpuMsPerRequest: cpu.length === times.length ? mean(cpu) : null,
+    requests: times.length,
+    statuses,
+    failed: failedOf(statuses, expect, 0),
+  });
+  result.notes.push(
+    `timed one request at a time (${times.length}): too slow for ${CONNECTIONS} connections in ${SECONDS} s`,
+  );
+}
+
+/** The same /products bytes from a bare Node server on the store's core, measured like the pages. */
+async function staticLimit(loader: LoadGenerator, folder: string, products: RawResponse): Promise<StaticLimit> {
+  const file = path.join(folder, "products.html");
+  writeFileSync(file, products.raw);
+  const port = await freePort();
+  const encoding = products.headers["content-encoding"];
+  const child = start(
+    node,
+    [
+      "--import",
+      "tsx",
+      "bench/static-server.ts",
+      file,
+      String(products.headers["content-type"]),
+      ...(encoding ? [encoding] : []),
+    ],
+    { core: SERVER_CORE, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" }, ...quiet },
+  );
+  try {
+    const origin = `http://127.0.0.1:${port}`;
+    await waitUntilAnswering(`${origin}/`, child);
+    const server: Server = {
+      origin,
+      cpuMs: () => (child.pid === undefined ? null : cpuMs(child.pid)),
+      settle: () => settle(child),
+      errorsLogged: () => [],
+    };
+    const target: Target = {
+      name: "static",
+      label: "Static limit",
+      load: { kind: "get", path: "/products" },
+      expect: 200,
+    };
+    const { response: _response, ...measured } = await measure(server, loader, target);
+    return { ...measured, bytes: products.raw.length, encoding: encoding ?? "none" };
+  } finally {
+    await stop(child);
+    rmSync(file, { force: true });
+  }
+}
+
+async function settle(child: ChildProcess) {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  if ((await waitUntilIdle(child.pid)) === null) console.log("  the server was still busy after 120 s");
+}
+
+function printResult(label: string, r: TargetResult, started: number) {
+  const cpu = r.cpuMsPerRequest === null ? "" : `  CPU ${String(significant(r.cpuMsPerRequest)).padStart(7)} ms/req`;
+  console.log(
+    `  ${label.padEnd(36)} ${r.rps.toFixed(1).padStart(8)} req/s  p50 ${r.p50.toFixed(0).padStart(6)} ms` +
+      `  p99 ${r.p99.toFixed(0).padStart(6)} ms${cpu}  ${r.failed ? `${r.failed} failed  ` : ""}` +
+      `(${((Date.now() - started) / 1000).toFixed(0)} s${r.mode === "single" ? ", one at a time" : ""})`,
+  );
+}
+
+async function benchSize(size: number, buildDir: string, work: string, loader: LoadGenerator): Promise<SizeResult> {
+  const dataDir = path.join(work, `data-${size}`);
+  let started = Date.now();
+  const generated = await runToEnd(node, ["--import", "tsx", "bench/generate.ts", String(size)], {
+    env: { ...process.env, DATA_DIR: dataDir },
+  });
+  const { samples, ...catalogue } = JSON.parse(generated) as CatalogueSummary;
+  console.log(
+    `${size} products: generated in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
+      `(${catalogue.orders} orders, ${catalogue.orderLines} lines; "${COMMON_WORD}" ${catalogue.commonWordMatches}, ` +
+      `"${RARE_WORD}" ${catalogue.rareWordMatches})`,
+  );
+
+  const store = new Store(buildDir, dataDir);
+  await store.start();
+  try {
+    const targets = await targetsFor(store, samples);
+    const assets = assetMeter(store.origin);
+    const results: Measured[] = [];
+    for (const target of targets) {
+      started = Date.now();
+      await store.ensureRunning();
+      const result = await measure(store, loader, target, assets);
+      results.push(result);
+      printResult(target.label, result, started);
+    }
+    const category = results.find((r) => r.name === "category");
+    const deep = results.find((r) => r.name === "category-page-50");
+    if (category?.response && deep?.response && sameProducts(category.response, deep.response)) {
+      deep.notes.push("the same products as page 1 (no pagination yet)");
+    }
+    const products = results.find((r) => r.name === "products")?.response;
+    if (!products) throw new Error("/products did not answer: no static limit to compare with.");
+    started = Date.now();
+    const limit = await staticLimit(loader, work, products);
+    printResult("Static limit (same /products bytes)", limit, started);
+    const perCore = (r: TargetResult) => (r.cpuMsPerRequest ? 1000 / r.cpuMsPerRequest : undefined);
+    const limitPerCore = perCore(limit);
+    const rounded = <T extends TargetResult>(r: T): T => ({
+      ...r,
+      rps: significant(r.rps),
+      p50: significant(r.p50),
+      p99: significant(r.p99),
+      cpuMsPerRequest: r.cpuMsPerRequest === null ? null : significant(r.cpuMsPerRequest),
+      perCore: perCore(r) === undefined ? undefined : significant(perCore(r)!),
+      vsStatic: limit.rps > 0 ? significant(r.rps / limit.rps) : undefined,
+      vsStaticPerCore: perCore(r) && limitPerCore ? significant(perCore(r)! / limitPerCore) : undefined,
+    });
+    const targetsOut = results.map(({ response: _response, ...r }) => rounded(r));
+    if (store.crashes > 0) targetsOut[0]?.notes.push(`the server crashed ${store.crashes} time(s) and was restarted`);
+    return { size, catalogue, staticLimit: rounded(limit), targets: targetsOut };
+  } finally {
+    await stop(store.child);
+  }
+}
+
+// ── Report ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+function bytesCell(b: Bytes | undefined) {
+  return b ? `${formatBytes(b.sent)} (gzip ${formatBytes(b.gzip)})` : "";
+}
+
+function markdown(report: Report): string {
+  const s = report.settings;
+  const lines = [
+    `Last run: ${report.date.slice(0, 16).replace("T", " ")} UTC, ${report.totalSeconds} s in all, on ${describeMachine(report.machine)}.`,
+    `Server (\`node server.js\`, \`NODE_ENV=production\`) ${s.pinned ? `pinned to core ${SERVER_CORE}, autocannon to core ${LOAD_CORE}` : "not pinned (no taskset)"}; ` +
+      `${s.connections} connections, no pipelining, ${s.warmupSeconds} s warm-up then ${s.seconds} s per page; requests ask for \`Accept-Encoding: ${ACCEPT_ENCODING}\`. ` +
+      `"CPU ms" is the server's CPU time per request; "per core" = 1000 / CPU ms, the req/s it would give with a core to itself; ` +
+      `"× static" compares that with a bare Node server sending the same /products bytes. ` +
+      `Bytes: as sent, and in brackets gzipped (level 6) by the bench. Full figures: \`${RESULTS_FILE}\`.`,
+  ];
+  for (const size of report.sizes) {
+    const c = size.catalogue;
+    lines.push(
+      "",
+      `### ${size.size.toLocaleString("en")} products`,
+      "",
+      `${c.onSale.toLocaleString("en")} on sale (${c.inStock.toLocaleString("en")} in stock), ${c.orders.toLocaleString("en")} orders with ` +
+        `${c.orderLines.toLocaleString("en")} lines; "${COMMON_WORD}" matches ${c.commonWordMatches.toLocaleString("en")}, ` +
+        `"${RARE_WORD.toLowerCase()}" ${c.rareWordMatches}.`,
+      "",
+      table(
+        ["Page", "req/s", "p50 ms", "p99 ms", "CPU ms", "per core", "× static", "HTML", "CSS", "JS", "Notes"],
+        [...size.targets, size.staticLimit].map((t) => [
+          t.name === "static"
+            ? `Static limit: the same /products bytes (${formatBytes(size.staticLimit.bytes)}) from a bare Node server`
+            : `${t.label} \`${t.request}\``,
+          t.rps,
+          t.p50,
+          t.p99,
+          t.cpuMsPerRequest ?? "",
+          t.perCore ?? "",
+          t.vsStaticPerCore ?? "",
+          bytesCell(t.html),
+          bytesCell(t.css),
+          bytesCell(t.js),
+          [...t.notes, ...(t.failed ? [`${t.failed} failed (${JSON.stringify(t.statuses)})`] : [])].join("; "),
+        ]),
+      ),
+    );
+  }
+  if (report.scaling.length > 0) {
+    const [small, large] = [report.sizes[0]!.size, report.sizes[report.sizes.length - 1]!.size].map((n) =>
+      n.toLocaleString("en"),
+    );
+    lines.push(
+      "",
+      `### ${large} products over ${small} (goal: 0.8 or more)`,
+      "",
+      table(
+        ["Page", `${small}: per core`, `${large}: per core`, "ratio", `${small}: req/s`, `${large}: req/s`, "ratio"],
+        report.scaling.map((r) => [
+          r.label,
+          r.small.perCore ?? "",
+          r.large.perCore ?? "",
+          r.perCoreRatio ?? "",
+          r.small.rps,
+          r.large.rps,
+          r.ratio,
+        ]),
+      ),
+    );
+  }
+  return lines.join("\n");
+}
+
+type Report = {
+  date: string;
+  totalSeconds: number;
+  machine: ReturnType<typeof machine>;
+  settings: { seconds: number; warmupSeconds: number; connections: number; pinned: boolean; sizes: number[] };
+  sizes: SizeResult[];
+  scaling: {
+    name: string;
+    label: string;
+    small: { rps: number; perCore?: number };
+    large: { rps: number; perCore?: number };
+    ratio: number;
+    perCoreRatio?: number;
+  }[];
+};
+
+function scaling(sizes: SizeResult[]): Report["scaling"] {
+  if (sizes.length < 2) return [];
+  const small = sizes[0]!;
+  const large = sizes[sizes.length - 1]!;
+  return small.targets.map((t) => {
+    const other = large.targets.find((o) => o.name === t.name);
+    const [a, b] = [t.perCore, other?.perCore];
+    return {
+      name: t.name,
+      label: t.label,
+      small: { rps: t.rps, perCore: a },
+      large: { rps: other?.rps ?? 0, perCore: b },
+      ratio: t.rps > 0 ? significant((other?.rps ?? 0) / t.rps) : 0,
+      perCoreRatio: a && b ? significant(b / a) : undefined,
+    };
+  });
+}
+
+// ── Main ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+async function main() {
+  const started = Date.now();
+  const info = machine();
+  if (!canPin) console.log("taskset is not available: the server and autocannon share the cores.");
+  const work = temporaryFolder("trendora-bench-");
+  console.log("Building ...");
+  const buildDir = await buildStore();
+  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+
+  const loader = new LoadGenerator();
+  const sizes: SizeResult[] = [];
+  try {
+    for (const size of SIZES) sizes.push(await benchSize(size, buildDir, work, loader));
+  } finally {
+    await loader.close();
+  }
+
+  info.loadAverage.end = round(os.loadavg()[0]!, 2);
+  const report: Report = {
+    date: new Date().toISOString(),
+    totalSeconds: Math.round((Date.now() - started) / 1000),
+    machine: info,
+    settings: {
+      seconds: SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
+      connections: CONNECTIONS,
+      pinned: canPin,
+      sizes: SIZES,
+    },
+    sizes,
+    scaling: scaling(sizes),
+  };
+  const file = FULL_RUN ? RESULTS_FILE : DEV_RESULTS_FILE;
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  const section = markdown(report);
+  if (FULL_RUN) writeSection("bench", section);
+  const wrote = FULL_RUN
+    ? `${file} and docs/performance.md`
+    : `${file} (a shortened run: docs/performance.md unchanged)`;
+  console.log(`\n${section}\n\nWrote ${wrote} in ${report.totalSeconds} s.`);
+}
+
+await main();

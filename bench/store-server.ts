@@ -1,0 +1,53 @@
+// The store as the bench and Lighthouse run it: the production build in a folder of its own, and
+// `node server.js` with NODE_ENV=production on 127.0.0.1, a free port and a given DATA_DIR.
+import type { ChildProcess } from "node:child_process";
+import { freePort, runToEnd, start, temporaryFolder, waitUntilAnswering } from "./processes.ts";
+
+/**
+ * `react-router build` into a new build-bench-* folder inside the project (git-ignored; the server build must
+ * find node_modules), so a build another run is serving is never touched. Removed when this process ends.
+ */
+export async function buildStore(): Promise<string> {
+  const buildDir = temporaryFolder("build-bench-", process.cwd());
+  await runToEnd("npx", ["react-router", "build"], { env: { ...process.env, BUILD_DIR: buildDir } });
+  return buildDir;
+}
+
+export type StoreServer = { child: ChildProcess; origin: string };
+
+/**
+ * Starts the production server and waits until it answers. Its stderr is passed to `onError` (or printed).
+ * `core` pins it where taskset exists.
+ */
+export async function startStoreServer({
+  buildDir,
+  dataDir,
+  core,
+  onError = (text) => process.stderr.write(text),
+}: {
+  buildDir: string;
+  dataDir: string;
+  core?: number;
+  onError?: (text: string) => void;
+}): Promise<StoreServer> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    // What a demo of the production build runs with: the built-in sandbox stands in for Stripe.
+    STRIPE_SANDBOX: "on",
+    PUBLIC_URL: origin,
+    BUILD_DIR: buildDir,
+    DATA_DIR: dataDir,
+    HOST: "127.0.0.1",
+    PORT: String(port),
+  };
+  delete env.STRIPE_SECRET_KEY;
+  delete env.STRIPE_WEBHOOK_SECRET;
+  delete env.SESSION_SECRET;
+  const child = start(process.execPath, ["server.js"], { core, env, stdio: ["ignore", "ignore", "pipe"] });
+  child.stderr?.on("data", (chunk: Buffer) => onError(chunk.toString()));
+  await waitUntilAnswering(`${origin}/favicon.svg`, child);
+  return { child, origin };
+}
