@@ -15,10 +15,7 @@ export type KindDrawing = {
   views: readonly View[];
   /** Stripes run across the piece (a Breton tee) or along it (a shirt). */
   stripes?: "across" | "along";
-  /**
-   * How much bigger grain, print and stitches are drawn in the close-up. Close-ups drawn under a magnifying
-   * transform (Piece.transform) leave it at 1: the transform magnifies them already.
-   */
+  /** How much bigger grain, print and stitches are drawn in the close-up (default 3). */
   detailZoom?: number;
   draw: (brush: Brush, view: View) => Piece[];
 };

@@ -128,7 +128,7 @@ const FABRICS: Record<Fabric, FabricLook> = {
     relief: 8,
     soft: 5,
     sheen: 0,
-    grain: (noise) => `${noise(9, "0.04 0.9", 0.3)}${noise(10, "0.9 0.04", 0.22, true)}${noise(11, "0.8", 0.12)}`,
+    grain: (noise) => `${noise(9, "0.05 0.9", 0.16)}${noise(10, "0.9 0.05", 0.12, true)}${noise(11, "0.8", 0.08)}`,
   },
   denim: {
     macro: [twillWeave, 0.5],
@@ -136,7 +136,7 @@ const FABRICS: Record<Fabric, FabricLook> = {
     soft: 5,
     sheen: 0,
     grain: (noise, size) =>
-      `${noise(12, "0.7 0.015", 0.26, true)}${noise(13, "0.8", 0.14)}<path d="${hatch(size, 4, "d")}" stroke="#000" stroke-opacity="0.12" stroke-width="1.3"/>`,
+      `${noise(12, "0.7 0.015", 0.14, true)}${noise(13, "0.8", 0.12)}<path d="${hatch(size, 4, "d")}" stroke="#000" stroke-opacity="0.12" stroke-width="1.3"/>`,
   },
   twill: {
     macro: [plainWeave, 0.4],

@@ -3,7 +3,8 @@ import { type Brush, f, type Point } from "../brush.ts";
 import { band, circle, ellipse, random, rect, smooth } from "../geometry.ts";
 import type { KindDrawing, View } from "../kind.ts";
 import { type Piece, raised, ridge, shade, valley } from "../studio.ts";
-import { closeUp, mirrorPath } from "./tops.ts";
+import { hardwareCloseUp, swatch } from "./details.ts";
+import { mirrorPath } from "./tops.ts";
 
 const both = (d: string) => `${d}${mirrorPath(d)}`;
 
@@ -76,7 +77,7 @@ function cap(b: Brush, view: View): Piece[] {
     fabric: b.fabric,
     lift: 2,
   };
-  return [view === "detail" ? closeUp(front, [400, 400], 2.3) : front];
+  return view === "detail" ? swatch(b, ["logo"], "none") : [front];
 }
 
 // ---- Beanie ----
@@ -98,36 +99,38 @@ function pompom(b: Brush, [x, y]: Point, r: number): string {
 }
 
 function beanie(b: Brush, view: View): Piece[] {
-  const dome = "M236 520C226 340 300 230 400 226C500 230 574 340 564 520Z";
-  const cuff = "M220 500Q400 484 580 500L586 610Q400 628 214 610Z";
+  // From the back, laid with its cuff turned down: taller, the rib running to the crown's seam.
+  const back = view === "back";
+  const dome = back ? "M240 470C232 300 304 190 400 186C496 190 568 300 560 470Z" : "M236 520C226 340 300 230 400 226C500 230 574 340 564 520Z";
+  const cuff = back ? "M236 450Q400 440 564 450L572 680Q400 696 228 680Z" : "M220 500Q400 484 580 500L586 610Q400 628 214 610Z";
   const hasPompom = b.style === "pompom";
   let ribs = "";
   let ribRelief = "";
   for (let x = 230; x <= 570; x += 14) {
-    ribs += `<path d="M${x} 494V620" stroke="#000" stroke-opacity="0.2" stroke-width="4"/>`;
-    ribRelief += `<path d="M${x + 7} 494V620" stroke="#fff" stroke-opacity="0.5" stroke-width="7"/>`;
+    ribs += `<path d="M${x} 440V700" stroke="#000" stroke-opacity="0.2" stroke-width="4"/>`;
+    ribRelief += `<path d="M${x + 7} 440V700" stroke="#fff" stroke-opacity="0.5" stroke-width="7"/>`;
   }
   const clip = b.clip("cuff", cuff);
   let crownLines = "";
   for (const t of [-0.6, -0.2, 0.2, 0.6])
     crownLines += `<path d="M400 236Q${400 + t * 200} 320 ${400 + t * 170} 500" fill="none" stroke="#000" stroke-opacity="0.1" stroke-width="3"/>`;
   const p: Piece = {
-    outline: hasPompom ? `${dome}${cuff}${circle([400, 220], 62)}` : `${dome}${cuff}`,
+    outline: hasPompom ? `${dome}${cuff}${circle([400, back ? 180 : 220], 62)}` : `${dome}${cuff}`,
     paint: [
       b.cloth(dome),
       crownLines,
-      view === "back" ? b.seam("M400 232V496", 2) : "",
-      b.edgeShadow("M220 500Q400 484 580 500", 12, 0.35),
+      back ? b.seam("M400 192V680", 2) : "",
+      back ? "" : b.edgeShadow("M220 500Q400 484 580 500", 12, 0.35),
       b.cloth(cuff),
       `<g clip-path="${clip}">${ribs}</g>`,
       view === "front" ? b.label([372, 536], 56, 30, shade(b.accent, 0.1), b.main) : "",
-      hasPompom ? pompom(b, [400, 220], 62) : "",
+      hasPompom ? pompom(b, [400, back ? 180 : 220], 62) : "",
     ].join(""),
-    relief: `${ridge("M300 400Q360 300 450 300", 80, 0.35)}${raised(cuff, 0.25)}<g clip-path="${clip}">${ribRelief}</g>${hasPompom ? raised(circle([400, 220], 62), 0.5) : ""}`,
+    relief: `${ridge("M300 400Q360 300 450 300", 80, 0.35)}${raised(cuff, 0.25)}<g clip-path="${clip}">${ribRelief}</g>${hasPompom ? raised(circle([400, back ? 180 : 220], 62), 0.5) : ""}`,
     fabric: b.fabric,
     lift: 1.8,
   };
-  return [view === "detail" ? closeUp(p, [430, 470], 2.4) : p];
+  return view === "detail" ? swatch(b, [], "rib") : [p];
 }
 
 // ---- Handbags ----
@@ -174,11 +177,31 @@ function tote(b: Brush, view: View): Piece {
   };
 }
 
+/** A quilted bag from the back: smooth leather with a slip pocket. */
+function plainBack(b: Brush, body: string, chain: string): Piece {
+  const pocket = rect(250, 360, 300, 180, 18);
+  const strap: [number, number][] = [
+    [250, 310],
+    [238, 180],
+    [400, 110],
+    [562, 180],
+    [550, 310],
+  ];
+  return {
+    outline: `${body}${band(strap, 14)}`,
+    paint: `<path d="${chain}" fill="none" stroke="${b.metal("gold")}" stroke-width="12" stroke-dasharray="16 4" stroke-linecap="round"/>${b.cloth(body)}${b.edgeShadow("M250 360H550", 10, 0.3)}${b.cloth(pocket)}${b.stitch(rect(262, 372, 276, 156, 12))}${b.label([370, 560], 60, 20, shade(b.main, -0.1), b.main)}`,
+    relief: raised(pocket, 0.2) + ridge("M260 420Q400 400 540 430", 80, 0.25),
+    fabric: "leather",
+    lift: 2.4,
+  };
+}
+
 function crossbody(b: Brush, view: View): Piece {
   const body = rect(220, 300, 360, 300, 34);
   const flap = "M224 304Q224 300 254 300H546Q576 300 576 330L576 470Q576 500 400 520Q224 500 224 470Z";
   const chain = "M250 310C230 150 330 110 400 110C470 110 570 150 550 310";
-  const clip = b.clip("flap", view === "front" ? flap : body);
+  if (view === "back") return plainBack(b, body, chain);
+  const clip = b.clip("flap", flap);
   let quilting = "";
   let quiltRelief = "";
   for (let k = -400; k < 400; k += 46) {
@@ -218,7 +241,7 @@ function handbag(b: Brush, view: View): Piece[] {
     b.style === "crossbody"
       ? crossbody(b, view === "back" ? "back" : "front")
       : tote(b, view === "back" ? "back" : "front");
-  return [view === "detail" ? closeUp(p, b.style === "crossbody" ? [400, 480] : [400, 380], 2.4) : p];
+  return view === "detail" ? swatch(b, ["clasp"], "none") : [p];
 }
 
 // ---- Backpack ----
@@ -286,7 +309,7 @@ function backpack(b: Brush, view: View): Piece[] {
     fabric: "canvas",
     lift: 2.4,
   };
-  return [view === "detail" ? closeUp(front, [440, 440], 2.4) : front];
+  return view === "detail" ? swatch(b, ["zip", "label"], "none") : [front];
 }
 
 // ---- Sunglasses ----
@@ -352,7 +375,7 @@ function sunglasses(b: Brush, view: View): Piece[] {
     lift: 1.8,
     transform: "translate(400 400) scale(1.3) translate(-400 -370)",
   };
-  return [view === "detail" ? closeUp(glasses, [230, 340], 2.6) : glasses];
+  return view === "detail" ? hardwareCloseUp(b, "hinge") : [glasses];
 }
 
 // ---- Watch ----
@@ -424,7 +447,7 @@ function watch(b: Brush, view: View): Piece[] {
     fabric: "metal",
     lift: 2.2,
   };
-  return [view === "detail" ? closeUp(face, [430, 370], 2.4) : face];
+  return view === "detail" ? hardwareCloseUp(b, "dial") : [face];
 }
 
 // ---- Belt ----
@@ -455,7 +478,7 @@ function belt(b: Brush, view: View): Piece[] {
     fabric: "leather",
     lift: 2,
   };
-  if (view === "detail") return [closeUp({ ...p, paint: p.paint }, [end[0] - 40, end[1]], 2.2)];
+  if (view === "detail") return hardwareCloseUp(b, "buckle");
   return [p];
 }
 
@@ -512,7 +535,7 @@ function scarf(b: Brush, view: View): Piece[] {
     fabric: b.fabric,
     lift: 1.4,
   };
-  return [view === "detail" ? closeUp(p, [440, 600], 2.3) : p];
+  return view === "detail" ? swatch(b, [], "fringe") : [p];
 }
 
 // ---- Mittens ----
@@ -570,7 +593,7 @@ function mittens(b: Brush, view: View): Piece[] {
         mitten(b, true, false, 90, 20),
       ];
     case "detail":
-      return [closeUp(mitten(b, false, false, 0, 0), [300, 520], 2.3)];
+      return swatch(b, ["motif"], "rib");
     default:
       return [mitten(b, false, false, -50, -50), mitten(b, false, true, 50, -50)];
   }

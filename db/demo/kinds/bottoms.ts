@@ -3,7 +3,8 @@ import { type Brush, f } from "../brush.ts";
 import { rect, smooth } from "../geometry.ts";
 import type { KindDrawing, View } from "../kind.ts";
 import { type Piece, raised, ridge, valley } from "../studio.ts";
-import { closeUp, mirrorPath } from "./tops.ts";
+import { swatch } from "./details.ts";
+import { mirrorPath } from "./tops.ts";
 
 type LegSpec = {
   /** Top of the waistband, half width of the waist and of the hips (at hipY). */
@@ -286,24 +287,24 @@ export const BOTTOMS: Record<string, KindDrawing> = {
     views: ["front", "back", "detail"],
     draw: (b, view) => {
       const style = trouserStyle(b);
-      const p = trousers(b, front(view), style, view === "back" ? 3 : 1);
-      return [view === "detail" ? closeUp(p, style === "jeans" ? [300, 160] : [420, 150], 2.6) : p];
+      if (view === "detail") return swatch(b, style === "jeans" ? ["waistband", "rivet"] : ["waistband", "pocket"]);
+      return [trousers(b, front(view), style, view === "back" ? 3 : 1)];
     },
   },
   shorts: {
     fabric: "twill",
     views: ["front", "back", "detail"],
     draw: (b, view) => {
-      const p = trousers(b, front(view), trouserStyle(b), view === "back" ? 4 : 2, true);
-      return [view === "detail" ? closeUp(p, [400, 250], 2.4) : p];
+      if (view === "detail") return swatch(b, b.style === "drawstring" ? ["drawstring"] : ["waistband", "rivet"]);
+      return [trousers(b, front(view), trouserStyle(b), view === "back" ? 4 : 2, true)];
     },
   },
   skirt: {
     fabric: "poplin",
     views: ["front", "back", "detail"],
     draw: (b, view) => {
-      const p = skirt(b, front(view), view === "back" ? 12 : 4);
-      return [view === "detail" ? closeUp(p, [450, 230], 2.5) : p];
+      if (view === "detail") return swatch(b, ["pleats", "waistband"]);
+      return [skirt(b, front(view), view === "back" ? 12 : 4)];
     },
   },
 };

@@ -4,7 +4,8 @@ import { ellipse, random, rect } from "../geometry.ts";
 import type { KindDrawing, View } from "../kind.ts";
 import { type Piece, raised, ridge, valley } from "../studio.ts";
 import { armholes, cuffLines, neckBand, type TopSpec, topFrame } from "./top-frame.ts";
-import { closeUp, insideBack, mirrorPath } from "./tops.ts";
+import { swatch } from "./details.ts";
+import { insideBack, mirrorPath } from "./tops.ts";
 
 const both = (d: string) => `${d}${mirrorPath(d)}`;
 
@@ -486,39 +487,42 @@ export const DRESSES: Record<string, KindDrawing> = {
     fabric: "poplin",
     views: ["front", "back", "detail"],
     draw: (b, view) => {
-      const p = dress(b, front(view), view === "back" ? 8 : 2);
-      return [view === "detail" ? closeUp(p, [430, 320], 2.3) : p];
+      if (view === "detail") {
+        if (b.style === "party") return swatch(b, ["label"], "scallop");
+        return b.style === "anarkali" ? swatch(b, ["border"]) : swatch(b, ["bow"]);
+      }
+      return [dress(b, front(view), view === "back" ? 8 : 2)];
     },
   },
   frock: {
     fabric: "poplin",
     views: ["front", "back", "detail"],
     draw: (b, view) => {
-      const p = frock(b, front(view), view === "back" ? 9 : 3);
-      return [view === "detail" ? closeUp(p, [440, 300], 2.4) : p];
+      if (view === "detail") return swatch(b, ["bow"], "scallop");
+      return [frock(b, front(view), view === "back" ? 9 : 3)];
     },
   },
   romper: {
     fabric: "jersey",
     views: ["front", "back", "detail"],
     draw: (b, view) => {
-      const p = romper(b, front(view), view === "back" ? 10 : 4);
-      return [view === "detail" ? closeUp(p, [420, 260], 2.4) : p];
+      if (view === "detail") return swatch(b, ["snaps", "label"], "rib");
+      return [romper(b, front(view), view === "back" ? 10 : 4)];
     },
   },
   lehenga: {
     fabric: "silk",
     views: ["front", "back", "detail"],
     draw: (b, view) => {
-      const ps = lehenga(b, front(view), view === "back" ? 11 : 5);
-      return view === "detail" ? ps.map((p) => closeUp(p, [330, 660], 2.4)) : ps;
+      if (view === "detail") return swatch(b, ["border"]);
+      return lehenga(b, front(view), view === "back" ? 11 : 5);
     },
   },
   saree: {
     fabric: "poplin",
     views: ["front", "detail", "back", "folded"],
     draw: (b, view) => {
-      if (view === "detail") return saree(b, "front").map((p) => closeUp(p, [300, 600], 2.5));
+      if (view === "detail") return swatch(b, ["border"], "fringe");
       return saree(b, view);
     },
   },

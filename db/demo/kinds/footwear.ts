@@ -29,6 +29,9 @@ function footPoints([cx, cy]: Point, length: number, width: number, pointed = fa
 const footOutline = (c: Point, length: number, width: number, pointed = false, mirrored = false) =>
   smooth(footPoints(c, length, width, pointed, mirrored), true);
 
+/** A pair in profile: enlarged a little about the middle of the shoes (which are drawn around x 410, y 440). */
+const PAIR_FRAME = "translate(400 430) scale(1.12) translate(-410 -440)";
+
 // ---- Sneakers ----
 
 type SneakerStyle = "canvas" | "runner" | "high-top" | "kids";
@@ -136,11 +139,11 @@ function sneakerSide(b: Brush, style: SneakerStyle, dx = 0, dy = 0, behind = fal
   const outline = `${upper}${sole}${tab}`;
   return {
     outline,
-    paint: behind ? `${paint.join("")}<path d="${outline}" fill="#000" fill-opacity="0.16"/>` : paint.join(""),
+    paint: behind ? `${paint.join("")}<path d="${outline}" fill="#000" fill-opacity="0.1"/>` : paint.join(""),
     relief,
     fabric: b.fabric,
     lift: 2.2,
-    transform: dx || dy ? `translate(${dx} ${dy})` : undefined,
+    transform: `translate(${dx} ${dy}) ${PAIR_FRAME}`,
   };
 }
 
@@ -277,7 +280,7 @@ function sneakers(b: Brush, view: View): Piece[] {
         ),
       ];
     default:
-      return [sneakerSide(b, style, -50, -46, true), sneakerSide(b, style, 20, 20)];
+      return [sneakerSide(b, style, 46, -44, true), sneakerSide(b, style, -12, 16)];
   }
 }
 
@@ -390,11 +393,11 @@ function bootSide(b: Brush, style: BootStyle, dx = 0, dy = 0, behind = false): P
   const outline = hiking ? `${upper}${soleD}` : `${upper}${soleD}M178 192L176 140Q192 132 206 140L206 192Z`;
   return {
     outline,
-    paint: behind ? `${paint.join("")}<path d="${outline}" fill="#000" fill-opacity="0.16"/>` : paint.join(""),
+    paint: behind ? `${paint.join("")}<path d="${outline}" fill="#000" fill-opacity="0.1"/>` : paint.join(""),
     relief,
     fabric: b.fabric,
     lift: 2.4,
-    transform: dx || dy ? `translate(${dx} ${dy})` : undefined,
+    transform: `translate(${dx} ${dy}) ${PAIR_FRAME}`,
   };
 }
 
@@ -423,9 +426,9 @@ function boots(b: Brush, view: View): Piece[] {
     case "detail":
       return style === "hiking"
         ? [closeUp(sole(b, [400, 400], { length: 560, width: 200, tread: "lugs", color: "#2f2a27" }), [400, 430], 1.25)]
-        : [closeUp(bootSide(b, style), [260, 290], 2.3)];
+        : [closeUp(sole(b, [400, 400], { length: 560, width: 200, tread: "leather", color: "#6b4a33" }), [400, 430], 1.25)];
     default:
-      return [bootSide(b, style, -40, -40, true), bootSide(b, style, 20, 14)];
+      return [bootSide(b, style, 50, -40, true), bootSide(b, style, -10, 16)];
   }
 }
 
@@ -450,11 +453,11 @@ function heelSide(b: Brush, stiletto: boolean, dx = 0, dy = 0, behind = false): 
   const outline = `${shoe}${heel}${tip}`;
   return {
     outline,
-    paint: behind ? `${paint.join("")}<path d="${outline}" fill="#000" fill-opacity="0.16"/>` : paint.join(""),
+    paint: behind ? `${paint.join("")}<path d="${outline}" fill="#000" fill-opacity="0.1"/>` : paint.join(""),
     relief: ridge("M240 500Q380 520 520 570", 40, 0.35) + raised(heel, 0.2),
     fabric: b.fabric,
     lift: 2.4,
-    transform: dx || dy ? `translate(${dx} ${dy})` : undefined,
+    transform: `translate(${dx} ${dy}) ${PAIR_FRAME}`,
   };
 }
 
@@ -472,9 +475,9 @@ function heels(b: Brush, view: View): Piece[] {
         heelBack(b, [480, 400], stiletto ? "stiletto" : "pump", ""),
       ];
     case "detail":
-      return [closeUp(heelSide(b, stiletto), [300, 560], 2.2)];
+      return [closeUp(sole(b, [400, 400], { length: 560, width: 180, pointed: true, tread: "leather", color: "#3b2a20" }), [400, 430], 1.25)];
     default:
-      return [heelSide(b, stiletto, -40, -50, true), heelSide(b, stiletto, 20, 10)];
+      return [heelSide(b, stiletto, 50, -50, true), heelSide(b, stiletto, -10, 10)];
   }
 }
 
@@ -551,15 +554,16 @@ function sandals(b: Brush, view: View): Piece[] {
     case "side":
       return [sandalSide(b, flipFlop)];
     case "detail":
-      return [closeUp(sandalTop(b, [400, 400], false, flipFlop), [400, 300], 2.2)];
+      return [closeUp(sole(b, [400, 400], { length: 560, width: 200, tread: flipFlop ? "pods" : "zigzag", color: shade(b.main, -0.2) }), [400, 430], 1.25)];
     default:
       return [sandalTop(b, [300, 410], true, flipFlop), sandalTop(b, [500, 410], false, flipFlop)];
   }
 }
 
 export const FOOTWEAR: Record<string, KindDrawing> = {
-  sneaker: { fabric: "canvas", views: ["side", "front", "back", "detail"], draw: sneakers },
-  boot: { fabric: "leather", views: ["side", "front", "back", "detail"], draw: boots },
-  heel: { fabric: "leather", views: ["side", "front", "back", "detail"], draw: heels },
-  sandal: { fabric: "leather", views: ["front", "side", "detail"], draw: sandals },
+  // Their close-ups are soles drawn at the canvas's scale.
+  sneaker: { fabric: "canvas", views: ["side", "front", "back", "detail"], detailZoom: 1, draw: sneakers },
+  boot: { fabric: "leather", views: ["side", "front", "back", "detail"], detailZoom: 1, draw: boots },
+  heel: { fabric: "leather", views: ["side", "front", "back", "detail"], detailZoom: 1, draw: heels },
+  sandal: { fabric: "leather", views: ["front", "side", "detail"], detailZoom: 1, draw: sandals },
 };

@@ -1,6 +1,7 @@
 // Tops and jackets laid flat: t-shirts, polos, shirts, hoodies, sweaters, blouses, kurtas, Nehru jackets,
 // puffers, blazers and coats.
 import { type Brush, f, type Point, pt } from "../brush.ts";
+import { swatch } from "./details.ts";
 import { rect, smooth } from "../geometry.ts";
 import type { KindDrawing, View } from "../kind.ts";
 import { type Piece, raised, ridge, valley } from "../studio.ts";
@@ -764,16 +765,16 @@ export const TOPS: Record<string, KindDrawing> = {
     fabric: "jersey",
     views: ["front", "back", "detail"],
     draw: (b, view) => {
-      const p = tee(b, front(view), view === "back" ? 11 : 7);
-      return [view === "detail" ? closeUp(p, [400, 215], 2.6) : p];
+      if (view === "detail") return swatch(b, ["neckline"], "none");
+      return [tee(b, front(view), view === "back" ? 11 : 7)];
     },
   },
   polo: {
     fabric: "pique",
     views: ["front", "back", "detail"],
     draw: (b, view) => {
-      const p = polo(b, front(view), view === "back" ? 12 : 5);
-      return [view === "detail" ? closeUp(p, [400, 232], 2.4) : p];
+      if (view === "detail") return swatch(b, ["buttons", "label"], "rib");
+      return [polo(b, front(view), view === "back" ? 12 : 5)];
     },
   },
   shirt: {
@@ -781,8 +782,8 @@ export const TOPS: Record<string, KindDrawing> = {
     stripes: "along",
     views: ["front", "back", "detail"],
     draw: (b, view) => {
-      const p = shirt(b, front(view), view === "back" ? 21 : 3);
-      return [view === "detail" ? closeUp(p, [404, 222], 2.3) : p];
+      if (view === "detail") return swatch(b, ["buttons", "pocket"]);
+      return [shirt(b, front(view), view === "back" ? 21 : 3)];
     },
   },
   hoodie: {
@@ -790,16 +791,16 @@ export const TOPS: Record<string, KindDrawing> = {
     views: ["front", "back", "detail", "folded"],
     draw: (b, view) => {
       if (view === "folded") return [folded(b, { hood: true, ribbed: true, neck: "crew" })];
-      const p = hoodie(b, front(view), view === "back" ? 14 : 9, b.style === "zip");
-      return [view === "detail" ? closeUp(p, [400, 236], 2.3) : p];
+      if (view === "detail") return swatch(b, [b.style === "zip" ? "zip" : "eyelet"], "rib");
+      return [hoodie(b, front(view), view === "back" ? 14 : 9, b.style === "zip")];
     },
   },
   sweater: {
     fabric: "knit",
     views: ["front", "back", "detail"],
     draw: (b, view) => {
-      const p = sweater(b, front(view), view === "back" ? 15 : 4, b.style);
-      return [view === "detail" ? closeUp(p, [340, 380], 2.4) : p];
+      if (view === "detail") return swatch(b, ["motif"], "rib");
+      return [sweater(b, front(view), view === "back" ? 15 : 4, b.style)];
     },
   },
   top: {
@@ -807,40 +808,40 @@ export const TOPS: Record<string, KindDrawing> = {
     views: ["front", "back", "detail", "folded"],
     draw: (b, view) => {
       if (view === "folded") return [folded(b, { ribbed: false, neck: "scoop" })];
-      const p = top(b, front(view), view === "back" ? 16 : 8, b.style);
-      return [view === "detail" ? closeUp(p, b.style === "ruffle" ? [330, 600] : [400, 240], 2.4) : p];
+      if (view === "detail") return b.style === "ruffle" ? swatch(b, ["label"], "ruffle") : swatch(b, ["neckline"], "none");
+      return [top(b, front(view), view === "back" ? 16 : 8, b.style)];
     },
   },
   kurta: {
     fabric: "poplin",
     views: ["front", "back", "detail"],
     draw: (b, view) => {
-      const p = kurta(b, front(view), view === "back" ? 17 : 2);
-      return [view === "detail" ? closeUp(p, [400, 200], 2.4) : p];
+      if (view === "detail") return swatch(b, ["border"]);
+      return [kurta(b, front(view), view === "back" ? 17 : 2)];
     },
   },
   nehru: {
     fabric: "wool",
     views: ["front", "back", "detail"],
     draw: (b, view) => {
-      const p = nehru(b, front(view), view === "back" ? 18 : 6);
-      return [view === "detail" ? closeUp(p, [400, 230], 2.3) : p];
+      if (view === "detail") return swatch(b, ["studs", "pocket"]);
+      return [nehru(b, front(view), view === "back" ? 18 : 6)];
     },
   },
   puffer: {
     fabric: "nylon",
     views: ["front", "back", "detail"],
     draw: (b, view) => {
-      const p = puffer(b, front(view), view === "back" ? 19 : 10, b.style === "longline");
-      return [view === "detail" ? closeUp(p, [400, 250], 2.3) : p];
+      if (view === "detail") return swatch(b, ["quilt", "zip"], "none");
+      return [puffer(b, front(view), view === "back" ? 19 : 10, b.style === "longline")];
     },
   },
   coat: {
     fabric: "wool",
     views: ["front", "back", "detail"],
     draw: (b, view) => {
-      const p = coat(b, front(view), view === "back" ? 20 : 13, b.style === "overcoat");
-      return [view === "detail" ? closeUp(p, [380, 330], 2.2) : p];
+      if (view === "detail") return swatch(b, ["buttons", "pocket"]);
+      return [coat(b, front(view), view === "back" ? 20 : 13, b.style === "overcoat")];
     },
   },
 };
