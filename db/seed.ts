@@ -18,7 +18,7 @@ import { drawGarment, viewsOf } from "./demo/draw.ts";
  * Pictures are drawn at this size: big enough for the product page (shown at up to 600 CSS pixels),
  * and quick enough that seeding the whole catalogue stays within a few seconds.
  */
-const PICTURE_SIZE = 560;
+export const PICTURE_SIZE = 560;
 /** Pictures encoded at once (sharp works on the libuv thread pool). */
 const PARALLEL = 4;
 

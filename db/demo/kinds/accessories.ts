@@ -101,8 +101,12 @@ function pompom(b: Brush, [x, y]: Point, r: number): string {
 function beanie(b: Brush, view: View): Piece[] {
   // From the back, laid with its cuff turned down: taller, the rib running to the crown's seam.
   const back = view === "back";
-  const dome = back ? "M240 470C232 300 304 190 400 186C496 190 568 300 560 470Z" : "M236 520C226 340 300 230 400 226C500 230 574 340 564 520Z";
-  const cuff = back ? "M236 450Q400 440 564 450L572 680Q400 696 228 680Z" : "M220 500Q400 484 580 500L586 610Q400 628 214 610Z";
+  const dome = back
+    ? "M240 470C232 300 304 190 400 186C496 190 568 300 560 470Z"
+    : "M236 520C226 340 300 230 400 226C500 230 574 340 564 520Z";
+  const cuff = back
+    ? "M236 450Q400 440 564 450L572 680Q400 696 228 680Z"
+    : "M220 500Q400 484 580 500L586 610Q400 628 214 610Z";
   const hasPompom = b.style === "pompom";
   let ribs = "";
   let ribRelief = "";

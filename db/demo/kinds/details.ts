@@ -80,7 +80,10 @@ function hem(b: Brush, kind: Edge): Part {
   }
   return {
     paint: b.seam(`M820 570C640 622 420 542 220 588C120 610 40 622 -20 612`, 3) + line(-36) + line(-56),
-    relief: raised(`M-20 612C40 622 120 610 220 588C420 542 640 622 820 570V658C640 710 420 630 220 676C120 698 40 710 -20 700Z`, 0.15),
+    relief: raised(
+      `M-20 612C40 622 120 610 220 588C420 542 640 622 820 570V658C640 710 420 630 220 676C120 698 40 710 -20 700Z`,
+      0.15,
+    ),
   };
 }
 
@@ -140,7 +143,9 @@ function quilt(b: Brush): Part {
   let paint = "";
   let relief = "";
   for (const y of [60, 300]) {
-    paint += b.seam(`M-20 ${y}C300 ${y + 30} 500 ${y - 20} 820 ${y + 10}`, 4) + b.stitch(`M-20 ${y}C300 ${y + 30} 500 ${y - 20} 820 ${y + 10}`, { width: 1.6 });
+    paint +=
+      b.seam(`M-20 ${y}C300 ${y + 30} 500 ${y - 20} 820 ${y + 10}`, 4) +
+      b.stitch(`M-20 ${y}C300 ${y + 30} 500 ${y - 20} 820 ${y + 10}`, { width: 1.6 });
     relief += valley(`M-20 ${y}C300 ${y + 30} 500 ${y - 20} 820 ${y + 10}`, 24, 0.7);
   }
   relief += ridge("M-20 180C300 210 500 160 820 190", 190, 0.55) + ridge("M-20 420C300 450 500 400 820 430", 160, 0.5);
@@ -160,13 +165,23 @@ function rivet(b: Brush): Part {
 function waistband(b: Brush, cord = false): Part {
   const band = "M-20 -20H820V200C600 230 200 230 -20 200Z";
   let gathers = "";
-  if (cord) for (let x = 0; x < 820; x += 28) gathers += `<path d="M${x} -20V${200 + Math.sin(x) * 4}" stroke="#000" stroke-opacity="0.16" stroke-width="8"/>`;
+  if (cord)
+    for (let x = 0; x < 820; x += 28)
+      gathers += `<path d="M${x} -20V${200 + Math.sin(x) * 4}" stroke="#000" stroke-opacity="0.16" stroke-width="8"/>`;
   const loop = rect(560, -20, 70, 250, 10);
   return {
     paint: `${b.cloth(band)}${gathers}${b.seam("M-20 200C200 230 600 230 820 200", 3)}${b.stitch("M-20 180C200 210 600 210 820 180")}${cord ? "" : b.edgeShadow("M630 -20V230", 14, 0.3) + b.cloth(loop) + b.stitch("M595 -10V220")}`,
     relief: raised(band, 0.2) + (cord ? "" : raised(loop, 0.35)),
     over: cord
-      ? `<path d="${smooth([[360, 100], [330, 300], [380, 520]])}" fill="none" stroke="${b.accent}" stroke-width="26" stroke-linecap="round"/><path d="${smooth([[440, 100], [470, 320], [430, 540]])}" fill="none" stroke="${b.accent}" stroke-width="26" stroke-linecap="round"/><circle cx="360" cy="100" r="28" fill="${b.metal("silver", true)}"/><circle cx="440" cy="100" r="28" fill="${b.metal("silver", true)}"/>`
+      ? `<path d="${smooth([
+          [360, 100],
+          [330, 300],
+          [380, 520],
+        ])}" fill="none" stroke="${b.accent}" stroke-width="26" stroke-linecap="round"/><path d="${smooth([
+          [440, 100],
+          [470, 320],
+          [430, 540],
+        ])}" fill="none" stroke="${b.accent}" stroke-width="26" stroke-linecap="round"/><circle cx="360" cy="100" r="28" fill="${b.metal("silver", true)}"/><circle cx="440" cy="100" r="28" fill="${b.metal("silver", true)}"/>`
       : b.button([330, 90], 48, b.accent),
   };
 }
@@ -182,7 +197,8 @@ function pleats(b: Brush): Part {
 }
 
 function bow(b: Brush): Part {
-  const loops = "M420 300C520 200 640 230 620 300C640 370 520 400 420 320ZM420 300C320 200 200 230 220 300C200 370 320 400 420 320Z";
+  const loops =
+    "M420 300C520 200 640 230 620 300C640 370 520 400 420 320ZM420 300C320 200 200 230 220 300C200 370 320 400 420 320Z";
   const tails = "M410 320L330 620L380 600L430 330ZM430 320L540 600L490 624L416 330Z";
   const band = "M-20 250H820V350H-20Z";
   return {
@@ -253,7 +269,8 @@ function label(b: Brush): Part {
 function logo(b: Brush): Part {
   const mark = "M300 330L380 210L420 270L460 210L540 330Z";
   let stitches = "";
-  for (let x = 300; x < 540; x += 8) stitches += `M${x} ${330 - Math.min(Math.abs(x - 380), Math.abs(x - 460)) * 1.4}L${x + 4} 330`;
+  for (let x = 300; x < 540; x += 8)
+    stitches += `M${x} ${330 - Math.min(Math.abs(x - 380), Math.abs(x - 460)) * 1.4}L${x + 4} 330`;
   return {
     paint: `<path d="${mark}" fill="${b.accent}"/><path d="${stitches}" stroke="#000" stroke-opacity="0.15" stroke-width="2"/><path d="M290 350H550" stroke="${b.accent}" stroke-width="14"/>`,
     relief: raised(mark, 0.4),
@@ -295,7 +312,8 @@ const FEATURES: Record<Feature, (b: Brush) => Part> = {
 export function swatch(b: Brush, features: Feature[], edge: Edge = "hem"): Piece[] {
   const e = edgeOf(edge);
   // Details are drawn a little larger than they are laid out: a close-up is about them.
-  const big = (markup = "") => (markup ? `<g transform="translate(400 370) scale(1.3) translate(-400 -300)">${markup}</g>` : "");
+  const big = (markup = "") =>
+    markup ? `<g transform="translate(400 370) scale(1.3) translate(-400 -300)">${markup}</g>` : "";
   const parts = [
     hem(b, edge),
     ...features.map((name) => {
@@ -342,7 +360,8 @@ export function hardwareCloseUp(b: Brush, kind: "dial" | "buckle" | "hinge"): Pi
   if (kind === "buckle") {
     const strap = "M-20 250H820V560H-20Z";
     let holes = "";
-    for (const x of [540, 650, 760]) holes += `<ellipse cx="${x}" cy="405" rx="18" ry="24" fill="#150f0c"/><ellipse cx="${x}" cy="401" rx="18" ry="20" fill="#000" fill-opacity="0.4"/>`;
+    for (const x of [540, 650, 760])
+      holes += `<ellipse cx="${x}" cy="405" rx="18" ry="24" fill="#150f0c"/><ellipse cx="${x}" cy="401" rx="18" ry="20" fill="#000" fill-opacity="0.4"/>`;
     return [
       {
         outline: strap,
@@ -357,7 +376,11 @@ export function hardwareCloseUp(b: Brush, kind: "dial" | "buckle" | "hinge"): Pi
   // hinge: the corner of a frame, the hinge with its screw, and the temple folding away.
   const frameD = "M-20 200H520Q620 200 640 300L660 420H560L540 330Q530 300 500 300H-20Z";
   const lens = "M-20 300H500Q530 300 540 330L600 760H-20Z";
-  const tint = b.def("lens", (id) => `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${shade(b.style === "aviator" ? b.main : b.accent, -0.3)}"/><stop offset="1" stop-color="${shade(b.style === "aviator" ? b.main : b.accent, 0.3)}"/></linearGradient>`);
+  const tint = b.def(
+    "lens",
+    (id) =>
+      `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${shade(b.style === "aviator" ? b.main : b.accent, -0.3)}"/><stop offset="1" stop-color="${shade(b.style === "aviator" ? b.main : b.accent, 0.3)}"/></linearGradient>`,
+  );
   const frame = b.style === "aviator" ? b.metal("gold") : b.main;
   return [
     {
@@ -370,4 +393,3 @@ export function hardwareCloseUp(b: Brush, kind: "dial" | "buckle" | "hinge"): Pi
     },
   ];
 }
-

@@ -3,8 +3,8 @@ import { type Brush, f } from "../brush.ts";
 import { ellipse, random, rect } from "../geometry.ts";
 import type { KindDrawing, View } from "../kind.ts";
 import { type Piece, raised, ridge, valley } from "../studio.ts";
-import { armholes, cuffLines, neckBand, type TopSpec, topFrame } from "./top-frame.ts";
 import { swatch } from "./details.ts";
+import { armholes, cuffLines, neckBand, type TopSpec, topFrame } from "./top-frame.ts";
 import { insideBack, mirrorPath } from "./tops.ts";
 
 const both = (d: string) => `${d}${mirrorPath(d)}`;
@@ -310,6 +310,23 @@ function romper(b: Brush, view: "front" | "back", seed: number): Piece {
     }
   } else {
     paint.push(b.stitch("M280 470H520"), b.label([388, 166], 24, 14));
+    if (!sleep) {
+      // Frills across the seat, the classic back of a baby romper.
+      for (const [y, w] of [
+        [440, 96],
+        [476, 106],
+        [512, 116],
+      ] as const) {
+        let frill = `M${400 - w} ${y}H${400 + w}L${400 + w + 4} ${y + 26}`;
+        for (let x = 400 + w; x > 400 - w; x -= 16) frill += `Q${x - 8} ${y + 36} ${x - 16} ${y + 26}`;
+        frill += "Z";
+        paint.push(
+          b.edgeShadow(`M${400 - w} ${y + 34}H${400 + w}`, 8, 0.3),
+          b.cloth(frill, { color: b.accent, print: false }),
+        );
+        relief += raised(frill, 0.3);
+      }
+    }
   }
   relief += sleep ? valley("M400 520V700", 10, 0.3) : "";
   void seed;

@@ -426,7 +426,13 @@ function boots(b: Brush, view: View): Piece[] {
     case "detail":
       return style === "hiking"
         ? [closeUp(sole(b, [400, 400], { length: 560, width: 200, tread: "lugs", color: "#2f2a27" }), [400, 430], 1.25)]
-        : [closeUp(sole(b, [400, 400], { length: 560, width: 200, tread: "leather", color: "#6b4a33" }), [400, 430], 1.25)];
+        : [
+            closeUp(
+              sole(b, [400, 400], { length: 560, width: 200, tread: "leather", color: "#6b4a33" }),
+              [400, 430],
+              1.25,
+            ),
+          ];
     default:
       return [bootSide(b, style, 50, -40, true), bootSide(b, style, -10, 16)];
   }
@@ -475,7 +481,13 @@ function heels(b: Brush, view: View): Piece[] {
         heelBack(b, [480, 400], stiletto ? "stiletto" : "pump", ""),
       ];
     case "detail":
-      return [closeUp(sole(b, [400, 400], { length: 560, width: 180, pointed: true, tread: "leather", color: "#3b2a20" }), [400, 430], 1.25)];
+      return [
+        closeUp(
+          sole(b, [400, 400], { length: 560, width: 180, pointed: true, tread: "leather", color: "#3b2a20" }),
+          [400, 430],
+          1.25,
+        ),
+      ];
     default:
       return [heelSide(b, stiletto, 50, -50, true), heelSide(b, stiletto, -10, 10)];
   }
@@ -554,7 +566,18 @@ function sandals(b: Brush, view: View): Piece[] {
     case "side":
       return [sandalSide(b, flipFlop)];
     case "detail":
-      return [closeUp(sole(b, [400, 400], { length: 560, width: 200, tread: flipFlop ? "pods" : "zigzag", color: shade(b.main, -0.2) }), [400, 430], 1.25)];
+      return [
+        closeUp(
+          sole(b, [400, 400], {
+            length: 560,
+            width: 200,
+            tread: flipFlop ? "pods" : "zigzag",
+            color: shade(b.main, -0.2),
+          }),
+          [400, 430],
+          1.25,
+        ),
+      ];
     default:
       return [sandalTop(b, [300, 410], true, flipFlop), sandalTop(b, [500, 410], false, flipFlop)];
   }

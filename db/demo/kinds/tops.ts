@@ -1,10 +1,10 @@
 // Tops and jackets laid flat: t-shirts, polos, shirts, hoodies, sweaters, blouses, kurtas, Nehru jackets,
 // puffers, blazers and coats.
 import { type Brush, f, type Point, pt } from "../brush.ts";
-import { swatch } from "./details.ts";
 import { rect, smooth } from "../geometry.ts";
 import type { KindDrawing, View } from "../kind.ts";
 import { type Piece, raised, ridge, valley } from "../studio.ts";
+import { swatch } from "./details.ts";
 import {
   acrossBody,
   acrossSleeves,
@@ -808,7 +808,8 @@ export const TOPS: Record<string, KindDrawing> = {
     views: ["front", "back", "detail", "folded"],
     draw: (b, view) => {
       if (view === "folded") return [folded(b, { ribbed: false, neck: "scoop" })];
-      if (view === "detail") return b.style === "ruffle" ? swatch(b, ["label"], "ruffle") : swatch(b, ["neckline"], "none");
+      if (view === "detail")
+        return b.style === "ruffle" ? swatch(b, ["label"], "ruffle") : swatch(b, ["neckline"], "none");
       return [top(b, front(view), view === "back" ? 16 : 8, b.style)];
     },
   },
