@@ -186,7 +186,7 @@ function waistband(b: Brush, cord = false): Part {
   };
 }
 
-function pleats(b: Brush): Part {
+function pleats(_b: Brush): Part {
   let paint = "";
   let relief = "";
   for (let x = 60; x < 800; x += 150) {
