@@ -159,9 +159,9 @@ const FABRICS: Record<Fabric, FabricLook> = {
     grain: (noise) => `${noise(15, "0.5", 0.2)}${noise(16, "1.2", 0.14, true)}${noise(17, "0.08", 0.1)}`,
   },
   nylon: {
-    relief: 16,
-    soft: 10,
-    sheen: 0.55,
+    relief: 10,
+    soft: 12,
+    sheen: 0.35,
     grain: (noise) => noise(18, "0.9", 0.05),
   },
   leather: {

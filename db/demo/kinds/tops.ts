@@ -611,14 +611,14 @@ function puffer(b: Brush, view: "front" | "back", seed: number, long: boolean): 
   const first = fr.dip[1] + 40;
   for (let y = first; y < fr.hl[1] - 30; y += step) {
     quilting += b.seam(acrossBody(fr, y, 3, 4), 2.2);
-    relief += valley(acrossBody(fr, y, 0, 4), 8, 0.4);
+    relief += valley(acrossBody(fr, y, 0, 4), 10, 0.3);
   }
   for (let y = first - step / 2; y < fr.hl[1] - 20; y += step)
-    relief += ridge(acrossBody(fr, y, 16, 4), step * 0.8, 0.5);
+    relief += ridge(acrossBody(fr, y, 16, 4), step * 0.9, 0.28);
   for (const t of [0.22, 0.42, 0.62, 0.82]) {
     quilting += b.seam(acrossSleeves(fr, t), 2.2);
-    relief += valley(acrossSleeves(fr, t), 8, 0.4);
-    relief += ridge(acrossSleeves(fr, t - 0.1), 40, 0.45);
+    relief += valley(acrossSleeves(fr, t), 10, 0.3);
+    relief += ridge(acrossSleeves(fr, t - 0.1), 40, 0.3);
   }
   const cuffs = cuffBands(fr, 18);
   const paint = [
