@@ -132,7 +132,7 @@ const INSPIRATION: Record<string, Placed[]> = {
   ],
   "look-office": [
     { kind: "shirt", color: "#bfdbfe", accent: "#f8fafc", x: 10, y: 0, scale: 0.56 },
-    { kind: "trousers", color: "#1f2937", accent: "#e5e7eb", style: "wide", x: 250, y: 150, scale: 0.7 },
+    { kind: "trousers", color: "#1f2937", accent: "#e5e7eb", style: "wide", x: 190, y: 160, scale: 0.68 },
     { kind: "heel", color: "#111827", accent: "#e5e7eb", style: "stiletto", x: 0, y: 480, scale: 0.4 },
     { kind: "watch", color: "#44403c", accent: "#d6d3d1", x: 400, y: 10, scale: 0.26 },
   ],
@@ -153,7 +153,7 @@ const INSPIRATION: Record<string, Placed[]> = {
       y: 0,
       scale: 0.3,
     },
-    { kind: "scarf", color: "#b91c1c", accent: "#fef2f2", x: 400, y: 0, scale: 0.3 },
+    { kind: "scarf", color: "#b91c1c", accent: "#fef2f2", x: 380, y: 20, scale: 0.28 },
     { kind: "boot", color: "#78350f", accent: "#292524", style: "chelsea", x: 0, y: 480, scale: 0.38 },
     { kind: "mittens", color: "#0369a1", accent: "#f0f9ff", x: 370, y: 500, scale: 0.3 },
   ],

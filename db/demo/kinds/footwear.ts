@@ -30,7 +30,7 @@ const footOutline = (c: Point, length: number, width: number, pointed = false, m
   smooth(footPoints(c, length, width, pointed, mirrored), true);
 
 /** A pair in profile: enlarged a little about the middle of the shoes (which are drawn around x 410, y 440). */
-const PAIR_FRAME = "translate(400 430) scale(1.12) translate(-410 -440)";
+const PAIR_FRAME = "translate(400 430) scale(1.04) translate(-410 -440)";
 
 // ---- Sneakers ----
 
@@ -280,7 +280,7 @@ function sneakers(b: Brush, view: View): Piece[] {
         ),
       ];
     default:
-      return [sneakerSide(b, style, 46, -44, true), sneakerSide(b, style, -12, 16)];
+      return [sneakerSide(b, style, 30, -44, true), sneakerSide(b, style, -24, 16)];
   }
 }
 
@@ -434,7 +434,7 @@ function boots(b: Brush, view: View): Piece[] {
             ),
           ];
     default:
-      return [bootSide(b, style, 50, -40, true), bootSide(b, style, -10, 16)];
+      return [bootSide(b, style, 36, -40, true), bootSide(b, style, -20, 16)];
   }
 }
 
@@ -489,7 +489,7 @@ function heels(b: Brush, view: View): Piece[] {
         ),
       ];
     default:
-      return [heelSide(b, stiletto, 50, -50, true), heelSide(b, stiletto, -10, 10)];
+      return [heelSide(b, stiletto, 36, -50, true), heelSide(b, stiletto, -20, 10)];
   }
 }
 
