@@ -27,24 +27,6 @@ export function q(a: Point, b: Point, bow = 0): string {
   return `Q${pt(bowed(a, b, bow))} ${pt(b)}`;
 }
 
-/** A closed polygon through points, every edge bowed by the matching entry of bows (default straight). */
-export function shape(points: Point[], bows: number[] = []): string {
-  let d = `M${pt(points[0]!)}`;
-  for (let i = 0; i < points.length; i++) {
-    const a = points[i]!;
-    const b = points[(i + 1) % points.length]!;
-    d += q(a, b, bows[i] ?? 0);
-  }
-  return `${d}Z`;
-}
-
-/** An open polyline with bowed edges. */
-export function line(points: Point[], bows: number[] = []): string {
-  let d = `M${pt(points[0]!)}`;
-  for (let i = 1; i < points.length; i++) d += q(points[i - 1]!, points[i]!, bows[i - 1] ?? 0);
-  return d;
-}
-
 /** Smooth curve through points (Catmull-Rom as cubic Béziers), optionally closed. */
 export function smooth(points: Point[], closed = false, tension = 1): string {
   const n = points.length;

@@ -291,11 +291,6 @@ export function valley(d: string, width = 10, strength = 0.4): string {
   return profile(d, "#000", width, strength);
 }
 
-/** A fold: a ridge with its crease beside it (offset towards the bottom right). */
-export function fold(d: string, width = 16, strength = 0.4, offset: [number, number] = [5, 6]): string {
-  return `${ridge(d, width, strength)}<g transform="translate(${offset[0]} ${offset[1]})">${valley(d, width * 0.55, strength * 0.9)}</g>`;
-}
-
 /** An area raised (level > 0) or sunken (level < 0) as a whole. */
 export function raised(d: string, level = 0.3): string {
   const color = level > 0 ? "#fff" : "#000";

@@ -2,9 +2,24 @@
 // the cloth fills the frame with its threads or loops showing (the brush draws grain, print and stitches
 // three times bigger), its hem runs across the bottom, and the detail a shopper wants to see lies on it:
 // buttons, a zip, a rivet, an eyelet, an embroidered border, quilting, a clasp...
-import { type Brush, f } from "../brush.ts";
+import { type Brush, f, type Point } from "../brush.ts";
 import { circle, ellipse, rect, smooth } from "../geometry.ts";
 import { type Piece, raised, ridge, shade, valley } from "../studio.ts";
+
+/**
+ * A close-up: the piece magnified around a point placed at the canvas centre. (Not turned: librsvg places
+ * a filter's image input in unturned pixels, so the light map would slide off a turned piece.)
+ */
+export function closeUp(piece: Piece, [x, y]: Point, scale: number): Piece {
+  const half = 400 / scale + 4;
+  const own = piece.transform ? ` ${piece.transform}` : "";
+  return {
+    ...piece,
+    transform: `translate(400 400) scale(${scale}) translate(${-x} ${-y})${own}`,
+    region: [x - half, y - half, 2 * half, 2 * half],
+    magnification: scale,
+  };
+}
 
 type Part = { paint: string; relief?: string; over?: string };
 

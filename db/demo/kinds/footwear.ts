@@ -3,7 +3,7 @@ import { type Brush, f, type Point, pt } from "../brush.ts";
 import { add, ellipse, lerp, mul, perp, rect, smooth, spaced, sub, unit } from "../geometry.ts";
 import type { KindDrawing, View } from "../kind.ts";
 import { type Fabric, type Piece, raised, ridge, shade, valley } from "../studio.ts";
-import { closeUp } from "./tops.ts";
+import { closeUp } from "./details.ts";
 
 /** A shoe seen from above (toe up) as points around its outline, for a length and width. */
 function footPoints([cx, cy]: Point, length: number, width: number, pointed = false, mirrored = false): Point[] {

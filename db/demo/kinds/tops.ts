@@ -23,21 +23,6 @@ import {
   topFrame,
 } from "./top-frame.ts";
 
-/**
- * A close-up: the piece magnified around a point placed at the canvas centre. (Not turned: librsvg places
- * a filter's image input in unturned pixels, so the light map would slide off a turned piece.)
- */
-export function closeUp(piece: Piece, [x, y]: Point, scale: number): Piece {
-  const half = 400 / scale + 4;
-  const own = piece.transform ? ` ${piece.transform}` : "";
-  return {
-    ...piece,
-    transform: `translate(400 400) scale(${scale}) translate(${-x} ${-y})${own}`,
-    region: [x - half, y - half, 2 * half, 2 * half],
-    magnification: scale,
-  };
-}
-
 /** Mirrors a path's absolute coordinates across x = 400 (paths made of M, L, H, V, Q, C, T and Z only). */
 export function mirrorPath(d: string): string {
   return d.replace(/([MLHVQCT])([^MLHVQCTZ]*)/g, (_, cmd: string, args: string) => {
