@@ -92,7 +92,7 @@ async function storePicturePool(): Promise<Map<CategoryPath, string[]>> {
     const looks = DEMO_PRODUCTS.filter((p) => p.category === category).slice(0, 2);
     const urls: string[] = [];
     for (const look of looks) {
-      const svg = Buffer.from(drawGarment(look, { view: "front", size: 600 }));
+      const svg = Buffer.from(await drawGarment(look, { view: "front", size: 600 }));
       urls.push(await storeProductImage(svg, look.name));
     }
     pool.set(category, urls);

@@ -1,6 +1,6 @@
 // The demo catalogue: nine products in each category, drawn by db/demo/draw.ts.
 import type { CategoryPath } from "#app/lib/categories.ts";
-import type { GarmentKind, Pattern } from "./draw.ts";
+import type { Fabric, GarmentKind, Pattern } from "./draw.ts";
 
 export type DemoProduct = {
   name: string;
@@ -16,6 +16,9 @@ export type DemoProduct = {
   color: string;
   accent: string;
   pattern?: Pattern;
+  /** Drawing only: what it is made of, when not the kind's usual fabric, and the kind's variant. */
+  fabric?: Fabric;
+  style?: string;
   /** How many pictures (1 to 4). */
   pictures: 1 | 2 | 3 | 4;
 };
@@ -56,6 +59,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "trousers",
     color: "#c8a97e",
     accent: "#78350f",
+    style: "chinos",
     pictures: 1,
   },
   {
@@ -79,6 +83,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "trousers",
     color: "#1d4ed8",
     accent: "#fbbf24",
+    fabric: "denim",
+    style: "jeans",
     pictures: 1,
   },
   {
@@ -90,6 +96,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "shorts",
     color: "#d6c7a1",
     accent: "#57534e",
+    fabric: "linen",
+    style: "drawstring",
     pictures: 2,
   },
   {
@@ -106,6 +114,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     color: "#b91c1c",
     accent: "#111827",
     pattern: "checks",
+    fabric: "wool",
     pictures: 1,
   },
   {
@@ -145,6 +154,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     color: "#db2777",
     accent: "#fde68a",
     pattern: "paisley",
+    style: "wrap",
     pictures: 3,
   },
   {
@@ -156,6 +166,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "top",
     color: "#f9a8d4",
     accent: "#be185d",
+    fabric: "poplin",
+    style: "ruffle",
     pictures: 1,
   },
   {
@@ -168,6 +180,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     color: "#f59e0b",
     accent: "#7c2d12",
     pattern: "stripes",
+    style: "pleated",
     pictures: 2,
   },
   {
@@ -180,6 +193,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "trousers",
     color: "#0f172a",
     accent: "#e2e8f0",
+    style: "wide",
     pictures: 1,
   },
   {
@@ -192,6 +206,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     color: "#2563eb",
     accent: "#fef3c7",
     pattern: "dots",
+    fabric: "poplin",
+    style: "sundress",
     pictures: 2,
   },
   {
@@ -214,6 +230,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "top",
     color: "#14b8a6",
     accent: "#f0fdfa",
+    style: "rib",
     pictures: 4,
   },
   {
@@ -229,6 +246,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "shirt",
     color: "#fde68a",
     accent: "#fffbeb",
+    fabric: "linen",
     pictures: 1,
   },
   {
@@ -241,6 +259,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "dress",
     color: "#7c3aed",
     accent: "#ede9fe",
+    fabric: "silk",
+    style: "party",
     pictures: 1,
   },
 
@@ -255,6 +275,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "sneaker",
     color: "#f8fafc",
     accent: "#dc2626",
+    style: "canvas",
     pictures: 2,
   },
   {
@@ -267,6 +288,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     color: "#0ea5e9",
     accent: "#facc15",
     pattern: "dots",
+    fabric: "mesh",
+    style: "runner",
     pictures: 1,
   },
   {
@@ -279,6 +302,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "boot",
     color: "#78350f",
     accent: "#292524",
+    style: "chelsea",
     pictures: 3,
   },
   {
@@ -290,6 +314,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "heel",
     color: "#be123c",
     accent: "#fda4af",
+    style: "block",
     pictures: 1,
   },
   {
@@ -301,6 +326,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "sandal",
     color: "#d97706",
     accent: "#1c1917",
+    style: "slide",
     pictures: 2,
   },
   {
@@ -312,6 +338,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "heel",
     color: "#111827",
     accent: "#e5e7eb",
+    style: "stiletto",
     pictures: 1,
   },
   {
@@ -324,6 +351,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "boot",
     color: "#4d7c0f",
     accent: "#fbbf24",
+    style: "hiking",
     pictures: 4,
   },
   {
@@ -336,6 +364,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     color: "#0d9488",
     accent: "#f472b6",
     pattern: "stripes",
+    style: "flip-flop",
     pictures: 1,
   },
   {
@@ -347,6 +376,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "sneaker",
     color: "#7c3aed",
     accent: "#f8fafc",
+    style: "high-top",
     pictures: 2,
   },
 
@@ -360,6 +390,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "handbag",
     color: "#92400e",
     accent: "#fcd34d",
+    style: "tote",
     pictures: 2,
   },
   {
@@ -371,6 +402,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "sunglasses",
     color: "#334155",
     accent: "#d4a017",
+    style: "aviator",
     pictures: 1,
   },
   {
@@ -438,6 +470,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "sunglasses",
     color: "#be185d",
     accent: "#111827",
+    style: "cat-eye",
     pictures: 1,
   },
   {
@@ -451,6 +484,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     color: "#f472b6",
     accent: "#fafafa",
     pattern: "checks",
+    style: "crossbody",
     pictures: 2,
   },
 
@@ -477,6 +511,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "frock",
     color: "#ec4899",
     accent: "#fdf2f8",
+    style: "party",
     pictures: 1,
   },
   {
@@ -501,6 +536,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "shorts",
     color: "#3b82f6",
     accent: "#fde047",
+    fabric: "denim",
+    style: "denim",
     pictures: 3,
   },
   {
@@ -512,6 +549,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "hoodie",
     color: "#f97316",
     accent: "#fff7ed",
+    style: "zip",
     pictures: 1,
   },
   {
@@ -524,6 +562,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     color: "#60a5fa",
     accent: "#f8fafc",
     pattern: "stripes",
+    style: "sleepsuit",
     pictures: 2,
   },
   {
@@ -535,6 +574,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "sneaker",
     color: "#a855f7",
     accent: "#22d3ee",
+    style: "kids",
     pictures: 4,
   },
   {
@@ -547,6 +587,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     color: "#ef4444",
     accent: "#fef2f2",
     pattern: "stripes",
+    style: "pompom",
     pictures: 1,
   },
   {
@@ -591,6 +632,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     color: "#9d174d",
     accent: "#eab308",
     pattern: "paisley",
+    fabric: "silk",
     pictures: 3,
   },
   {
@@ -606,6 +648,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "lehenga",
     color: "#dc2626",
     accent: "#fbbf24",
+    fabric: "silk",
     pictures: 1,
   },
   {
@@ -653,6 +696,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     color: "#15803d",
     accent: "#fde047",
     pattern: "paisley",
+    style: "anarkali",
     pictures: 1,
   },
   {
@@ -664,6 +708,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "kurta",
     color: "#b45309",
     accent: "#fef3c7",
+    fabric: "silk",
     pictures: 2,
   },
   {
@@ -701,6 +746,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "sweater",
     color: "#f5f5dc",
     accent: "#a16207",
+    style: "cable",
     pictures: 1,
   },
   {
@@ -713,6 +759,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     color: "#57534e",
     accent: "#d6d3d1",
     pattern: "checks",
+    style: "overcoat",
     pictures: 2,
   },
   {
@@ -768,6 +815,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "sweater",
     color: "#991b1b",
     accent: "#fef3c7",
+    style: "fair-isle",
     pictures: 1,
   },
   {
@@ -780,6 +828,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "puffer",
     color: "#111827",
     accent: "#9ca3af",
+    style: "longline",
     pictures: 2,
   },
 ];
