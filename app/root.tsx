@@ -1,3 +1,5 @@
+import jostLatin from "@fontsource-variable/jost/files/jost-latin-wght-normal.woff2?url";
+import playfairLatin from "@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url";
 import {
   data,
   isRouteErrorResponse,
@@ -31,6 +33,16 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
+// The two Latin font files every page uses start loading with the page, not once the stylesheet is parsed.
+export const links: Route.LinksFunction = () =>
+  [jostLatin, playfairLatin].map((href) => ({
+    rel: "preload",
+    href,
+    as: "font",
+    type: "font/woff2",
+    crossOrigin: "anonymous",
+  }));
+
 // Runs before every loader and action, pages and /api alike: cross-site writes and unused methods stop here;
 // then the shopper and seller sessions are read once, into the context.
 export const middleware: Route.MiddlewareFunction[] = [
@@ -62,11 +74,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-white text-gray-700 antialiased">
+      <body className="min-h-screen antialiased">
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
         {shopperChrome && <Header user={rootData?.user ?? null} cartCount={rootData?.cartCount ?? 0} />}
         <Toasts toasts={rootData?.toasts ?? []} />
         {shopperChrome && <UrlLoginModal signedIn={Boolean(rootData?.user)} />}
-        <main className={shopperChrome ? "mx-auto max-w-7xl px-4 md:px-8" : ""}>{children}</main>
+        <main id="main" tabIndex={-1} className={shopperChrome ? "mx-auto max-w-page px-gutter md:px-8" : ""}>
+          {children}
+        </main>
         {shopperChrome && <Footer />}
         <ScrollRestoration />
         <Scripts />
