@@ -17,6 +17,7 @@ import "./app.css";
 import { Footer } from "#app/components/footer.tsx";
 import { Header } from "#app/components/header.tsx";
 import { UrlLoginModal } from "#app/components/login-modal.tsx";
+import { NavigationProgress } from "#app/components/navigation-progress.tsx";
 import { SellerLoginForm } from "#app/components/seller-login-form.tsx";
 import { Toasts } from "#app/components/toasts.tsx";
 import { isSellerSignIn } from "#app/lib/seller-sign-in.ts";
@@ -79,6 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {shopperChrome && <Header user={rootData?.user ?? null} cartCount={rootData?.cartCount ?? 0} />}
+        <NavigationProgress />
         <Toasts toasts={rootData?.toasts ?? []} />
         {shopperChrome && <UrlLoginModal signedIn={Boolean(rootData?.user)} />}
         <main id="main" tabIndex={-1} className={shopperChrome ? "mx-auto max-w-page px-gutter md:px-8" : ""}>

@@ -1,4 +1,5 @@
 import { Form, useLocation } from "react-router";
+import { SubmitButton } from "#app/components/button.tsx";
 import { CartIcon } from "#app/components/cart-icon.tsx";
 
 /**
@@ -26,38 +27,22 @@ export function AddToCart({
     return (
       <Form method="post" action="/cart" preventScrollReset>
         {hidden}
-        <button
-          type="submit"
-          name="intent"
-          value="add"
-          aria-label={`Add ${productName} to cart`}
-          className="flex items-center gap-1 rounded border border-primary/40 bg-primary/10 px-2.5 py-1 text-sm font-medium text-primary transition hover:bg-primary/20"
-        >
+        <SubmitButton name="intent" value="add" aria-label={`Add ${productName} to cart`} variant="outline" size="sm">
           <CartIcon size={14} strokeWidth={2} />
           Add
-        </button>
+        </SubmitButton>
       </Form>
     );
   }
   return (
     <Form method="post" action="/cart" preventScrollReset className="mt-10 flex gap-4 text-base">
       {hidden}
-      <button
-        type="submit"
-        name="intent"
-        value="add"
-        className="w-full cursor-pointer bg-gray-100 py-3.5 font-medium text-gray-800 transition hover:bg-gray-200"
-      >
+      <SubmitButton name="intent" value="add" variant="outline" size="lg" block>
         Add to Cart
-      </button>
-      <button
-        type="submit"
-        name="intent"
-        value="buy-now"
-        className="w-full cursor-pointer bg-primary py-3.5 font-medium text-white transition hover:bg-primary-dull"
-      >
+      </SubmitButton>
+      <SubmitButton name="intent" value="buy-now" size="lg" block>
         Buy now
-      </button>
+      </SubmitButton>
     </Form>
   );
 }

@@ -1,6 +1,18 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
+import {
+  Form,
+  Link,
+  NavLink,
+  useFetchers,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+} from "react-router";
+import { SubmitButton } from "#app/components/button.tsx";
 import { CartIcon } from "#app/components/cart-icon.tsx";
+import { CART_INTENTS } from "#app/lib/intents.ts";
+import { useDetailsMenu } from "#app/lib/use-details-menu.ts";
 
 export type HeaderUser = { name: string } | null;
 
@@ -87,8 +99,28 @@ function SearchBox({ id }: { id: string }) {
   );
 }
 
-export function Header({ user, cartCount }: { user: HeaderUser; cartCount: number }) {
+/**
+ * The cart count as the server gave it, plus the units being added (or removed) right now: with JavaScript
+ * the badge moves at the click, and the server's count replaces it when the page reloads its data.
+ */
+function useOptimisticCartCount(count: number) {
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  let change = 0;
+  for (const state of [navigation, ...fetchers]) {
+    if (state.state !== "submitting") continue;
+    const intent = state.formData?.get("intent");
+    if (intent === CART_INTENTS.add || intent === CART_INTENTS.buyNow) change += 1;
+    if (intent === CART_INTENTS.remove) change -= 1;
+  }
+  return Math.max(0, count + change);
+}
+
+export function Header({ user, cartCount: savedCount }: { user: HeaderUser; cartCount: number }) {
   const loginHref = useLoginHref();
+  const cartCount = useOptimisticCartCount(savedCount);
+  const accountMenu = useDetailsMenu();
+  const mobileMenu = useDetailsMenu();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-primary font-medium" : "hover:text-primary";
   return (
@@ -119,7 +151,7 @@ export function Header({ user, cartCount }: { user: HeaderUser; cartCount: numbe
             </span>
           </Link>
           {user ? (
-            <details className="menu relative">
+            <details ref={accountMenu} className="menu relative">
               <summary className="cursor-pointer rounded-full bg-gray-100 px-3 py-1.5" aria-label="Account menu">
                 {user.name}
               </summary>
@@ -131,9 +163,9 @@ export function Header({ user, cartCount }: { user: HeaderUser; cartCount: numbe
                 </li>
                 <li>
                   <Form method="post" action="/logout">
-                    <button type="submit" className="block w-full px-3 py-1.5 text-left hover:bg-gray-100">
+                    <SubmitButton variant="quiet" size="sm" block className="justify-start rounded-none border-0">
                       Logout
-                    </button>
+                    </SubmitButton>
                   </Form>
                 </li>
               </ul>
@@ -151,7 +183,7 @@ export function Header({ user, cartCount }: { user: HeaderUser; cartCount: numbe
               {cartCount}
             </span>
           </Link>
-          <details className="menu">
+          <details ref={mobileMenu} className="menu">
             <summary className="cursor-pointer rounded-md border border-gray-300 px-2 py-1 text-sm" aria-label="Menu">
               Menu
             </summary>
@@ -169,9 +201,7 @@ export function Header({ user, cartCount }: { user: HeaderUser; cartCount: numbe
                 <>
                   <Link to="/my-orders">orders</Link>
                   <Form method="post" action="/logout">
-                    <button type="submit" className="rounded-full bg-primary px-6 py-2 text-white">
-                      Logout
-                    </button>
+                    <SubmitButton>Logout</SubmitButton>
                   </Form>
                 </>
               ) : (

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { SubmitButton } from "#app/components/button.tsx";
 import { type FormReply, formErrorOf, typedValue, useReplyForm } from "#app/lib/forms.ts";
 import { loginSchema, MIN_PASSWORD_LENGTH, registerSchema } from "#app/lib/schemas/account.ts";
 import { Field, FormError } from "./form-field.tsx";
@@ -136,13 +137,7 @@ export function LoginModal({ mode: urlMode, reply }: { mode: AuthMode; reply?: F
               click here
             </Link>
           </p>
-          <button
-            type="submit"
-            disabled={fetcher.state !== "idle"}
-            className="w-full cursor-pointer rounded-md bg-primary py-2 text-white transition-all hover:bg-primary-dull disabled:opacity-70"
-          >
-            {registering ? "Create Account" : "Login"}
-          </button>
+          <SubmitButton block>{registering ? "Create Account" : "Login"}</SubmitButton>
         </fetcher.Form>
       </div>
     </div>

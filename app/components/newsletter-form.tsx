@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { Form, useLocation, useNavigation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { SubmitButton } from "#app/components/button.tsx";
 import { type FormReply, formErrorOf, useReplyForm } from "#app/lib/forms.ts";
 import { newsletterSchema } from "#app/lib/schemas/newsletter.ts";
 import { FieldError } from "./form-field.tsx";
@@ -10,8 +11,6 @@ import { FieldError } from "./form-field.tsx";
  */
 export function NewsletterForm({ reply }: { reply?: FormReply }) {
   const location = useLocation();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/?index");
   // A new form after every navigation: the field empties after a successful sign-up.
   const [form, fields] = useReplyForm({ id: `newsletter-${location.key}`, reply, schema: newsletterSchema });
   const { key, ...emailProps } = getInputProps(fields.email, { type: "email" });
@@ -53,13 +52,7 @@ export function NewsletterForm({ reply }: { reply?: FormReply }) {
               error ? "border-red-500" : "border-gray-300"
             }`}
           />
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-r-md bg-primary px-6 text-white transition hover:bg-primary-dull disabled:opacity-70 md:px-12"
-          >
-            Subscribe
-          </button>
+          <SubmitButton className="h-full rounded-l-none md:px-12">Subscribe</SubmitButton>
         </div>
         <div className="text-left text-sm">
           <FieldError id={fields.email.errorId} errors={error} />

@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { SubmitButton } from "#app/components/button.tsx";
 import { Field, FormError } from "#app/components/form-field.tsx";
 import { type FormReply, formErrorOf, useReplyForm } from "#app/lib/forms.ts";
 import { sellerLoginSchema } from "#app/lib/schemas/account.ts";
@@ -9,8 +10,6 @@ import { sellerLoginSchema } from "#app/lib/schemas/account.ts";
  * pages for anyone who is not a signed-in seller. It always posts to /seller-login.
  */
 export function SellerLoginForm({ reply, redirectTo }: { reply?: FormReply; redirectTo?: string }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formAction === "/seller-login";
   const [form, fields] = useReplyForm({ id: "seller-login", reply, schema: sellerLoginSchema });
   return (
     <div className="flex min-h-screen flex-col items-center justify-center gap-4 bg-gray-50 px-4">
@@ -44,13 +43,7 @@ export function SellerLoginForm({ reply, redirectTo }: { reply?: FormReply; redi
           maxLength={200}
           placeholder="enter your password"
         />
-        <button
-          type="submit"
-          disabled={submitting}
-          className="rounded-md bg-primary py-2 text-white hover:bg-primary-dull disabled:opacity-70"
-        >
-          Login
-        </button>
+        <SubmitButton block>Login</SubmitButton>
       </Form>
       <Link to="/" className="text-sm text-primary underline">
         Back to the shop

@@ -3,7 +3,9 @@ import { type Toast, toastDuration } from "#app/lib/toast.ts";
 
 /**
  * Toasts rendered by the server (so they show without JavaScript); CSS fades them out after the
- * spec's durations, and with JavaScript they are also removed from the page.
+ * spec's durations, and with JavaScript they are also removed from the page. They float over the page
+ * (fixed, out of the flow), so nothing moves when one appears or goes; the container is always there, as a
+ * live region that announces what is put in it.
  */
 export function Toasts({ toasts }: { toasts: Toast[] }) {
   // Each new set of toasts is a new batch with new keys, so its elements (and their CSS fade-out)
@@ -16,16 +18,21 @@ export function Toasts({ toasts }: { toasts: Toast[] }) {
     const timer = setTimeout(() => setState((s) => ({ ...s, shown: [] })), longest + 400);
     return () => clearTimeout(timer);
   }, [toasts]);
-  if (shown.length === 0) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-16 z-50 flex flex-col items-center gap-2 px-4">
+    <div
+      aria-live="polite"
+      data-testid="toasts"
+      className="pointer-events-none fixed inset-x-0 top-20 z-50 flex flex-col items-center gap-2 px-4"
+    >
       {shown.slice(-20).map((toast, i) => (
         <div
           // biome-ignore lint/suspicious/noArrayIndexKey: toasts have no identity beyond their position
           key={`${batch}-${i}`}
           role={toast.type === "error" ? "alert" : "status"}
-          className={`pointer-events-auto rounded-md px-4 py-2 text-sm shadow-lg ${
-            toast.type === "success" ? "toast-success bg-white text-gray-800" : "toast-error bg-red-600 text-white"
+          className={`pointer-events-auto max-w-md rounded-control px-4 py-2.5 text-sm font-medium shadow-lg ${
+            toast.type === "success"
+              ? "toast-success border border-gray-200 bg-white text-ink"
+              : "toast-error bg-red-700 text-white"
           }`}
         >
           {toast.type === "success" ? "✓ " : ""}

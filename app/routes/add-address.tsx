@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import type { ComponentProps } from "react";
 import { Form } from "react-router";
+import { SubmitButton } from "#app/components/button.tsx";
 import { Field, FormError } from "#app/components/form-field.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
@@ -58,12 +59,9 @@ export default function AddAddress({ actionData }: Route.ComponentProps) {
               {field("country", "Country", { autoComplete: "country-name" })}
             </div>
             {field("phone", "Phone", { type: "tel", autoComplete: "tel" })}
-            <button
-              type="submit"
-              className="mt-6 w-full cursor-pointer bg-primary py-3 uppercase text-white transition hover:bg-primary-dull"
-            >
+            <SubmitButton size="lg" block className="mt-6">
               Save Address
-            </button>
+            </SubmitButton>
           </Form>
         </div>
         <AddressIllustration />

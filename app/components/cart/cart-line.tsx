@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { SubmitButton } from "#app/components/button.tsx";
 import { thumbnailUrl } from "#app/lib/images.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";
@@ -49,13 +50,9 @@ export function CartLineRow({ line, here }: { line: CartLine; here: string }) {
         <input type="hidden" name="intent" value={CART_INTENTS.remove} />
         <input type="hidden" name="productId" value={line.productId} />
         <input type="hidden" name="redirectTo" value={here} />
-        <button
-          type="submit"
-          aria-label={`Remove one ${name} from the cart`}
-          className="rounded-full px-3 py-1 text-red-600 hover:bg-red-50"
-        >
+        <SubmitButton aria-label={`Remove one ${name} from the cart`} variant="danger" size="sm">
           Remove
-        </button>
+        </SubmitButton>
       </Form>
     </li>
   );
@@ -97,14 +94,9 @@ function QuantityForm({
           </option>
         ))}
       </select>
-      <button
-        type="submit"
-        hidden={hydrated}
-        className="rounded border border-gray-300 px-2 text-xs hover:bg-gray-100"
-        aria-label={`Update quantity of ${name}`}
-      >
+      <SubmitButton hidden={hydrated} variant="quiet" size="sm" aria-label={`Update quantity of ${name}`}>
         Update
-      </button>
+      </SubmitButton>
     </Form>
   );
 }

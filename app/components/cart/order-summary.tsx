@@ -1,7 +1,9 @@
 import { Form, Link } from "react-router";
+import { SubmitButton } from "#app/components/button.tsx";
 import { typedValue } from "#app/lib/forms.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney, TAX_RATE_PERCENT, type Totals } from "#app/lib/money.ts";
+import { useDetailsMenu } from "#app/lib/use-details-menu.ts";
 
 type SummaryData = {
   signedIn: boolean;
@@ -16,6 +18,7 @@ type SummaryData = {
 /** The cart's side panel: delivery address, payment method, totals and Place Order. */
 export function OrderSummary({ cart, reply, here }: { cart: SummaryData; reply: unknown; here: string }) {
   const { signedIn, totals, addresses, selectedAddressId, onlinePayment, onlinePaymentTestMode, requestKey } = cart;
+  const addressMenu = useDetailsMenu();
   const selected = addresses.find((a) => a.id === selectedAddressId) ?? null;
   // After a refusal the shopper's choice stays chosen.
   const paymentType = typedValue(reply, "paymentType") === "Online" && onlinePayment ? "Online" : "COD";
@@ -35,7 +38,7 @@ export function OrderSummary({ cart, reply, here }: { cart: SummaryData; reply: 
           <p className="text-gray-600" data-testid="selected-address">
             {selected ? selected.label : "No address found"}
           </p>
-          <details className="menu mt-2">
+          <details ref={addressMenu} className="menu mt-2">
             <summary className="cursor-pointer text-primary hover:underline">Change</summary>
             <ul className="mt-2 rounded border border-gray-300 bg-white py-1">
               {addresses.map((a) => (
@@ -118,12 +121,9 @@ export function OrderSummary({ cart, reply, here }: { cart: SummaryData; reply: 
             <dd data-testid="cart-total">{formatMoney(totals.totalCents)}</dd>
           </div>
         </dl>
-        <button
-          type="submit"
-          className="mt-6 w-full cursor-pointer bg-primary py-3 font-medium text-white transition hover:bg-primary-dull"
-        >
+        <SubmitButton size="lg" block className="mt-6">
           Place Order
-        </button>
+        </SubmitButton>
       </Form>
     </aside>
   );

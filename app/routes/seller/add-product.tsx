@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { SubmitButton } from "#app/components/button.tsx";
 import { ImageSlot, ImagesError, ProductFieldInputs } from "#app/components/seller-product-fields.tsx";
 import { refusalData } from "#app/lib/form-reply.server.ts";
 import { useReplyForm } from "#app/lib/forms.ts";
@@ -31,8 +32,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AddProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formMethod === "POST";
   const [form, fields] = useReplyForm({
     id: `product-${loaderData.formKey}`,
     reply: actionData,
@@ -63,13 +62,9 @@ export default function AddProduct({ loaderData, actionData }: Route.ComponentPr
           <ImagesError reply={actionData} formErrorId={form.errorId} />
         </fieldset>
         <ProductFieldInputs fields={fields} />
-        <button
-          type="submit"
-          disabled={submitting}
-          className="self-start rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull disabled:opacity-70"
-        >
+        <SubmitButton size="lg" className="self-start">
           Add Product
-        </button>
+        </SubmitButton>
       </Form>
     </section>
   );

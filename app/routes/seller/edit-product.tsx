@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
+import { SubmitButton } from "#app/components/button.tsx";
 import { ImageSlot, ImagesError, ProductFieldInputs } from "#app/components/seller-product-fields.tsx";
 import { refusalData } from "#app/lib/form-reply.server.ts";
 import { useReplyForm } from "#app/lib/forms.ts";
@@ -120,12 +121,9 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           <ImagesError reply={actionData} formErrorId={form.errorId} />
         </fieldset>
         <ProductFieldInputs fields={fields} />
-        <button
-          type="submit"
-          className="self-start rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull"
-        >
+        <SubmitButton size="lg" className="self-start">
           Save Changes
-        </button>
+        </SubmitButton>
       </Form>
     </section>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, NavLink, Outlet, useNavigation } from "react-router";
+import { SubmitButton } from "#app/components/button.tsx";
 import { requireSellerArea, signedInSeller } from "#app/middleware/identity.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -32,9 +33,9 @@ export default function SellerLayout() {
         <div className="flex items-center gap-5 text-gray-600">
           <p>Hi! Seller</p>
           <Form method="post" action="/seller/logout">
-            <button type="submit" className="rounded-full border border-gray-300 px-4 py-1 text-sm hover:bg-gray-50">
+            <SubmitButton variant="quiet" size="sm">
               Logout
-            </button>
+            </SubmitButton>
           </Form>
         </div>
       </header>

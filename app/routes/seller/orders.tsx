@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { SubmitButton } from "#app/components/button.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, typedValue } from "#app/lib/forms.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
@@ -32,7 +33,6 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const { orders } = loaderData;
   // A refused status change is shown on its order (or above the list when that order is not listed).
   const refusal = formErrorOf(actionData);
@@ -52,7 +52,6 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
           {orders.map((order) => {
             const date = new Date(order.createdAt);
             const error = refusedOrderId === order.id ? refusal : null;
-            const submitting = navigation.state === "submitting" && navigation.formData?.get("orderId") === order.id;
             return (
               <li
                 key={order.id}
@@ -125,13 +124,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
                           </option>
                         ))}
                       </select>
-                      <button
-                        type="submit"
-                        disabled={submitting}
-                        className="rounded bg-primary px-3 py-1 text-white hover:bg-primary-dull disabled:opacity-70"
-                      >
-                        Update
-                      </button>
+                      <SubmitButton size="sm">Update</SubmitButton>
                     </Form>
                   ) : null}
                   {error ? (

@@ -1,4 +1,5 @@
 import { Form, Link, useFetcher } from "react-router";
+import { SubmitButton } from "#app/components/button.tsx";
 import { FormError } from "#app/components/form-field.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf } from "#app/lib/forms.ts";
@@ -144,15 +145,15 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                           </Link>
                           <Form method="post">
                             <input type="hidden" name="id" value={product.id} />
-                            <button
-                              type="submit"
+                            <SubmitButton
+                              variant="bare"
                               name="intent"
                               value={product.removed ? PRODUCT_LIST_INTENTS.restore : PRODUCT_LIST_INTENTS.remove}
                               className={`underline ${product.removed ? "text-primary" : "text-red-600"}`}
                               aria-label={`${product.removed ? "Put back on sale" : "Remove from sale"}: ${product.name}`}
                             >
                               {product.removed ? "Put back on sale" : "Remove from sale"}
-                            </button>
+                            </SubmitButton>
                           </Form>
                         </div>
                       </div>
