@@ -1,4 +1,7 @@
 // The eight static offers of the /deals page (spec section 9). Images are drawn by db/demo/art.ts.
+//
+// Each offer runs until a number of days from today: the spec's dates (30 November to 31 December 2025) kept
+// as the same spread, 10 to 41 days out, so the demo never shows an offer that has already ended.
 export type Deal = {
   id: string;
   title: string;
@@ -15,7 +18,12 @@ export type Deal = {
   terms: string;
 };
 
-export const DEALS: readonly Deal[] = [
+type DealDefinition = Omit<Deal, "validUntil"> & {
+  /** The offer's last day, in days from today. */
+  daysLeft: number;
+};
+
+const DEFINITIONS: readonly DealDefinition[] = [
   {
     id: "womens-tops",
     title: "Women's Tops Spectacular",
@@ -26,7 +34,7 @@ export const DEALS: readonly Deal[] = [
     category: "Women",
     route: "women",
     discount: "33%",
-    validUntil: "2025-12-15",
+    daysLeft: 25,
     terms: "Limit 3 discounted items per customer. Applies to women's tops only.",
   },
   {
@@ -39,7 +47,7 @@ export const DEALS: readonly Deal[] = [
     category: "Men",
     route: "men",
     discount: "25%",
-    validUntil: "2025-12-10",
+    daysLeft: 20,
     terms: "Limit 6 discounted tees per cart. Cannot be combined with other offers.",
   },
   {
@@ -52,7 +60,7 @@ export const DEALS: readonly Deal[] = [
     category: "Winter",
     route: "winter",
     discount: "50%",
-    validUntil: "2025-12-31",
+    daysLeft: 41,
     terms: "Winter wear clearance items are final sale: no returns or exchanges.",
   },
   {
@@ -65,7 +73,7 @@ export const DEALS: readonly Deal[] = [
     category: "Footwear",
     route: "footwear",
     discount: "30%",
-    validUntil: "2025-12-05",
+    daysLeft: 15,
     terms: "While stocks last. Sizes subject to availability.",
   },
   {
@@ -78,7 +86,7 @@ export const DEALS: readonly Deal[] = [
     category: "Ethnic",
     route: "ethnic",
     discount: "40%",
-    validUntil: "2025-12-20",
+    daysLeft: 30,
     terms: "Valid on full-price ethnic wear. Alterations are not included.",
   },
   {
@@ -91,7 +99,7 @@ export const DEALS: readonly Deal[] = [
     category: "Kids",
     route: "kids",
     discount: "20%",
-    validUntil: "2025-11-30",
+    daysLeft: 10,
     terms: "Applies to kids & babywear. Gift cards excluded.",
   },
   {
@@ -104,7 +112,7 @@ export const DEALS: readonly Deal[] = [
     category: "Accessories",
     route: "accessories",
     discount: "35%",
-    validUntil: "2025-12-24",
+    daysLeft: 34,
     terms: "One discount per item. Excludes new arrivals.",
   },
   {
@@ -117,10 +125,24 @@ export const DEALS: readonly Deal[] = [
     category: "Men",
     route: "men",
     discount: "20%",
-    validUntil: "2025-12-12",
+    daysLeft: 22,
     terms: "Valid on men's shirts, polos and trousers. While stocks last.",
   },
 ];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The offers as they run on `today` (UTC), each with its last day as an ISO date. */
+export function currentDeals(today: Date = new Date()): Deal[] {
+  const midnight = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  return DEFINITIONS.map(({ daysLeft, ...deal }) => ({
+    ...deal,
+    validUntil: new Date(midnight + daysLeft * DAY_MS).toISOString().slice(0, 10),
+  }));
+}
+
+/** The offers' texts, pictures and links (their dates change with the day: see currentDeals). */
+export const DEALS: readonly Omit<Deal, "validUntil">[] = DEFINITIONS.map(({ daysLeft: _, ...deal }) => deal);
 
 /** How many offers the page shows until the shopper asks for all of them. */
 export const DEALS_SHOWN = 6;

@@ -118,7 +118,12 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
           <span aria-hidden="true">←</span> Continue shopping
         </Link>
       </section>
-      <OrderSummary cart={loaderData} reply={actionData} here={here} />
+      <OrderSummary
+        cart={loaderData}
+        reply={actionData}
+        here={here}
+        orderable={lines.some((line) => !line.unavailable)}
+      />
     </div>
   );
 }

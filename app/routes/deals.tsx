@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "react-router";
-import { DEALS, DEALS_SHOWN, formatDealDate } from "#app/lib/deals.ts";
+import { currentDeals, DEALS_SHOWN, formatDealDate } from "#app/lib/deals.ts";
 import type { Route } from "./+types/deals";
 
 export const meta: Route.MetaFunction = () => [
@@ -7,11 +7,16 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "This season's offers on men's, women's, kids', ethnic and winter wear." },
 ];
 
+// The server dates the offers (the browser's clock and time zone may differ, and the page must hydrate as sent).
+export function loader() {
+  return { deals: currentDeals() };
+}
+
 // The eight static offers; six are shown until `?all=1` asks for all of them (a link, so no JavaScript is needed).
-export default function Deals() {
+export default function Deals({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const showAll = searchParams.get("all") === "1";
-  const deals = showAll ? DEALS : DEALS.slice(0, DEALS_SHOWN);
+  const deals = showAll ? loaderData.deals : loaderData.deals.slice(0, DEALS_SHOWN);
   return (
     <section className="mt-12">
       <h1 className="text-2xl font-semibold text-gray-800 md:text-3xl">Deals &amp; Offers</h1>

@@ -15,8 +15,22 @@ type SummaryData = {
   requestKey: string;
 };
 
-/** The cart's side panel: delivery address, payment method, totals and Place Order. */
-export function OrderSummary({ cart, reply, here }: { cart: SummaryData; reply: unknown; here: string }) {
+/**
+ * The cart's side panel: delivery address, payment method, totals and Place Order. With nothing that can be
+ * bought (an empty cart, or only lines that are out of stock) there is no Place Order button, only why:
+ * a button that can only be refused would invite a click for nothing.
+ */
+export function OrderSummary({
+  cart,
+  reply,
+  here,
+  orderable,
+}: {
+  cart: SummaryData;
+  reply: unknown;
+  here: string;
+  orderable: boolean;
+}) {
   const { signedIn, totals, addresses, selectedAddressId, onlinePayment, onlinePaymentTestMode, requestKey } = cart;
   const addressMenu = useDetailsMenu();
   const selected = addresses.find((a) => a.id === selectedAddressId) ?? null;
@@ -121,9 +135,15 @@ export function OrderSummary({ cart, reply, here }: { cart: SummaryData; reply: 
             <dd data-testid="cart-total">{formatMoney(totals.totalCents)}</dd>
           </div>
         </dl>
-        <SubmitButton size="lg" block className="mt-6">
-          Place Order
-        </SubmitButton>
+        {orderable ? (
+          <SubmitButton size="lg" block className="mt-6">
+            Place Order
+          </SubmitButton>
+        ) : (
+          <p className="mt-6 rounded-control bg-gray-100 px-4 py-3 text-center text-sm" data-testid="nothing-to-order">
+            Add a product to your cart to place an order.
+          </p>
+        )}
       </Form>
     </aside>
   );

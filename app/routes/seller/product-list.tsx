@@ -112,7 +112,8 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                 <th scope="col" className="px-3 py-3 font-semibold md:px-4">
                   Product
                 </th>
-                <th scope="col" className="px-3 py-3 font-semibold md:px-4">
+                {/* Below 640 px the category moves under the name, so the In Stock column stays in view. */}
+                <th scope="col" className="hidden px-3 py-3 font-semibold sm:table-cell md:px-4">
                   Category
                 </th>
                 <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
@@ -135,6 +136,7 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                       </div>
                       <div className="min-w-0">
                         <p className="break-words text-gray-800">{product.name}</p>
+                        <p className="text-xs text-gray-500 sm:hidden">{product.category}</p>
                         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
                           <Link
                             to={`/seller/products/${product.id}`}
@@ -149,7 +151,7 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                               variant="bare"
                               name="intent"
                               value={product.removed ? PRODUCT_LIST_INTENTS.restore : PRODUCT_LIST_INTENTS.remove}
-                              className={`underline ${product.removed ? "text-primary" : "text-red-600"}`}
+                              className={`text-left underline ${product.removed ? "text-primary" : "text-red-600"}`}
                               aria-label={`${product.removed ? "Put back on sale" : "Remove from sale"}: ${product.name}`}
                             >
                               {product.removed ? "Put back on sale" : "Remove from sale"}
@@ -159,7 +161,7 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                       </div>
                     </div>
                   </td>
-                  <td className="px-3 py-3 md:px-4">{product.category}</td>
+                  <td className="hidden px-3 py-3 sm:table-cell md:px-4">{product.category}</td>
                   <td className="hidden px-4 py-3 md:table-cell">{product.offerPrice}</td>
                   <td className="px-3 py-3 md:px-4">
                     {product.removed ? (

@@ -1,0 +1,32 @@
+// Small things a shopper or the seller would notice, with JavaScript and without: an empty cart has no Place
+// Order button, no deal has ended, and the seller's product list keeps its In Stock toggles in view on a phone.
+import { expect, test } from "./fixtures.ts";
+
+test("an empty cart says what to do instead of offering Place Order", async ({ page }) => {
+  await page.goto("/cart");
+  await expect(page.getByText("Your cart is empty.")).toBeVisible();
+  await expect(page.getByTestId("cart-total")).toHaveText("$0.00");
+  await expect(page.getByRole("button", { name: "Place Order" })).toHaveCount(0);
+  await expect(page.getByTestId("nothing-to-order")).toHaveText("Add a product to your cart to place an order.");
+});
+
+test("every deal runs until a day after today", async ({ page }) => {
+  await page.goto("/deals?all=1");
+  const dates = page.getByTestId("deal").locator("time");
+  await expect(dates).toHaveCount(8);
+  const today = new Date().toISOString().slice(0, 10);
+  for (const date of await dates.evaluateAll((times) => times.map((t) => t.getAttribute("datetime")!))) {
+    expect(date > today, `${date} is after ${today}`).toBe(true);
+  }
+});
+
+test("at 375 px the seller's product list shows each product's In Stock toggle", async ({ page, seller: _ }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/seller/product-list");
+  const toggle = page.getByRole("button", { name: /^In stock: / }).first();
+  await expect(toggle).toBeVisible();
+  const box = (await toggle.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+  // Nothing scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
