@@ -82,8 +82,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {shopperChrome && <Header user={rootData?.user ?? null} cartCount={rootData?.cartCount ?? 0} />}
         <NavigationProgress />
         <Toasts toasts={rootData?.toasts ?? []} />
-        {shopperChrome && <UrlLoginModal signedIn={Boolean(rootData?.user)} />}
         <main id="main" tabIndex={-1} className={shopperChrome ? "mx-auto max-w-page px-gutter md:px-8" : ""}>
+          {shopperChrome && <UrlLoginModal signedIn={Boolean(rootData?.user)} />}
           {children}
         </main>
         {shopperChrome && <Footer />}

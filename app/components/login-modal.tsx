@@ -1,9 +1,10 @@
 import { getFormProps } from "@conform-to/react";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { type FormReply, formErrorOf, typedValue, useReplyForm } from "#app/lib/forms.ts";
 import { loginSchema, MIN_PASSWORD_LENGTH, registerSchema } from "#app/lib/schemas/account.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Field, FormError } from "./form-field.tsx";
 import { useLoginHref } from "./header.tsx";
 
@@ -57,9 +58,10 @@ export function LoginModal({ mode: urlMode, reply }: { mode: AuthMode; reply?: F
   const loginHref = useLoginHref();
   const registerHref = useLoginHref("register");
   const firstField = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
   useEffect(() => {
-    firstField.current?.querySelector("input")?.focus();
-  }, []);
+    if (hydrated) firstField.current?.querySelector("input")?.focus();
+  }, [hydrated]);
   // With JavaScript, Escape closes the modal too (the × link does it without).
   const navigate = useNavigate();
   useEffect(() => {
@@ -70,75 +72,114 @@ export function LoginModal({ mode: urlMode, reply }: { mode: AuthMode; reply?: F
     return () => window.removeEventListener("keydown", onKey);
   }, [navigate, closeHref]);
   const inputClass = (invalid: boolean) =>
-    `mt-1 w-full rounded border p-2 outline-none focus:border-primary ${invalid ? "border-red-500" : "border-gray-200"}`;
+    `mt-1 w-full rounded-control border bg-white p-2.5 text-ink outline-none focus:border-primary ${invalid ? "border-red-600" : "border-field"}`;
   const common = { required: true, placeholder: "type here", className: "text-gray-600" } as const;
+  const close = (
+    <Link
+      to={closeHref}
+      className="absolute right-3 top-3 rounded px-2 text-lg text-gray-500 hover:text-gray-800"
+      aria-label="Close"
+    >
+      ×
+    </Link>
+  );
   return (
-    <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/50 px-4">
-      <Link to={closeHref} className="absolute inset-0 cursor-default" aria-hidden="true" tabIndex={-1} />
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="login-title"
-        className="relative w-full max-w-sm rounded-lg border border-gray-200 bg-white p-8 text-sm text-gray-600 shadow-xl"
+    <LoginFrame hydrated={hydrated} closeHref={closeHref}>
+      {close}
+      <h2 id="login-title" className="text-center text-2xl font-medium">
+        <span className="text-primary">User</span> {registering ? "Sign Up" : "Login"}
+      </h2>
+      <fetcher.Form
+        method="post"
+        action="/login"
+        {...getFormProps(form)}
+        noValidate
+        className="mt-6 flex flex-col gap-4"
       >
-        <Link
-          to={closeHref}
-          className="absolute right-3 top-3 rounded px-2 text-lg text-gray-400 hover:text-gray-700"
-          aria-label="Close"
-        >
-          ×
-        </Link>
-        <h2 id="login-title" className="text-center text-2xl font-medium">
-          <span className="text-primary">User</span> {registering ? "Sign Up" : "Login"}
-        </h2>
-        <fetcher.Form
-          method="post"
-          action="/login"
-          {...getFormProps(form)}
-          noValidate
-          className="mt-6 flex flex-col gap-4"
-        >
-          <input type="hidden" name="mode" value={mode} />
-          {fetcher.state === "idle" ? <FormError id={form.errorId} message={formErrorOf(answer)} /> : null}
-          <div ref={firstField} className="flex flex-col gap-4">
-            {registering ? (
-              <Field
-                {...common}
-                field={fields.name}
-                label="Name"
-                maxLength={100}
-                autoComplete="name"
-                inputClassName={inputClass(Boolean(fields.name.errors))}
-              />
-            ) : null}
+        <input type="hidden" name="mode" value={mode} />
+        {fetcher.state === "idle" ? <FormError id={form.errorId} message={formErrorOf(answer)} /> : null}
+        <div ref={firstField} className="flex flex-col gap-4">
+          {registering ? (
             <Field
               {...common}
-              field={fields.email}
-              label="Email"
-              type="email"
-              maxLength={254}
-              autoComplete="email"
-              inputClassName={inputClass(Boolean(fields.email.errors))}
+              field={fields.name}
+              label="Name"
+              maxLength={100}
+              autoComplete="name"
+              inputClassName={inputClass(Boolean(fields.name.errors))}
             />
-          </div>
+          ) : null}
           <Field
             {...common}
-            field={fields.password}
-            label="Password"
-            type="password"
-            maxLength={200}
-            autoComplete={registering ? "new-password" : "current-password"}
-            hint={registering ? `At least ${MIN_PASSWORD_LENGTH} characters.` : undefined}
-            inputClassName={inputClass(Boolean(fields.password.errors))}
+            field={fields.email}
+            label="Email"
+            type="email"
+            maxLength={254}
+            autoComplete="email"
+            inputClassName={inputClass(Boolean(fields.email.errors))}
           />
-          <p>
-            {registering ? "Already have account?" : "Create an account?"}{" "}
-            <Link to={registering ? loginHref : registerHref} replace className="text-primary">
-              click here
-            </Link>
-          </p>
-          <SubmitButton block>{registering ? "Create Account" : "Login"}</SubmitButton>
-        </fetcher.Form>
+        </div>
+        <Field
+          {...common}
+          field={fields.password}
+          label="Password"
+          type="password"
+          maxLength={200}
+          autoComplete={registering ? "new-password" : "current-password"}
+          hint={registering ? `At least ${MIN_PASSWORD_LENGTH} characters.` : undefined}
+          inputClassName={inputClass(Boolean(fields.password.errors))}
+        />
+        <p>
+          {registering ? "Already have account?" : "Create an account?"}{" "}
+          <Link to={registering ? loginHref : registerHref} replace className="text-primary underline">
+            click here
+          </Link>
+        </p>
+        <SubmitButton block>{registering ? "Create Account" : "Login"}</SubmitButton>
+      </fetcher.Form>
+    </LoginFrame>
+  );
+}
+
+const PANEL =
+  "relative w-full max-w-sm rounded-card border border-gray-200 bg-white p-8 text-sm text-gray-600 shadow-xl";
+
+/**
+ * With JavaScript, a modal dialog over the page: focus moves into it and, when it closes, back to where it
+ * was (the Login link); the rest of the page is inert meanwhile; Escape, the × and the backdrop close it.
+ * Without JavaScript nothing can keep focus in a dialog, so it is a plain section at the top of the page.
+ */
+function LoginFrame({ hydrated, closeHref, children }: { hydrated: boolean; closeHref: string; children: ReactNode }) {
+  const overlay = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const frame = overlay.current;
+    if (!hydrated || !frame) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const inerted: Element[] = [];
+    for (let node: Element = frame; node.parentElement && node !== document.body; node = node.parentElement) {
+      for (const sibling of node.parentElement.children) {
+        if (sibling === node || sibling.hasAttribute("inert") || sibling.tagName === "SCRIPT") continue;
+        sibling.setAttribute("inert", "");
+        inerted.push(sibling);
+      }
+    }
+    return () => {
+      for (const element of inerted) element.removeAttribute("inert");
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [hydrated]);
+  if (!hydrated) {
+    return (
+      <section aria-labelledby="login-title" className={`mx-auto my-10 ${PANEL}`}>
+        {children}
+      </section>
+    );
+  }
+  return (
+    <div ref={overlay} className="fixed inset-0 z-40 flex items-center justify-center bg-black/50 px-4">
+      <Link to={closeHref} className="absolute inset-0 cursor-default" aria-hidden="true" tabIndex={-1} />
+      <div role="dialog" aria-modal="true" aria-labelledby="login-title" className={PANEL}>
+        {children}
       </div>
     </div>
   );

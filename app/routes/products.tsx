@@ -39,7 +39,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           {q ? (
             <>
               {products.length} {products.length === 1 ? "result" : "results"} for “{q}” ·{" "}
-              <Link to={here} className="text-primary hover:underline">
+              <Link to={here} className="text-primary underline">
                 Clear search
               </Link>
             </>

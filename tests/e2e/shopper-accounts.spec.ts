@@ -7,6 +7,7 @@ import {
   cartCount,
   isNoJs,
   logInThroughModal,
+  loginPanel,
   logOut,
   openProduct,
   PASSWORD,
@@ -19,7 +20,7 @@ test("sign up through the login modal: the new shopper lands on the home page, s
   const name = `Newcomer ${Math.random().toString(36).slice(2, 7)}`;
   await page.goto("/");
   await page.getByRole("banner").getByRole("link", { name: "Login" }).first().click();
-  const dialog = page.getByRole("dialog");
+  const dialog = loginPanel(page);
   await expect(dialog.getByRole("heading", { name: "User Login" })).toBeVisible();
   await dialog.getByRole("link", { name: "click here" }).click();
   await expect(dialog.getByRole("heading", { name: "User Sign Up" })).toBeVisible();
@@ -31,7 +32,7 @@ test("sign up through the login modal: the new shopper lands on the home page, s
   await expect(page.getByText(`Welcome to Trendora, ${name}!`)).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(accountMenu(page)).toHaveText(name);
-  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(loginPanel(page)).toHaveCount(0);
   await expect(cartCount(page)).toHaveText("0");
 });
 
@@ -69,7 +70,7 @@ test("logout is a POST from the profile menu that ends the session and goes home
   // Orders need a login again.
   await page.goto("/my-orders");
   await expect(page).toHaveURL(/\/\?login$/);
-  await expect(page.getByRole("dialog").getByRole("heading", { name: "User Login" })).toBeVisible();
+  await expect(loginPanel(page).getByRole("heading", { name: "User Login" })).toBeVisible();
 });
 
 test("login errors: wrong password, duplicate email, short password; the modal opens over the page and closes", async ({
@@ -81,7 +82,7 @@ test("login errors: wrong password, duplicate email, short password; the modal o
 
   await page.goto("/products/men");
   await logInThroughModal(page, email, "not-the-password");
-  const dialog = page.getByRole("dialog");
+  const dialog = loginPanel(page);
   await expect(dialog.getByRole("alert")).toHaveText("Invalid email or password");
   await expect(dialog.getByLabel("Email")).toHaveValue(email);
   await expect(accountMenu(page)).toHaveCount(0);
@@ -115,14 +116,14 @@ test("login errors: wrong password, duplicate email, short password; the modal o
   // With JavaScript, Escape closes it too.
   if (!isNoJs()) {
     await page.goto("/products/men?login");
-    await expect(page.getByRole("dialog").getByLabel("Email")).toBeFocused();
+    await expect(loginPanel(page).getByLabel("Email")).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(page).toHaveURL(/\/products\/men$/);
-    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(loginPanel(page)).toHaveCount(0);
   }
   // Close by the link back: the page underneath, without the flag.
   await page.goto("/products/men?login");
-  await page.getByRole("dialog").getByRole("link", { name: "Close" }).click();
+  await loginPanel(page).getByRole("link", { name: "Close" }).click();
   await expect(page).toHaveURL(/\/products\/men$/);
-  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(loginPanel(page)).toHaveCount(0);
 });

@@ -18,10 +18,15 @@ export function accountMenu(page: Page) {
   return page.locator('header summary[aria-label="Account menu"]');
 }
 
+/** The login / sign-up form: a modal dialog with JavaScript, a plain section of the page without. */
+export function loginPanel(page: Page) {
+  return page.getByRole(isNoJs() ? "region" : "dialog", { name: /^User (Login|Sign Up)$/ });
+}
+
 /** Logs in through the modal over the current page. */
 export async function logInThroughModal(page: Page, email: string, password = PASSWORD) {
   await page.getByRole("banner").getByRole("link", { name: "Login" }).first().click();
-  const dialog = page.getByRole("dialog");
+  const dialog = loginPanel(page);
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Password").fill(password);
   await dialog.getByRole("button", { name: "Login" }).click();

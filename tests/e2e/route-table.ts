@@ -1,0 +1,105 @@
+// The pages of the spec's route table as a visitor, a signed-in shopper and the seller see them, with the
+// state that makes each page show its content (a cart with a line, an address, a placed order). Shared by the
+// accessibility spec and `npm run screenshots` (scripts/screenshots.ts).
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+
+export type Visit = { name: string; path: string };
+
+export type Sample = { productId: string; category: string; productPath: string; categoryPath: string };
+
+/** An API answer, or an error with its body (usable outside a test, by the screenshots script). */
+async function ok(response: Promise<APIResponse>, what: string) {
+  const answer = await response;
+  if (!answer.ok()) throw new Error(`${what}: ${answer.status()} ${await answer.text()}`);
+  return answer;
+}
+
+/** An in-stock demo product (the oldest one, which other specs never change) and its category. */
+export async function catalogueSample(request: APIRequestContext): Promise<Sample> {
+  const list = await (await ok(request.get("/api/product/list"), "product list")).json();
+  const products = (list.products as { _id: string; category: string; inStock: boolean }[]).filter((p) => p.inStock);
+  const product = products[products.length - 1]!;
+  const category = product.category.toLowerCase();
+  return {
+    productId: product._id,
+    category,
+    categoryPath: `/products/${category}`,
+    productPath: `/products/${category}/${product._id}`,
+  };
+}
+
+export function visitorPages(sample: Sample): Visit[] {
+  return [
+    { name: "home", path: "/" },
+    { name: "login-modal", path: "/?login" },
+    { name: "register-modal", path: "/?login=register" },
+    { name: "products", path: "/products" },
+    { name: "search", path: "/products?q=shirt" },
+    { name: "category", path: sample.categoryPath },
+    { name: "product", path: sample.productPath },
+    { name: "cart-empty", path: "/cart" },
+    { name: "contact", path: "/contact" },
+    { name: "deals", path: "/deals" },
+    { name: "deals-all", path: "/deals?all=1" },
+    { name: "loader", path: "/loader" },
+    { name: "seller-login", path: "/seller-login" },
+    { name: "not-found", path: "/no-such-page" },
+  ];
+}
+
+export function shopperPages(sample: Sample): Visit[] {
+  return [
+    { name: "home-signed-in", path: "/" },
+    { name: "product-signed-in", path: sample.productPath },
+    { name: "cart", path: "/cart" },
+    { name: "add-address", path: "/add-address" },
+    { name: "my-orders", path: "/my-orders" },
+  ];
+}
+
+export function sellerPages(sample: Sample): Visit[] {
+  return [
+    { name: "seller-add-product", path: "/seller" },
+    { name: "seller-product-list", path: "/seller/product-list" },
+    { name: "seller-orders", path: "/seller/orders" },
+    { name: "seller-edit-product", path: `/seller/products/${sample.productId}` },
+  ];
+}
+
+/** Registers a shopper with an address, one placed cash order and one product in the cart. */
+export async function prepareShopper(request: APIRequestContext, sample: Sample, name = "Asha Rao") {
+  const email = `pages-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await ok(request.post("/api/user/register", { data: { name, email, password: "e2e-password-1" } }), "register");
+  await ok(
+    request.post("/api/address/add", {
+      data: {
+        address: {
+          firstName: "Asha",
+          lastName: "Rao",
+          email: "asha@example.com",
+          street: "12 Park Street",
+          city: "Pune",
+          state: "MH",
+          zipcode: "411001",
+          country: "India",
+          phone: "+91 98765 43210",
+        },
+      },
+    }),
+    "address",
+  );
+  const addresses = await (await ok(request.get("/api/address/get"), "addresses")).json();
+  const address = addresses.addresses[0]._id as string;
+  await ok(
+    request.post("/api/order/cod", { data: { items: [{ product: sample.productId, quantity: 1 }], address } }),
+    "order",
+  );
+  await ok(request.post("/api/cart/update", { data: { cartItems: { [sample.productId]: 2 } } }), "cart");
+}
+
+export async function signInDemoSeller(request: APIRequestContext) {
+  await ok(
+    request.post("/api/seller/login", { data: { email: "seller@trendora.test", password: "trendora-seller" } }),
+    "seller login",
+  );
+}
