@@ -25,13 +25,16 @@ import { takeToasts } from "#app/lib/toast.server.ts";
 import { readIdentity, shopperOf } from "#app/middleware/identity.server.ts";
 import { guardRequest } from "#app/middleware/request-guard.server.ts";
 import { shopperShell } from "#app/services/shopper-shell.server.ts";
+import { publicBaseUrl } from "#app/services/stripe.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Trendora: fashion for everyone" },
+// Pages without a meta of their own: the error pages (a 404 among them), never indexed.
+export const meta: Route.MetaFunction = ({ error }) => [
+  { title: error ? "Page not found | Trendora" : "Trendora: fashion for everyone" },
   {
     name: "description",
     content: "Men's, women's, kids', ethnic and winter wear, footwear and accessories from a small shop.",
   },
+  ...(error ? [{ name: "robots", content: "noindex" }] : []),
 ];
 
 // The two Latin font files every page uses start loading with the page, not once the stylesheet is parsed.
@@ -58,7 +61,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toasts, clearCookie } = await takeToasts(request);
   const shell = await shopperShell(request, shopperOf(context));
-  return data({ ...shell, toasts }, clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined);
+  // Canonical and shared links are absolute: on PUBLIC_URL when it is set, else on the address asked for.
+  const origin = publicBaseUrl(new URL(request.url).origin);
+  return data({ ...shell, toasts, origin }, clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

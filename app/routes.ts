@@ -10,6 +10,8 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("loader", "routes/loader.tsx"),
   route("uploads/:file", "routes/uploads.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
 
   // Accounts, cart, addresses, orders
   route("cart", "routes/cart.tsx"),

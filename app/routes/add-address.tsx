@@ -6,12 +6,19 @@ import { Field, FormError } from "#app/components/form-field.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
 import { type AddressField, addressSchema } from "#app/lib/schemas/address.ts";
+import { pageMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireShopper } from "#app/middleware/identity.server.ts";
 import { addAddress } from "#app/services/addresses.server.ts";
 import type { Route } from "./+types/add-address";
 
-export const meta: Route.MetaFunction = () => [{ title: "Add address | Trendora" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Add address",
+    description: "Add a shipping address to your Trendora account.",
+    path: "/add-address",
+    noindex: true,
+  });
 
 export function loader({ context }: Route.LoaderArgs) {
   requireShopper(context, "/cart");

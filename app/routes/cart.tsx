@@ -7,6 +7,7 @@ import { formErrorOf } from "#app/lib/forms.ts";
 import { newToken } from "#app/lib/ids.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
+import { pageMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { shopperOf } from "#app/middleware/identity.server.ts";
 import type { ShopperUser } from "#app/services/accounts.server.ts";
@@ -17,7 +18,13 @@ import { cancelCheckout } from "#app/services/checkout-return.server.ts";
 import { isSandboxMode, onlinePaymentAvailable } from "#app/services/stripe.server.ts";
 import type { Route } from "./+types/cart";
 
-export const meta: Route.MetaFunction = () => [{ title: "Cart | Trendora" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Cart",
+    description: "Your Trendora cart: delivery address, payment and totals.",
+    path: "/cart",
+    noindex: true,
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shopper = shopperOf(context);

@@ -1,9 +1,13 @@
+import { pageMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Contact | Trendora" },
-  { name: "description", content: "Visit the Trendora showroom, call or write to us." },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Contact",
+    description:
+      "Visit the Trendora showroom at 245 Market Street, San Francisco, call or write to us. Open Mon-Fri 9-8, Sat-Sun 10-6.",
+    path: "/contact",
+  });
 
 const MAP_URL = "https://www.openstreetmap.org/?mlat=37.78962&mlon=-122.40106#map=17/37.78962/-122.40106";
 const MAP_EMBED =

@@ -1,11 +1,15 @@
 import { Link, useSearchParams } from "react-router";
 import { currentDeals, DEALS_SHOWN, formatDealDate } from "#app/lib/deals.ts";
+import { pageMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/deals";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Deals | Trendora" },
-  { name: "description", content: "This season's offers on men's, women's, kids', ethnic and winter wear." },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Deals",
+    description: "This season's offers on men's, women's, kids', ethnic and winter wear: up to 50% off.",
+    path: "/deals",
+    image: "/art/deal-winter-clearance.webp",
+  });
 
 // The server dates the offers (the browser's clock and time zone may differ, and the page must hydrate as sent).
 export function loader() {

@@ -4,18 +4,20 @@ import { ProductGrid, toProductCard } from "#app/components/product-card.tsx";
 import { CATEGORIES, categorySlug } from "#app/lib/categories.ts";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import type { FormReply } from "#app/lib/forms.ts";
+import { pageMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { trendingProducts } from "#app/services/catalog.server.ts";
 import { subscribe } from "#app/services/newsletter.server.ts";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Trendora: fashion for everyone" },
-  {
-    name: "description",
-    content: "Men's, women's, kids', ethnic and winter wear, footwear and accessories from a small shop.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Trendora: fashion for everyone",
+    fullTitle: true,
+    description: "Men's, women's, kids', ethnic and winter wear, footwear and accessories from a small shop.",
+    path: "/",
+    imageAlt: "Shirts, a blazer, trousers, a bag, sneakers and a watch laid out in the studio",
+  });
 
 export async function loader() {
   return { trending: (await trendingProducts()).map(toProductCard) };

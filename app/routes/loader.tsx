@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { nextPath } from "#app/lib/safe-redirect.ts";
+import { pageMeta } from "#app/lib/seo.ts";
 import { checkoutReturnNotice } from "#app/services/checkout-return.server.ts";
 import type { Route } from "./+types/loader";
 
@@ -17,10 +18,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { next: nextPath(url.searchParams.get("next")), notice };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Loading… | Trendora" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Loading…",
+    description: "Taking you on in a few seconds.",
+    path: "/loader",
+    noindex: true,
+  });
 
 function escapeAttribute(value: string): string {
   return value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");

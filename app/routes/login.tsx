@@ -1,12 +1,19 @@
 import { useSearchParams } from "react-router";
 import { LoginModal } from "#app/components/login-modal.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
+import { pageMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { authenticate, signIn } from "#app/services/accounts.server.ts";
 import type { Route } from "./+types/login";
 import { HomePage, loader as homeLoader } from "./home.tsx";
 
-export const meta: Route.MetaFunction = () => [{ title: "Login | Trendora" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Login",
+    description: "Log in to Trendora or create an account.",
+    path: "/login",
+    noindex: true,
+  });
 
 // The modal opens over any page with ?login; /login is where its form posts. Visited directly, or after
 // a refused post without JavaScript, /login shows the modal over the home page (where a login leads).

@@ -3,11 +3,18 @@ import { data, Link } from "react-router";
 import { thumbnailUrl } from "#app/lib/images.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { statusTone } from "#app/lib/order-status.ts";
+import { pageMeta } from "#app/lib/seo.ts";
 import { requireShopper } from "#app/middleware/identity.server.ts";
 import { listUserOrders } from "#app/services/orders.server.ts";
 import type { Route } from "./+types/my-orders";
 
-export const meta: Route.MetaFunction = () => [{ title: "My Orders | Trendora" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "My Orders",
+    description: "Your Trendora orders and their status.",
+    path: "/my-orders",
+    noindex: true,
+  });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const shopper = requireShopper(context);

@@ -5,6 +5,8 @@ import { Stars } from "#app/components/stars.tsx";
 import { CATEGORIES, categorySlug } from "#app/lib/categories.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
 import { formatMoney } from "#app/lib/money.ts";
+import { productPath } from "#app/lib/product-links.ts";
+import { breadcrumbJsonLd, pageMeta, productJsonLd, shortDescription, siteOrigin } from "#app/lib/seo.ts";
 import { getProduct, relatedProducts, sizeLabel } from "#app/services/catalog.server.ts";
 import type { Route } from "./+types/product";
 
@@ -30,10 +32,36 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `${data.product.name} | Trendora` : "Product not found | Trendora" },
-  ...(data ? [{ name: "description", content: data.product.description.join(". ").slice(0, 160) }] : []),
-];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return [{ title: "Product not found | Trendora" }, { name: "robots", content: "noindex" }];
+  const { product } = data;
+  const origin = siteOrigin(matches);
+  const categoryLabel = CATEGORIES.find((c) => c.path === product.category)?.label ?? product.category;
+  const categoryPath = `/products/${categorySlug(product.category)}`;
+  const path = productPath(product);
+  return pageMeta(matches, {
+    title: product.name,
+    description: shortDescription(
+      `${product.name} (${categoryLabel}), ${formatMoney(product.offerPriceCents)}. ${product.description.join(". ")}`,
+    ),
+    path,
+    type: "product",
+    image: product.images[0],
+    imageAlt: product.name,
+    jsonLd: [
+      productJsonLd(origin, { ...product, categoryLabel, path }, [
+        // One offer today; with sizes, one per size (its own sku and availability).
+        { sku: product.id, priceCents: product.offerPriceCents, available: product.inStock },
+      ]),
+      breadcrumbJsonLd(origin, [
+        { name: "Home", path: "/" },
+        { name: "Products", path: "/products" },
+        { name: categoryLabel, path: categoryPath },
+        { name: product.name, path },
+      ]),
+    ],
+  });
+};
 
 /** `?image=N` (1-based) picks the picture shown large; anything else shows the first. */
 function selectedImage(param: string | null, count: number): number {

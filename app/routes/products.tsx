@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { ProductGrid, toProductCard } from "#app/components/product-card.tsx";
-import { CATEGORIES, categoryFromSlug } from "#app/lib/categories.ts";
+import { CATEGORIES, categoryFromSlug, categorySlug } from "#app/lib/categories.ts";
+import { pageMeta } from "#app/lib/seo.ts";
 import { listProducts, MAX_SEARCH_LENGTH } from "#app/services/catalog.server.ts";
 import type { Route } from "./+types/products";
 
@@ -17,9 +18,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { category: category ?? null, q, products };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   const title = data?.category ? data.category.label : "All Products";
-  return [{ title: data?.q ? `${title}: "${data.q}" | Trendora` : `${title} | Trendora` }];
+  const slug = data?.category ? `/products/${categorySlug(data.category.path)}` : "/products";
+  return pageMeta(matches, {
+    title: data?.q ? `${title}: "${data.q}"` : title,
+    description: data?.category
+      ? `Shop ${data.category.label} at Trendora: new arrivals, everyday favourites and offers, delivered free.`
+      : "Every product in stock at Trendora: men's, women's, kids', ethnic and winter wear, footwear and accessories.",
+    path: slug,
+    image: data?.category ? `/art/category-${categorySlug(data.category.path)}.webp` : undefined,
+    // A search result is a view of the list, not a page of its own.
+    noindex: Boolean(data?.q),
+  });
 };
 
 export default function Products({ loaderData }: Route.ComponentProps) {

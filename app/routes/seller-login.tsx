@@ -1,12 +1,19 @@
 import { redirect } from "react-router";
 import { SellerLoginForm } from "#app/components/seller-login-form.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
+import { pageMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { sellerOf } from "#app/middleware/identity.server.ts";
 import { sellerRedirectTarget, signInSeller } from "#app/services/sellers.server.ts";
 import type { Route } from "./+types/seller-login";
 
-export const meta: Route.MetaFunction = () => [{ title: "Seller Login | Trendora" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Seller Login",
+    description: "The Trendora seller's sign-in.",
+    path: "/seller-login",
+    noindex: true,
+  });
 
 export function loader({ context }: Route.LoaderArgs) {
   if (sellerOf(context)) throw redirect("/seller");

@@ -71,9 +71,7 @@ test("while Add to Cart is answered: the button is pending and ignores clicks, t
   await expect(cartCount(page)).toHaveText("1");
 });
 
-test("the phone menu closes on navigation, and with JavaScript on an outside click and on Escape", async ({
-  page,
-}) => {
+test("the phone menu closes on navigation, and with JavaScript on an outside click and on Escape", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto("/");
   const summary = page.getByRole("banner").getByText("Menu", { exact: true });

@@ -7,11 +7,12 @@ import { useReplyForm } from "#app/lib/forms.ts";
 import { newId } from "#app/lib/ids.ts";
 import { MAX_IMAGE_MB, MAX_IMAGES } from "#app/lib/product-limits.ts";
 import { productFieldsSchema } from "#app/lib/schemas/product.ts";
+import { sellerMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { addProduct, readProductUpload } from "#app/services/inventory.server.ts";
 import type { Route } from "./+types/add-product";
 
-export const meta: Route.MetaFunction = () => [{ title: "Add Product | Trendora Seller" }];
+export const meta: Route.MetaFunction = () => sellerMeta("Add Product");
 
 export function loader() {
   // A new key for every page load: after a successful add the form comes back empty, also with JavaScript.

@@ -7,6 +7,7 @@ import { useReplyForm } from "#app/lib/forms.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
 import { MAX_IMAGES } from "#app/lib/product-limits.ts";
 import { productFieldsSchema } from "#app/lib/schemas/product.ts";
+import { sellerMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import {
   getProductForSeller,
@@ -16,9 +17,7 @@ import {
 } from "#app/services/inventory.server.ts";
 import type { Route } from "./+types/edit-product";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Edit ${loaderData?.product.name ?? "product"} | Trendora Seller` },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => sellerMeta(`Edit ${loaderData?.product.name ?? "product"}`);
 
 function notFound() {
   return data({ message: "Product not found" }, { status: 404 });

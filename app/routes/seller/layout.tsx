@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { Form, Link, NavLink, Outlet, useNavigation } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
+import { sellerMeta } from "#app/lib/seo.ts";
 import { requireSellerArea, signedInSeller } from "#app/middleware/identity.server.ts";
 import type { Route } from "./+types/layout";
 
-export const meta: Route.MetaFunction = () => [{ title: "Seller Dashboard | Trendora" }];
+export const meta: Route.MetaFunction = () => sellerMeta("Dashboard");
 
 // /seller and its pages: guarded here, once. Anyone but the seller gets the seller sign-in form on the page
 // they asked for (the root error boundary renders it); nothing below runs for them.

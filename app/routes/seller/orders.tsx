@@ -7,11 +7,12 @@ import { ORDER_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { statusTone } from "#app/lib/order-status.ts";
 import { refuseUnless } from "#app/lib/refusal.ts";
+import { sellerMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { listSellerOrders, NEXT_STATUSES, setOrderStatus } from "#app/services/seller-orders.server.ts";
 import type { Route } from "./+types/orders";
 
-export const meta: Route.MetaFunction = () => [{ title: "Orders | Trendora Seller" }];
+export const meta: Route.MetaFunction = () => sellerMeta("Orders");
 
 export async function loader() {
   return {

@@ -7,11 +7,12 @@ import { thumbnailUrl } from "#app/lib/images.ts";
 import { PRODUCT_LIST_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
+import { sellerMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { listSellerProducts, removeFromSale, restoreToSale, setStock } from "#app/services/inventory.server.ts";
 import type { Route } from "./+types/product-list";
 
-export const meta: Route.MetaFunction = () => [{ title: "Product List | Trendora Seller" }];
+export const meta: Route.MetaFunction = () => sellerMeta("Product List");
 
 export async function loader() {
   return {
