@@ -35,20 +35,27 @@ export function parseCount(value: unknown): number | null | undefined {
   const n = typeof value === "string" && /^\d{1,6}$/.test(value.trim()) ? Number(value.trim()) : value;
   return typeof n === "number" && Number.isInteger(n) && n >= 0 && n <= MAX_STOCK ? n : undefined;
 }
-const count = z.unknown().transform((value, ctx) => {
-  const n = parseCount(value);
-  if (n === undefined) {
-    ctx.addIssue({ code: "custom", message: COUNT_MESSAGE });
-    return z.NEVER;
-  }
-  return n;
-});
+const count = z
+  .unknown()
+  .optional()
+  .transform((value, ctx) => {
+    const n = parseCount(value);
+    if (n === undefined) {
+      ctx.addIssue({ code: "custom", message: COUNT_MESSAGE });
+      return z.NEVER;
+    }
+    return n;
+  });
 /** The count a form showed when it was loaded (absent for a new line): see saveStockLines. */
-const shownCount = z.unknown().transform((value) => (value === undefined ? undefined : (parseCount(value) ?? null)));
+const shownCount = z
+  .unknown()
+  .optional()
+  .transform((value) => (value === undefined ? undefined : (parseCount(value) ?? null)));
 
 const sizeRow = z.object({
   size: z
     .unknown()
+    .optional()
     .transform((value) => (typeof value === "string" ? value.trim() : value))
     .pipe(
       z
