@@ -28,8 +28,24 @@ beforeEach(async () => {
 
 describe("listProducts", () => {
   it("lists products whose every size sold out, with their sizes, so their cards can say so", async () => {
-    product({ name: "Gone Tee" }, { sizes: [["S", 0], ["M", 0]] });
-    product({ name: "Last Tee" }, { sizes: [["S", 0], ["M", 1]] });
+    product(
+      { name: "Gone Tee" },
+      {
+        sizes: [
+          ["S", 0],
+          ["M", 0],
+        ],
+      },
+    );
+    product(
+      { name: "Last Tee" },
+      {
+        sizes: [
+          ["S", 0],
+          ["M", 1],
+        ],
+      },
+    );
     const listed = await listProducts();
     expect(listed.map((p) => [p.name, p.sizes])).toEqual([
       [
@@ -135,7 +151,15 @@ describe("relatedProducts", () => {
     const main = product({ name: "Main", category: "Women" });
     for (let i = 1; i <= 7; i++) product({ name: `Women ${i}`, category: "Women" });
     product({ name: "Sold out", category: "Women", inStock: false });
-    product({ name: "Every size sold", category: "Women" }, { sizes: [["S", 0], ["M", 0]] });
+    product(
+      { name: "Every size sold", category: "Women" },
+      {
+        sizes: [
+          ["S", 0],
+          ["M", 0],
+        ],
+      },
+    );
     product({ name: "Removed", category: "Women", removedAt: Date.now() });
     product({ name: "Men's", category: "Men" });
     expect(names(await relatedProducts(main))).toEqual(["Women 7", "Women 6", "Women 5", "Women 4", "Women 3"]);
@@ -185,7 +209,15 @@ describe("trendingProducts", () => {
   it("gives at most six in-stock products, newest first when nothing has been ordered", async () => {
     for (let i = 1; i <= 8; i++) product({ name: `P${i}` });
     product({ name: "Switched off", inStock: false });
-    product({ name: "Every size sold" }, { sizes: [["S", 0], ["M", 0]] });
+    product(
+      { name: "Every size sold" },
+      {
+        sizes: [
+          ["S", 0],
+          ["M", 0],
+        ],
+      },
+    );
     product({ name: "Nothing left" }, { stock: 0 });
     expect(names(await trendingProducts())).toEqual(["P8", "P7", "P6", "P5", "P4", "P3"]);
   });
@@ -236,7 +268,16 @@ describe("toApiProduct", () => {
   });
 
   it("gives a product with sizes its sizes (each with its count and whether it can be bought) and the weight label", async () => {
-    const row = createProduct({}, { sizes: [["S", 0], ["M", 3], ["L", null]] });
+    const row = createProduct(
+      {},
+      {
+        sizes: [
+          ["S", 0],
+          ["M", 3],
+          ["L", null],
+        ],
+      },
+    );
     const api = toApiProduct((await getProduct(row.id))!);
     expect(api).toMatchObject({
       inStock: true,

@@ -153,7 +153,17 @@ describe("product page", () => {
   });
 
   it("offers each size: sold out ones unavailable, 'Only N left' at 5 or fewer; all at 0 is sold out", async () => {
-    const shirt = createProduct({ category: "Men" }, { sizes: [["S", 0], ["M", 5], ["L", 6], ["XL", null]] });
+    const shirt = createProduct(
+      { category: "Men" },
+      {
+        sizes: [
+          ["S", 0],
+          ["M", 5],
+          ["L", 6],
+          ["XL", null],
+        ],
+      },
+    );
     expect((await (await load("men", shirt.id)).json()).product).toMatchObject({
       soldOut: false,
       sizes: [
@@ -163,7 +173,15 @@ describe("product page", () => {
         { size: "XL", available: true, fewLeft: null },
       ],
     });
-    const gone = createProduct({ category: "Men" }, { sizes: [["S", 0], ["M", 0]] });
+    const gone = createProduct(
+      { category: "Men" },
+      {
+        sizes: [
+          ["S", 0],
+          ["M", 0],
+        ],
+      },
+    );
     expect((await (await load("men", gone.id)).json()).product).toMatchObject({ soldOut: true, inStock: true });
     const few = createProduct({ category: "Men" }, { stock: 2 });
     expect((await (await load("men", few.id)).json()).product).toMatchObject({ sizes: [], fewLeft: 2 });
