@@ -96,7 +96,8 @@ export function SizeFields({ form, fields }: { form: ProductForm[0]; fields: Pro
               const { key: wasKey, ...was } = getInputProps(cells.was, { type: "hidden" });
               const name = (cells.size.value as string | undefined) || `row ${i + 1}`;
               return (
-                <tr key={row.key} className="align-top" data-testid="size-row">
+                // Rows sent back by the server (no JavaScript) have no key of Conform's yet.
+                <tr key={row.key ?? `row-${i}`} className="align-top" data-testid="size-row">
                   <td className="py-1 pr-2">
                     <input
                       key={sizeKey}

@@ -8,6 +8,7 @@ import { and, eq, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import Stripe from "stripe";
 import { db, type Tx } from "#app/lib/db.server.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
+import { lineName } from "#app/lib/sizes.ts";
 import { orderItems, orders, stripeEvents } from "#db/schema.ts";
 import { removeFromSavedCart } from "./cart.server.ts";
 import { type Order, type PlaceOrderInput, placeOrder } from "./orders.server.ts";
@@ -63,7 +64,7 @@ export async function startOnlineCheckout(input: OnlineCheckoutInput): Promise<{
       {
         mode: "payment",
         line_items: checkoutLineItems(
-          placed.lines.map((line) => ({ ...line, name: line.product?.name ?? "Product" })),
+          placed.lines.map((line) => ({ ...line, name: lineName(line.product?.name ?? "Product", line.size) })),
           order.taxCents,
         ),
         metadata: { orderId: order.id },

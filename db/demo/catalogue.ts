@@ -115,6 +115,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: ["Cotton-rich fleece with a brushed inside", "Lined hood with drawcords", "Kangaroo pocket"],
     price: 54.99,
     offerPrice: 42.99,
+    stock: [4, 16, 24, 20, 12, 2],
     kind: "hoodie",
     color: "#6b7280",
     accent: "#f9fafb",

@@ -1,7 +1,8 @@
 // The demo catalogue's sizes and counts: clothing in XS–XXL, trousers by waist, footwear in UK shoe sizes,
 // kids' clothes by age, and accessories (belts, bags, hats, scarves...) in free size with one count. Counts
-// follow a usual curve (middle sizes stocked deepest, the edges low) varied per product; a product's own
-// `stock` in catalogue.ts overrides it (a few sold out, some nearly).
+// follow a usual curve (middle sizes stocked deepest) varied per product, with the largest size running low
+// in about one product of seven; a product's own `stock` in catalogue.ts overrides it (a few sold out, some
+// nearly).
 import { SIZE_PRESETS } from "#app/lib/sizes.ts";
 import type { DemoProduct } from "./catalogue.ts";
 
@@ -53,10 +54,16 @@ function variation(name: string, salt: number): number {
 export function demoStock(product: DemoProduct): { size: string; stock: number }[] {
   const sizes = sizesOf(product);
   if (sizes.length === 0) return [{ size: "", stock: product.stock?.[0] ?? 12 + variation(product.name, 1) * 3 }];
+  const runningLow = variation(product.name, 99) === 0;
   return sizes.map((size, i) => {
     const edge = Math.min(i, sizes.length - 1 - i);
-    // The outer sizes are low (2 to 5 left: 'Only N left'), the middle ones 12 to 30.
-    const usual = edge === 0 ? 2 + (variation(product.name, i) % 4) : 12 + edge * 4 + variation(product.name, i);
+    // The outer sizes 6 to 12, the middle ones 14 to 30; the largest 2 to 4 when it runs low.
+    const usual =
+      runningLow && i === sizes.length - 1
+        ? 2 + (variation(product.name, i) % 3)
+        : edge === 0
+          ? 6 + variation(product.name, i)
+          : 10 + edge * 4 + variation(product.name, i);
     return { size, stock: product.stock?.[i] ?? usual };
   });
 }
