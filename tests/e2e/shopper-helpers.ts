@@ -52,15 +52,17 @@ export async function openProduct(page: Page, category: string, index = 0): Prom
 }
 
 /**
- * On a product page: chooses a size that is not running low (no 'Only N left' under it), when the product has
- * sizes. Returns the size ('' for a product without sizes).
+ * On a product page: chooses a size that is not running low (no 'Only N left' under it), the middle one of
+ * those (middle sizes are the deepest stocked), when the product has sizes. Returns the size ('' for a product
+ * without sizes).
  */
 export async function chooseSize(page: Page): Promise<string> {
   const sizes = page.getByRole("group", { name: "Size" });
   if ((await sizes.count()) === 0) return "";
   const plenty = sizes.locator('input[name="size"]:not([disabled]):not([aria-describedby])');
+  const count = await plenty.count();
   const choice =
-    (await plenty.count()) > 0 ? plenty.first() : sizes.locator('input[name="size"]:not([disabled])').first();
+    count > 0 ? plenty.nth(Math.floor(count / 2)) : sizes.locator('input[name="size"]:not([disabled])').first();
   await choice.check();
   return (await choice.getAttribute("value"))!;
 }

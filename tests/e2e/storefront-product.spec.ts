@@ -5,7 +5,7 @@ import { DEMO_PRODUCTS } from "../../db/demo/catalogue.ts";
 /** Opens a demo product's page from the product list, as a shopper would. */
 async function openProduct(page: Page, name: string) {
   await page.goto(`/products?q=${encodeURIComponent(name)}`);
-  await page.getByTestId("product-card").getByRole("link", { name }).click();
+  await page.getByTestId("product-card").getByRole("link", { name, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
 }
 

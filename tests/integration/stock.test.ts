@@ -10,6 +10,7 @@ import { action as cartAction, loader as cartLoader } from "#app/routes/cart.tsx
 import { action as productAction } from "#app/routes/product.tsx";
 import { action as listAction, loader as listLoader } from "#app/routes/seller/product-list.tsx";
 import { readSavedCart, replaceSavedCart } from "#app/services/cart.server.ts";
+import { placeCartOrder } from "#app/services/checkout.server.ts";
 import { addProduct, listSellerProducts, updateProduct } from "#app/services/inventory.server.ts";
 import { placeOrder } from "#app/services/orders.server.ts";
 import { setOrderStatus } from "#app/services/seller-orders.server.ts";
@@ -390,6 +391,30 @@ describe("the seller's sizes and counts", () => {
 });
 
 describe("the /api with sizes", () => {
+  it("order items take an optional size; a size that is not a label as stored is refused (400), nothing stored", async () => {
+    const shirt = linenShirt([["M", 5]]);
+    const user = await createUser();
+    const address = createAddress(user.id);
+    const order = (size: unknown) =>
+      placeCartOrder({
+        shopperId: user.id,
+        paymentType: "COD",
+        addressId: address.id,
+        requestKey: null,
+        items: [{ productId: shirt.id, size, quantity: 1 }],
+        origin: "http://localhost",
+      });
+    for (const size of [5, {}, ["M"], "x".repeat(5000), " M", "M\n"]) {
+      expect(await refusalOf(order(size)), JSON.stringify(size)).toMatchObject({
+        status: 400,
+        message: "Invalid size.",
+      });
+    }
+    expect(stockOf(shirt.id)).toEqual({ M: 5 });
+    expect((await order("M")) as { created: boolean }).toMatchObject({ paymentType: "COD", created: true });
+    expect(stockOf(shirt.id)).toEqual({ M: 4 });
+  });
+
   it("cart keys are '<productId>' and '<productId>:<size>'; is-auth lists only products on sale", async () => {
     const shirt = linenShirt([
       ["S", 3],
