@@ -8,6 +8,8 @@ import { Refusal } from "#app/lib/refusal.ts";
 import { loader as userIsAuthLoader } from "#app/routes/api/user-is-auth.ts";
 import { action as cartAction, loader as cartLoader } from "#app/routes/cart.tsx";
 import { action as productAction } from "#app/routes/product.tsx";
+import { action as addAction } from "#app/routes/seller/add-product.tsx";
+import { loader as editLoader } from "#app/routes/seller/edit-product.tsx";
 import { action as listAction, loader as listLoader } from "#app/routes/seller/product-list.tsx";
 import { readSavedCart, replaceSavedCart } from "#app/services/cart.server.ts";
 import { placeCartOrder } from "#app/services/checkout.server.ts";
@@ -25,7 +27,7 @@ import {
   run,
   throughSellerArea,
 } from "../helpers/requests.ts";
-import { imageBytes, sellerCookie } from "../helpers/sellers.ts";
+import { imageBytes, multipartRequest, sellerCookie } from "../helpers/sellers.ts";
 import { createAddress, createUser, signedInCookie } from "../helpers/shopper.ts";
 
 async function refusalOf(promise: Promise<unknown>): Promise<Refusal> {
@@ -342,6 +344,58 @@ describe("the seller's sizes and counts", () => {
     // Back to no sizes: one count.
     await updateProduct(id, { ...fields, sizes: [], stock: "7" }, { replace: new Map(), remove: new Set() });
     expect(stockOf(id)).toEqual({ "": 7 });
+  });
+
+  it("without JavaScript the row buttons send the form back with the rows changed, storing nothing", async () => {
+    const cookie = await sellerCookie();
+    const before = db().select().from(products).all().length;
+    const post = async (parts: [string, string][]) => {
+      const response = await throughSellerArea(addAction, multipartRequest("/seller", parts, { cookie }));
+      expect(response.status).toBe(200);
+      const reply = await readReply(response);
+      expect([reply.formError, reply.fieldErrors]).toEqual([null, {}]);
+      return reply.values as { name?: string; sizes?: { size?: string; stock?: string }[] };
+    };
+    const typed: [string, string][] = [
+      ["name", "Linen Shirt"],
+      ["sizes[0].size", "m"],
+      ["sizes[0].stock", "7"],
+    ];
+    const preset = await post([...typed, ["sizeAction", "preset-clothing"]]);
+    expect(preset.name).toBe("Linen Shirt");
+    // The preset's sizes; the M typed keeps its count.
+    expect(preset.sizes?.map((row) => [row.size, row.stock ?? ""])).toEqual([
+      ["XS", ""],
+      ["S", ""],
+      ["M", "7"],
+      ["L", ""],
+      ["XL", ""],
+      ["XXL", ""],
+    ]);
+    expect((await post([...typed, ["sizeAction", "add"]])).sizes).toHaveLength(2);
+    expect((await post([...typed, ["sizeAction", "remove-0"]])).sizes ?? []).toHaveLength(0);
+    expect((await post([...typed, ["sizeAction", "preset-free"]])).sizes ?? []).toHaveLength(0);
+    expect((await post([...typed, ["sizeAction", "nonsense"]])).sizes).toHaveLength(1);
+    expect(db().select().from(products).all()).toHaveLength(before);
+  });
+
+  it("the edit form shows each count with the count it showed, and a product without sizes its one count", async () => {
+    const cookie = await sellerCookie();
+    const sized = linenShirt([
+      ["S", 3],
+      ["M", null],
+    ]);
+    const plain = createProduct({ name: "Scarf" }, { stock: 4 });
+    const values = async (id: string) =>
+      (await (await throughSellerArea(editLoader, getRequest(`/seller/products/${id}`, { cookie }), { id })).json())
+        .values;
+    expect(await values(sized.id)).toMatchObject({
+      sizes: [
+        { size: "S", stock: "3", was: "3" },
+        { size: "M", stock: "", was: "" },
+      ],
+    });
+    expect(await values(plain.id)).toMatchObject({ sizes: [], stock: "4", stockWas: "4" });
   });
 
   it("the product list shows units left, filters the low ones, and changes counts in place", async () => {
