@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** The count form's fields: each size with its new count and the count it showed. */
+/** The count form's fields: each size whose count was changed, with its new count and the count it showed. */
 function countChanges(form: URLSearchParams): CountChange[] {
   const sizes = form.getAll("size");
   const counts = form.getAll("count");
@@ -49,11 +49,13 @@ function countChanges(form: URLSearchParams): CountChange[] {
   ) {
     refuse("Send a count for each size.");
   }
-  return sizes.map((size, i) => {
-    const stock = parseCount(counts[i]);
+  return sizes.flatMap((size, i) => {
     if (!isSizeLabel(size)) refuse("Invalid size.");
+    // A count left as it was is not checked nor written (an oversold size may show below zero).
+    if (counts[i]!.trim() === shown[i]!.trim()) return [];
+    const stock = parseCount(counts[i]);
     if (stock === undefined) refuse(COUNT_MESSAGE);
-    return { size, stock, was: parseCount(shown[i]) ?? null };
+    return [{ size, stock, was: parseCount(shown[i]) ?? null }];
   });
 }
 
