@@ -8,6 +8,7 @@ import { refuse } from "#app/lib/refusal.ts";
 import { type AddressSnapshot, addresses, orderItems, orders, type PaymentType, products } from "#db/schema.ts";
 import { addressSnapshot } from "./addresses.server.ts";
 import { clearSavedCart, type OrderLineInput, savedCartIn, viewCartIn } from "./cart.server.ts";
+import { enqueueOrderPlacedMail } from "./order-mail.server.ts";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -72,8 +73,8 @@ export type PlacedOrder = { order: Order; lines: OrderLine[]; created: boolean }
  * Places an order in ONE immediate transaction: the request key is claimed first (a repeat answers with
  * the first order, whatever the cart holds now); then the address must be the shopper's ('Please select an
  * address'), every product must exist, be on sale and in stock, and prices come from the products. The
- * order is 'Order Placed' and unpaid. A cash order empties the saved cart; an online one leaves it until it
- * is paid (payments.server.ts).
+ * order is 'Order Placed' and unpaid. A cash order empties the saved cart and writes its confirmation mails;
+ * an online one leaves the cart until it is paid (payments.server.ts).
  */
 export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
   const { userId, paymentType } = input;
@@ -172,7 +173,11 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
           })
           .run();
       });
-      if (paymentType === "COD") clearSavedCart(tx, userId);
+      if (paymentType === "COD") {
+        clearSavedCart(tx, userId);
+        // A cash order is placed now; an online one when it is paid (payments.server.ts).
+        enqueueOrderPlacedMail(tx, orderId);
+      }
       return { order, lines, created: true };
     },
     { behavior: "immediate" },

@@ -10,6 +10,7 @@ import { db, type Tx } from "#app/lib/db.server.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
 import { orderItems, orders, stripeEvents } from "#db/schema.ts";
 import { removeFromSavedCart } from "./cart.server.ts";
+import { enqueueOrderPlacedMail, enqueuePaymentNotCompletedMail } from "./order-mail.server.ts";
 import { type Order, type PlaceOrderInput, placeOrder } from "./orders.server.ts";
 import {
   CHECKOUT_SESSION_SECONDS,
@@ -187,11 +188,16 @@ export function fulfilCheckoutSession(session: SessionFacts, event?: EventFacts)
       .where(eq(orderItems.orderId, order.id))
       .all();
     removeFromSavedCart(tx, order.userId, lines);
+    // Only now is an online order placed: the confirmation and the seller's notice go out.
+    enqueueOrderPlacedMail(tx, order.id);
     return "paid";
   });
 }
 
-/** An expired session or a failed payment: the unpaid order is cancelled (a paid one is left alone). */
+/**
+ * An expired session or a failed payment: the unpaid order is cancelled (a paid one is left alone), and the
+ * shopper is told by mail that the order was not placed.
+ */
 export function cancelOrderForSession(
   session: Pick<SessionFacts, "id" | "metadata">,
   event?: EventFacts,
@@ -200,6 +206,8 @@ export function cancelOrderForSession(
     if (order.isPaid) return "already-paid";
     if (order.status === "Cancelled") return "already-closed";
     tx.update(orders).set({ status: "Cancelled", updatedAt: Date.now() }).where(eq(orders.id, order.id)).run();
+    const failed = event?.type === "checkout.session.async_payment_failed";
+    enqueuePaymentNotCompletedMail(tx, order.id, failed ? "failed" : "not-completed");
     return "cancelled";
   });
 }
@@ -297,13 +305,20 @@ export async function closeOpenCheckouts(userId: string, requestKey: string | nu
 
 /**
  * Cancels unpaid online orders whose checkout time is over, so an abandoned checkout never lingers as a
- * placed order (they are hidden from My Orders and the seller until paid anyway).
+ * placed order (they are hidden from My Orders and the seller until paid anyway); each shopper is told by mail.
  */
 export function expireStaleOnlineOrders(now = Date.now()): number {
-  return db()
-    .update(orders)
-    .set({ status: "Cancelled", updatedAt: now })
-    .where(and(openOnlineOrder, lt(orders.createdAt, now - STALE_ONLINE_ORDER_MS)))
-    .returning({ id: orders.id })
-    .all().length;
+  return db().transaction(
+    (tx) => {
+      const expired = tx
+        .update(orders)
+        .set({ status: "Cancelled", updatedAt: now })
+        .where(and(openOnlineOrder, lt(orders.createdAt, now - STALE_ONLINE_ORDER_MS)))
+        .returning({ id: orders.id })
+        .all();
+      for (const { id } of expired) enqueuePaymentNotCompletedMail(tx, id, "not-completed");
+      return expired.length;
+    },
+    { behavior: "immediate" },
+  );
 }

@@ -6,6 +6,7 @@ import { ID_PATTERN } from "#app/lib/ids.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { ADDRESS_FIELDS } from "#app/lib/schemas/address.ts";
 import { type AddressSnapshot, ORDER_STATUSES, type OrderStatus, orders } from "#db/schema.ts";
+import { enqueueOrderStatusMail } from "./order-mail.server.ts";
 import { orderLinesIn, placedOrderCondition } from "./orders.server.ts";
 
 export const MISSING_PRODUCT_NAME = "Product not found";
@@ -92,7 +93,8 @@ export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
 
 /**
  * Moves an order along, in one immediate transaction (two sellers clicking at once cannot both win).
- * Only orders the seller sees can be moved; any other move is refused with a message that says why.
+ * Only orders the seller sees can be moved; any other move is refused with a message that says why. The
+ * shopper is mailed about the new status in the same transaction.
  */
 export async function setOrderStatus(orderId: unknown, status: unknown): Promise<OrderStatus> {
   if (!(ORDER_STATUSES as readonly unknown[]).includes(status)) {
@@ -119,6 +121,7 @@ export async function setOrderStatus(orderId: unknown, status: unknown): Promise
         );
       }
       tx.update(orders).set({ status: next, updatedAt: Date.now() }).where(eq(orders.id, orderId)).run();
+      enqueueOrderStatusMail(tx, orderId, next);
       return next;
     },
     { behavior: "immediate" },
