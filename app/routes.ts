@@ -17,6 +17,8 @@ export default [
   route("my-orders", "routes/my-orders.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
 
   // Online payment
   // The built-in Stripe sandbox (404 unless the payment mode is "sandbox"): its REST API and hosted page.
