@@ -3,8 +3,9 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormError } from "#app/components/form-field.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
+import { RESET_LINK_SENT } from "#app/lib/password-reset.ts";
 import { forgotPasswordSchema } from "#app/lib/schemas/account.ts";
-import { RESET_LINK_SENT, requestPasswordReset } from "#app/services/password-reset.server.ts";
+import { requestPasswordReset } from "#app/services/password-reset.server.ts";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot password | Trendora" }];

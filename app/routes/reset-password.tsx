@@ -3,15 +3,11 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Field, FormError } from "#app/components/form-field.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
+import { PASSWORD_CHANGED, RESET_LINK_INVALID } from "#app/lib/password-reset.ts";
 import { MIN_PASSWORD_LENGTH, resetPasswordSchema } from "#app/lib/schemas/account.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { signIn } from "#app/services/accounts.server.ts";
-import {
-  isResetTokenUsable,
-  PASSWORD_CHANGED,
-  RESET_LINK_INVALID,
-  resetPassword,
-} from "#app/services/password-reset.server.ts";
+import { isResetTokenUsable, resetPassword } from "#app/services/password-reset.server.ts";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | Trendora" }];

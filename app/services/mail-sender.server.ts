@@ -202,7 +202,8 @@ function nextDueAt(): number | null {
 }
 
 type Sender = { stop(): Promise<void> };
-let running: Sender | undefined;
+// Kept on globalThis: `npm run dev` reloads this module, and a reload must not start a second sender.
+const shared = globalThis as typeof globalThis & { __trendoraMailSender?: Sender };
 
 /**
  * Starts the background sender of this process (the server's; MAIL_SENDER=off leaves it out): it delivers
@@ -210,7 +211,7 @@ let running: Sender | undefined;
  * another process. Starting it twice starts one.
  */
 export function startMailSender(): void {
-  if (running || config().MAIL_SENDER === "off") return;
+  if (shared.__trendoraMailSender || config().MAIL_SENDER === "off") return;
   const { SMTP_URL, outboxDir, SELLER_NOTIFY_EMAIL, PUBLIC_URL, mailBaseUrl } = config();
   console.log(
     SMTP_URL
@@ -257,7 +258,7 @@ export function startMailSender(): void {
       wanted = true;
     }
   })();
-  running = {
+  shared.__trendoraMailSender = {
     async stop() {
       stopped = true;
       unsubscribe();
@@ -269,7 +270,7 @@ export function startMailSender(): void {
 
 /** Stops the background sender after the round it is in; returns once it has stopped. */
 export async function stopMailSender(): Promise<void> {
-  const sender = running;
-  running = undefined;
+  const sender = shared.__trendoraMailSender;
+  shared.__trendoraMailSender = undefined;
   await sender?.stop();
 }

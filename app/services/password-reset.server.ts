@@ -8,6 +8,7 @@ import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { config } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newId, newToken } from "#app/lib/ids.ts";
+import { RESET_LINK_INVALID } from "#app/lib/password-reset.ts";
 import { parseOrRefuse, refuse } from "#app/lib/refusal.ts";
 import { forgotPasswordSchema, resetPasswordSchema } from "#app/lib/schemas/account.ts";
 import { passwordResetMail } from "#app/mail/password-reset-mail.tsx";
@@ -17,11 +18,6 @@ import { enqueueMail } from "./mail-outbox.server.ts";
 import { hashPassword } from "./passwords.server.ts";
 
 export const RESET_LINK_MS = 60 * 60_000;
-export const RESET_LINK_SENT =
-  "If an account exists for that email, we have sent it a link to choose a new password. The link works once, within one hour.";
-export const RESET_LINK_INVALID =
-  "This password reset link is invalid, has expired or has been used already. Please ask for a new one.";
-export const PASSWORD_CHANGED = "Your password has been changed. You are signed in.";
 
 /** newToken(): 32 random bytes in base64url. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -11,16 +11,12 @@ import { verify } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, openDatabase } from "#app/lib/db.server.ts";
+import { PASSWORD_CHANGED, RESET_LINK_INVALID, RESET_LINK_SENT } from "#app/lib/password-reset.ts";
 import { action as forgotAction, loader as forgotLoader } from "#app/routes/forgot-password.tsx";
 import { action as resetAction, loader as resetLoader } from "#app/routes/reset-password.tsx";
 import { getUser } from "#app/services/accounts.server.ts";
 import { deliverPendingMail } from "#app/services/mail-sender.server.ts";
-import {
-  PASSWORD_CHANGED,
-  RESET_LINK_INVALID,
-  RESET_LINK_MS,
-  RESET_LINK_SENT,
-} from "#app/services/password-reset.server.ts";
+import { RESET_LINK_MS } from "#app/services/password-reset.server.ts";
 import { getSeller, resetSellerPassword } from "#app/services/sellers.server.ts";
 import { passwordResets, sellers, sessions, users } from "#db/schema.ts";
 import { hrefsOf, outboxRows, recipientsOf, SHOP_URL, useMailSettings } from "../helpers/mail.ts";
