@@ -33,6 +33,9 @@ export default [
     route("product-list", "routes/seller/product-list.tsx"),
     route("orders", "routes/seller/orders.tsx"),
     route("products/:id", "routes/seller/edit-product.tsx"),
+    route("overview", "routes/seller/overview.tsx"),
+    route("orders.csv", "routes/seller/export-orders.ts"),
+    route("products.csv", "routes/seller/export-products.ts"),
   ]),
 
   // /api resource routes
