@@ -12,8 +12,10 @@ import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | Trendora" }];
 
-// The token is in the address: it must not travel on in a Referer, nor be kept by a cache.
-const PRIVATE = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
+// The token is in the address: it must not travel to another site in a Referer, nor be kept by a cache.
+// ("same-origin", not "no-referrer": with no-referrer the browser sends the form's own post with Origin: null,
+// which React Router refuses.)
+const PRIVATE = { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" };
 export const headers: Route.HeadersFunction = () => PRIVATE;
 
 export async function loader({ request }: Route.LoaderArgs) {

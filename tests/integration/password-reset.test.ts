@@ -120,7 +120,7 @@ describe("the reset page", () => {
 
     const page = await resetPage(token);
     expect(page.status).toBe(200);
-    expect(page.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(page.headers.get("Referrer-Policy")).toBe("same-origin");
     expect(await page.json()).toEqual({ token });
 
     const mismatch = await postReset({ token, password: NEW_PASSWORD, confirm: "something else" });
