@@ -6,13 +6,13 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { stringify } from "csv-stringify";
-import { and, asc, eq, gt, gte, lt, or } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lt, or } from "drizzle-orm";
 import { db } from "#app/lib/db.server.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
 import { parseOrRefuse, refuse } from "#app/lib/refusal.ts";
 import { orderExportSchema } from "#app/lib/schemas/export.ts";
-import { orders, products, users } from "#db/schema.ts";
-import { orderLinesIn, placedOrderCondition } from "./orders.server.ts";
+import { orderItems, orders, products, users } from "#db/schema.ts";
+import { placedOrderCondition } from "./orders.server.ts";
 import { MISSING_PRODUCT_NAME } from "./seller-orders.server.ts";
 import { dayText, OVERVIEW_DAYS } from "./seller-overview.server.ts";
 
@@ -49,11 +49,14 @@ const isoTime = (ms: number) => new Date(ms).toISOString();
 
 type Keyset = { createdAt: number; id: string };
 
-/** Rows after the keyset (createdAt, id), in that order. */
-function after(table: typeof orders | typeof products, last: Keyset | null) {
-  if (!last) return undefined;
+/**
+ * Rows from `from` on that come after the keyset (createdAt, id). The start is ONE lower bound on createdAt
+ * (the later of `from` and the keyset's time), so each page's index range begins where the last page ended.
+ */
+function startingAfter(table: typeof orders | typeof products, from: number, last: Keyset | null) {
+  if (!last) return gte(table.createdAt, from);
   return and(
-    gte(table.createdAt, last.createdAt),
+    gte(table.createdAt, Math.max(from, last.createdAt)),
     or(gt(table.createdAt, last.createdAt), and(eq(table.createdAt, last.createdAt), gt(table.id, last.id))),
   );
 }
@@ -92,16 +95,30 @@ export function ordersExportPage(range: OrderExportRange, last: Keyset | null) {
     .select({ order: orders, customer: { name: users.name, email: users.email } })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(
-      and(
-        gte(orders.createdAt, range.fromMs),
-        lt(orders.createdAt, range.untilMs),
-        placedOrderCondition,
-        after(orders, last),
-      ),
-    )
+    .where(and(startingAfter(orders, range.fromMs, last), lt(orders.createdAt, range.untilMs), placedOrderCondition))
     .orderBy(asc(orders.createdAt), asc(orders.id))
     .limit(PAGE);
+}
+
+/** "Linen Shirt x 2; Wool Scarf x 1" and the units, per order of a page (one query for the page). */
+function itemsOf(orderIds: string[]): Map<string, { items: string; units: number }> {
+  const rows = db()
+    .select({ orderId: orderItems.orderId, quantity: orderItems.quantity, name: products.name })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position))
+    .all();
+  const byOrder = new Map<string, { items: string; units: number }>();
+  for (const { orderId, quantity, name } of rows) {
+    const item = `${name ?? MISSING_PRODUCT_NAME} x ${quantity}`;
+    const sofar = byOrder.get(orderId);
+    byOrder.set(
+      orderId,
+      sofar ? { items: `${sofar.items}; ${item}`, units: sofar.units + quantity } : { items: item, units: quantity },
+    );
+  }
+  return byOrder;
 }
 
 const ORDER_COLUMNS: Column[] = [
@@ -134,12 +151,8 @@ export function ordersCsv(range: OrderExportRange): ReadableStream<Uint8Array> {
       (row) => row.order,
     );
     for await (const page of pages) {
-      const lines = orderLinesIn(
-        db(),
-        page.map((row) => row.order.id),
-      );
+      const items = itemsOf(page.map((row) => row.order.id));
       for (const { order, customer } of page) {
-        const orderLines = lines.get(order.id) ?? [];
         const address = (order.address ?? {}) as Partial<Record<string, string>>;
         yield {
           id: order.id,
@@ -147,8 +160,8 @@ export function ordersCsv(range: OrderExportRange): ReadableStream<Uint8Array> {
           status: order.status,
           paymentType: order.paymentType,
           paid: order.isPaid ? "yes" : "no",
-          items: orderLines.map((l) => `${l.product?.name ?? MISSING_PRODUCT_NAME} x ${l.quantity}`).join("; "),
-          units: orderLines.reduce((sum, l) => sum + l.quantity, 0),
+          items: items.get(order.id)?.items ?? "",
+          units: items.get(order.id)?.units ?? 0,
           subtotal: money(order.subtotalCents),
           tax: money(order.taxCents),
           total: money(order.amountCents),
@@ -188,7 +201,7 @@ export function productsCsv(): ReadableStream<Uint8Array> {
         db()
           .select()
           .from(products)
-          .where(after(products, last))
+          .where(startingAfter(products, 0, last))
           .orderBy(asc(products.createdAt), asc(products.id))
           .limit(PAGE)
           .all(),

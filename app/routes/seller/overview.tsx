@@ -52,7 +52,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
 
-      <section aria-labelledby="daily-title" className="flex flex-col gap-4">
+      <section aria-labelledby="daily-title" className="flex max-w-3xl flex-col gap-4">
         <h2 id="daily-title" className="text-lg font-semibold text-gray-800">
           Last 30 days
         </h2>
