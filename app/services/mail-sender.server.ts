@@ -30,8 +30,11 @@ type OutboxRow = typeof mailOutbox.$inferSelect;
 export const LEASE_MS = 10 * 60_000;
 /** Attempts before a mail is given up (the waits between them add up to about a day). */
 export const MAX_ATTEMPTS = 10;
-/** Mails claimed per round. */
-const BATCH = 20;
+/**
+ * Mails claimed per round: one, so a claim only ever covers one send (a hanging server cannot keep a batch
+ * claimed past its lease, which would let another process send the rest again).
+ */
+const BATCH = 1;
 /** How often the background sender looks for mail written by another process or due for a retry. */
 const IDLE_MS = 60_000;
 
