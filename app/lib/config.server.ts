@@ -134,5 +134,12 @@ export function sessionSecret(): string {
 
 export const isProduction = () => config().NODE_ENV === "production";
 
+/**
+ * Whether this process runs the background mail sender. Read straight from the environment, without reading
+ * (and caching) the rest: the server build asks at import, before a test has pointed the environment where it
+ * wants. A value other than on/off is refused when the configuration is read.
+ */
+export const mailSenderEnabled = () => process.env.MAIL_SENDER !== "off";
+
 // A production server refuses to start with a bad environment, instead of failing on its first request.
 if (process.env.NODE_ENV === "production") config();

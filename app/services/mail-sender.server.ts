@@ -18,7 +18,7 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, asc, eq, inArray, lte, min } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import { config } from "#app/lib/config.server.ts";
+import { config, mailSenderEnabled } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newToken } from "#app/lib/ids.ts";
 import { mailOutbox } from "#db/schema.ts";
@@ -214,7 +214,7 @@ const shared = globalThis as typeof globalThis & { __trendoraMailSender?: Sender
  * another process. Starting it twice starts one.
  */
 export function startMailSender(): void {
-  if (shared.__trendoraMailSender || config().MAIL_SENDER === "off") return;
+  if (shared.__trendoraMailSender || !mailSenderEnabled()) return;
   const { SMTP_URL, outboxDir, SELLER_NOTIFY_EMAIL, PUBLIC_URL, mailBaseUrl } = config();
   console.log(
     SMTP_URL
