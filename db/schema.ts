@@ -198,6 +198,8 @@ export const orders = sqliteTable(
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
+    // The seller's overview counts orders by status from this index alone (no order rows are read).
+    index("orders_status_idx").on(t.status, t.paymentType, t.isPaid),
     uniqueIndex("orders_request_key_idx").on(t.userId, t.requestKey),
     check("orders_amounts", sql`${t.amountCents} = ${t.subtotalCents} + ${t.taxCents}`),
   ],
@@ -232,3 +234,53 @@ export const stripeEvents = sqliteTable("stripe_events", {
   type: text("type").notNull(),
   receivedAt: createdAt(),
 });
+
+export const MAIL_STATES = ["pending", "sending", "sent", "failed"] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+
+/**
+ * The mail outbox: every email the store sends is first a row here, written in the same transaction as the
+ * change it tells about (an order placed, paid, cancelled, a status change, a reset request), so a rolled-back
+ * change sends nothing and a crash after the commit loses nothing. The sender (app/services/mail-sender.server.ts)
+ * claims due rows, sends them and records how it went.
+ */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: text("id").primaryKey(),
+    /** The Message-ID header, fixed when the row is written: a resend carries the same one. */
+    messageId: text("message_id").notNull().unique(),
+    /** What the mail is about (order-confirmation, password-reset...), for the log and the tests. */
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    state: text("state").$type<MailState>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** pending: when the next attempt may start. sending: when the sender's claim lapses (it crashed). */
+    dueAt: integer("due_at").notNull(),
+    /** The claim of the sender that is sending it; its result counts only while it still holds the claim. */
+    claimToken: text("claim_token"),
+    lastError: text("last_error"),
+    sentAt: integer("sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.state, t.dueAt)],
+);
+
+/** Shoppers' password-reset links: only a SHA-256 of the token is kept; each works once, within an hour. */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);

@@ -7,8 +7,8 @@ import type { FormReply } from "./forms.ts";
 import { readForm } from "./http.server.ts";
 import { Refusal } from "./refusal.ts";
 
-/** Fields never sent back to the browser. */
-const SECRET_FIELDS = ["password"];
+/** Fields never sent back to the browser (a password, and the reset page's repeated one). */
+const SECRET_FIELDS = ["password", "confirm"];
 /** Longest typed value sent back (a hostile 60 kB field is not echoed whole). */
 const MAX_ECHO = 500;
 

@@ -9,7 +9,7 @@ import { newId } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { emailField, newPasswordField, sellerLoginSchema } from "#app/lib/schemas/account.ts";
-import { sellers } from "#db/schema.ts";
+import { sellers, sessions } from "#db/schema.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
 import { readSession, startSession } from "./sessions.server.ts";
 
@@ -33,6 +33,30 @@ export async function createSeller(email: string, password: string): Promise<Sel
     .returning({ id: sellers.id })
     .get();
   if (!inserted) throw new Refusal(`A seller with the email ${seller.email} already exists.`, 409);
+  return seller;
+}
+
+/**
+ * Sets a new password for an existing seller (`npm run seller:add -- --reset EMAIL`, on the store's own box)
+ * and ends every session of theirs. An unknown email or a short password is a Refusal.
+ */
+export async function resetSellerPassword(email: string, password: string): Promise<Seller> {
+  const fields = parseOrRefuse(newSellerSchema, { email, password });
+  const passwordHash = await hashPassword(fields.password);
+  const seller = db().transaction(
+    (tx) => {
+      const updated = tx
+        .update(sellers)
+        .set({ passwordHash })
+        .where(eq(sellers.email, fields.email))
+        .returning({ id: sellers.id, email: sellers.email })
+        .get();
+      if (updated) tx.delete(sessions).where(eq(sessions.sellerId, updated.id)).run();
+      return updated;
+    },
+    { behavior: "immediate" },
+  );
+  if (!seller) throw new Refusal(`There is no seller with the email ${fields.email}.`, 404);
   return seller;
 }
 

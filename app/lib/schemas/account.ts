@@ -49,3 +49,17 @@ export const sellerLoginSchema = z.object({
   email: emailField("Email is required."),
   password: passwordToCheck("Password is required.", "Invalid credentials"),
 });
+
+/** "Forgot password?": the email of the account. */
+export const forgotPasswordSchema = z.object({ email: emailField() });
+
+/** The reset page: the new password, typed twice (the token travels beside it, checked by the service). */
+export const resetPasswordSchema = z
+  .object({
+    password: newPasswordField,
+    confirm: z.string({ error: "Please repeat the new password." }).min(1, "Please repeat the new password."),
+  })
+  .refine((fields) => fields.password === fields.confirm, {
+    path: ["confirm"],
+    message: "The two passwords are not the same.",
+  });
