@@ -62,7 +62,8 @@ export const productSizes = sqliteTable(
     /** Units left; null = not counted. */
     stock: integer("stock"),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.size] })],
+  // The stock index finds the sizes running low (the seller's overview) without reading every size.
+  (t) => [primaryKey({ columns: [t.productId, t.size] }), index("product_sizes_stock_idx").on(t.stock)],
 );
 
 export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {

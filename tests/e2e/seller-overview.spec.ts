@@ -22,7 +22,10 @@ async function placeCashOrder(request: Parameters<typeof registerShopper>[0]) {
   expect((await request.post("/api/address/add", { data: { address } })).status()).toBe(201);
   const { addresses } = await (await request.get("/api/address/get")).json();
   const { products } = await (await request.get("/api/product/list")).json();
-  const product = products[0] as { _id: string; name: string };
+  // A product without sizes (an accessory), so the order needs none.
+  const product = (products as { _id: string; name: string; inStock: boolean; sizes?: unknown[] }[]).find(
+    (p) => p.inStock && !p.sizes,
+  )!;
   const placed = await request.post("/api/order/cod", {
     data: { items: [{ product: product._id, quantity: 2 }], address: addresses[0]._id },
   });
@@ -64,6 +67,9 @@ test("the overview shows today's order, its charts have a text alternative, and 
   await expect(todayRow).toBeVisible();
   await expect(todayRow.getByRole("cell").first()).not.toHaveText("0");
   await expect(page.getByRole("row", { name: product.name })).toBeVisible();
+  // The sizes running low: the demo catalogue has a few, sold out ones first.
+  await expect(page.getByRole("heading", { name: "Low stock" })).toBeVisible();
+  await expect(page.getByTestId("low-stock").getByRole("listitem").first()).toContainText("Sold out");
 
   const orders = await downloaded(page, () => page.getByRole("button", { name: "Download orders CSV" }).click());
   expect(orders.download.suggestedFilename()).toMatch(/^trendora-orders-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);

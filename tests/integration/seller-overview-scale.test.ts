@@ -79,12 +79,12 @@ async function statementsOf(run: () => Promise<unknown>): Promise<Statement[]> {
   return [...seen.values()];
 }
 
-/** The plan lines of a statement that read orders or order_items without an index. */
+/** The plan lines of a statement that read orders, order_items or product_sizes without an index. */
 function fullScans({ source, params }: Statement): string[] {
   const plan = db()
     .$client.prepare(`EXPLAIN QUERY PLAN ${source}`)
     .all(...params) as { detail: string }[];
-  return plan.map((row) => row.detail).filter((detail) => /^SCAN (orders|order_items)\b/.test(detail));
+  return plan.map((row) => row.detail).filter((detail) => /^SCAN (orders|order_items|product_sizes)\b/.test(detail));
 }
 
 afterEach(() => {

@@ -92,6 +92,29 @@ describe("sellerOverview", () => {
     );
   });
 
+  it("lists the sizes running low of products on sale, sold out first, and nothing counted above five", async () => {
+    const shirt = createProduct(
+      { name: "Low Test Shirt" },
+      {
+        sizes: [
+          ["S", 0],
+          ["M", 3],
+          ["L", 6],
+          ["XL", null],
+        ],
+      },
+    );
+    const cap = createProduct({ name: "Low Test Cap" }, { stock: 2 });
+    const gone = createProduct({ name: "Low Test Gone", removedAt: daysAgo(1) }, { sizes: [["M", 1]] });
+    const low = (await sellerOverview(NOW)).lowStock.filter((line) => line.name.startsWith("Low Test"));
+    expect(low).toEqual([
+      { productId: shirt.id, name: "Low Test Shirt", size: "S", stock: 0 },
+      { productId: cap.id, name: "Low Test Cap", size: "", stock: 2 },
+      { productId: shirt.id, name: "Low Test Shirt", size: "M", stock: 3 },
+    ]);
+    expect(low.map((line) => line.productId)).not.toContain(gone.id);
+  });
+
   it("an empty month: thirty days of zeros, no top products", async () => {
     const overview = await sellerOverview(NOW + 400 * DAY);
     expect(overview.days.every((d) => d.orders === 0 && d.revenueCents === 0)).toBe(true);

@@ -3,6 +3,7 @@ import { type ChartDay, DailyChart, DailyFiguresTable, shortDay } from "#app/com
 import { ExportLinks } from "#app/components/seller/export-links.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { statusTone } from "#app/lib/order-status.ts";
+import { lineName } from "#app/lib/sizes.ts";
 import { sellerOverview } from "#app/services/seller-overview.server.ts";
 import type { Route } from "./+types/overview";
 
@@ -21,6 +22,7 @@ export async function loader() {
     ].map((t) => ({ label: t.label, orders: t.orders, revenue: formatMoney(t.revenueCents) })),
     byStatus: overview.byStatus,
     topProducts: overview.topProducts.map((p) => ({ ...p, revenue: formatMoney(p.revenueCents) })),
+    lowStock: overview.lowStock,
   };
 }
 
@@ -33,7 +35,7 @@ function busiest(days: ChartDay[], format: (value: number) => string): string {
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
-  const { days, totals, byStatus, topProducts, today } = loaderData;
+  const { days, totals, byStatus, topProducts, lowStock, today } = loaderData;
   const revenueDays = days.map((d) => ({ day: d.day, value: d.revenueCents }));
   const orderDays = days.map((d) => ({ day: d.day, value: d.orders }));
   const period = `from ${shortDay(days[0]!.day)} to ${shortDay(today)}`;
@@ -142,7 +144,41 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
+      <LowStock sizes={lowStock} />
+
       <ExportLinks today={today} />
+    </section>
+  );
+}
+
+/** The sizes running low, lowest first: what to restock. */
+function LowStock({ sizes }: { sizes: Route.ComponentProps["loaderData"]["lowStock"] }) {
+  return (
+    <section aria-labelledby="low-title" className="max-w-3xl">
+      <h2 id="low-title" className="text-lg font-semibold text-gray-800">
+        Low stock
+      </h2>
+      {sizes.length === 0 ? (
+        <p className="mt-3 text-sm text-gray-500">No size is running low.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-gray-100 text-sm" data-testid="low-stock">
+          {sizes.map((line) => (
+            <li key={`${line.productId}:${line.size}`} className="flex justify-between gap-4 py-1">
+              <Link to={`/seller/products/${line.productId}`} className="text-gray-800 underline">
+                {lineName(line.name, line.size)}
+              </Link>
+              <span className={line.stock === 0 ? "font-medium text-red-700" : "text-amber-800"}>
+                {line.stock === 0 ? "Sold out" : `${line.stock} left`}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-2 text-sm">
+        <Link to="/seller/product-list?stock=low" className="text-primary underline">
+          All products low on stock
+        </Link>
+      </p>
     </section>
   );
 }
