@@ -58,9 +58,13 @@ async function visit(page: Page, path: string) {
   return response;
 }
 
+/** A product on sale without sizes (an accessory): its cart key is its id alone. */
 async function firstProduct(request: APIRequestContext) {
   const list = await (await request.get("/api/product/list")).json();
-  return list.products.find((p: { inStock: boolean }) => p.inStock) as { _id: string; category: string };
+  return list.products.find((p: { inStock: boolean; sizes?: unknown[] }) => p.inStock && !p.sizes) as {
+    _id: string;
+    category: string;
+  };
 }
 
 test("the detector sees a violation (a picture from another site on a page under the policy)", async ({
