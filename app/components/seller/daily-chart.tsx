@@ -1,6 +1,7 @@
 // A bar chart of one figure per day, drawn as SVG on the server (no JavaScript). It is an image to assistive
 // technology, named by its title and described by a one-line summary; the figures themselves are in the table
 // beside it (DailyFiguresTable), which is the chart's text alternative.
+import { FiguresTable } from "./figures-table.tsx";
 
 export type ChartDay = { day: string; value: number };
 
@@ -95,33 +96,12 @@ export function DailyFiguresTable({ days }: { days: { day: string; orders: numbe
   return (
     <details className="mt-2 text-sm">
       <summary className="cursor-pointer text-primary">Figures per day (table)</summary>
-      <table className="mt-2 w-full max-w-md text-left">
-        <caption className="sr-only">Revenue and placed orders per day, last 30 days</caption>
-        <thead>
-          <tr className="border-b border-gray-300 text-gray-500">
-            <th scope="col" className="py-1 font-normal">
-              Day
-            </th>
-            <th scope="col" className="py-1 text-right font-normal">
-              Orders
-            </th>
-            <th scope="col" className="py-1 text-right font-normal">
-              Revenue
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.day} className="border-b border-gray-100">
-              <th scope="row" className="py-1 font-normal">
-                {d.day}
-              </th>
-              <td className="py-1 text-right">{d.orders}</td>
-              <td className="py-1 text-right">{d.revenue}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FiguresTable
+        className="mt-2 w-full max-w-md"
+        caption="Revenue and placed orders per day, last 30 days"
+        headers={["Day", "Orders", "Revenue"]}
+        rows={days.map((d) => ({ key: d.day, label: d.day, figures: [d.orders, d.revenue] }))}
+      />
     </details>
   );
 }

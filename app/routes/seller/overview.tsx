@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { type ChartDay, DailyChart, DailyFiguresTable, shortDay } from "#app/components/seller/daily-chart.tsx";
 import { ExportLinks } from "#app/components/seller/export-links.tsx";
+import { FiguresTable } from "#app/components/seller/figures-table.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { statusTone } from "#app/lib/order-status.ts";
 import { lineName } from "#app/lib/sizes.ts";
@@ -114,32 +115,12 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           {topProducts.length === 0 ? (
             <p className="mt-3 text-sm text-gray-500">No products sold in the last 30 days.</p>
           ) : (
-            <table className="mt-3 w-full text-left text-sm" aria-labelledby="top-title">
-              <thead>
-                <tr className="border-b border-gray-300 text-gray-500">
-                  <th scope="col" className="py-1 font-normal">
-                    Product
-                  </th>
-                  <th scope="col" className="py-1 text-right font-normal">
-                    Units
-                  </th>
-                  <th scope="col" className="py-1 text-right font-normal">
-                    Revenue
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {topProducts.map((p) => (
-                  <tr key={p.productId} className="border-b border-gray-100">
-                    <th scope="row" className="py-1 font-normal text-gray-800">
-                      {p.name}
-                    </th>
-                    <td className="py-1 text-right">{p.units}</td>
-                    <td className="py-1 text-right">{p.revenue}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FiguresTable
+              className="mt-3 w-full text-sm"
+              labelledBy="top-title"
+              headers={["Product", "Units", "Revenue"]}
+              rows={topProducts.map((p) => ({ key: p.productId, label: p.name, figures: [p.units, p.revenue] }))}
+            />
           )}
         </section>
       </div>
