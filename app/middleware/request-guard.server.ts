@@ -1,4 +1,5 @@
-// Requests no page or /api call should ever act on, refused before any loader or action runs:
+// Requests no page or /api call should ever act on, refused before any loader or action runs (and a path
+// beginning with "//", sent to its one-slash form):
 // - a write from another site (login forgery, cross-site cart or order posts). Browsers say where a request
 //   comes from with Sec-Fetch-Site, older ones with Origin. A post with neither is a server-to-server call
 //   (Stripe's webhooks, the SDK talking to the sandbox: no cookie) or a very old browser; if it carries a
@@ -48,8 +49,14 @@ function comesFromAnotherSite(request: Request): boolean {
   return !referer || !isOwn(request, referer);
 }
 
-/** A Response refusing the request, or null when it may go on. */
+/** A Response refusing (or redirecting) the request, or null when it may go on. */
 export function guardRequest(request: Request): Response | null {
+  // A path beginning with "//" ("/\" arrives as that too) would make every link built from the page's own URL
+  // (the login modal's "?login", its close link) lead to another host: it goes to its one-slash form.
+  const { pathname, search } = new URL(request.url);
+  if (pathname.startsWith("//")) {
+    return new Response(null, { status: 308, headers: { Location: `${pathname.replace(/^\/+/, "/")}${search}` } });
+  }
   if (READS.has(request.method)) return null;
   if (request.method !== "POST") {
     return refusal(request, 405, "This address does not accept that method.", { Allow: "GET, POST" });

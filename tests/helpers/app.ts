@@ -149,7 +149,9 @@ export class Client {
     const saysWhere = ["Origin", "Sec-Fetch-Site", "Referer"].some((name) => headers.has(name));
     if (this.browser && method === "POST" && !saysWhere) headers.set("Origin", ORIGIN);
     const init: RequestInit = { method, headers, body: requestBody(body, headers) };
-    const request = new Request(new URL(pathAndQuery, ORIGIN), init);
+    // A path is put after the origin, not resolved against it, as server.js does: "//x" stays a path here.
+    const url = pathAndQuery.startsWith("/") ? new URL(`${ORIGIN}${pathAndQuery}`) : new URL(pathAndQuery, ORIGIN);
+    const request = new Request(url, init);
     // Everything logged while the request is handled and its body read belongs to this request.
     const logged: unknown[][] = [];
     const previous = console.error;
