@@ -10,7 +10,7 @@ import { addProduct, createSellerAccount, decodeHtml, signIn } from "../helpers/
 const ORIGIN = "http://localhost";
 
 /** Bypass forms seen in the wild (OWASP, PayloadsAllTheThings' open-redirect lists), aimed at evil.example. */
-export const BYPASSES = [
+const BYPASSES = [
   // Protocol-relative and slash tricks.
   "//evil.example",
   "///evil.example",
