@@ -24,7 +24,7 @@ async function drawPictures(product: DemoProduct): Promise<string[]> {
   const urls: string[] = [];
   for (const view of VIEWS.slice(0, product.pictures)) {
     const svg = Buffer.from(drawGarment(look, { view, size: PICTURE_SIZE }));
-    urls.push(await storeProductImage(svg, product.name));
+    urls.push(await storeProductImage(svg, product.name, "drawing"));
   }
   return urls;
 }
