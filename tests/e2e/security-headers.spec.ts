@@ -159,7 +159,7 @@ test("every page runs under the policy without a single violation, with the secu
   expect(checkout.headers()["cache-control"]).toBe("private, no-store");
 
   // The seller's pages.
-  const seller = await page.request.post("/api/seller/login", { data: DEMO_SELLER });
+  const seller = await page.request.post("/api/seller/login", { data: DEMO_SELLER, headers: fromStore });
   expect(seller.ok()).toBe(true);
   for (const path of ["/seller", "/seller/product-list", "/seller/orders"]) {
     expectPageHeaders(await visit(page, path), true);
