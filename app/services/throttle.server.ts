@@ -71,11 +71,6 @@ export function clientKey(address: string): string {
     .join(":")}::/64`;
 }
 
-/** When the newest `limit` attempts began, the oldest of them leaves the window: the refusal ends then. */
-function blockedUntil(times: number[], limit: number, windowMs: number): number | null {
-  return times.length >= limit ? times[limit - 1]! + windowMs : null;
-}
-
 /**
  * Starts an attempt: a 429 Refusal (with Retry-After) when the email or the client is over its limit,
  * else the attempt, already counted.
@@ -85,32 +80,30 @@ export async function startAttempt(kind: ThrottleKind, who: Attempter): Promise<
   const email = emailKey(who.email);
   const client = clientKey(who.client);
   const now = Date.now();
-  const since = now - rule.windowMs;
   const id = newId();
   // One immediate transaction: two attempts at once see each other's row.
   const until = db().transaction(
     (tx) => {
-      const recent = (
-        column: typeof throttledAttempts.email | typeof throttledAttempts.client,
-        value: string,
-        limit: number,
-      ) =>
-        tx
+      /** When the attempts counted against `column = value` stop being too many; null when they are not. */
+      const blockedUntil = (column: "email" | "client", value: string, limit: number) => {
+        const newest = tx
           .select({ at: throttledAttempts.at })
           .from(throttledAttempts)
-          .where(and(eq(throttledAttempts.kind, kind), eq(column, value), gt(throttledAttempts.at, since)))
+          .where(
+            and(
+              eq(throttledAttempts.kind, kind),
+              eq(throttledAttempts[column], value),
+              gt(throttledAttempts.at, now - rule.windowMs),
+            ),
+          )
           .orderBy(desc(throttledAttempts.at))
           .limit(limit)
-          .all()
-          .map((row) => row.at);
-      const byEmail = email
-        ? blockedUntil(recent(throttledAttempts.email, email, rule.perEmail), rule.perEmail, rule.windowMs)
-        : null;
-      const byClient = blockedUntil(
-        recent(throttledAttempts.client, client, rule.perClient),
-        rule.perClient,
-        rule.windowMs,
-      );
+          .all();
+        // Once the oldest of the newest `limit` attempts leaves the window, there is room for one more.
+        return newest.length >= limit ? newest[limit - 1]!.at + rule.windowMs : null;
+      };
+      const byEmail = email ? blockedUntil("email", email, rule.perEmail) : null;
+      const byClient = blockedUntil("client", client, rule.perClient);
       const blocked = Math.max(byEmail ?? 0, byClient ?? 0);
       if (blocked > now) return blocked;
       tx.insert(throttledAttempts).values({ id, kind, email, client, at: now }).run();
