@@ -285,3 +285,27 @@ export const passwordResets = sqliteTable(
   },
   (t) => [index("password_resets_user_idx").on(t.userId)],
 );
+
+/**
+ * Attempts the throttle counts (app/services/throttle.server.ts): a failed sign-in, a registration with a
+ * taken email... One row per attempt, for the email tried (cleared when that email signs in) and the client's
+ * address (never cleared); rows older than the window are pruned.
+ */
+export const throttledAttempts = sqliteTable(
+  "throttled_attempts",
+  {
+    id: text("id").primaryKey(),
+    /** What was attempted: "shopper-sign-in", "seller-sign-in", "password-reset". */
+    kind: text("kind").notNull(),
+    /** The email tried (lower-cased), or null when none was given or its account has since signed in. */
+    email: text("email"),
+    /** The client's address (an IPv6 address stands for its /64 network). */
+    client: text("client").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [
+    index("throttled_attempts_email_idx").on(t.kind, t.email, t.at),
+    index("throttled_attempts_client_idx").on(t.kind, t.client, t.at),
+    index("throttled_attempts_at_idx").on(t.at),
+  ],
+);

@@ -10,3 +10,8 @@ export function thumbnailUrl(url: string): string {
 
 export const FULL_SIZE = 1000;
 export const THUMBNAIL_WIDTH = 400;
+
+/** The picture formats a seller may upload (checked on the decoded image, whatever the file claims). */
+export const UPLOAD_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
+/** The same, as the seller's form and the refusals say it. */
+export const UPLOAD_FORMATS_TEXT = "JPEG, PNG, WebP or AVIF";

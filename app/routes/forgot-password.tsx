@@ -1,23 +1,26 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormError } from "#app/components/form-field.tsx";
-import { formAction } from "#app/lib/form-reply.server.ts";
+import { formAction, refusalHeaders } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
 import { RESET_LINK_SENT } from "#app/lib/password-reset.ts";
+import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { forgotPasswordSchema } from "#app/lib/schemas/account.ts";
 import { requestPasswordReset } from "#app/services/password-reset.server.ts";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot password | Trendora" }];
 
+export const headers = refusalHeaders;
+
 export function loader({ request }: Route.LoaderArgs) {
   return { sent: new URL(request.url).searchParams.has("sent") };
 }
 
 // The same answer whether or not the email has an account: a redirect to the page that says a link is on its way.
-export function action({ request }: Route.ActionArgs) {
+export function action({ request, context }: Route.ActionArgs) {
   return formAction(request, async (form) => {
-    await requestPasswordReset({ email: form.get("email") });
+    await requestPasswordReset({ email: form.get("email") }, clientAddressOf(context));
     return redirect("/forgot-password?sent", 303);
   });
 }

@@ -1,9 +1,10 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field, FormError } from "#app/components/form-field.tsx";
-import { formAction } from "#app/lib/form-reply.server.ts";
+import { formAction, refusalHeaders } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
 import { PASSWORD_CHANGED, RESET_LINK_INVALID } from "#app/lib/password-reset.ts";
+import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { MIN_PASSWORD_LENGTH, resetPasswordSchema } from "#app/lib/schemas/account.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { signIn } from "#app/services/accounts.server.ts";
@@ -16,7 +17,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Choose a new password |
 // ("same-origin", not "no-referrer": with no-referrer the browser sends the form's own post with Origin: null,
 // which React Router refuses.)
 const PRIVATE = { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" };
-export const headers: Route.HeadersFunction = () => PRIVATE;
+export const headers: Route.HeadersFunction = (args) => {
+  const headers = new Headers(refusalHeaders(args));
+  for (const [name, value] of Object.entries(PRIVATE)) headers.set(name, value);
+  return headers;
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
@@ -24,13 +29,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ token: usable ? token : null }, { status: usable ? 200 : 400, headers: PRIVATE });
 }
 
-export function action({ request }: Route.ActionArgs) {
+export function action({ request, context }: Route.ActionArgs) {
   return formAction(request, async (form) => {
-    const user = await resetPassword({
-      token: form.get("token"),
-      password: form.get("password"),
-      confirm: form.get("confirm"),
-    });
+    const user = await resetPassword(
+      { token: form.get("token"), password: form.get("password"), confirm: form.get("confirm") },
+      clientAddressOf(context),
+    );
     const headers = new Headers();
     for (const cookie of await signIn(request, user)) headers.append("Set-Cookie", cookie);
     return redirectWithToast(request, "/", { type: "success", message: PASSWORD_CHANGED }, { headers });

@@ -9,13 +9,14 @@ import { config } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newId, newToken } from "#app/lib/ids.ts";
 import { RESET_LINK_INVALID } from "#app/lib/password-reset.ts";
-import { parseOrRefuse, refuse } from "#app/lib/refusal.ts";
+import { parseOrRefuse, Refusal, refuse } from "#app/lib/refusal.ts";
 import { forgotPasswordSchema, resetPasswordSchema } from "#app/lib/schemas/account.ts";
 import { passwordResetMail } from "#app/mail/password-reset-mail.tsx";
 import { passwordResets, sessions, users } from "#db/schema.ts";
 import type { ShopperUser } from "./accounts.server.ts";
 import { enqueueMail } from "./mail-outbox.server.ts";
 import { hashPassword } from "./passwords.server.ts";
+import { startAttempt, throttled } from "./throttle.server.ts";
 
 export const RESET_LINK_MS = 60 * 60_000;
 
@@ -34,9 +35,22 @@ export function resetUrl(token: string): string {
 /**
  * "Forgot password?": for an email with an account, stores a new link and mails it; for any other email,
  * nothing. Either way the caller answers the same. A malformed email is refused (that says nothing about
- * accounts).
+ * accounts). Every request counts against the email and the client's address (`client`): each may send a mail,
+ * so past the sign-in limits (throttle.server.ts) they are refused with 429, whether the account exists or not.
  */
-export async function requestPasswordReset(input: unknown): Promise<void> {
+export async function requestPasswordReset(input: unknown, client: string): Promise<void> {
+  const email = typeof input === "object" && input !== null ? (input as { email?: unknown }).email : undefined;
+  const attempt = await startAttempt("password-reset", { email, client });
+  try {
+    await sendResetLink(input);
+  } catch (error) {
+    // A refused form was not a request for a link.
+    await attempt.withdrawn();
+    throw error;
+  }
+}
+
+async function sendResetLink(input: unknown): Promise<void> {
   const { email } = parseOrRefuse(forgotPasswordSchema, input);
   const token = newToken();
   db().transaction(
@@ -81,15 +95,24 @@ export async function isResetTokenUsable(token: unknown): Promise<boolean> {
   return Boolean(row);
 }
 
+type ResetInput = { token: unknown; password: unknown; confirm: unknown };
+
 /**
  * Uses a reset link: the token is claimed (single use) in the same transaction that sets the new password,
  * ends every session of the account and stops its other links. Returns the shopper, for the route to sign in.
+ * A link that does not work counts as a failed guess from the client's address (`client`), like a wrong
+ * password at sign-in.
  */
-export async function resetPassword(input: {
-  token: unknown;
-  password: unknown;
-  confirm: unknown;
-}): Promise<ShopperUser> {
+export function resetPassword(input: ResetInput, client: string): Promise<ShopperUser> {
+  return throttled(
+    "password-reset",
+    { client },
+    () => setNewPassword(input),
+    (error) => error instanceof Refusal && error.message === RESET_LINK_INVALID,
+  );
+}
+
+async function setNewPassword(input: ResetInput): Promise<ShopperUser> {
   const { token } = input;
   if (!(await isResetTokenUsable(token))) refuse(RESET_LINK_INVALID);
   const { password } = parseOrRefuse(resetPasswordSchema, input);

@@ -12,6 +12,7 @@ import { emailField, newPasswordField, sellerLoginSchema } from "#app/lib/schema
 import { sellers, sessions } from "#db/schema.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
 import { readSession, startSession } from "./sessions.server.ts";
+import { throttled } from "./throttle.server.ts";
 
 /** For local use only: never created when NODE_ENV=production (the README gives these). */
 export const DEMO_SELLER = { email: "seller@trendora.test", password: "trendora-seller" } as const;
@@ -61,10 +62,16 @@ export async function resetSellerPassword(email: string, password: string): Prom
 }
 
 /**
- * Signs the seller in from the sign-in form's fields (or the /api body): a Refusal for missing fields or
- * wrong credentials; on success the Set-Cookie value of the new seller session.
+ * Signs the seller in from the sign-in form's fields (or the /api body), sent from the address `client`: a
+ * Refusal for missing fields or wrong credentials (429 after too many, see throttle.server.ts); on success the
+ * Set-Cookie value of the new seller session.
  */
-export async function signInSeller(input: unknown): Promise<string> {
+export function signInSeller(input: unknown, client: string): Promise<string> {
+  const email = typeof input === "object" && input !== null ? (input as { email?: unknown }).email : undefined;
+  return throttled("seller-sign-in", { email, client }, () => checkSellerCredentials(input));
+}
+
+async function checkSellerCredentials(input: unknown): Promise<string> {
   const { email, password } = parseOrRefuse(sellerLoginSchema, input);
   const row = db()
     .select({ id: sellers.id, passwordHash: sellers.passwordHash })
