@@ -195,8 +195,7 @@ describe("password reset", () => {
   const RESET = THROTTLE_RULES["password-reset"];
   const TOO_MANY_RESETS = "Too many password reset requests. Please try again in 15 minutes.";
   const askForLink = (client: Client, email: string) => client.post("/forgot-password", { form: { email } });
-  const mailsTo = (email: string) =>
-    db().select().from(mailOutbox).where(eq(mailOutbox.recipient, email)).all().length;
+  const mailsTo = (email: string) => db().select().from(mailOutbox).where(eq(mailOutbox.recipient, email)).all().length;
 
   it("mails at most 10 links per email in the window, and answers an unknown email the same way", async () => {
     expect(RESET).toMatchObject({ perEmail: 10, perClient: 30, windowMs: 15 * 60 * 1000 });
