@@ -53,7 +53,12 @@ export type CspWatch = {
 /** A browser's message about a violation: Chromium's own console line, or the page's event (JavaScript on). */
 const VIOLATION = /Content[- ]Security[- ]Policy|CSP violation/i;
 
-export const test = base.extend<{ csp: CspWatch; shopper: Shopper; seller: typeof DEMO_SELLER }>({
+export const test = base.extend<{
+  csp: CspWatch;
+  shopper: Shopper;
+  seller: typeof DEMO_SELLER;
+  storeApi: APIRequestContext;
+}>({
   csp: [
     async ({ context }, use) => {
       const violations: string[] = [];
@@ -81,6 +86,15 @@ export const test = base.extend<{ csp: CspWatch; shopper: Shopper; seller: typeo
   /** The page's browser context is signed in as the demo seller. */
   seller: async ({ context }, use) => {
     await use(await signInSeller(context));
+  },
+  /**
+   * A request client of its own (cookies apart from the page's) that calls the store as a script on the
+   * store's own pages does: every request carries the store's Origin, which a cookie-carrying POST needs.
+   */
+  storeApi: async ({ playwright, baseURL }, use) => {
+    const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+    await use(api);
+    await api.dispose();
   },
 });
 

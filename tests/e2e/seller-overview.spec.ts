@@ -41,13 +41,10 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<{ dow
 
 test("the overview shows today's order, its charts have a text alternative, and the CSVs download", async ({
   page,
-  playwright,
-  baseURL,
+  storeApi,
   seller: _signedIn,
 }) => {
-  const shopper = await playwright.request.newContext({ baseURL });
-  const { orderId, product } = await placeCashOrder(shopper);
-  await shopper.dispose();
+  const { orderId, product } = await placeCashOrder(storeApi);
   const today = new Date().toISOString().slice(0, 10);
 
   await page.goto("/seller");

@@ -49,7 +49,7 @@ const sizeGroup = (page: Page) => page.getByRole("main").getByRole("group", { na
 
 test("sizes on the product page, the cart per size capped at what is left, a size selling out, My Orders", async ({
   page,
-  request,
+  storeApi: request,
   shopper: _signedIn,
 }) => {
   const name = uniqueName("E2E Sized Tee");
@@ -203,8 +203,8 @@ test("the seller adds a product with sizes from a preset and custom rows, then c
   // The shop offers the sizes in the seller's order.
   await page.goto(`/products/footwear?q=${encodeURIComponent(name)}`);
   await page.getByTestId("product-card").filter({ hasText: name }).getByRole("heading").getByRole("link").click();
-  const labels = await sizeGroup(page)
-    .locator('input[name="size"]')
-    .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  const sizeInputs = sizeGroup(page).locator('input[name="size"]');
+  await expect(sizeInputs).toHaveCount(7); // with JavaScript the click navigates on its own: wait for the page
+  const labels = await sizeInputs.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
   expect(labels).toEqual(["UK 5", "UK 6", "UK 7", "UK 8", "UK 9", "UK 10", "UK 12"]);
 });
