@@ -266,6 +266,14 @@ export async function generateCatalogue({
     });
   }
 
+  // The trending count the order services keep: units in placed (cash, or paid online), not cancelled orders.
+  const placed = new Set(orderRows.filter((o) => o.status !== "Cancelled").map((o) => o.id));
+  const unitsSold = new Map<string, number>();
+  for (const line of lineRows) {
+    if (placed.has(line.orderId)) unitsSold.set(line.productId, (unitsSold.get(line.productId) ?? 0) + line.quantity);
+  }
+  for (const row of productRows) row.unitsSold = unitsSold.get(row.id!) ?? 0;
+
   db().transaction(
     (tx) => {
       insertInChunks(tx, products, productRows);

@@ -1,12 +1,15 @@
-// What shoppers can see of the catalogue: the product lists, one product, related and trending
-// products, and the /api JSON shape. Products removed by the seller (removedAt set) are never shown.
-import { and, desc, eq, isNull, ne, sql, sum } from "drizzle-orm";
+// What shoppers can see of the catalogue: the product lists (a page at a time), one product, related and
+// trending products, and the /api JSON shape. Products removed by the seller (removedAt set) are never shown.
+// Every list is read in the order of one index and cut at its page (docs/decisions/0060).
+import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL } from "drizzle-orm";
 import type { CategoryPath } from "#app/lib/categories.ts";
 import { db } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
+import { DEFAULT_SORT, PAGE_SIZE, type SortOrder } from "#app/lib/listing.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
-import { foldForSearch, nameContains } from "#app/lib/sqlite-search.server.ts";
-import { orderItems, orders, products } from "#db/schema.ts";
+import { countMatches, foldForSearch, pageOfMatches } from "#app/lib/sqlite-search.server.ts";
+import { products } from "#db/schema.ts";
+import { countOnce } from "./catalogue-version.server.ts";
 
 export type Product = typeof products.$inferSelect;
 
@@ -21,7 +24,13 @@ export const RELATED_LIMIT = 5;
 
 const onSale = isNull(products.removedAt);
 const inStock = eq(products.inStock, true);
-const newestFirst = [desc(products.createdAt), desc(products.id)];
+/** `seq` is unique and grows with the creation time: newest first is one index order (see db/schema.ts). */
+const newestFirst = [desc(products.seq)];
+const ORDERS: Record<SortOrder, SQL[]> = {
+  newest: newestFirst,
+  "price-asc": [asc(products.offerPriceCents), asc(products.seq)],
+  "price-desc": [desc(products.offerPriceCents), desc(products.seq)],
+};
 
 /** The search text as the queries use it: trimmed, capped, folded; "" means no filter. */
 export function normalizeSearch(q: string | null | undefined): string {
@@ -29,28 +38,78 @@ export function normalizeSearch(q: string | null | undefined): string {
   return foldForSearch(q.trim().slice(0, MAX_SEARCH_LENGTH));
 }
 
+export type ListQuery = {
+  category?: CategoryPath;
+  q?: string | null;
+  sort?: SortOrder;
+  /** 1-based. */
+  page?: number;
+  pageSize?: number;
+};
+
+/** One page of a list, and how many products and pages the whole list has. */
+export type ProductPage = { products: Product[]; total: number; page: number; pageSize: number; pageCount: number };
+
 /**
- * In-stock products on sale, newest first, optionally of one category and/or whose name contains `q`
- * (case-insensitive, anywhere in the name).
+ * One page of the products matching `where` (and the search text), in the order asked for. Only the page's
+ * products are read: their seqs come from an index (or the search index) walked in order, the rows by seq.
+ * The list's size is counted once per catalogue version.
  */
-export async function listProducts({ category, q }: { category?: CategoryPath; q?: string | null } = {}) {
-  const search = normalizeSearch(q);
-  return db()
-    .select()
-    .from(products)
-    .where(
-      and(
-        onSale,
-        inStock,
-        category ? eq(products.category, category) : undefined,
-        search ? nameContains(search) : undefined,
-      ),
-    )
-    .orderBy(...newestFirst)
-    .all();
+function pageOf(
+  where: SQL | undefined,
+  { category, q, sort = DEFAULT_SORT, page = 1, pageSize = PAGE_SIZE }: ListQuery,
+  list: string,
+) {
+  const folded = normalizeSearch(q);
+  const offset = (page - 1) * pageSize;
+  const filtered = and(where, category ? eq(products.category, category) : undefined);
+  const seqs = folded
+    ? pageOfMatches(db(), {
+        folded,
+        where: filtered,
+        order: sort === "newest" ? "newest" : ORDERS[sort],
+        limit: pageSize,
+        offset,
+      })
+    : db()
+        .select({ seq: products.seq })
+        .from(products)
+        .where(filtered)
+        .orderBy(...ORDERS[sort])
+        .limit(pageSize)
+        .offset(offset)
+        .all()
+        .map((row) => row.seq as number);
+  const total = countOnce(db(), JSON.stringify([list, category ?? "", folded]), () =>
+    folded
+      ? countMatches(db(), { folded, where: filtered })
+      : (db().select({ n: count() }).from(products).where(filtered).get()?.n ?? 0),
+  );
+  const rows = seqs.length > 0 ? db().select().from(products).where(inArray(products.seq, seqs)).all() : [];
+  const bySeq = new Map(rows.map((row) => [row.seq, row]));
+  return {
+    products: seqs.flatMap((seq) => bySeq.get(seq) ?? []),
+    total,
+    page,
+    pageSize,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+  } satisfies ProductPage;
 }
 
-/** Every product on sale, in stock or not, newest first (GET /api/product/list). */
+/**
+ * A page of the in-stock products on sale (newest first unless `sort` says otherwise), optionally of one
+ * category and/or whose name contains `q` (case-insensitive, anywhere in the name).
+ */
+export async function listProducts(query: ListQuery = {}): Promise<ProductPage> {
+  return pageOf(and(onSale, inStock), query, "in-stock");
+}
+
+/** A page of every product on sale, in stock or not, newest first (GET /api/product/list with parameters). */
+export async function listProductsOnSale(query: Omit<ListQuery, "sort">): Promise<ProductPage> {
+  return pageOf(onSale, { ...query, sort: DEFAULT_SORT }, "on-sale");
+}
+
+/** Every product on sale, in stock or not, newest first (GET /api/product/list without parameters). */
 export async function listAllProducts(): Promise<Product[]> {
   return db()
     .select()
@@ -84,26 +143,17 @@ export async function relatedProducts(product: Pick<Product, "id" | "category">,
 }
 
 /**
- * Up to `limit` in-stock products: those ordered most often (units in orders that were not cancelled)
- * first, then the newest.
+ * Up to `limit` in-stock products: those ordered most often first (units in placed orders that were not
+ * cancelled, the count app/services/trending.server.ts keeps), then the newest.
  */
 export async function trendingProducts(limit = TRENDING_LIMIT): Promise<Product[]> {
-  const unitsOrdered = db()
-    .select({ productId: orderItems.productId, units: sum(orderItems.quantity).as("units") })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(ne(orders.status, "Cancelled"))
-    .groupBy(orderItems.productId)
-    .as("units_ordered");
   return db()
-    .select({ product: products })
+    .select()
     .from(products)
-    .leftJoin(unitsOrdered, eq(unitsOrdered.productId, products.id))
     .where(and(onSale, inStock))
-    .orderBy(desc(sql`coalesce(${unitsOrdered.units}, 0)`), ...newestFirst)
+    .orderBy(desc(products.unitsSold), ...newestFirst)
     .limit(limit)
-    .all()
-    .map((row) => row.product);
+    .all();
 }
 
 /** The size label shown on the product page and in the cart. */

@@ -8,6 +8,7 @@ import { refuse } from "#app/lib/refusal.ts";
 import { type AddressSnapshot, addresses, orderItems, orders, type PaymentType, products } from "#db/schema.ts";
 import { addressSnapshot } from "./addresses.server.ts";
 import { clearSavedCart, type OrderLineInput, savedCartIn, viewCartIn } from "./cart.server.ts";
+import { countOrderUnits } from "./trending.server.ts";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -173,6 +174,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
           .run();
       });
       if (paymentType === "COD") clearSavedCart(tx, userId);
+      countOrderUnits(tx, orderId, 1);
       return { order, lines, created: true };
     },
     { behavior: "immediate" },

@@ -23,6 +23,7 @@ import {
   STRIPE_CURRENCY,
   stripeClient,
 } from "./stripe.server.ts";
+import { countOrderUnits } from "./trending.server.ts";
 
 /** An unpaid online order older than this is cancelled when next looked at (expiry plus a late webhook). */
 const STALE_ONLINE_ORDER_MS = (CHECKOUT_SESSION_SECONDS + 15 * 60) * 1000;
@@ -187,6 +188,7 @@ export function fulfilCheckoutSession(session: SessionFacts, event?: EventFacts)
       .where(eq(orderItems.orderId, order.id))
       .all();
     removeFromSavedCart(tx, order.userId, lines);
+    countOrderUnits(tx, order.id, 1);
     return "paid";
   });
 }

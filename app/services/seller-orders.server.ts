@@ -7,6 +7,7 @@ import { refuse } from "#app/lib/refusal.ts";
 import { ADDRESS_FIELDS } from "#app/lib/schemas/address.ts";
 import { type AddressSnapshot, ORDER_STATUSES, type OrderStatus, orders } from "#db/schema.ts";
 import { orderLinesIn, placedOrderCondition } from "./orders.server.ts";
+import { countOrderUnits } from "./trending.server.ts";
 
 export const MISSING_PRODUCT_NAME = "Product not found";
 export const MISSING_FIELD = "N/A";
@@ -119,6 +120,7 @@ export async function setOrderStatus(orderId: unknown, status: unknown): Promise
         );
       }
       tx.update(orders).set({ status: next, updatedAt: Date.now() }).where(eq(orders.id, orderId)).run();
+      if (next === "Cancelled") countOrderUnits(tx, orderId, -1);
       return next;
     },
     { behavior: "immediate" },
