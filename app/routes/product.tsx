@@ -3,7 +3,7 @@ import { AddToCart } from "#app/components/add-to-cart.tsx";
 import { ProductGrid, ProductImage, toProductCard } from "#app/components/product-card.tsx";
 import { Stars } from "#app/components/stars.tsx";
 import { CATEGORIES, categorySlug } from "#app/lib/categories.ts";
-import { thumbnailUrl } from "#app/lib/images.ts";
+import { imageWidthUrl } from "#app/lib/images.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { getProduct, relatedProducts, sizeLabel } from "#app/services/catalog.server.ts";
 import type { Route } from "./+types/product";
@@ -91,7 +91,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                       i === selected ? "border-primary" : "border-gray-200 hover:border-gray-400"
                     }`}
                   >
-                    <img src={thumbnailUrl(image)} alt="" width={80} height={80} className="aspect-square w-full" />
+                    <img
+                      src={imageWidthUrl(image, 200)}
+                      alt=""
+                      width={80}
+                      height={80}
+                      className="aspect-square w-full"
+                    />
                   </Link>
                 </li>
               ))}
@@ -100,6 +106,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <div className="w-full overflow-hidden rounded-lg border border-gray-200 bg-gray-50">
             <ProductImage
               url={product.images[selected]}
+              sizes="(min-width: 1280px) 520px, (min-width: 768px) 40vw, 100vw"
+              priority
               alt={
                 product.images.length > 1
                   ? `${product.name}, picture ${selected + 1} of ${product.images.length}`
