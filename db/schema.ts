@@ -30,16 +30,15 @@ export const products = sqliteTable(
     offerPriceCents: integer("offer_price_cents").notNull(),
     /** Image URLs (first is shown in lists). */
     images: text("images", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** The seller's switch: off hides the product from the shop whatever its counts. */
     inStock: integer("in_stock", { mode: "boolean" }).notNull().default(true),
-    /** Shown as "Size"; the pages fall back to 'Free Size'. */
-    size: text("size"),
     createdAt: createdAt(),
     /** Set when the seller removes the product from sale; orders keep pointing at it. */
     removedAt: integer("removed_at"),
     /**
      * The product's place in "newest first" (higher = newer): created_at × 1024 plus its rank among products
      * made in the same millisecond. Set by the database when a product is inserted (a trigger of migration
-     * 0002), unique, and the order of every list and of the search index (whose rowid it is).
+     * 0003), unique, and the order of every list and of the search index (whose rowid it is).
      */
     seq: integer("seq"),
     /** Units in placed orders that were not cancelled: the trending count (app/services/trending.server.ts). */
@@ -61,14 +60,37 @@ export const products = sqliteTable(
 );
 
 /**
- * One row (id 1) whose `version` goes up with every change to a product (triggers of migration 0002): pages
- * cached for visitors without a session, and counts kept in memory, are valid only for the version they were
- * made at.
+ * One row (id 1) whose `version` goes up with every change to a product or to its sizes and stock counts
+ * (triggers of migration 0003): pages cached for visitors without a session, and counts kept in memory, are
+ * valid only for the version they were made at.
  */
 export const catalogueVersion = sqliteTable("catalogue_version", {
   id: integer("id").primaryKey(),
   version: integer("version").notNull(),
 });
+
+/**
+ * What a product is sold in, and how many are left: either one line with size '' (a product without sizes,
+ * shown as 'Free Size') or one line per size, in the seller's order. A count may be null: not counted (sold
+ * until the seller switches the product off). Orders take units with a guarded decrement
+ * (app/services/stock.server.ts); a count goes below 0 only when a payment arrives for an order whose units
+ * had already gone back (an oversold unit, recorded rather than hidden).
+ */
+export const productSizes = sqliteTable(
+  "product_sizes",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** The size label ('M', 'UK 8', '4-5 years'); '' for the one line of a product without sizes. */
+    size: text("size").notNull(),
+    /** The size's place in the product's list (0, 1, 2...). */
+    position: integer("position").notNull(),
+    /** Units left; null = not counted. */
+    stock: integer("stock"),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.size] })],
+);
 
 export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {
   id: text("id").primaryKey(),
@@ -121,11 +143,16 @@ export const cartItems = sqliteTable(
     productId: text("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
+    /** The size chosen ('' for a product without sizes): one line per product and size. */
+    size: text("size").notNull().default(""),
     quantity: integer("quantity").notNull(),
     /** When the line was first added: the cart lists its lines in this order. */
     addedAt: createdAt("added_at"),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.productId] }), check("cart_items_quantity", sql`${t.quantity} > 0`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId, t.size] }),
+    check("cart_items_quantity", sql`${t.quantity} > 0`),
+  ],
 );
 
 export const addresses = sqliteTable(
@@ -187,6 +214,11 @@ export const orders = sqliteTable(
     /** A per-form token: the same form submitted twice creates one order. */
     requestKey: text("request_key"),
     stripeSessionId: text("stripe_session_id").unique(),
+    /**
+     * Set when the order's units went back to stock (cancelled, failed, expired): claimed with a conditional
+     * update, so they go back once. Cleared when a payment arrives for it after all and they are taken again.
+     */
+    stockReturnedAt: integer("stock_returned_at"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at"),
   },
@@ -208,7 +240,11 @@ export const orderItems = sqliteTable(
     productId: text("product_id")
       .notNull()
       .references(() => products.id),
+    /** The size ordered ('' for a product without sizes), as it was labelled then. */
+    size: text("size").notNull().default(""),
     quantity: integer("quantity").notNull(),
+    /** Whether placing the order took these units from a count (not for a size that was not counted). */
+    stockTaken: integer("stock_taken", { mode: "boolean" }).notNull().default(false),
     /** The product's offer price at the time of ordering. */
     unitPriceCents: integer("unit_price_cents").notNull(),
     /** The line's place in the order (0, 1, 2...): lines are listed in this order. */

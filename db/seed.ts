@@ -4,27 +4,44 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { count } from "drizzle-orm";
+import sharp from "sharp";
 import { closeDb, db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { parseMoneyToCents } from "#app/lib/money.ts";
 import { deleteProductImages, storeProductImage } from "#app/services/images.server.ts";
 import { ensureDemoSeller } from "#app/services/sellers.server.ts";
-import { products } from "#db/schema.ts";
+import { productSizes, products } from "#db/schema.ts";
 import { DEMO_PRODUCTS, type DemoProduct } from "./demo/catalogue.ts";
-import { drawGarment, type View } from "./demo/draw.ts";
+import { drawGarment, viewsOf } from "./demo/draw.ts";
+import { demoStock } from "./demo/stock.ts";
 
-const VIEWS: View[] = ["front", "detail", "alternate", "tilted"];
-/** Pictures are drawn at this size: big enough for the product page, quick to encode. */
-const PICTURE_SIZE = 600;
+/**
+ * Pictures are drawn at this size: big enough for the product page (shown at up to 600 CSS pixels),
+ * and quick enough that seeding the whole catalogue stays within a few seconds.
+ */
+export const PICTURE_SIZE = 560;
 /** Pictures encoded at once (sharp works on the libuv thread pool). */
 const PARALLEL = 4;
 
+/** The product's pictures: the first `pictures` views of its kind (front, back, a close-up...). */
+export function demoViews(product: DemoProduct) {
+  const views = viewsOf(product.kind).slice(0, product.pictures);
+  if (views.length < product.pictures) {
+    throw new Error(`${product.name}: a ${product.kind} has only ${views.length} views, not ${product.pictures}`);
+  }
+  return views;
+}
+
 async function drawPictures(product: DemoProduct): Promise<string[]> {
-  const look = { kind: product.kind, color: product.color, accent: product.accent, pattern: product.pattern };
+  const { kind, color, accent, pattern, fabric, style } = product;
+  const look = { kind, color, accent, pattern, fabric, style };
   const urls: string[] = [];
-  for (const view of VIEWS.slice(0, product.pictures)) {
-    const svg = Buffer.from(drawGarment(look, { view, size: PICTURE_SIZE }));
-    urls.push(await storeProductImage(svg, product.name));
+  for (const view of demoViews(product)) {
+    const svg = Buffer.from(await drawGarment(look, { view, size: PICTURE_SIZE }));
+    // Rasterised once here: the pipeline decodes its input once per size it writes, and an SVG with
+    // lighting filters costs far more to decode than a PNG.
+    const png = await sharp(svg).png({ compressionLevel: 0 }).toBuffer();
+    urls.push(await storeProductImage(png, product.name));
   }
   return urls;
 }
@@ -74,10 +91,12 @@ export async function seedDemoCatalogue({ now = Date.now() }: { now?: number } =
       offerPriceCents: cents(product.offerPrice),
       images: pictures[i]!,
       inStock: product.inStock ?? true,
-      size: product.size ?? null,
       createdAt: now - minutesAgo * 60_000,
     };
   });
+  const sizes = DEMO_PRODUCTS.flatMap((product, i) =>
+    demoStock(product).map((line, position) => ({ productId: rows[i]!.id, position, ...line })),
+  );
 
   try {
     const inserted = db().transaction(
@@ -86,6 +105,7 @@ export async function seedDemoCatalogue({ now = Date.now() }: { now?: number } =
         const again = tx.select({ n: count() }).from(products).get()?.n ?? 0;
         if (again > 0) return 0;
         tx.insert(products).values(rows).run();
+        tx.insert(productSizes).values(sizes).run();
         return rows.length;
       },
       { behavior: "immediate" },

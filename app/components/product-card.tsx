@@ -3,6 +3,7 @@ import { AddToCart } from "#app/components/add-to-cart.tsx";
 import { imageSrcSet, thumbnailUrl } from "#app/lib/images.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { productPath } from "#app/lib/product-links.ts";
+import { hasSizes, isSoldOut, type SizeStock } from "#app/lib/sizes.ts";
 import { Stars } from "./stars.tsx";
 
 /** What a product card shows (loaders send only this for lists). */
@@ -14,11 +15,27 @@ export type ProductCardData = {
   offerPriceCents: number;
   images: string[];
   inStock: boolean;
+  /** A size must be chosen on the product page before it goes in the cart. */
+  hasSizes: boolean;
+  /** Every size is counted and at 0. */
+  soldOut: boolean;
 };
 
-export function toProductCard(product: ProductCardData): ProductCardData {
-  const { id, name, category, priceCents, offerPriceCents, images, inStock } = product;
-  return { id, name, category, priceCents, offerPriceCents, images, inStock };
+export function toProductCard(
+  product: Omit<ProductCardData, "hasSizes" | "soldOut"> & { sizes: SizeStock[] },
+): ProductCardData {
+  const { id, name, category, priceCents, offerPriceCents, images, inStock, sizes } = product;
+  return {
+    id,
+    name,
+    category,
+    priceCents,
+    offerPriceCents,
+    images,
+    inStock,
+    hasSizes: hasSizes(sizes),
+    soldOut: isSoldOut(sizes),
+  };
 }
 
 /**
@@ -125,10 +142,34 @@ export function ProductCard({
             </>
           ) : null}
         </p>
-        {product.inStock ? <AddToCart productId={product.id} productName={product.name} variant="card" /> : null}
+        <CardAction product={product} href={href} />
       </div>
     </article>
   );
+}
+
+/** Add (one click), Choose size (the product page, where sizes are chosen), or Sold out. */
+function CardAction({ product, href }: { product: ProductCardData; href: string }) {
+  if (!product.inStock) return null;
+  if (product.soldOut) {
+    return (
+      <span className="rounded bg-gray-100 px-2.5 py-1 text-sm font-medium text-gray-600" data-testid="sold-out">
+        Sold out
+      </span>
+    );
+  }
+  if (product.hasSizes) {
+    return (
+      <Link
+        to={href}
+        aria-label={`Choose a size of ${product.name}`}
+        className="rounded border border-primary/40 bg-primary/10 px-2.5 py-1 text-sm font-medium text-primary transition hover:bg-primary/20"
+      >
+        Choose size
+      </Link>
+    );
+  }
+  return <AddToCart productId={product.id} productName={product.name} variant="card" />;
 }
 
 const GRID_COLUMNS = {

@@ -22,7 +22,7 @@ export const DEALS: readonly Deal[] = [
     description: "Blouses, knit tops and shirts at a third off.",
     longDescription:
       "Refresh your everyday rotation with ruffle blouses, ribbed knits and relaxed linen shirts. Mix, match and layer: every top in the women's collection is a third off for a limited time.",
-    image: "/art/deal-womens-tops.svg",
+    image: "/art/deal-womens-tops.webp",
     category: "Women",
     route: "women",
     discount: "33%",
@@ -35,7 +35,7 @@ export const DEALS: readonly Deal[] = [
     description: "Crew necks, stripes and prints: stock up on tees.",
     longDescription:
       "Soft cotton tees in every colour you wear most. From classic crew necks to Breton stripes, build a week of easy outfits for less.",
-    image: "/art/deal-tee-fest.svg",
+    image: "/art/deal-tee-fest.webp",
     category: "Men",
     route: "men",
     discount: "25%",
@@ -48,7 +48,7 @@ export const DEALS: readonly Deal[] = [
     description: "Puffers, sweaters and knits at half price.",
     longDescription:
       "Our biggest markdown of the season on puffer jackets, cable knits, overcoats and cosy accessories. Once they are gone, they are gone.",
-    image: "/art/deal-winter-clearance.svg",
+    image: "/art/deal-winter-clearance.webp",
     category: "Winter",
     route: "winter",
     discount: "50%",
@@ -61,7 +61,7 @@ export const DEALS: readonly Deal[] = [
     description: "Sneakers, boots and heels for every step.",
     longDescription:
       "Canvas sneakers, Chelsea boots, block heels and comfy sandals. Find the pair that carries you through the season.",
-    image: "/art/deal-step-up-footwear.svg",
+    image: "/art/deal-step-up-footwear.webp",
     category: "Footwear",
     route: "footwear",
     discount: "30%",
@@ -74,7 +74,7 @@ export const DEALS: readonly Deal[] = [
     description: "Kurtas, sarees and lehengas for the celebrations.",
     longDescription:
       "Dress for the festivities with handloom kurtas, Banarasi silk sarees and embroidered lehengas, each made to shine at every gathering.",
-    image: "/art/deal-festive-ethnic.svg",
+    image: "/art/deal-festive-ethnic.webp",
     category: "Ethnic",
     route: "ethnic",
     discount: "40%",
@@ -87,7 +87,7 @@ export const DEALS: readonly Deal[] = [
     description: "Rompers, frocks and play clothes for kids.",
     longDescription:
       "Organic cotton rompers, twirly frocks and tough play clothes made for growing kids, gentle on skin and easy to wash.",
-    image: "/art/deal-little-ones.svg",
+    image: "/art/deal-little-ones.webp",
     category: "Kids",
     route: "kids",
     discount: "20%",
@@ -100,7 +100,7 @@ export const DEALS: readonly Deal[] = [
     description: "Bags, watches and sunglasses to finish the look.",
     longDescription:
       "Leather totes, minimalist watches and classic sunglasses: the finishing touches that make an outfit yours.",
-    image: "/art/deal-accessory-edit.svg",
+    image: "/art/deal-accessory-edit.webp",
     category: "Accessories",
     route: "accessories",
     discount: "35%",
@@ -113,7 +113,7 @@ export const DEALS: readonly Deal[] = [
     description: "Polos, chinos and shirts that work every day.",
     longDescription:
       "The pieces you reach for most: piqué polos, stretch chinos and button-down shirts, now at a price that makes stocking up easy.",
-    image: "/art/deal-mens-essentials.svg",
+    image: "/art/deal-mens-essentials.webp",
     category: "Men",
     route: "men",
     discount: "20%",

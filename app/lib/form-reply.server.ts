@@ -12,14 +12,31 @@ const SECRET_FIELDS = ["password"];
 /** Longest typed value sent back (a hostile 60 kB field is not echoed whole). */
 const MAX_ECHO = 500;
 
-/** The FormReply for a refusal of the form `fields`. */
-export function replyFor(fields: Iterable<[string, string]>, refusal: Refusal): FormReply {
+/** What a reply sends back of the typed fields. */
+function keptFields(fields: Iterable<[string, string]>): URLSearchParams {
   const kept = new URLSearchParams();
   for (const [name, value] of fields) {
     // Conform's own control fields carry JSON it would trust; a browser form of ours never sends them.
     if (name.startsWith("__") || SECRET_FIELDS.includes(name)) continue;
     kept.append(name, value.slice(0, MAX_ECHO));
   }
+  return kept;
+}
+
+/**
+ * A form sent back to be shown again with these values and no error: a form that changes itself without
+ * JavaScript (the seller's "add a size" button). Status 200; nothing was stored.
+ */
+export function valuesReply(fields: Iterable<[string, string]>): FormReply {
+  const reply = parse<Record<string, unknown>, string[]>(keptFields(fields), {
+    resolve: () => ({ error: null }),
+  }).reply();
+  return { ...reply, code: 200 };
+}
+
+/** The FormReply for a refusal of the form `fields`. */
+export function replyFor(fields: Iterable<[string, string]>, refusal: Refusal): FormReply {
+  const kept = keptFields(fields);
   const hasFieldErrors = Object.keys(refusal.fieldErrors).length > 0;
   const fieldErrors = Object.fromEntries(
     Object.entries(refusal.fieldErrors).map(([name, message]) => [name, [message]]),

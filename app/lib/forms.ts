@@ -38,7 +38,7 @@ export function useReplyForm<S extends z.ZodObject>({
   id: string;
   reply: FormReply | null | undefined;
   schema?: S;
-  defaultValue?: Record<string, string | undefined>;
+  defaultValue?: Record<string, unknown>;
 }) {
   return useForm<z.input<S>, z.output<S>>({
     id,

@@ -27,11 +27,19 @@ export function refuseUnless(condition: unknown, message: string, status = 400):
   if (!condition) throw new Refusal(message, status);
 }
 
+/** A field's name as the form names it: ["sizes", 0, "stock"] → "sizes[0].stock" (Conform's naming). */
+function fieldName(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (name, part) => (typeof part === "number" ? `${name}[${part}]` : name ? `${name}.${String(part)}` : String(part)),
+    "",
+  );
+}
+
 /** The first message for each field of a failed Zod parse (a refusal of the whole object is keyed "form"). */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
+    const key = fieldName(issue.path) || "form";
     errors[key] ??= issue.message;
   }
   return errors;

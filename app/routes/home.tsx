@@ -31,25 +31,25 @@ export function action({ request }: Route.ActionArgs) {
 
 const INSPIRATION = [
   {
-    image: "/art/look-weekend.svg",
+    image: "/art/look-weekend.webp",
     title: "Weekend Casual",
     text: "Easy tees, relaxed denim and clean sneakers.",
     to: "/products/men",
   },
   {
-    image: "/art/look-office.svg",
+    image: "/art/look-office.webp",
     title: "Office Ready",
     text: "Crisp shirts, sharp trousers and polished heels.",
     to: "/products/women",
   },
   {
-    image: "/art/look-festive.svg",
+    image: "/art/look-festive.webp",
     title: "Festive Glow",
     text: "Lehengas, sarees and a touch of gold.",
     to: "/products/ethnic",
   },
   {
-    image: "/art/look-winter.svg",
+    image: "/art/look-winter.webp",
     title: "Winter Layers",
     text: "Puffers, knits and everything cosy.",
     to: "/products/winter",
@@ -77,15 +77,19 @@ export function HomePage({
 }) {
   return (
     <>
-      <section className="relative mt-6 overflow-hidden rounded-2xl bg-gradient-to-br from-indigo-50 to-pink-50">
-        <img
-          src="/art/hero.svg"
-          alt=""
-          width={1200}
-          height={800}
-          className="absolute inset-y-0 right-0 hidden h-full w-auto max-w-none md:block"
-        />
-        <div className="relative flex max-w-xl flex-col items-start gap-5 px-6 py-14 md:px-12 md:py-24">
+      {/* The pictures fade to the section's own background at their edges, so there is no seam at any width. */}
+      <section className="mt-6 overflow-hidden rounded-2xl bg-[#e7e1d8] lg:grid lg:grid-cols-2 lg:items-center">
+        <picture className="block lg:order-2">
+          <source
+            media="(min-width: 1024px)"
+            srcSet="/art/hero.webp 720w, /art/hero-1200.webp 1200w"
+            sizes="(min-width: 1280px) 608px, 50vw"
+            width={1200}
+            height={1000}
+          />
+          <img src="/art/hero-phone.webp" alt="" width={800} height={520} className="h-auto w-full" />
+        </picture>
+        <div className="flex flex-col items-start gap-5 px-6 pt-2 pb-10 md:px-12 lg:py-16">
           <p className="rounded-full bg-white/70 px-3 py-1 text-xs font-medium uppercase tracking-wide text-primary">
             New season, new you
           </p>
@@ -150,7 +154,7 @@ export function HomePage({
                 className="group flex flex-col items-center gap-2 rounded-xl bg-gray-50 p-3 text-center hover:bg-primary/5"
               >
                 <img
-                  src={`/art/category-${categorySlug(category.path)}.svg`}
+                  src={`/art/category-${categorySlug(category.path)}.webp`}
                   alt=""
                   width={400}
                   height={400}

@@ -1,29 +1,46 @@
 // What shoppers can see of the catalogue: the product lists (a page at a time), one product, related and
 // trending products, and the /api JSON shape. Products removed by the seller (removedAt set) are never shown.
 // Every list is read in the order of one index and cut at its page (docs/decisions/0060).
-import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gt, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { CategoryPath } from "#app/lib/categories.ts";
 import { db } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { DEFAULT_SORT, PAGE_SIZE, type SortOrder } from "#app/lib/listing.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
+import { isAvailable, NO_SIZE, type SizeStock } from "#app/lib/sizes.ts";
 import { countMatches, foldForSearch, pageOfMatches } from "#app/lib/sqlite-search.server.ts";
-import { products } from "#db/schema.ts";
+import { productSizes, products } from "#db/schema.ts";
 import { countOnce } from "./catalogue-version.server.ts";
+import { stockLinesIn } from "./stock.server.ts";
 
-export type Product = typeof products.$inferSelect;
+/** A product with its sizes and their counts (see app/lib/sizes.ts). */
+export type Product = typeof products.$inferSelect & { sizes: SizeStock[] };
 
 /** Search text beyond this many characters is ignored (no product name is longer). */
 export const MAX_SEARCH_LENGTH = 100;
-
-/** The size label shown when a product has none. */
-export const DEFAULT_SIZE = "Free Size";
 
 export const TRENDING_LIMIT = 6;
 export const RELATED_LIMIT = 5;
 
 const onSale = isNull(products.removedAt);
 const inStock = eq(products.inStock, true);
+/** Some size can still be bought (a product whose counted sizes are all at 0 is sold out). */
+const notSoldOut = () =>
+  exists(
+    db()
+      .select({ one: sql`1` })
+      .from(productSizes)
+      .where(and(eq(productSizes.productId, products.id), or(isNull(productSizes.stock), gt(productSizes.stock, 0)))),
+  );
+
+/** The rows with their sizes and counts, read in one query. */
+function withSizes(rows: (typeof products.$inferSelect)[]): Product[] {
+  const sizes = stockLinesIn(
+    db(),
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, sizes: sizes.get(row.id) ?? [] }));
+}
 /** `seq` is unique and grows with the creation time: newest first is one index order (see db/schema.ts). */
 const newestFirst = [desc(products.seq)];
 const ORDERS: Record<SortOrder, SQL[]> = {
@@ -88,7 +105,7 @@ function pageOf(
   const rows = seqs.length > 0 ? db().select().from(products).where(inArray(products.seq, seqs)).all() : [];
   const bySeq = new Map(rows.map((row) => [row.seq, row]));
   return {
-    products: seqs.flatMap((seq) => bySeq.get(seq) ?? []),
+    products: withSizes(seqs.flatMap((seq) => bySeq.get(seq) ?? [])),
     total,
     page,
     pageSize,
@@ -97,8 +114,9 @@ function pageOf(
 }
 
 /**
- * A page of the in-stock products on sale (newest first unless `sort` says otherwise), optionally of one
- * category and/or whose name contains `q` (case-insensitive, anywhere in the name).
+ * A page of the in-stock products on sale (sold out ones too: their cards say so), newest first unless `sort`
+ * says otherwise, optionally of one category and/or whose name contains `q` (case-insensitive, anywhere in
+ * the name).
  */
 export async function listProducts(query: ListQuery = {}): Promise<ProductPage> {
   return pageOf(and(onSale, inStock), query, "in-stock");
@@ -111,55 +129,57 @@ export async function listProductsOnSale(query: Omit<ListQuery, "sort">): Promis
 
 /** Every product on sale, in stock or not, newest first (GET /api/product/list without parameters). */
 export async function listAllProducts(): Promise<Product[]> {
-  return db()
-    .select()
-    .from(products)
-    .where(onSale)
-    .orderBy(...newestFirst)
-    .all();
+  return withSizes(
+    db()
+      .select()
+      .from(products)
+      .where(onSale)
+      .orderBy(...newestFirst)
+      .all(),
+  );
 }
 
 /** One product on sale (in stock or not), or null for an unknown, malformed or removed id. */
 export async function getProduct(id: string): Promise<Product | null> {
   if (!ID_PATTERN.test(id)) return null;
-  return (
+  const row = db()
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), onSale))
+    .get();
+  return row ? withSizes([row])[0]! : null;
+}
+
+/** Up to `limit` other in-stock products of the same category (not sold out), newest first. */
+export async function relatedProducts(product: Pick<Product, "id" | "category">, limit = RELATED_LIMIT) {
+  return withSizes(
     db()
       .select()
       .from(products)
-      .where(and(eq(products.id, id), onSale))
-      .get() ?? null
+      .where(and(onSale, inStock, notSoldOut(), eq(products.category, product.category), ne(products.id, product.id)))
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .all(),
   );
 }
 
-/** Up to `limit` other in-stock products of the same category, newest first. */
-export async function relatedProducts(product: Pick<Product, "id" | "category">, limit = RELATED_LIMIT) {
-  return db()
-    .select()
-    .from(products)
-    .where(and(onSale, inStock, eq(products.category, product.category), ne(products.id, product.id)))
-    .orderBy(...newestFirst)
-    .limit(limit)
-    .all();
-}
-
 /**
- * Up to `limit` in-stock products: those ordered most often first (units in placed orders that were not
- * cancelled, the count app/services/trending.server.ts keeps), then the newest.
+ * Up to `limit` in-stock products that are not sold out: those ordered most often first (units in placed
+ * orders that were not cancelled, the count app/services/trending.server.ts keeps), then the newest.
  */
 export async function trendingProducts(limit = TRENDING_LIMIT): Promise<Product[]> {
-  return db()
-    .select()
-    .from(products)
-    .where(and(onSale, inStock))
-    .orderBy(desc(products.unitsSold), ...newestFirst)
-    .limit(limit)
-    .all();
+  return withSizes(
+    db()
+      .select()
+      .from(products)
+      .where(and(onSale, inStock, notSoldOut()))
+      .orderBy(desc(products.unitsSold), ...newestFirst)
+      .limit(limit)
+      .all(),
+  );
 }
 
-/** The size label shown on the product page and in the cart. */
-export function sizeLabel(product: Pick<Product, "size">): string {
-  return product.size?.trim() || DEFAULT_SIZE;
-}
+export type ApiSize = { size: string; stock: number | null; inStock: boolean };
 
 export type ApiProduct = {
   _id: string;
@@ -169,14 +189,20 @@ export type ApiProduct = {
   price: number;
   offerPrice: number;
   image: string[];
+  /** The seller's switch (the spec's field); each size says whether it can be bought. */
   inStock: boolean;
-  /** The size label when the product has one (the spec calls it weight; pages show 'Free Size' otherwise). */
+  /** The sizes, as the spec's Size text ('S, M, L'); absent for a product without sizes ('Free Size'). */
   weight?: string;
+  /** A product with sizes: each with its count (null: not counted) and whether it can be bought now. */
+  sizes?: ApiSize[];
+  /** A product without sizes: its count (null: not counted). */
+  stock?: number | null;
   createdAt: string;
 };
 
-/** A product in the spec's JSON shape (section 7): `_id`, decimal prices, `image` list. */
+/** A product in the spec's JSON shape (section 7): `_id`, decimal prices, `image` list, plus its sizes. */
 export function toApiProduct(row: Product): ApiProduct {
+  const sized = row.sizes.filter((line) => line.size !== NO_SIZE);
   return {
     _id: row.id,
     name: row.name,
@@ -186,7 +212,12 @@ export function toApiProduct(row: Product): ApiProduct {
     offerPrice: centsToDecimal(row.offerPriceCents),
     image: row.images,
     inStock: row.inStock,
-    ...(row.size?.trim() ? { weight: row.size.trim() } : {}),
+    ...(sized.length > 0
+      ? {
+          weight: sized.map((line) => line.size).join(", "),
+          sizes: sized.map(({ size, stock }) => ({ size, stock, inStock: row.inStock && isAvailable(stock) })),
+        }
+      : { stock: row.sizes[0]?.stock ?? null }),
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }

@@ -1,6 +1,6 @@
 // The demo catalogue: nine products in each category, drawn by db/demo/draw.ts.
 import type { CategoryPath } from "#app/lib/categories.ts";
-import type { GarmentKind, Pattern } from "./draw.ts";
+import type { Fabric, GarmentKind, Pattern } from "./draw.ts";
 
 export type DemoProduct = {
   name: string;
@@ -9,13 +9,18 @@ export type DemoProduct = {
   /** List price and offer price in dollars (converted to cents by the seed). */
   price: number;
   offerPrice: number;
-  size?: string;
+  /** The seller's switch: false keeps it out of the shop. */
   inStock?: boolean;
+  /** Counts that differ from the usual ones of db/demo/stock.ts: one per size, or one for a product without sizes. */
+  stock?: readonly number[];
   /** How it is drawn. */
   kind: GarmentKind;
   color: string;
   accent: string;
   pattern?: Pattern;
+  /** Drawing only: what it is made of, when not the kind's usual fabric, and the kind's variant. */
+  fabric?: Fabric;
+  style?: string;
   /** How many pictures (1 to 4). */
   pictures: 1 | 2 | 3 | 4;
 };
@@ -28,7 +33,6 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: ["100% combed cotton, 180 gsm", "Regular fit with a ribbed crew neck", "Machine wash cold"],
     price: 24.99,
     offerPrice: 17.99,
-    size: "M",
     kind: "tshirt",
     color: "#1e3a8a",
     accent: "#93c5fd",
@@ -52,10 +56,10 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: ["Cotton with 2% elastane for easy movement", "Slim leg, mid rise", "Four pockets and belt loops"],
     price: 59.99,
     offerPrice: 44.99,
-    size: "32W x 32L",
     kind: "trousers",
     color: "#c8a97e",
     accent: "#78350f",
+    style: "chinos",
     pictures: 1,
   },
   {
@@ -79,6 +83,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "trousers",
     color: "#1d4ed8",
     accent: "#fbbf24",
+    fabric: "denim",
+    style: "jeans",
     pictures: 1,
   },
   {
@@ -87,9 +93,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: ["Linen and cotton blend that keeps you cool", "Elastic drawstring waist", "9-inch inseam"],
     price: 29.99,
     offerPrice: 22.49,
+    stock: [0, 0, 0, 0, 0, 0],
     kind: "shorts",
     color: "#d6c7a1",
     accent: "#57534e",
+    fabric: "linen",
+    style: "drawstring",
     pictures: 2,
   },
   {
@@ -106,6 +115,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     color: "#b91c1c",
     accent: "#111827",
     pattern: "checks",
+    fabric: "wool",
     pictures: 1,
   },
   {
@@ -114,7 +124,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: ["Cotton-rich fleece with a brushed inside", "Lined hood with drawcords", "Kangaroo pocket"],
     price: 54.99,
     offerPrice: 42.99,
-    size: "L",
+    stock: [4, 16, 24, 20, 12, 2],
     kind: "hoodie",
     color: "#6b7280",
     accent: "#f9fafb",
@@ -140,11 +150,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: ["Flowing viscose with a floral print", "Wrap front with a tie waist", "Midi length, flared skirt"],
     price: 79.99,
     offerPrice: 59.99,
-    size: "S",
     kind: "dress",
     color: "#db2777",
     accent: "#fde68a",
     pattern: "paisley",
+    style: "wrap",
     pictures: 3,
   },
   {
@@ -156,6 +166,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "top",
     color: "#f9a8d4",
     accent: "#be185d",
+    fabric: "poplin",
+    style: "ruffle",
     pictures: 1,
   },
   {
@@ -168,6 +180,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     color: "#f59e0b",
     accent: "#7c2d12",
     pattern: "stripes",
+    style: "pleated",
     pictures: 2,
   },
   {
@@ -176,10 +189,10 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: ["Fluid twill with a soft sheen", "High waist with pressed creases", "Wide leg, full length"],
     price: 64.99,
     offerPrice: 48.99,
-    size: "M",
     kind: "trousers",
     color: "#0f172a",
     accent: "#e2e8f0",
+    style: "wide",
     pictures: 1,
   },
   {
@@ -188,10 +201,13 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: ["Breezy cotton poplin", "Adjustable shoulder straps", "Flared skirt with a belted waist"],
     price: 54.99,
     offerPrice: 39.99,
+    stock: [2, 0, 4, 1, 0, 0],
     kind: "dress",
     color: "#2563eb",
     accent: "#fef3c7",
     pattern: "dots",
+    fabric: "poplin",
+    style: "sundress",
     pictures: 2,
   },
   {
@@ -214,6 +230,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "top",
     color: "#14b8a6",
     accent: "#f0fdfa",
+    style: "rib",
     pictures: 4,
   },
   {
@@ -229,6 +246,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "shirt",
     color: "#fde68a",
     accent: "#fffbeb",
+    fabric: "linen",
     pictures: 1,
   },
   {
@@ -241,6 +259,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "dress",
     color: "#7c3aed",
     accent: "#ede9fe",
+    fabric: "silk",
+    style: "party",
     pictures: 1,
   },
 
@@ -251,10 +271,10 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: ["Durable cotton canvas upper", "Cushioned insole", "Vulcanised rubber sole"],
     price: 49.99,
     offerPrice: 39.99,
-    size: "UK 8",
     kind: "sneaker",
     color: "#f8fafc",
     accent: "#dc2626",
+    style: "canvas",
     pictures: 2,
   },
   {
@@ -267,6 +287,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     color: "#0ea5e9",
     accent: "#facc15",
     pattern: "dots",
+    fabric: "mesh",
+    style: "runner",
     pictures: 1,
   },
   {
@@ -275,10 +297,10 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: ["Full-grain leather upper", "Elastic side panels, pull tab", "Stacked heel, grippy sole"],
     price: 129.99,
     offerPrice: 99.99,
-    size: "UK 9",
     kind: "boot",
     color: "#78350f",
     accent: "#292524",
+    style: "chelsea",
     pictures: 3,
   },
   {
@@ -290,6 +312,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "heel",
     color: "#be123c",
     accent: "#fda4af",
+    style: "block",
     pictures: 1,
   },
   {
@@ -301,6 +324,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "sandal",
     color: "#d97706",
     accent: "#1c1917",
+    style: "slide",
     pictures: 2,
   },
   {
@@ -309,9 +333,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: ["Patent finish upper", "Pointed toe", "4-inch stiletto heel"],
     price: 79.99,
     offerPrice: 62.99,
+    stock: [0, 0, 0, 0, 0, 0],
     kind: "heel",
     color: "#111827",
     accent: "#e5e7eb",
+    style: "stiletto",
     pictures: 1,
   },
   {
@@ -324,6 +350,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "boot",
     color: "#4d7c0f",
     accent: "#fbbf24",
+    style: "hiking",
     pictures: 4,
   },
   {
@@ -336,6 +363,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     color: "#0d9488",
     accent: "#f472b6",
     pattern: "stripes",
+    style: "flip-flop",
     pictures: 1,
   },
   {
@@ -347,6 +375,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "sneaker",
     color: "#7c3aed",
     accent: "#f8fafc",
+    style: "high-top",
     pictures: 2,
   },
 
@@ -360,6 +389,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "handbag",
     color: "#92400e",
     accent: "#fcd34d",
+    style: "tote",
     pictures: 2,
   },
   {
@@ -371,6 +401,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "sunglasses",
     color: "#334155",
     accent: "#d4a017",
+    style: "aviator",
     pictures: 1,
   },
   {
@@ -379,6 +410,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: ["Stainless steel case, 40 mm", "Japanese quartz movement", "Genuine leather strap"],
     price: 99.99,
     offerPrice: 79.99,
+    stock: [3],
     kind: "watch",
     color: "#44403c",
     accent: "#d6d3d1",
@@ -390,7 +422,6 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: ["Black on one side, brown on the other", "Rotating metal buckle", "Cut to fit"],
     price: 34.99,
     offerPrice: 26.99,
-    size: "34",
     kind: "belt",
     color: "#1c1917",
     accent: "#a8a29e",
@@ -435,9 +466,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: ["Acetate frame", "Gradient lenses with UV400 protection", "Spring hinges"],
     price: 44.99,
     offerPrice: 33.99,
+    stock: [0],
     kind: "sunglasses",
     color: "#be185d",
     accent: "#111827",
+    style: "cat-eye",
     pictures: 1,
   },
   {
@@ -451,6 +484,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     color: "#f472b6",
     accent: "#fafafa",
     pattern: "checks",
+    style: "crossbody",
     pictures: 2,
   },
 
@@ -461,7 +495,6 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: ["GOTS-certified organic cotton", "Snap buttons for quick changes", "Gentle on delicate skin"],
     price: 24.99,
     offerPrice: 18.99,
-    size: "6-12 months",
     kind: "romper",
     color: "#fcd34d",
     accent: "#f97316",
@@ -473,10 +506,10 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: ["Tulle-layered skirt made for twirling", "Satin bow at the waist", "Back zip with a hook"],
     price: 39.99,
     offerPrice: 29.99,
-    size: "4-5 years",
     kind: "frock",
     color: "#ec4899",
     accent: "#fdf2f8",
+    style: "party",
     pictures: 1,
   },
   {
@@ -485,7 +518,6 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: ["Soft cotton jersey", "Playful all-over print", "Tagless neck label"],
     price: 16.99,
     offerPrice: 12.99,
-    size: "6-7 years",
     kind: "tshirt",
     color: "#22c55e",
     accent: "#facc15",
@@ -501,6 +533,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "shorts",
     color: "#3b82f6",
     accent: "#fde047",
+    fabric: "denim",
+    style: "denim",
     pictures: 3,
   },
   {
@@ -512,6 +546,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "hoodie",
     color: "#f97316",
     accent: "#fff7ed",
+    style: "zip",
     pictures: 1,
   },
   {
@@ -524,6 +559,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     color: "#60a5fa",
     accent: "#f8fafc",
     pattern: "stripes",
+    style: "sleepsuit",
     pictures: 2,
   },
   {
@@ -535,6 +571,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "sneaker",
     color: "#a855f7",
     accent: "#22d3ee",
+    style: "kids",
     pictures: 4,
   },
   {
@@ -547,6 +584,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     color: "#ef4444",
     accent: "#fef2f2",
     pattern: "stripes",
+    style: "pompom",
     pictures: 1,
   },
   {
@@ -570,7 +608,6 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: ["Handloom cotton", "Mandarin collar with a button placket", "Side slits, straight hem"],
     price: 44.99,
     offerPrice: 33.99,
-    size: "L",
     kind: "kurta",
     color: "#0e7490",
     accent: "#fcd34d",
@@ -586,11 +623,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     ],
     price: 149.99,
     offerPrice: 119.99,
-    size: "5.5 m",
     kind: "saree",
     color: "#9d174d",
     accent: "#eab308",
     pattern: "paisley",
+    fabric: "silk",
     pictures: 3,
   },
   {
@@ -606,6 +643,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "lehenga",
     color: "#dc2626",
     accent: "#fbbf24",
+    fabric: "silk",
     pictures: 1,
   },
   {
@@ -653,6 +691,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     color: "#15803d",
     accent: "#fde047",
     pattern: "paisley",
+    style: "anarkali",
     pictures: 1,
   },
   {
@@ -664,6 +703,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "kurta",
     color: "#b45309",
     accent: "#fef3c7",
+    fabric: "silk",
     pictures: 2,
   },
   {
@@ -686,7 +726,6 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: ["Recycled insulation, warm yet light", "Water-repellent shell", "Packs into its own pocket"],
     price: 119.99,
     offerPrice: 89.99,
-    size: "M",
     kind: "puffer",
     color: "#7c3aed",
     accent: "#e9d5ff",
@@ -701,6 +740,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "sweater",
     color: "#f5f5dc",
     accent: "#a16207",
+    style: "cable",
     pictures: 1,
   },
   {
@@ -713,6 +753,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     color: "#57534e",
     accent: "#d6d3d1",
     pattern: "checks",
+    style: "overcoat",
     pictures: 2,
   },
   {
@@ -768,6 +809,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "sweater",
     color: "#991b1b",
     accent: "#fef3c7",
+    style: "fair-isle",
     pictures: 1,
   },
   {
@@ -780,6 +822,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "puffer",
     color: "#111827",
     accent: "#9ca3af",
+    style: "longline",
     pictures: 2,
   },
 ];

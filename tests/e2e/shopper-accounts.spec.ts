@@ -6,6 +6,7 @@ import {
   addToCartHere,
   cartCount,
   isNoJs,
+  lineName,
   logInThroughModal,
   logOut,
   openProduct,
@@ -44,8 +45,8 @@ test("a visitor's cart survives login: it is merged into the saved cart", async 
 
   // As a visitor: two units of another product.
   const visiting = await openProduct(page, "men", 1);
-  await addToCartHere(page);
-  await addToCartHere(page);
+  const size = await addToCartHere(page);
+  expect(await addToCartHere(page)).toBe(size);
   await expect(cartCount(page)).toHaveText("2");
 
   await logInThroughModal(page, email.toUpperCase());
@@ -55,7 +56,7 @@ test("a visitor's cart survives login: it is merged into the saved cart", async 
   await page.goto("/cart");
   await expect(page.getByRole("link", { name: saved })).toBeVisible();
   await expect(page.getByRole("link", { name: visiting })).toBeVisible();
-  await expect(page.getByLabel(`Quantity of ${visiting}`, { exact: true })).toHaveValue("2");
+  await expect(page.getByLabel(`Quantity of ${lineName(visiting, size)}`, { exact: true })).toHaveValue("2");
 });
 
 test("logout is a POST from the profile menu that ends the session and goes home", async ({ page, shopper }) => {

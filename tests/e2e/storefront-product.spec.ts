@@ -1,11 +1,11 @@
-// The product page: pictures, rating, prices, description, size, related products; 404 for unknown ids.
+// The product page: pictures, rating, prices, description, sizes, related products; 404 for unknown ids.
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_PRODUCTS } from "../../db/demo/catalogue.ts";
 
 /** Opens a demo product's page from the product list, as a shopper would. */
 async function openProduct(page: Page, name: string) {
   await page.goto(`/products?q=${encodeURIComponent(name)}`);
-  await page.getByTestId("product-card").getByRole("link", { name }).click();
+  await page.getByTestId("product-card").getByRole("link", { name, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
 }
 
@@ -62,7 +62,11 @@ test("rating, prices, description, size and related products", async ({ page }) 
   await expect(main.getByRole("heading", { name: "About Product" })).toBeVisible();
   const bullets = main.locator("h2:text('About Product') + ul > li");
   await expect(bullets).toHaveText(hoodie.description);
-  await expect(main.getByText(`Size: ${hoodie.size}`)).toBeVisible();
+  // Its sizes, as a radio group: XS to XXL, the outer ones running low.
+  const sizes = main.getByRole("group", { name: "Size" });
+  await expect(sizes.getByRole("radio")).toHaveCount(6);
+  await expect(sizes.getByRole("radio", { name: "M", exact: true })).toBeEnabled();
+  await expect(sizes.getByText(/^Only [1-5] left$/).first()).toBeVisible();
   await expect(main.getByText("In stock", { exact: true })).toBeVisible();
 
   const related = page.locator("section", { has: page.getByRole("heading", { name: "Related Products" }) });
@@ -79,12 +83,14 @@ test("rating, prices, description, size and related products", async ({ page }) 
   await expect(page).toHaveURL(/\/products$/);
 });
 
-test("a product without a size label shows 'Free Size'", async ({ page }) => {
+test("a product without sizes shows 'Free Size'", async ({ page }) => {
   await openProduct(page, "Oxford Button-Down Shirt");
-  await expect(page.getByRole("main").getByText("Size: Free Size")).toBeVisible();
   // A single picture needs no thumbnails.
   await expect(page.getByRole("list", { name: "Pictures" })).toHaveCount(0);
   await expect(page.getByRole("img", { name: "Oxford Button-Down Shirt", exact: true })).toBeVisible();
+  await openProduct(page, "Leather Tote Handbag");
+  await expect(page.getByRole("main").getByText("Size: Free Size")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Size" })).toHaveCount(0);
 });
 
 test("an out-of-stock product says so clearly", async ({ page, request }) => {
@@ -129,9 +135,15 @@ test("GET /api/product/list answers in the spec's shape", async ({ request }) =>
     price: 54.99,
     offerPrice: 42.99,
     inStock: true,
-    weight: "L",
+    weight: "XS, S, M, L, XL, XXL",
     description: demo("Everyday Pullover Hoodie").description,
   });
+  expect(hoodie.sizes.map((s: { size: string }) => s.size)).toEqual(["XS", "S", "M", "L", "XL", "XXL"]);
+  for (const size of hoodie.sizes)
+    expect(size).toEqual({ size: size.size, stock: expect.any(Number), inStock: size.stock > 0 });
+  const tote = body.products.find((p: { name: string }) => p.name === "Leather Tote Handbag");
+  expect(tote.stock).toEqual(expect.any(Number));
+  expect(tote).not.toHaveProperty("sizes");
   expect(hoodie._id).toMatch(/^[0-9a-z]+$/);
   expect(hoodie.image).toHaveLength(4);
 });

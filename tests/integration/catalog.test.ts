@@ -16,7 +16,7 @@ import { fulfilCheckoutSession } from "#app/services/payments.server.ts";
 import { setOrderStatus } from "#app/services/seller-orders.server.ts";
 import { STRIPE_CURRENCY } from "#app/services/stripe.server.ts";
 import { orderItems, orders, products } from "#db/schema.ts";
-import { createProduct } from "../helpers/factories.ts";
+import { createProduct, type StockOptions } from "../helpers/factories.ts";
 import { createAddress, createUser } from "../helpers/shopper.ts";
 
 const names = (rows: { name: string }[]) => rows.map((r) => r.name);
@@ -24,9 +24,9 @@ const names = (rows: { name: string }[]) => rows.map((r) => r.name);
 const listed = async (query: Parameters<typeof listProducts>[0] = {}) => names((await listProducts(query)).products);
 let clock = 1_700_000_000_000;
 /** Products created one minute apart, so "newest first" is well defined. */
-function product(overrides: Parameters<typeof createProduct>[0] = {}) {
+function product(overrides: Parameters<typeof createProduct>[0] = {}, stock: StockOptions = {}) {
   clock += 60_000;
-  return createProduct({ createdAt: clock, ...overrides });
+  return createProduct({ createdAt: clock, ...overrides }, stock);
 }
 
 beforeEach(async () => {
@@ -36,6 +36,44 @@ beforeEach(async () => {
 });
 
 describe("listProducts", () => {
+  it("lists products whose every size sold out, with their sizes, so their cards can say so", async () => {
+    product(
+      { name: "Gone Tee" },
+      {
+        sizes: [
+          ["S", 0],
+          ["M", 0],
+        ],
+      },
+    );
+    product(
+      { name: "Last Tee" },
+      {
+        sizes: [
+          ["S", 0],
+          ["M", 1],
+        ],
+      },
+    );
+    const { products: page } = await listProducts();
+    expect(page.map((p) => [p.name, p.sizes])).toEqual([
+      [
+        "Last Tee",
+        [
+          { size: "S", stock: 0 },
+          { size: "M", stock: 1 },
+        ],
+      ],
+      [
+        "Gone Tee",
+        [
+          { size: "S", stock: 0 },
+          { size: "M", stock: 0 },
+        ],
+      ],
+    ]);
+  });
+
   it("lists in-stock products on sale, newest first", async () => {
     product({ name: "Old Tee" });
     product({ name: "Sold Out Tee", inStock: false });
@@ -171,6 +209,15 @@ describe("relatedProducts", () => {
     const main = product({ name: "Main", category: "Women" });
     for (let i = 1; i <= 7; i++) product({ name: `Women ${i}`, category: "Women" });
     product({ name: "Sold out", category: "Women", inStock: false });
+    product(
+      { name: "Every size sold", category: "Women" },
+      {
+        sizes: [
+          ["S", 0],
+          ["M", 0],
+        ],
+      },
+    );
     product({ name: "Removed", category: "Women", removedAt: Date.now() });
     product({ name: "Men's", category: "Men" });
     expect(names(await relatedProducts(main))).toEqual(["Women 7", "Women 6", "Women 5", "Women 4", "Women 3"]);
@@ -199,7 +246,17 @@ describe("trendingProducts", () => {
 
   it("gives at most six in-stock products, newest first when nothing has been ordered", async () => {
     for (let i = 1; i <= 8; i++) product({ name: `P${i}` });
-    product({ name: "Sold out", inStock: false });
+    product({ name: "Switched off", inStock: false });
+    product(
+      { name: "Every size sold" },
+      {
+        sizes: [
+          ["S", 0],
+          ["M", 0],
+        ],
+      },
+    );
+    product({ name: "Nothing left" }, { stock: 0 });
     expect(names(await trendingProducts())).toEqual(["P8", "P7", "P6", "P5", "P4", "P3"]);
   });
 
@@ -269,7 +326,6 @@ describe("toApiProduct", () => {
       offerPriceCents: 3950,
       images: ["/uploads/abc.webp", "/uploads/def.webp"],
       inStock: false,
-      size: "M",
     });
     const api = toApiProduct((await getProduct(row.id))!);
     expect(api).toEqual({
@@ -281,13 +337,40 @@ describe("toApiProduct", () => {
       offerPrice: 39.5,
       image: ["/uploads/abc.webp", "/uploads/def.webp"],
       inStock: false,
-      weight: "M",
+      stock: null,
       createdAt: new Date(row.createdAt!).toISOString(),
     });
   });
 
-  it("leaves out the size label when the product has none", async () => {
-    const row = product({ size: null });
-    expect(toApiProduct((await getProduct(row.id))!)).not.toHaveProperty("weight");
+  it("gives a product with sizes its sizes (each with its count and whether it can be bought) and the weight label", async () => {
+    const row = createProduct(
+      {},
+      {
+        sizes: [
+          ["S", 0],
+          ["M", 3],
+          ["L", null],
+        ],
+      },
+    );
+    const api = toApiProduct((await getProduct(row.id))!);
+    expect(api).toMatchObject({
+      inStock: true,
+      weight: "S, M, L",
+      sizes: [
+        { size: "S", stock: 0, inStock: false },
+        { size: "M", stock: 3, inStock: true },
+        { size: "L", stock: null, inStock: true },
+      ],
+    });
+    expect(api).not.toHaveProperty("stock");
+  });
+
+  it("leaves out the weight and sizes when the product has none, and gives its count", async () => {
+    const row = createProduct({}, { stock: 7 });
+    const api = toApiProduct((await getProduct(row.id))!);
+    expect(api).not.toHaveProperty("weight");
+    expect(api).not.toHaveProperty("sizes");
+    expect(api.stock).toBe(7);
   });
 });

@@ -1,13 +1,18 @@
-import { existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { CATEGORY_PATHS } from "#app/lib/categories.ts";
 import { db } from "#app/lib/db.server.ts";
-import { thumbnailUrl } from "#app/lib/images.ts";
+import { THUMBNAIL_WIDTH, thumbnailUrl } from "#app/lib/images.ts";
 import { listAllProducts, listProducts } from "#app/services/catalog.server.ts";
 import { uploadedFilePath } from "#app/services/images.server.ts";
+import { DEMO_PRODUCTS } from "#db/demo/catalogue.ts";
+import { drawGarment, GARMENT_KINDS, viewsOf } from "#db/demo/draw.ts";
+import { studio } from "#db/demo/studio.ts";
 import { products } from "#db/schema.ts";
-import { seedDemoCatalogue } from "#db/seed.ts";
+import { demoViews, PICTURE_SIZE, seedDemoCatalogue } from "#db/seed.ts";
+import { closestCrop, difference, greyOf } from "../helpers/pictures.ts";
 
 const fileOf = (url: string) => uploadedFilePath(url.replace("/uploads/", ""))!;
 
@@ -21,7 +26,17 @@ describe("the demo catalogue", () => {
       expect((await listProducts({ category })).total, `${category} in stock`).toBeGreaterThanOrEqual(5);
     }
     expect(all.some((p) => !p.inStock)).toBe(true);
-    expect(all.some((p) => p.size)).toBe(true);
+    // Sizes and counts: clothing XS–XXL, footwear in shoe sizes, accessories free size; some low, a few sold out.
+    const stock = await listAllProducts();
+    const sizesOf = (name: string) => stock.find((p) => p.name === name)!.sizes.map((l) => l.size);
+    expect(sizesOf("Classic Crew Neck Cotton T-Shirt")).toEqual(["XS", "S", "M", "L", "XL", "XXL"]);
+    for (const p of stock.filter((p) => p.category === "Footwear")) expect(p.sizes[0]!.size, p.name).toMatch(/^UK \d/);
+    for (const p of stock.filter((p) => p.category === "Accessories")) expect(sizesOf(p.name), p.name).toEqual([""]);
+    for (const p of stock) for (const line of p.sizes) expect(line.stock, p.name).not.toBeNull();
+    const lines = stock.flatMap((p) => p.sizes);
+    expect(lines.some((l) => l.stock! > 0 && l.stock! <= 5)).toBe(true);
+    const soldOut = stock.filter((p) => p.inStock && p.sizes.every((l) => l.stock === 0)).map((p) => p.name);
+    expect(soldOut.sort()).toEqual(["Cat-Eye Sunglasses", "Classic Stiletto Heels", "Linen Blend Summer Shorts"]);
     expect(new Set(all.map((p) => p.name)).size).toBe(all.length);
     for (const p of all) {
       expect(p.offerPriceCents, p.name).toBeLessThanOrEqual(p.priceCents);
@@ -45,5 +60,85 @@ describe("the demo catalogue", () => {
     // A second run leaves the store as it is.
     expect(await seedDemoCatalogue()).toEqual({ seeded: false, existing: all.length });
     expect(db().select().from(products).all()).toHaveLength(all.length);
+  });
+
+  it("photographs every product once per view: decodable, at full size, and different pictures", async () => {
+    await seedDemoCatalogue();
+    const byName = new Map(
+      db()
+        .select()
+        .from(products)
+        .all()
+        .map((p) => [p.name, p]),
+    );
+    for (const demo of DEMO_PRODUCTS) {
+      const stored = byName.get(demo.name)!;
+      // One picture per view the product asks for (front first, then back, a close-up...).
+      expect(stored.images, demo.name).toHaveLength(demo.pictures);
+      expect(demoViews(demo), demo.name).toHaveLength(demo.pictures);
+      for (const url of stored.images) {
+        const full = await sharp(fileOf(url)).metadata();
+        expect([full.format, full.width, full.height], `${demo.name} ${url}`).toEqual([
+          "webp",
+          PICTURE_SIZE,
+          PICTURE_SIZE,
+        ]);
+        const thumb = await sharp(fileOf(thumbnailUrl(url))).metadata();
+        expect([thumb.format, thumb.width], `${demo.name} thumbnail`).toEqual(["webp", THUMBNAIL_WIDTH]);
+      }
+      if (stored.images.length < 2) continue;
+      const hashes = stored.images.map((url) =>
+        createHash("sha256")
+          .update(readFileSync(fileOf(url)))
+          .digest("hex"),
+      );
+      expect(new Set(hashes).size, `${demo.name}: the same bytes twice`).toBe(hashes.length);
+      const greys = await Promise.all(stored.images.map((url) => greyOf(fileOf(url), 64)));
+      for (let j = 1; j < greys.length; j++) {
+        // Not the same drawing again: the decoded pixels differ (the same drawing scores 0)...
+        for (let i = 0; i < j; i++) {
+          expect(difference(greys[i]!, greys[j]!, 32), `${demo.name}: pictures ${i + 1} and ${j + 1}`).toBeGreaterThan(
+            0.15,
+          );
+        }
+        // ...and not the first picture cropped or zoomed (crops score under 5, a magnified redraw about 7).
+        expect(
+          closestCrop(greys[0]!, greys[j]!),
+          `${demo.name}: picture ${j + 1} is a crop or zoom of the first`,
+        ).toBeGreaterThan(8);
+      }
+    }
+  });
+
+  it("draws every view of every kind of garment", async () => {
+    expect(GARMENT_KINDS).toHaveLength(32);
+    expect(new Set(DEMO_PRODUCTS.map((p) => p.kind)).size).toBe(32);
+    const pixels = async (svg: string) => {
+      const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([96, 96]);
+      return data;
+    };
+    const paper = await pixels(studio([], [], { id: "e", pixels: [96, 96] }));
+    for (const kind of GARMENT_KINDS) {
+      const views = viewsOf(kind);
+      // The whole piece twice (front and back, or side) and a close-up.
+      expect(views.length, kind).toBeGreaterThanOrEqual(3);
+      expect(views, kind).toContain("detail");
+      expect(
+        views.some((v) => v === "back" || v === "side"),
+        kind,
+      ).toBe(true);
+      for (const view of views) {
+        const drawn = await pixels(
+          await drawGarment({ kind, color: "#2563eb", accent: "#f59e0b" }, { view, size: 96 }),
+        );
+        // Something lies on the paper backdrop: a good part of the picture differs from the empty studio.
+        let changed = 0;
+        for (let i = 0; i < drawn.length; i += 3) {
+          if (Math.abs(drawn[i]! - paper[i]!) + Math.abs(drawn[i + 2]! - paper[i + 2]!) > 40) changed++;
+        }
+        expect(changed, `${kind} ${view} shows the piece`).toBeGreaterThan(96 * 96 * 0.04);
+      }
+    }
   });
 });

@@ -15,7 +15,6 @@ import { stripeClient } from "#app/services/stripe.server.ts";
 import { parseStripeParams } from "#app/stripe-sandbox/params.server.ts";
 import { actOnCheckoutSession } from "#app/stripe-sandbox/sessions.server.ts";
 import { sandboxDeliveries } from "#app/stripe-sandbox/webhooks.server.ts";
-import { routeArgs } from "../helpers/requests.ts";
 import { pathOf, type SandboxServer, startSandboxServer } from "../helpers/stripe-sandbox-server.ts";
 
 let server: SandboxServer;

@@ -71,7 +71,9 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
                       {order.items.map((item, i) => (
                         // biome-ignore lint/suspicious/noArrayIndexKey: lines keep their order and have no other identity here
                         <li key={i} className="font-medium text-gray-800">
-                          {item.name} <span className="text-primary">x {item.quantity}</span>
+                          {item.name}
+                          {item.size ? <span className="font-normal text-gray-600"> · Size {item.size}</span> : null}{" "}
+                          <span className="text-primary">x {item.quantity}</span>
                         </li>
                       ))}
                     </ul>
