@@ -11,6 +11,7 @@ import { imageWidthUrl } from "#app/lib/images.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { refuseUnless } from "#app/lib/refusal.ts";
+import { sharedPageHeaders } from "#app/lib/shared-page.ts";
 import { FREE_SIZE, hasSizes, isAvailable, isLow, isSoldOut, NO_SIZE } from "#app/lib/sizes.ts";
 import { shopperOf } from "#app/middleware/identity.server.ts";
 import { getProduct, relatedProducts } from "#app/services/catalog.server.ts";
@@ -55,6 +56,9 @@ export function action({ request, context, params }: Route.ActionArgs) {
     return answerCartChange(request, form, shopperOf(context)?.id ?? null, here);
   });
 }
+
+// The same for every visitor without a session: server.js may keep it (app/lib/shared-page.ts).
+export const headers = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data ? `${data.product.name} | Trendora` : "Product not found | Trendora" },

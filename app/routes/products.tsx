@@ -4,6 +4,7 @@ import { LoadMore, Pagination, SortForm } from "#app/components/list-navigation.
 import { type ProductCardData, ProductGrid, toProductCard } from "#app/components/product-card.tsx";
 import { CATEGORIES, categoryFromSlug } from "#app/lib/categories.ts";
 import { listSearch, parsePage, parseSort } from "#app/lib/listing.ts";
+import { sharedPageHeaders } from "#app/lib/shared-page.ts";
 import { listProducts, MAX_SEARCH_LENGTH } from "#app/services/catalog.server.ts";
 import type { Route } from "./+types/products";
 
@@ -35,6 +36,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     products: list.products.map(toProductCard),
   };
 }
+
+// The same for every visitor without a session: server.js may keep it (app/lib/shared-page.ts).
+export const headers = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => {
   const title = data?.category ? data.category.label : "All Products";
