@@ -254,7 +254,9 @@ export async function generateCatalogue({
         quantity: random.between(1, 3),
       });
     }
-    [...wanted.values()].forEach((line, position) => lineRows.push({ id: newId(), orderId, position, ...line }));
+    for (const [position, line] of [...wanted.values()].entries()) {
+      lineRows.push({ id: newId(), orderId, position, ...line });
+    }
     const totals = computeTotals([...wanted.values()]);
     const createdAt = now - Math.floor(random.next() * ORDER_DAYS * DAY);
     const ageDays = (now - createdAt) / DAY;
