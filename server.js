@@ -7,7 +7,7 @@ import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { rawHeaders, sendResponse, toFetchRequest } from "./server/http-bridge.js";
+import { rawHeaders, sendResponse, toFetchRequest, usableTarget } from "./server/http-bridge.js";
 import { PageCache, pageCacheKey, SHARED_PAGE_HEADER, sendCachedPage } from "./server/page-cache.js";
 import { logRefusal, rawRefusal, refusalResponse } from "./server/refusals.js";
 import { findStaticFile, indexStaticFiles, sendStaticFile } from "./server/static-files.js";
@@ -73,19 +73,20 @@ async function onRequest(req, res) {
     );
   }
 
-  const request = toFetchRequest(req, res, client.https);
-  if (!request) return refuse(req, res, client, 400, "Bad request.", "unusable request target or Host");
-  // A catalogue page kept for visitors without a session, while the catalogue has not changed since.
-  const cacheKey = pageCacheKey(req);
-  const version = cacheKey === null ? null : await app.catalogueVersion();
   const decorate = (headers) =>
     app.applySecurityHeaders(headers, {
       https: client.https,
       cookie: req.headers.cookie,
       sharedFile: SHARED_FILE_PATHS.some((prefix) => req.url.startsWith(prefix)),
     });
+  // A catalogue page kept for visitors without a session, while the catalogue has not changed since.
+  const cacheKey = usableTarget(req) ? pageCacheKey(req) : null;
+  const version = cacheKey === null ? null : await app.catalogueVersion();
   const kept = cacheKey === null ? undefined : pageCache.get(cacheKey, version);
-  if (kept) return sendCachedPage(req, res, kept, decorate);
+  if (kept) return sendCachedPage(req, res, kept, client.https, decorate);
+
+  const request = toFetchRequest(req, res, client.https);
+  if (!request) return refuse(req, res, client, 400, "Bad request.", "unusable request target or Host");
 
   const context = new RouterContextProvider();
   context.set(app.requestClientContext, client);
@@ -94,7 +95,7 @@ async function onRequest(req, res) {
   if (cacheKey !== null && response.headers.get(SHARED_PAGE_HEADER) === "1") {
     const bytes = Buffer.from(await response.arrayBuffer());
     const entry = pageCache.store(cacheKey, version, response.status, response.headers, bytes);
-    if (entry) return sendCachedPage(req, res, entry, decorate);
+    if (entry) return sendCachedPage(req, res, entry, client.https, decorate);
     body = new Response(bytes).body;
   }
   const headers = decorate(new Headers(response.headers));

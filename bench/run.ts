@@ -236,13 +236,14 @@ const DEEP_PAGE = 400;
 async function targetsFor(store: Store, { samples, inStock }: CatalogueSummary): Promise<Target[]> {
   const product = samples.find((s) => s.category === "Men") ?? samples[0]!;
   const category = `/products/${product.category.toLowerCase()}`;
-  const ids = samples.map((s) => s.id);
+  const lines = samples.map(({ id, size }) => ({ id, size }));
+  const cartKey = ({ id, size }: { id: string; size: string }) => (size ? `${id}:${size}` : id);
 
   const cartShopper = await shopper(store, "cart");
   await json(
     store,
     "/api/cart/update",
-    { cartItems: Object.fromEntries(ids.slice(0, 20).map((id, i) => [id, 1 + (i % 3)])) },
+    { cartItems: Object.fromEntries(lines.slice(0, 20).map((line, i) => [cartKey(line), 1 + (i % 3)])) },
     cartShopper.cookie,
   );
   // Adding rotates over 50 products and four shoppers: 4 × 50 × 99 adds before a cart is full.
@@ -280,7 +281,7 @@ async function targetsFor(store: Store, { samples, inStock }: CatalogueSummary):
       load: {
         kind: "add-to-cart",
         cookies: adders.map((a) => a.cookie),
-        productIds: ids.slice(0, 50),
+        lines: lines.slice(0, 50),
         redirectTo: `${category}/${product.id}`,
       },
       expect: 303,
@@ -293,7 +294,7 @@ async function targetsFor(store: Store, { samples, inStock }: CatalogueSummary):
         kind: "cod-order",
         cookie: adders[0]!.cookie,
         addressId: adders[0]!.addressId,
-        productIds: ids.slice(20),
+        lines: lines.slice(20),
       },
       expect: 201,
     },

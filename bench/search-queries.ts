@@ -2,7 +2,7 @@
 // DATA_DIR, the way the store searched before (a scan of every name through the folding function) against the
 // search index, for each word; prints JSON on stdout. bench/run.ts runs it pinned to the server's core, with
 // no server running. Each query runs for about ROUND_MS of CPU after a first, untimed run.
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "#app/lib/db.server.ts";
 import { PAGE_SIZE } from "#app/lib/listing.ts";
 import { countMatches, foldForSearch, pageOfMatches } from "#app/lib/sqlite-search.server.ts";
@@ -25,7 +25,7 @@ function cpuPerRun(query: () => unknown): number {
   return spent / runs;
 }
 
-const listed = sql`${products.removedAt} IS NULL AND ${products.inStock} = ${true}`;
+const listed = and(isNull(products.removedAt), eq(products.inStock, true));
 
 export type SearchCost = {
   word: string;

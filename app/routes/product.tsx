@@ -1,12 +1,12 @@
 import { data, Link, useSearchParams } from "react-router";
 import { AddToCart } from "#app/components/add-to-cart.tsx";
-import { FieldError } from "#app/components/form-field.tsx";
+import { FieldError } from "#app/components/form-messages.tsx";
 import { ProductGrid, ProductImage, toProductCard } from "#app/components/product-card.tsx";
 import { SizePicker } from "#app/components/size-picker.tsx";
 import { Stars } from "#app/components/stars.tsx";
 import { CATEGORIES, categorySlug } from "#app/lib/categories.ts";
 import { formAction } from "#app/lib/form-reply.server.ts";
-import { formErrorOf, typedValue } from "#app/lib/forms.ts";
+import { formErrorOf, typedValue } from "#app/lib/form-reply.ts";
 import { imageWidthUrl } from "#app/lib/images.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";

@@ -10,9 +10,22 @@ export function catalogueVersionIn(tx: Tx | Db): number {
     ?.version as number;
 }
 
+/** The query prepared once per connection: server.js asks for the version on every request it may answer from memory. */
+const prepared = new WeakMap<Db, { get: () => { version: number } | undefined }>();
+
 /** The catalogue's current version. */
 export async function catalogueVersion(): Promise<number> {
-  return catalogueVersionIn(db());
+  const connection = db();
+  let query = prepared.get(connection);
+  if (!query) {
+    query = connection
+      .select({ version: versionTable.version })
+      .from(versionTable)
+      .where(eq(versionTable.id, 1))
+      .prepare();
+    prepared.set(connection, query);
+  }
+  return query.get()?.version as number;
 }
 
 const MAX_REMEMBERED = 500;
