@@ -230,7 +230,7 @@ async function shopper(store: Store, name: string): Promise<{ cookie: string; ad
 
 /** Products on a page of /products (app/lib/listing.ts), for the deep page the bench asks for. */
 const PAGE_SIZE = 24;
-/** The deep page compared with page 1 (the last page where the catalogue has fewer). */
+/** The deep page compared with page 1. */
 const DEEP_PAGE = 400;
 
 async function targetsFor(store: Store, { samples, inStock }: CatalogueSummary): Promise<Target[]> {
@@ -257,7 +257,8 @@ async function targetsFor(store: Store, { samples, inStock }: CatalogueSummary):
   });
   // A shopper who is signed in gets every page rendered for them (a visitor without cookies, a kept copy).
   const visitor = cartShopper.cookie;
-  const deep = Math.min(DEEP_PAGE, Math.ceil(inStock / PAGE_SIZE));
+  // A full page: page 400, or the last full one where the catalogue has fewer.
+  const deep = Math.min(DEEP_PAGE, Math.floor(inStock / PAGE_SIZE));
   const search = (word: string) => `/products?q=${encodeURIComponent(word.toLowerCase())}`;
   return [
     page("home", "Home", "/"),

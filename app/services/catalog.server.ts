@@ -33,12 +33,16 @@ const notSoldOut = () =>
       .where(and(eq(productSizes.productId, products.id), or(isNull(productSizes.stock), gt(productSizes.stock, 0)))),
   );
 
-/** The rows with their sizes and counts, read in one query. */
+/** Products whose sizes one query reads (SQLite takes at most 32,766 values in one statement). */
+const SIZES_PER_QUERY = 1000;
+
+/** The rows with their sizes and counts, read in one query per SIZES_PER_QUERY products. */
 function withSizes(rows: (typeof products.$inferSelect)[]): Product[] {
-  const sizes = stockLinesIn(
-    db(),
-    rows.map((row) => row.id),
-  );
+  const sizes = new Map<string, SizeStock[]>();
+  for (let i = 0; i < rows.length; i += SIZES_PER_QUERY) {
+    const ids = rows.slice(i, i + SIZES_PER_QUERY).map((row) => row.id);
+    for (const [id, lines] of stockLinesIn(db(), ids)) sizes.set(id, lines);
+  }
   return rows.map((row) => ({ ...row, sizes: sizes.get(row.id) ?? [] }));
 }
 /** `seq` is unique and grows with the creation time: newest first is one index order (see db/schema.ts). */
