@@ -53,10 +53,18 @@ const ORDERS: Record<SortOrder, SQL[]> = {
   "price-desc": [desc(products.offerPriceCents), desc(products.seq)],
 };
 
-/** The search text as the queries use it: trimmed, capped, folded; "" means no filter. */
+/**
+ * The search text as the queries use it: control characters (NUL, line breaks...) left out, trimmed, capped,
+ * folded; "" means no filter.
+ */
 export function normalizeSearch(q: string | null | undefined): string {
   if (typeof q !== "string") return "";
-  return foldForSearch(q.trim().slice(0, MAX_SEARCH_LENGTH));
+  return foldForSearch(
+    q
+      .replace(/\p{Cc}/gu, "")
+      .trim()
+      .slice(0, MAX_SEARCH_LENGTH),
+  );
 }
 
 export type ListQuery = {
