@@ -158,6 +158,8 @@ server.on("drop", (data) => {
 server.listen(config.PORT, config.HOST, () => {
   const { port } = server.address();
   console.log(`Store listening on http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`);
+  // Mail written by the transactions (app/services/mail-outbox.server.ts) goes out from this process.
+  app.startMailSender();
 });
 
 /** Stops taking connections, lets requests in flight finish, closes the database, exits 0. */
@@ -165,7 +167,9 @@ function shutDown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;
   console.log(`${signal}: finishing the requests in flight, then stopping`);
-  server.close(() => {
+  server.close(async () => {
+    // A mail being sent is finished (or left to the next start) before the database closes.
+    await app.stopMailSender();
     app.closeDatabase();
     console.log("Stopped");
     process.exit(0);

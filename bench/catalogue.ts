@@ -94,7 +94,7 @@ async function storePicturePool(): Promise<Map<CategoryPath, string[]>> {
     const urls: string[] = [];
     for (const look of looks) {
       const svg = Buffer.from(await drawGarment(look, { view: "front", size: 600 }));
-      urls.push(await storeProductImage(svg, look.name));
+      urls.push(await storeProductImage(svg, look.name, "drawing"));
     }
     pool.set(category, urls);
   }

@@ -38,7 +38,7 @@ export const products = sqliteTable(
     /**
      * The product's place in "newest first" (higher = newer): created_at × 1024 plus its rank among products
      * made in the same millisecond. Set by the database when a product is inserted (a trigger of migration
-     * 0003), unique, and the order of every list and of the search index (whose rowid it is).
+     * 0006), unique, and the order of every list and of the search index (whose rowid it is).
      */
     seq: integer("seq"),
     /** Units in placed orders that were not cancelled: the trending count (app/services/trending.server.ts). */
@@ -61,7 +61,7 @@ export const products = sqliteTable(
 
 /**
  * One row (id 1) whose `version` goes up with every change to a product or to its sizes and stock counts
- * (triggers of migration 0003): pages cached for visitors without a session, and counts kept in memory, are
+ * (triggers of migration 0006): pages cached for visitors without a session, and counts kept in memory, are
  * valid only for the version they were made at.
  */
 export const catalogueVersion = sqliteTable("catalogue_version", {
@@ -89,7 +89,8 @@ export const productSizes = sqliteTable(
     /** Units left; null = not counted. */
     stock: integer("stock"),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.size] })],
+  // The stock index finds the sizes running low (the seller's overview) without reading every size.
+  (t) => [primaryKey({ columns: [t.productId, t.size] }), index("product_sizes_stock_idx").on(t.stock)],
 );
 
 export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {
@@ -225,6 +226,8 @@ export const orders = sqliteTable(
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
+    // The seller's overview counts orders by status from this index alone (no order rows are read).
+    index("orders_status_idx").on(t.status, t.paymentType, t.isPaid),
     uniqueIndex("orders_request_key_idx").on(t.userId, t.requestKey),
     check("orders_amounts", sql`${t.amountCents} = ${t.subtotalCents} + ${t.taxCents}`),
   ],
@@ -259,3 +262,77 @@ export const stripeEvents = sqliteTable("stripe_events", {
   type: text("type").notNull(),
   receivedAt: createdAt(),
 });
+
+export const MAIL_STATES = ["pending", "sending", "sent", "failed"] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+
+/**
+ * The mail outbox: every email the store sends is first a row here, written in the same transaction as the
+ * change it tells about (an order placed, paid, cancelled, a status change, a reset request), so a rolled-back
+ * change sends nothing and a crash after the commit loses nothing. The sender (app/services/mail-sender.server.ts)
+ * claims due rows, sends them and records how it went.
+ */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: text("id").primaryKey(),
+    /** The Message-ID header, fixed when the row is written: a resend carries the same one. */
+    messageId: text("message_id").notNull().unique(),
+    /** What the mail is about (order-confirmation, password-reset...), for the log and the tests. */
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    state: text("state").$type<MailState>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** pending: when the next attempt may start. sending: when the sender's claim lapses (it crashed). */
+    dueAt: integer("due_at").notNull(),
+    /** The claim of the sender that is sending it; its result counts only while it still holds the claim. */
+    claimToken: text("claim_token"),
+    lastError: text("last_error"),
+    sentAt: integer("sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.state, t.dueAt)],
+);
+
+/** Shoppers' password-reset links: only a SHA-256 of the token is kept; each works once, within an hour. */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+/**
+ * Attempts the throttle counts (app/services/throttle.server.ts): a failed sign-in, a registration with a
+ * taken email... One row per attempt, for the email tried (cleared when that email signs in) and the client's
+ * address (never cleared); rows older than the window are pruned.
+ */
+export const throttledAttempts = sqliteTable(
+  "throttled_attempts",
+  {
+    id: text("id").primaryKey(),
+    /** What was attempted: "shopper-sign-in", "seller-sign-in", "password-reset". */
+    kind: text("kind").notNull(),
+    /** The email tried (lower-cased), or null when none was given or its account has since signed in. */
+    email: text("email"),
+    /** The client's address (an IPv6 address stands for its /64 network). */
+    client: text("client").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [
+    index("throttled_attempts_email_idx").on(t.kind, t.email, t.at),
+    index("throttled_attempts_client_idx").on(t.kind, t.client, t.at),
+    index("throttled_attempts_at_idx").on(t.at),
+  ],
+);

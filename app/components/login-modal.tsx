@@ -118,6 +118,13 @@ export function LoginModal({ mode: urlMode, reply }: { mode: AuthMode; reply?: F
             hint={registering ? `At least ${MIN_PASSWORD_LENGTH} characters.` : undefined}
             inputClassName={inputClass(Boolean(fields.password.errors))}
           />
+          {registering ? null : (
+            <p className="-mt-2 text-right">
+              <Link to="/forgot-password" className="text-primary">
+                Forgot password?
+              </Link>
+            </p>
+          )}
           <p>
             {registering ? "Already have account?" : "Create an account?"}{" "}
             <Link to={registering ? loginHref : registerHref} replace className="text-primary">

@@ -26,3 +26,8 @@ export function imageSrcSet(url: string): string | undefined {
   if (!STORED.test(url)) return undefined;
   return [...IMAGE_WIDTHS.map((width) => `${imageWidthUrl(url, width)} ${width}w`), `${url} ${FULL_SIZE}w`].join(", ");
 }
+
+/** The picture formats a seller may upload (checked on the decoded image, whatever the file claims). */
+export const UPLOAD_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
+/** The same, as the seller's form and the refusals say it. */
+export const UPLOAD_FORMATS_TEXT = "JPEG, PNG, WebP or AVIF";

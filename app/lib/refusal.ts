@@ -5,12 +5,16 @@ import type { z } from "zod";
 
 export type FieldErrors = Record<string, string>;
 
-/** A refused request: a message for the person, the HTTP status, and the fields at fault (if any). */
+/**
+ * A refused request: a message for the person, the HTTP status, the fields at fault (if any), and headers the
+ * answer carries (a 429's Retry-After).
+ */
 export class Refusal extends Error {
   constructor(
     message: string,
     readonly status = 400,
     readonly fieldErrors: FieldErrors = {},
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = "Refusal";

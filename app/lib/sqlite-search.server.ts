@@ -1,7 +1,7 @@
 // Product-name search: the one SQLite-specific piece of the data layer (docs/decisions/0009 and 0060). Names
 // are matched anywhere, in any letter case and alphabet: both sides are folded by the same function (NFKC +
 // lower case, so "CAFÉ" finds "Café"), registered on every connection as store_fold. An FTS5 trigram index of
-// the folded names (products_search, kept in step with products by the triggers of migration 0002) answers a
+// the folded names (products_search, kept in step with products by the triggers of migration 0006) answers a
 // search of 3 characters or more; its rowid is the product's `seq`, so it hands the matches over newest first
 // and a page stops reading after its last product. Trigrams cannot answer 1 or 2 characters: those are looked
 // for in the newest SHORT_QUERY_SCAN products only, a bounded scan. Nothing outside this module knows how

@@ -1,5 +1,5 @@
 // The catalogue's version: a number the database raises with every change to a product (triggers of migration
-// 0002), so anything made from the catalogue can be kept until it changes: the pages cached for visitors without
+// 0006), so anything made from the catalogue can be kept until it changes: the pages cached for visitors without
 // a session (server/page-cache.js) and the list counts below.
 import { eq } from "drizzle-orm";
 import { type Db, db, type Tx } from "#app/lib/db.server.ts";

@@ -5,11 +5,20 @@ import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { config } from "#app/lib/config.server.ts";
-import { FULL_SIZE, IMAGE_WIDTHS } from "#app/lib/images.ts";
+import { FULL_SIZE, IMAGE_WIDTHS, UPLOAD_FORMATS_TEXT } from "#app/lib/images.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 
 /** Largest decoded image we accept, in pixels (stops decompression bombs). */
 const MAX_PIXELS = 50_000_000;
+
+/**
+ * Whether sharp decoded one of the formats a seller may upload (UPLOAD_TYPES). SVG (which would be
+ * rendered), GIF, TIFF, HEIC and the rest sharp can read are refused; AVIF is HEIF with AV1 inside.
+ */
+function isUploadFormat(meta: sharp.Metadata): boolean {
+  if (meta.format === "heif") return meta.compression === "av1";
+  return meta.format === "jpeg" || meta.format === "png" || meta.format === "webp";
+}
 
 function newImageKey() {
   return randomBytes(12).toString("hex");
@@ -30,21 +39,29 @@ function filesFor(url: string): string[] {
 
 /**
  * Decodes an image and stores it in every size; returns its URL (`/uploads/<key>.webp`). A picture smaller
- * than a width is stored at its own size under that width's name (never enlarged).
- * A Refusal when the bytes are not a decodable image.
+ * than a width is stored at its own size under that width's name (never enlarged). A Refusal when the bytes
+ * are not a decodable image in a format a seller may upload. `from` "drawing" is the demo catalogue's own SVG
+ * drawings (db/seed.ts), never an upload.
  */
-export async function storeProductImage(input: Uint8Array, label = "The file"): Promise<string> {
+export async function storeProductImage(
+  input: Uint8Array,
+  label = "The file",
+  from: "upload" | "drawing" = "upload",
+): Promise<string> {
   let encoded: Buffer[];
   try {
     const source = sharp(input, { failOn: "error", limitInputPixels: MAX_PIXELS }).rotate();
     const meta = await source.metadata();
     if (!meta.width || !meta.height) throw new Refusal(`${label} is not an image.`);
+    if (from === "upload" && !isUploadFormat(meta)) {
+      throw new Refusal(`${label} is not a ${UPLOAD_FORMATS_TEXT} picture.`);
+    }
     const resized = (size: number, quality: number) =>
       source.clone().resize(size, size, { fit: "inside", withoutEnlargement: true }).webp({ quality }).toBuffer();
     encoded = await Promise.all([resized(FULL_SIZE, 82), ...IMAGE_WIDTHS.map((width) => resized(width, 78))]);
   } catch (error) {
     if (error instanceof Refusal) throw error;
-    throw new Refusal(`${label} is not an image we can read (use JPEG, PNG, WebP, GIF or AVIF).`);
+    throw new Refusal(`${label} is not an image we can read (use ${UPLOAD_FORMATS_TEXT}).`);
   }
   const key = newImageKey();
   const dir = config().uploadsDir;

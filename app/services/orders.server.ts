@@ -9,6 +9,7 @@ import { type AddressSnapshot, addresses, orderItems, orders, type PaymentType, 
 import { addressSnapshot } from "./addresses.server.ts";
 import { clearSavedCart, type OrderLineInput, savedCartIn } from "./cart.server.ts";
 import { viewCartIn } from "./cart-view.server.ts";
+import { enqueueOrderPlacedMail } from "./order-mail.server.ts";
 import { sizeLineOf, stockLinesIn, takeStock } from "./stock.server.ts";
 import { countOrderUnits } from "./trending.server.ts";
 
@@ -80,8 +81,8 @@ export type PlacedOrder = { order: Order; lines: OrderLine[]; created: boolean }
  * address'), every product must exist, be on sale and in stock, in a size it has, and prices come from the
  * products. Then the units are taken (stock.server.ts: a line that would go below zero refuses the whole
  * order with 409 and nothing is stored). The order is 'Order Placed' and unpaid; an online order holds its
- * units until it is paid or they go back. A cash order empties the saved cart; an online one leaves it until
- * it is paid (payments.server.ts).
+ * units until it is paid or they go back. A cash order empties the saved cart and writes its confirmation
+ * mails; an online one leaves the cart until it is paid (payments.server.ts).
  */
 export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
   const { userId, paymentType } = input;
@@ -191,7 +192,11 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
           })
           .run();
       });
-      if (paymentType === "COD") clearSavedCart(tx, userId);
+      if (paymentType === "COD") {
+        clearSavedCart(tx, userId);
+        // A cash order is placed now; an online one when it is paid (payments.server.ts).
+        enqueueOrderPlacedMail(tx, orderId);
+      }
       countOrderUnits(tx, orderId, 1);
       return { order, lines, created: true };
     },

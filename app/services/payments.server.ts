@@ -11,6 +11,7 @@ import { Refusal, refuse } from "#app/lib/refusal.ts";
 import { lineName } from "#app/lib/sizes.ts";
 import { orderItems, orders, stripeEvents } from "#db/schema.ts";
 import { removeFromSavedCart } from "./cart.server.ts";
+import { enqueueOrderPlacedMail, enqueuePaymentNotCompletedMail } from "./order-mail.server.ts";
 import { type Order, type PlaceOrderInput, placeOrder } from "./orders.server.ts";
 import { retakeOrderStock, returnOrderStock } from "./stock.server.ts";
 import {
@@ -199,14 +200,16 @@ export function fulfilCheckoutSession(session: SessionFacts, event?: EventFacts)
       .where(eq(orderItems.orderId, order.id))
       .all();
     removeFromSavedCart(tx, order.userId, lines);
+    // Only now is an online order placed: the confirmation and the seller's notice go out.
+    enqueueOrderPlacedMail(tx, order.id);
     countOrderUnits(tx, order.id, 1);
     return "paid";
   });
 }
 
 /**
- * An expired session or a failed payment: the unpaid order is cancelled and its units go back (a paid one
- * is left alone).
+ * An expired session or a failed payment: the unpaid order is cancelled, its units go back (a paid one is
+ * left alone), and the shopper is told by mail that the order was not placed.
  */
 export function cancelOrderForSession(
   session: Pick<SessionFacts, "id" | "metadata">,
@@ -217,6 +220,8 @@ export function cancelOrderForSession(
     if (order.status === "Cancelled") return "already-closed";
     tx.update(orders).set({ status: "Cancelled", updatedAt: Date.now() }).where(eq(orders.id, order.id)).run();
     returnOrderStock(tx, order.id);
+    const failed = event?.type === "checkout.session.async_payment_failed";
+    enqueuePaymentNotCompletedMail(tx, order.id, failed ? "failed" : "not-completed");
     return "cancelled";
   });
 }
@@ -313,9 +318,9 @@ export async function closeOpenCheckouts(userId: string, requestKey: string | nu
 }
 
 /**
- * Cancels unpaid online orders whose checkout time is over, and puts their units back, so an abandoned
+ * Cancels unpaid online orders whose checkout time is over and puts their units back, so an abandoned
  * checkout never lingers as a placed order (they are hidden from My Orders and the seller until paid anyway)
- * nor holds units.
+ * nor holds units; each shopper is told by mail.
  */
 export function expireStaleOnlineOrders(now = Date.now()): number {
   return db().transaction(
@@ -326,7 +331,10 @@ export function expireStaleOnlineOrders(now = Date.now()): number {
         .where(and(openOnlineOrder, lt(orders.createdAt, now - STALE_ONLINE_ORDER_MS)))
         .returning({ id: orders.id })
         .all();
-      for (const { id } of cancelled) returnOrderStock(tx, id);
+      for (const { id } of cancelled) {
+        returnOrderStock(tx, id);
+        enqueuePaymentNotCompletedMail(tx, id, "not-completed");
+      }
       return cancelled.length;
     },
     { behavior: "immediate" },

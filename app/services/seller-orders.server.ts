@@ -6,6 +6,7 @@ import { ID_PATTERN } from "#app/lib/ids.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { ADDRESS_FIELDS } from "#app/lib/schemas/address.ts";
 import { type AddressSnapshot, ORDER_STATUSES, type OrderStatus, orders } from "#db/schema.ts";
+import { enqueueOrderStatusMail } from "./order-mail.server.ts";
 import { orderLinesIn, placedOrderCondition } from "./orders.server.ts";
 import { returnOrderStock } from "./stock.server.ts";
 import { countOrderUnits } from "./trending.server.ts";
@@ -97,8 +98,9 @@ export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
 
 /**
  * Moves an order along, in one immediate transaction (two sellers clicking at once cannot both win).
- * Only orders the seller sees can be moved; any other move is refused with a message that says why.
- * A cancelled order's units go back to stock in the same transaction.
+ * Only orders the seller sees can be moved; any other move is refused with a message that says why. A
+ * cancelled order's units go back to stock, and the shopper is mailed about the new status, in the same
+ * transaction.
  */
 export async function setOrderStatus(orderId: unknown, status: unknown): Promise<OrderStatus> {
   if (!(ORDER_STATUSES as readonly unknown[]).includes(status)) {
@@ -129,6 +131,7 @@ export async function setOrderStatus(orderId: unknown, status: unknown): Promise
         returnOrderStock(tx, orderId);
         countOrderUnits(tx, orderId, -1);
       }
+      enqueueOrderStatusMail(tx, orderId, next);
       return next;
     },
     { behavior: "immediate" },

@@ -36,7 +36,9 @@ test("pages through all products with numbered links, Previous and Next", async 
   expect(second).toHaveLength(PAGE_SIZE);
   for (const name of second) expect(first).not.toContain(name);
 
-  await pages(page).getByRole("link", { name: `Page ${pageCount}`, exact: true }).click();
+  await pages(page)
+    .getByRole("link", { name: `Page ${pageCount}`, exact: true })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/products\\?page=${pageCount}$`));
   await expect(cards(page)).toHaveCount(inStock.length - (pageCount - 1) * PAGE_SIZE);
   await expect(pages(page).getByRole("link", { name: "Next page" })).toHaveCount(0);

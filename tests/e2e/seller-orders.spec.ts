@@ -9,6 +9,7 @@ test("a shopper's order shows in Orders; the seller ships it; the shopper sees S
   page,
   browser,
   baseURL,
+  csp,
   shopper: _signedIn,
 }) => {
   // The shopper places a cash-on-delivery order through the shop.
@@ -37,6 +38,7 @@ test("a shopper's order shows in Orders; the seller ships it; the shopper sees S
 
   // The seller, in a browser of their own, sees it and moves it to Shipped.
   const sellerContext = await browser.newContext({ baseURL, javaScriptEnabled: !isNoJs() });
+  await csp.watch(sellerContext);
   try {
     await signInSeller(sellerContext);
     const seller = await sellerContext.newPage();

@@ -1,6 +1,7 @@
 // The product page: pictures, rating, prices, description, sizes, related products; 404 for unknown ids.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEMO_PRODUCTS } from "../../db/demo/catalogue.ts";
+import { expect, test } from "./fixtures.ts";
 
 /** Opens a demo product's page from the product list, as a shopper would. */
 async function openProduct(page: Page, name: string) {

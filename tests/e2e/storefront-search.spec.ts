@@ -1,6 +1,7 @@
 // Search by product name: a GET form without JavaScript, filtering as you type with it.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEMO_PRODUCTS } from "../../db/demo/catalogue.ts";
+import { expect, test } from "./fixtures.ts";
 
 const isNoJs = () => test.info().project.name === "no-js";
 

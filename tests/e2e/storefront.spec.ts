@@ -1,8 +1,9 @@
 // The storefront's browsing pages, with JavaScript on (project "js") and off ("no-js").
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { CATEGORIES } from "../../app/lib/categories.ts";
 import { DEALS } from "../../app/lib/deals.ts";
 import { DEMO_PRODUCTS } from "../../db/demo/catalogue.ts";
+import { expect, test } from "./fixtures.ts";
 
 const isNoJs = () => test.info().project.name === "no-js";
 

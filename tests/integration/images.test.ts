@@ -47,6 +47,35 @@ describe("storeProductImage", () => {
     await expect(storeProductImage(Buffer.from("hello"))).rejects.toThrow("is not an image");
   });
 
+  it("takes exactly the formats the README lists: JPEG, PNG, WebP and AVIF; not SVG, GIF, TIFF or HEIC", async () => {
+    const picture = () => sharp({ create: { width: 64, height: 48, channels: 3, background: "#27ae60" } });
+    const accepted: [string, Buffer][] = [
+      ["JPEG", await picture().jpeg().toBuffer()],
+      ["PNG", await picture().png().toBuffer()],
+      ["WebP", await picture().webp().toBuffer()],
+      ["AVIF", await picture().avif().toBuffer()],
+    ];
+    for (const [format, bytes] of accepted) {
+      const url = await storeProductImage(bytes, format);
+      expect((await sharp(fileOf(url)).metadata()).format, format).toBe("webp");
+    }
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="red"/></svg>',
+    );
+    const refused: [string, Buffer][] = [
+      ["SVG", svg],
+      ["GIF", await picture().gif().toBuffer()],
+      ["TIFF", await picture().tiff().toBuffer()],
+    ];
+    for (const [format, bytes] of refused) {
+      await expect(storeProductImage(bytes, `photo.${format.toLowerCase()}`), format).rejects.toThrow(
+        `photo.${format.toLowerCase()} is not a JPEG, PNG, WebP or AVIF picture.`,
+      );
+    }
+    // The demo catalogue's own drawings are SVG, stored as pictures.
+    expect(await storeProductImage(svg, "Demo drawing", "drawing")).toMatch(/^\/uploads\/[a-z0-9]+\.webp$/);
+  });
+
   it("refuses a truncated image", async () => {
     const whole = await png(300, 300);
     await expect(storeProductImage(whole.subarray(0, whole.length / 2))).rejects.toThrow(Refusal);

@@ -86,7 +86,7 @@ describe("migrating a store made by the first release", () => {
           count,
         ),
       ).toEqual([1, 3, 3, 3, 1, 1, 2, 1]);
-      // Migration 0003: each product has its place in "newest first", the search index holds the names,
+      // Migration 0006: each product has its place in "newest first", the search index holds the names,
       // and the trending count has the units of the placed order.
       const catalogue = store.$client
         .prepare("SELECT id, seq, units_sold AS units FROM products ORDER BY seq DESC")

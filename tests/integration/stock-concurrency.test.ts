@@ -78,7 +78,8 @@ type Answer = { status: number; body: { success?: boolean; message?: string; url
 async function post(pathname: string, cookie: string, json: unknown): Promise<Answer> {
   const response = await fetch(new URL(pathname, origin), {
     method: "POST",
-    headers: { "Content-Type": "application/json", Cookie: cookie },
+    // A browser's post: with the session cookie comes the store's own Origin (request-guard.server.ts).
+    headers: { "Content-Type": "application/json", Cookie: cookie, Origin: origin },
     body: JSON.stringify(json),
   });
   return { status: response.status, body: await response.json() };

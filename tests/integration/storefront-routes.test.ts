@@ -239,9 +239,10 @@ describe("/loader?next=", () => {
     }
   });
 
-  it("keeps dot segments and encodings on this site", () => {
+  it("keeps dot segments and encodings on this site, but not encoded slashes in the path", () => {
     expect(sameSitePath("/../../etc/passwd")).toBe("/etc/passwd");
-    expect(sameSitePath("/%2F%2Fevil.com")).toBe("/%2F%2Fevil.com");
+    expect(sameSitePath("/%2F%2Fevil.com")).toBeNull();
+    expect(sameSitePath("/products?q=a%2Fb")).toBe("/products?q=a%2Fb");
     expect(sameSitePath('/a"<b>')).toBe("/a%22%3Cb%3E");
   });
 });

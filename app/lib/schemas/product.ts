@@ -5,7 +5,7 @@ import { parseMoneyToCents } from "../money.ts";
 import { DESCRIPTION_LINE_MAX_LENGTH, DESCRIPTION_MAX_LINES, NAME_MAX_LENGTH } from "../product-limits.ts";
 import { sizeRowsOf } from "../size-rows.ts";
 import { isSizeLabel, MAX_SIZE_LENGTH, MAX_SIZES, MAX_STOCK, NO_SIZE } from "../sizes.ts";
-import { z } from "./zod.ts";
+import { cleanText, textField, z } from "./zod.ts";
 
 function money(label: string) {
   return z.unknown().transform((value, ctx) => {
@@ -98,16 +98,15 @@ const sizeRows = z
     return kept;
   });
 
-/** A textarea (one bullet per line) or a list of lines; blank lines are dropped. */
+/** A textarea (one bullet per line) or a list of lines, each cleaned like every stored text; blank lines are dropped. */
 function toLines(value: string | string[] | undefined): string[] {
   const lines = typeof value === "string" ? value.split(/\r\n|\r|\n/) : (value ?? []);
-  return lines.map((line) => line.trim()).filter((line) => line.length > 0);
+  return lines.map((line) => cleanText(line).trim()).filter((line) => line.length > 0);
 }
 
 export const productFieldsSchema = z
   .object({
-    name: z
-      .string("Product name is required.")
+    name: textField("Product name is required.")
       .trim()
       .min(1, "Product name is required.")
       .max(NAME_MAX_LENGTH, `The product name can be at most ${NAME_MAX_LENGTH} characters.`),

@@ -5,6 +5,7 @@ import { SizeFields } from "#app/components/seller-size-fields.tsx";
 import { refusalData } from "#app/lib/form-reply.server.ts";
 import { useReplyForm } from "#app/lib/forms.ts";
 import { newId } from "#app/lib/ids.ts";
+import { UPLOAD_FORMATS_TEXT } from "#app/lib/images.ts";
 import { MAX_IMAGE_MB, MAX_IMAGES } from "#app/lib/product-limits.ts";
 import { productFieldsSchema, productFormInput } from "#app/lib/schemas/product.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -59,7 +60,7 @@ export default function AddProduct({ loaderData, actionData }: Route.ComponentPr
         <fieldset>
           <legend className="text-base font-medium">Product Image</legend>
           <p className="text-xs text-gray-500">
-            Up to {MAX_IMAGES} images (JPEG, PNG, WebP, GIF or AVIF), {MAX_IMAGE_MB} MB each.
+            Up to {MAX_IMAGES} images ({UPLOAD_FORMATS_TEXT}), {MAX_IMAGE_MB} MB each.
           </p>
           <div className="mt-2 flex flex-wrap items-start gap-3">
             {Array.from({ length: MAX_IMAGES }, (_, i) => (

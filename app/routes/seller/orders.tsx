@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { ExportLinks } from "#app/components/seller/export-links.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, typedValue } from "#app/lib/forms.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
@@ -14,6 +15,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Orders | Trendora Selle
 
 export async function loader() {
   return {
+    today: new Date().toISOString().slice(0, 10),
     orders: (await listSellerOrders()).map((order) => ({
       ...order,
       amount: formatMoney(order.amountCents),
@@ -40,6 +42,9 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
   return (
     <section className="flex flex-col gap-4 p-4 md:p-10">
       <h1 className="text-2xl font-semibold text-gray-800">Orders List</h1>
+      <div className="max-w-4xl">
+        <ExportLinks today={loaderData.today} />
+      </div>
       {refusal && !orders.some((o) => o.id === refusedOrderId) ? (
         <p role="alert" className="text-sm text-red-600">
           {refusal}
