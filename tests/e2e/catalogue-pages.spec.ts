@@ -1,8 +1,9 @@
 // Product lists a page at a time: numbered pages and Previous/Next as plain links, sorting through a GET form,
 // Load more with JavaScript; the pictures' widths (srcset) on cards and the product page. With JavaScript on
 // (project "js") and off ("no-js"). The demo catalogue has more in-stock products than two pages hold.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEMO_PRODUCTS } from "../../db/demo/catalogue.ts";
+import { expect, test } from "./fixtures.ts";
 
 const isNoJs = () => test.info().project.name === "no-js";
 const PAGE_SIZE = 24;
