@@ -19,6 +19,7 @@ export { config } from "#app/lib/config.server.ts";
 export { closeDb as closeDatabase } from "#app/lib/db.server.ts";
 export { requestClient, requestClientContext } from "#app/lib/request-client.server.ts";
 export { applySecurityHeaders } from "#app/lib/security-headers.server.ts";
+export { catalogueVersion } from "#app/services/catalogue-version.server.ts";
 export { startMailSender, stopMailSender } from "#app/services/mail-sender.server.ts";
 
 export const streamTimeout = 5_000;

@@ -148,8 +148,11 @@ export type CatalogueSummary = {
   /** Products on sale and in stock whose names contain COMMON_WORD / RARE_WORD (what a search lists). */
   commonWordMatches: number;
   rareWordMatches: number;
-  /** Up to 60 products a shopper can buy (on sale, in stock), spread over the catalogue, for the bench's requests. */
-  samples: { id: string; category: string }[];
+  /**
+   * Up to 60 products a shopper can buy (on sale, in stock), spread over the catalogue, for the bench's requests,
+   * each with a size whose units are not counted (the bench's orders never run out).
+   */
+  samples: { id: string; category: string; size: string }[];
 };
 
 /**
@@ -200,12 +203,17 @@ export async function generateCatalogue({
   // accessories one line that is not counted.
   const sizeRows: (typeof productSizes.$inferInsert)[] = [];
   const sizesOf = new Map<string, string[]>();
+  const listed = productRows.filter((p) => p.inStock && p.removedAt === null);
+  const sampleCount = Math.min(60, listed.length);
+  const samples = Array.from({ length: sampleCount }, (_, i) => listed[Math.floor((i * listed.length) / sampleCount)]!);
+  const sampleIds = new Set(samples.map((p) => p.id));
   for (const product of productRows) {
     const labels =
       product.category === "Footwear" ? SHOE_SIZES : product.category === "Accessories" ? [NO_SIZE] : SIZES;
     sizesOf.set(product.id!, labels);
     labels.forEach((size, position) => {
-      const stock = size === NO_SIZE ? null : random.next() < 0.05 ? 0 : random.between(1, 40);
+      const counted = size !== NO_SIZE && !(sampleIds.has(product.id) && position === 0);
+      const stock = counted ? (random.next() < 0.05 ? 0 : random.between(1, 40)) : null;
       sizeRows.push({ productId: product.id!, size, position, stock });
     });
   }
@@ -288,6 +296,14 @@ export async function generateCatalogue({
     });
   }
 
+  // The trending count the order services keep: units in placed (cash, or paid online), not cancelled orders.
+  const placed = new Set(orderRows.filter((o) => o.status !== "Cancelled").map((o) => o.id));
+  const unitsSold = new Map<string, number>();
+  for (const line of lineRows) {
+    if (placed.has(line.orderId)) unitsSold.set(line.productId, (unitsSold.get(line.productId) ?? 0) + line.quantity);
+  }
+  for (const row of productRows) row.unitsSold = unitsSold.get(row.id!) ?? 0;
+
   db().transaction(
     (tx) => {
       insertInChunks(tx, products, productRows);
@@ -300,7 +316,6 @@ export async function generateCatalogue({
     { behavior: "immediate" },
   );
 
-  const listed = productRows.filter((p) => p.inStock && p.removedAt === null);
   const matching = (word: string) => listed.filter((p) => p.name.toLowerCase().includes(word.toLowerCase())).length;
   return {
     products: productRows.length,
@@ -311,9 +326,6 @@ export async function generateCatalogue({
     orderLines: lineRows.length,
     commonWordMatches: matching(COMMON_WORD),
     rareWordMatches: matching(RARE_WORD),
-    samples: Array.from({ length: Math.min(60, listed.length) }, (_, i) => {
-      const { id, category } = listed[Math.floor((i * listed.length) / Math.min(60, listed.length))]!;
-      return { id: id!, category };
-    }),
+    samples: samples.map((p) => ({ id: p.id!, category: p.category, size: sizesOf.get(p.id!)![0]! })),
   };
 }

@@ -35,12 +35,39 @@ export const products = sqliteTable(
     createdAt: createdAt(),
     /** Set when the seller removes the product from sale; orders keep pointing at it. */
     removedAt: integer("removed_at"),
+    /**
+     * The product's place in "newest first" (higher = newer): created_at × 1024 plus its rank among products
+     * made in the same millisecond. Set by the database when a product is inserted (a trigger of migration
+     * 0006), unique, and the order of every list and of the search index (whose rowid it is).
+     */
+    seq: integer("seq"),
+    /** Units in placed orders that were not cancelled: the trending count (app/services/trending.server.ts). */
+    unitsSold: integer("units_sold").notNull().default(0),
   },
   (t) => [
-    index("products_category_idx").on(t.category, t.inStock),
+    uniqueIndex("products_seq_idx").on(t.seq),
+    // Every list is read through one of these in its own order (the listing's offset walks the index only).
+    index("products_listing_idx").on(t.inStock, t.removedAt, t.seq),
+    index("products_listing_price_idx").on(t.inStock, t.removedAt, t.offerPriceCents, t.seq),
+    index("products_category_listing_idx").on(t.category, t.inStock, t.removedAt, t.seq),
+    index("products_category_price_idx").on(t.category, t.inStock, t.removedAt, t.offerPriceCents, t.seq),
+    // /api/product/list pages: on sale, in stock or not.
+    index("products_on_sale_idx").on(t.removedAt, t.seq),
+    index("products_category_on_sale_idx").on(t.category, t.removedAt, t.seq),
+    index("products_trending_idx").on(t.inStock, t.removedAt, t.unitsSold, t.seq),
     check("products_price_check", sql`${t.priceCents} >= 0 AND ${t.offerPriceCents} >= 0`),
   ],
 );
+
+/**
+ * One row (id 1) whose `version` goes up with every change to a product or to its sizes and stock counts
+ * (triggers of migration 0006): pages cached for visitors without a session, and counts kept in memory, are
+ * valid only for the version they were made at.
+ */
+export const catalogueVersion = sqliteTable("catalogue_version", {
+  id: integer("id").primaryKey(),
+  version: integer("version").notNull(),
+});
 
 /**
  * What a product is sold in, and how many are left: either one line with size '' (a product without sizes,

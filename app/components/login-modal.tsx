@@ -25,18 +25,6 @@ function useCloseHref() {
 }
 
 /**
- * The login modal as the URL asks for it: `?login` or `?login=register` opens it over the current page
- * (rendered by the server, so it works without JavaScript).
- */
-export function UrlLoginModal({ signedIn }: { signedIn: boolean }) {
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  // POST /login renders its own modal (with the answer); nobody needs it once signed in.
-  if (signedIn || location.pathname === "/login" || !params.has("login")) return null;
-  return <LoginModal mode={params.get("login") === "register" ? "register" : "login"} />;
-}
-
-/**
  * The login / sign-up form. With JavaScript it posts in the background and shows a refusal in place;
  * without, the browser posts to /login, which renders this modal again with the answer.
  */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { AddToCart } from "#app/components/add-to-cart.tsx";
-import { thumbnailUrl } from "#app/lib/images.ts";
+import { imageSrcSet, thumbnailUrl } from "#app/lib/images.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { productPath } from "#app/lib/product-links.ts";
 import { hasSizes, isSoldOut, type SizeStock } from "#app/lib/sizes.ts";
@@ -38,18 +38,27 @@ export function toProductCard(
   };
 }
 
-/** A product's picture, or a neutral box when it has none. */
+/**
+ * A product's picture, or a neutral box when it has none. A stored picture is offered in every width it has
+ * (`srcset`), `sizes` saying how wide it is shown; `src` is the 400 px one for browsers without srcset.
+ * React preloads every picture that is not lazy; `priority` asks for the first one before the others.
+ */
 export function ProductImage({
   url,
   alt,
   size,
+  sizes,
   lazy,
+  priority,
   className = "",
 }: {
   url: string | undefined;
   alt: string;
+  /** Width and height attributes (the pictures are shown square): the space is kept before it loads. */
   size: number;
+  sizes: string;
   lazy?: boolean;
+  priority?: boolean;
   className?: string;
 }) {
   if (!url) {
@@ -65,11 +74,14 @@ export function ProductImage({
   }
   return (
     <img
-      src={url}
+      src={thumbnailUrl(url)}
+      srcSet={imageSrcSet(url)}
+      sizes={sizes}
       alt={alt}
       width={size}
       height={size}
       loading={lazy ? "lazy" : undefined}
+      fetchPriority={priority ? "high" : undefined}
       decoding="async"
       className={`aspect-square w-full object-contain ${className}`}
     />
@@ -80,11 +92,16 @@ export function ProductImage({
 export function ProductCard({
   product,
   headingLevel = 3,
+  imageSizes,
   lazy = false,
+  priority = false,
 }: {
   product: ProductCardData;
   headingLevel?: 2 | 3;
+  /** How wide the card's picture is shown (`sizes`). */
+  imageSizes: string;
   lazy?: boolean;
+  priority?: boolean;
 }) {
   const href = productPath(product);
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -96,10 +113,12 @@ export function ProductCard({
     >
       <Link to={href} tabIndex={-1} aria-hidden="true" className="block overflow-hidden rounded-md bg-gray-50">
         <ProductImage
-          url={image ? thumbnailUrl(image) : undefined}
+          url={image}
           alt=""
           size={400}
+          sizes={imageSizes}
           lazy={lazy}
+          priority={priority}
           className="transition duration-300 group-hover:scale-105"
         />
       </Link>
@@ -157,23 +176,40 @@ const GRID_COLUMNS = {
   5: "grid-cols-2 sm:grid-cols-3 lg:grid-cols-5",
   6: "grid-cols-2 sm:grid-cols-3 lg:grid-cols-6",
 };
+/** How wide a card's picture is shown in each grid (two, three, then 5 or 6 columns in a 1280 px page). */
+const GRID_IMAGE_SIZES = {
+  5: "(min-width: 1280px) 220px, (min-width: 1024px) 18vw, (min-width: 640px) 30vw, 45vw",
+  6: "(min-width: 1280px) 180px, (min-width: 1024px) 15vw, (min-width: 640px) 30vw, 45vw",
+};
 
-/** A responsive grid of product cards; the first row loads eagerly, the rest lazily. */
+/**
+ * A responsive grid of product cards: the first row loads at once (the very first picture first, when
+ * `priority`), the rest lazily.
+ */
 export function ProductGrid({
   products,
   headingLevel = 3,
   columns = 5,
+  priority = false,
 }: {
   products: ProductCardData[];
   headingLevel?: 2 | 3;
   /** Columns on wide screens (6 suits the six trending products). */
   columns?: 5 | 6;
+  /** The grid is the page's main content: its first picture is fetched before anything else. */
+  priority?: boolean;
 }) {
   return (
     <ul className={`grid gap-3 md:gap-5 ${GRID_COLUMNS[columns]}`}>
       {products.map((product, i) => (
         <li key={product.id} className="flex">
-          <ProductCard product={product} headingLevel={headingLevel} lazy={i >= columns} />
+          <ProductCard
+            product={product}
+            headingLevel={headingLevel}
+            imageSizes={GRID_IMAGE_SIZES[columns]}
+            lazy={i >= columns}
+            priority={priority && i === 0}
+          />
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import { FieldError } from "#app/components/form-field.tsx";
+import { FieldError } from "#app/components/form-messages.tsx";
 
 /** A size as the product page offers it: whether it can be bought, and the units left when they are few. */
 export type SizeChoice = { size: string; available: boolean; fewLeft: number | null };

@@ -1,9 +1,9 @@
 import { data, Link, redirectDocument, useLocation } from "react-router";
 import { CartLineRow } from "#app/components/cart/cart-line.tsx";
 import { OrderSummary } from "#app/components/cart/order-summary.tsx";
-import { FormError } from "#app/components/form-field.tsx";
+import { FormError } from "#app/components/form-messages.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
-import { formErrorOf } from "#app/lib/forms.ts";
+import { formErrorOf } from "#app/lib/form-reply.ts";
 import { newToken } from "#app/lib/ids.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";

@@ -4,10 +4,14 @@ import { ProductGrid, toProductCard } from "#app/components/product-card.tsx";
 import { CATEGORIES, categorySlug } from "#app/lib/categories.ts";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import type { FormReply } from "#app/lib/forms.ts";
+import { sharedPageHeaders } from "#app/lib/shared-page.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { trendingProducts } from "#app/services/catalog.server.ts";
 import { subscribe } from "#app/services/newsletter.server.ts";
 import type { Route } from "./+types/home";
+
+// The same for every visitor without a session: server.js may keep it (app/lib/shared-page.ts).
+export const headers = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Trendora: fashion for everyone" },

@@ -1,16 +1,17 @@
 import { data, Link, useSearchParams } from "react-router";
 import { AddToCart } from "#app/components/add-to-cart.tsx";
-import { FieldError } from "#app/components/form-field.tsx";
+import { FieldError } from "#app/components/form-messages.tsx";
 import { ProductGrid, ProductImage, toProductCard } from "#app/components/product-card.tsx";
 import { SizePicker } from "#app/components/size-picker.tsx";
 import { Stars } from "#app/components/stars.tsx";
 import { CATEGORIES, categorySlug } from "#app/lib/categories.ts";
 import { formAction } from "#app/lib/form-reply.server.ts";
-import { formErrorOf, typedValue } from "#app/lib/forms.ts";
-import { thumbnailUrl } from "#app/lib/images.ts";
+import { formErrorOf, typedValue } from "#app/lib/form-reply.ts";
+import { imageWidthUrl } from "#app/lib/images.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { refuseUnless } from "#app/lib/refusal.ts";
+import { sharedPageHeaders } from "#app/lib/shared-page.ts";
 import { FREE_SIZE, hasSizes, isAvailable, isLow, isSoldOut, NO_SIZE } from "#app/lib/sizes.ts";
 import { shopperOf } from "#app/middleware/identity.server.ts";
 import { getProduct, relatedProducts } from "#app/services/catalog.server.ts";
@@ -55,6 +56,9 @@ export function action({ request, context, params }: Route.ActionArgs) {
     return answerCartChange(request, form, shopperOf(context)?.id ?? null, here);
   });
 }
+
+// The same for every visitor without a session: server.js may keep it (app/lib/shared-page.ts).
+export const headers = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data ? `${data.product.name} | Trendora` : "Product not found | Trendora" },
@@ -119,7 +123,13 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                       i === selected ? "border-primary" : "border-gray-200 hover:border-gray-400"
                     }`}
                   >
-                    <img src={thumbnailUrl(image)} alt="" width={80} height={80} className="aspect-square w-full" />
+                    <img
+                      src={imageWidthUrl(image, 200)}
+                      alt=""
+                      width={80}
+                      height={80}
+                      className="aspect-square w-full"
+                    />
                   </Link>
                 </li>
               ))}
@@ -128,6 +138,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <div className="w-full overflow-hidden rounded-lg border border-gray-200 bg-gray-50">
             <ProductImage
               url={product.images[selected]}
+              sizes="(min-width: 1280px) 520px, (min-width: 768px) 40vw, 100vw"
+              priority
               alt={
                 product.images.length > 1
                   ? `${product.name}, picture ${selected + 1} of ${product.images.length}`

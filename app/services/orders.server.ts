@@ -11,6 +11,7 @@ import { clearSavedCart, type OrderLineInput, savedCartIn } from "./cart.server.
 import { viewCartIn } from "./cart-view.server.ts";
 import { enqueueOrderPlacedMail } from "./order-mail.server.ts";
 import { sizeLineOf, stockLinesIn, takeStock } from "./stock.server.ts";
+import { countOrderUnits } from "./trending.server.ts";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -196,6 +197,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
         // A cash order is placed now; an online one when it is paid (payments.server.ts).
         enqueueOrderPlacedMail(tx, orderId);
       }
+      countOrderUnits(tx, orderId, 1);
       return { order, lines, created: true };
     },
     { behavior: "immediate" },

@@ -26,6 +26,7 @@ import {
   STRIPE_CURRENCY,
   stripeClient,
 } from "./stripe.server.ts";
+import { countOrderUnits } from "./trending.server.ts";
 
 /** An unpaid online order older than this is cancelled when next looked at (expiry plus a late webhook). */
 const STALE_ONLINE_ORDER_MS = (CHECKOUT_SESSION_SECONDS + 15 * 60) * 1000;
@@ -201,6 +202,7 @@ export function fulfilCheckoutSession(session: SessionFacts, event?: EventFacts)
     removeFromSavedCart(tx, order.userId, lines);
     // Only now is an online order placed: the confirmation and the seller's notice go out.
     enqueueOrderPlacedMail(tx, order.id);
+    countOrderUnits(tx, order.id, 1);
     return "paid";
   });
 }

@@ -9,6 +9,7 @@ import { type AddressSnapshot, ORDER_STATUSES, type OrderStatus, orders } from "
 import { enqueueOrderStatusMail } from "./order-mail.server.ts";
 import { orderLinesIn, placedOrderCondition } from "./orders.server.ts";
 import { returnOrderStock } from "./stock.server.ts";
+import { countOrderUnits } from "./trending.server.ts";
 
 export const MISSING_PRODUCT_NAME = "Product not found";
 export const MISSING_FIELD = "N/A";
@@ -126,7 +127,10 @@ export async function setOrderStatus(orderId: unknown, status: unknown): Promise
         );
       }
       tx.update(orders).set({ status: next, updatedAt: Date.now() }).where(eq(orders.id, orderId)).run();
-      if (next === "Cancelled") returnOrderStock(tx, orderId);
+      if (next === "Cancelled") {
+        returnOrderStock(tx, orderId);
+        countOrderUnits(tx, orderId, -1);
+      }
       enqueueOrderStatusMail(tx, orderId, next);
       return next;
     },

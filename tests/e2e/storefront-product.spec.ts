@@ -30,10 +30,11 @@ test("a product with several pictures: thumbnails choose the picture shown (?ima
   await expect(large).toHaveAccessibleName("Everyday Pullover Hoodie, picture 3 of 4");
   const third = await large.getAttribute("src");
   expect(third).not.toBe(first);
-  expect(third).toMatch(/^\/uploads\/[0-9a-z]+\.webp$/);
+  // The picture in its 400 px width (its srcset offers the others), the thumbnail in its 200 px one.
+  expect(third).toMatch(/^\/uploads\/[0-9a-z]+-400\.webp$/);
+  await expect(large).toHaveAttribute("srcset", new RegExp(`${third!.replace("-400.webp", "-800.webp")} 800w`));
   await expect(thumbnails.nth(2)).toHaveAttribute("aria-current", "true");
-  // The thumbnail shows the small version of the same picture.
-  expect(await thumbnails.nth(2).locator("img").getAttribute("src")).toBe(third!.replace(".webp", "-400.webp"));
+  expect(await thumbnails.nth(2).locator("img").getAttribute("src")).toBe(third!.replace("-400.webp", "-200.webp"));
   // The picture itself is served with a long cache lifetime.
   const image = await page.request.get(third!);
   expect(image.headers()["content-type"]).toBe("image/webp");

@@ -86,6 +86,23 @@ describe("migrating a store made by the first release", () => {
           count,
         ),
       ).toEqual([1, 3, 3, 3, 1, 1, 2, 1]);
+      // Migration 0006: each product has its place in "newest first", the search index holds the names,
+      // and the trending count has the units of the placed order.
+      const catalogue = store.$client
+        .prepare("SELECT id, seq, units_sold AS units FROM products ORDER BY seq DESC")
+        .all() as { id: string; seq: number; units: number }[];
+      expect(catalogue.map((p) => [p.id, p.units])).toEqual([
+        ["pm", 1],
+        ["pa", 0],
+        ["pz", 2],
+      ]);
+      const found = (text: string) =>
+        store.$client
+          .prepare("SELECT rowid FROM products_search WHERE products_search MATCH ?")
+          .all(`"${text}"`)
+          .map((row) => (row as { rowid: number }).rowid);
+      expect(found("zed")).toEqual([catalogue[2]!.seq]);
+      expect(found("mid")).toEqual([catalogue[0]!.seq]);
       expect(store.$client.pragma("foreign_key_check")).toEqual([]);
       expect(store.$client.pragma("foreign_keys", { simple: true })).toBe(1);
     } finally {

@@ -259,7 +259,7 @@ describe("GET /api/product/list", () => {
     });
     product({ name: "Sold out", inStock: false });
     product({ name: "Removed", removedAt: Date.now() });
-    const response = await run(async () => productListLoader());
+    const response = await run(async () => productListLoader(await routeArgs(getRequest("/api/product/list"))));
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.success).toBe(true);

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { typedValue } from "#app/lib/forms.ts";
+import { typedValue } from "#app/lib/form-reply.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney, TAX_RATE_PERCENT, type Totals } from "#app/lib/money.ts";
 
