@@ -1,4 +1,7 @@
+import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 // One free loopback port, chosen once by the runner and inherited by its workers.
@@ -16,6 +19,8 @@ async function freePort(): Promise<number> {
 }
 
 process.env.E2E_PORT ??= String(await freePort());
+// The server's DATA_DIR, chosen once by the runner: the specs read the mail it writes to DATA_DIR/outbox/.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "store-e2e-"));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 const chromium = {

@@ -1,12 +1,14 @@
 // The production server: a plain Node http server around React Router's request handler. It answers the
 // client build from memory (server/static-files.js), refuses what no route takes before React Router sees
-// it, sets the security headers on every answer, compresses text, bounds slow and idle clients, and on
-// SIGTERM finishes what is in flight, closes the database and exits.
+// it, keeps catalogue pages for visitors without a session (server/page-cache.js), sets the security headers on
+// every answer, compresses text, bounds slow and idle clients, and on SIGTERM finishes what is in flight, closes
+// the database and exits.
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { rawHeaders, sendResponse, toFetchRequest } from "./server/http-bridge.js";
+import { rawHeaders, sendResponse, toFetchRequest, usableTarget } from "./server/http-bridge.js";
+import { PageCache, pageCacheKey, SHARED_PAGE_HEADER, sendCachedPage } from "./server/page-cache.js";
 import { logRefusal, rawRefusal, refusalResponse } from "./server/refusals.js";
 import { findStaticFile, indexStaticFiles, sendStaticFile } from "./server/static-files.js";
 
@@ -17,6 +19,7 @@ const app = build.entry.module;
 const config = app.config();
 
 const staticFiles = indexStaticFiles(path.join(buildDir, "client"));
+const pageCache = new PageCache();
 const handleRequest = createRequestHandler(build, process.env.NODE_ENV ?? "production");
 
 /** The methods the store uses; anything else (PUT, DELETE, TRACE, PROPFIND, ...) is refused here. */
@@ -70,17 +73,34 @@ async function onRequest(req, res) {
     );
   }
 
+  const decorate = (headers) =>
+    app.applySecurityHeaders(headers, {
+      https: client.https,
+      cookie: req.headers.cookie,
+      sharedFile: SHARED_FILE_PATHS.some((prefix) => req.url.startsWith(prefix)),
+    });
+  // A catalogue page kept for visitors without a session, while the catalogue has not changed since.
+  const cacheKey = usableTarget(req) ? pageCacheKey(req, client.https) : null;
+  const version = cacheKey === null ? null : await app.catalogueVersion();
+  const kept = cacheKey === null ? undefined : pageCache.get(cacheKey, version);
+  if (kept) return sendCachedPage(req, res, kept, client.https, decorate);
+
   const request = toFetchRequest(req, res, client.https);
   if (!request) return refuse(req, res, client, 400, "Bad request.", "unusable request target or Host");
+
   const context = new RouterContextProvider();
   context.set(app.requestClientContext, client);
   const response = await handleRequest(request, context);
-  const headers = app.applySecurityHeaders(new Headers(response.headers), {
-    https: client.https,
-    cookie: req.headers.cookie,
-    sharedFile: SHARED_FILE_PATHS.some((prefix) => req.url.startsWith(prefix)),
-  });
-  await sendResponse(req, res, response.status, headers, response.body);
+  let body = response.body;
+  if (cacheKey !== null && response.headers.get(SHARED_PAGE_HEADER) === "1") {
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const entry = pageCache.store(cacheKey, version, response.status, response.headers, bytes);
+    if (entry) return sendCachedPage(req, res, entry, client.https, decorate);
+    body = new Response(bytes).body;
+  }
+  const headers = decorate(new Headers(response.headers));
+  headers.delete(SHARED_PAGE_HEADER);
+  await sendResponse(req, res, response.status, headers, body);
 }
 
 const server = http.createServer(
@@ -138,6 +158,8 @@ server.on("drop", (data) => {
 server.listen(config.PORT, config.HOST, () => {
   const { port } = server.address();
   console.log(`Store listening on http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`);
+  // Mail written by the transactions (app/services/mail-outbox.server.ts) goes out from this process.
+  app.startMailSender();
 });
 
 /** Stops taking connections, lets requests in flight finish, closes the database, exits 0. */
@@ -145,7 +167,9 @@ function shutDown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;
   console.log(`${signal}: finishing the requests in flight, then stopping`);
-  server.close(() => {
+  server.close(async () => {
+    // A mail being sent is finished (or left to the next start) before the database closes.
+    await app.stopMailSender();
     app.closeDatabase();
     console.log("Stopped");
     process.exit(0);

@@ -12,11 +12,15 @@ import { isRouteErrorResponse, RouterContextProvider, ServerRouter } from "react
 import { requestClientContext } from "#app/lib/request-client.server.ts";
 import { contentSecurityPolicy, newNonce } from "#app/lib/security-headers.server.ts";
 
-// What server.js takes from the server build (plain JavaScript cannot import the app's TypeScript).
+// What server.js takes from the server build (plain JavaScript cannot import the app's TypeScript): the
+// configuration, the security headers, the client's address, the database to close, and the mail sender it
+// runs in the background while it serves (app/services/mail-sender.server.ts).
 export { config } from "#app/lib/config.server.ts";
 export { closeDb as closeDatabase } from "#app/lib/db.server.ts";
 export { requestClient, requestClientContext } from "#app/lib/request-client.server.ts";
 export { applySecurityHeaders } from "#app/lib/security-headers.server.ts";
+export { catalogueVersion } from "#app/services/catalogue-version.server.ts";
+export { startMailSender, stopMailSender } from "#app/services/mail-sender.server.ts";
 
 export const streamTimeout = 5_000;
 

@@ -19,6 +19,8 @@ export default [
   route("my-orders", "routes/my-orders.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
 
   // Online payment
   // The built-in Stripe sandbox (404 unless the payment mode is "sandbox"): its REST API and hosted page.
@@ -33,6 +35,9 @@ export default [
     route("product-list", "routes/seller/product-list.tsx"),
     route("orders", "routes/seller/orders.tsx"),
     route("products/:id", "routes/seller/edit-product.tsx"),
+    route("overview", "routes/seller/overview.tsx"),
+    route("orders.csv", "routes/seller/export-orders.ts"),
+    route("products.csv", "routes/seller/export-products.ts"),
   ]),
 
   // /api resource routes

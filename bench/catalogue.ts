@@ -12,11 +12,12 @@ import { config } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { computeTotals } from "#app/lib/money.ts";
+import { NO_SIZE } from "#app/lib/sizes.ts";
 import { storeProductImage } from "#app/services/images.server.ts";
 import { hashPassword } from "#app/services/passwords.server.ts";
 import { DEMO_PRODUCTS } from "#db/demo/catalogue.ts";
 import { drawGarment } from "#db/demo/draw.ts";
-import { addresses, orderItems, orders, products, users } from "#db/schema.ts";
+import { addresses, orderItems, orders, productSizes, products, users } from "#db/schema.ts";
 
 /** Garments per category: what a name ends with. */
 const GARMENTS: Record<CategoryPath, string[]> = {
@@ -38,7 +39,7 @@ export const RARE_WORD = "Seersucker";
 /** A word many names contain (Shirt, T-Shirt, Polo Shirt, Sweatshirt, Shirt Dress): the common search. */
 export const COMMON_WORD = "shirt";
 const RARE_SHARE = 0.002;
-const SIZES = ["XS", "S", "M", "L", "XL", "XXL", "Free Size"];
+const SIZES = ["XS", "S", "M", "L", "XL", "XXL"];
 const SHOE_SIZES = ["UK 6", "UK 7", "UK 8", "UK 9", "UK 10"];
 const FEATURES = [
   "Machine wash cold, tumble dry low",
@@ -93,7 +94,7 @@ async function storePicturePool(): Promise<Map<CategoryPath, string[]>> {
     const urls: string[] = [];
     for (const look of looks) {
       const svg = Buffer.from(await drawGarment(look, { view: "front", size: 600 }));
-      urls.push(await storeProductImage(svg, look.name));
+      urls.push(await storeProductImage(svg, look.name, "drawing"));
     }
     pool.set(category, urls);
   }
@@ -147,8 +148,11 @@ export type CatalogueSummary = {
   /** Products on sale and in stock whose names contain COMMON_WORD / RARE_WORD (what a search lists). */
   commonWordMatches: number;
   rareWordMatches: number;
-  /** Up to 60 products a shopper can buy (on sale, in stock), spread over the catalogue, for the bench's requests. */
-  samples: { id: string; category: string }[];
+  /**
+   * Up to 60 products a shopper can buy (on sale, in stock), spread over the catalogue, for the bench's requests,
+   * each with a size whose units are not counted (the bench's orders never run out).
+   */
+  samples: { id: string; category: string; size: string }[];
 };
 
 /**
@@ -189,10 +193,28 @@ export async function generateCatalogue({
       ...price(random, category),
       images,
       inStock: random.next() >= 0.08,
-      size: category === "Footwear" ? random.pick(SHOE_SIZES) : category === "Accessories" ? null : random.pick(SIZES),
       // Spread over a year, newest first.
       createdAt: now - Math.floor(((i + random.next()) * CATALOGUE_DAYS * DAY) / size),
       removedAt: random.next() < 0.01 ? now - random.between(1, 30) * DAY : null,
+    });
+  }
+
+  // Sizes as the demo catalogue has them: shoe sizes, clothing XS–XXL with counts (some low or sold out),
+  // accessories one line that is not counted.
+  const sizeRows: (typeof productSizes.$inferInsert)[] = [];
+  const sizesOf = new Map<string, string[]>();
+  const listed = productRows.filter((p) => p.inStock && p.removedAt === null);
+  const sampleCount = Math.min(60, listed.length);
+  const samples = Array.from({ length: sampleCount }, (_, i) => listed[Math.floor((i * listed.length) / sampleCount)]!);
+  const sampleIds = new Set(samples.map((p) => p.id));
+  for (const product of productRows) {
+    const labels =
+      product.category === "Footwear" ? SHOE_SIZES : product.category === "Accessories" ? [NO_SIZE] : SIZES;
+    sizesOf.set(product.id!, labels);
+    labels.forEach((size, position) => {
+      const counted = size !== NO_SIZE && !(sampleIds.has(product.id) && position === 0);
+      const stock = counted ? (random.next() < 0.05 ? 0 : random.between(1, 40)) : null;
+      sizeRows.push({ productId: product.id!, size, position, stock });
     });
   }
 
@@ -228,13 +250,21 @@ export async function generateCatalogue({
     const shopper = random.between(0, shopperCount - 1);
     const address = addressRows[shopper]!;
     const orderId = newId();
-    const wanted = new Map<string, { unitPriceCents: number; quantity: number }>();
+    const wanted = new Map<string, { productId: string; size: string; unitPriceCents: number; quantity: number }>();
     const lineCount = random.between(1, 5);
     for (let l = 0; l < lineCount; l++) {
       const product = orderable[Math.floor(random.next() ** 3 * orderable.length)]!;
-      wanted.set(product.id, { unitPriceCents: product.offerPriceCents, quantity: random.between(1, 3) });
+      const size = random.pick(sizesOf.get(product.id!)!);
+      wanted.set(`${product.id}:${size}`, {
+        productId: product.id!,
+        size,
+        unitPriceCents: product.offerPriceCents,
+        quantity: random.between(1, 3),
+      });
     }
-    for (const [productId, line] of wanted) lineRows.push({ id: newId(), orderId, productId, ...line });
+    for (const [position, line] of [...wanted.values()].entries()) {
+      lineRows.push({ id: newId(), orderId, position, ...line });
+    }
     const totals = computeTotals([...wanted.values()]);
     const createdAt = now - Math.floor(random.next() * ORDER_DAYS * DAY);
     const ageDays = (now - createdAt) / DAY;
@@ -266,9 +296,18 @@ export async function generateCatalogue({
     });
   }
 
+  // The trending count the order services keep: units in placed (cash, or paid online), not cancelled orders.
+  const placed = new Set(orderRows.filter((o) => o.status !== "Cancelled").map((o) => o.id));
+  const unitsSold = new Map<string, number>();
+  for (const line of lineRows) {
+    if (placed.has(line.orderId)) unitsSold.set(line.productId, (unitsSold.get(line.productId) ?? 0) + line.quantity);
+  }
+  for (const row of productRows) row.unitsSold = unitsSold.get(row.id!) ?? 0;
+
   db().transaction(
     (tx) => {
       insertInChunks(tx, products, productRows);
+      insertInChunks(tx, productSizes, sizeRows);
       insertInChunks(tx, users, userRows);
       insertInChunks(tx, addresses, addressRows);
       insertInChunks(tx, orders, orderRows);
@@ -277,7 +316,6 @@ export async function generateCatalogue({
     { behavior: "immediate" },
   );
 
-  const listed = productRows.filter((p) => p.inStock && p.removedAt === null);
   const matching = (word: string) => listed.filter((p) => p.name.toLowerCase().includes(word.toLowerCase())).length;
   return {
     products: productRows.length,
@@ -288,9 +326,6 @@ export async function generateCatalogue({
     orderLines: lineRows.length,
     commonWordMatches: matching(COMMON_WORD),
     rareWordMatches: matching(RARE_WORD),
-    samples: Array.from({ length: Math.min(60, listed.length) }, (_, i) => {
-      const { id, category } = listed[Math.floor((i * listed.length) / Math.min(60, listed.length))]!;
-      return { id: id!, category };
-    }),
+    samples: samples.map((p) => ({ id: p.id!, category: p.category, size: sizesOf.get(p.id!)![0]! })),
   };
 }

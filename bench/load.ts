@@ -8,9 +8,12 @@ import { ACCEPT_ENCODING } from "./http.ts";
 export type LoadTarget =
   | { kind: "get"; path: string; cookie?: string }
   /** The cart form's Add button: each request adds one product, rotating over shoppers and products. */
-  | { kind: "add-to-cart"; cookies: string[]; productIds: string[]; redirectTo: string }
+  | { kind: "add-to-cart"; cookies: string[]; lines: BenchLine[]; redirectTo: string }
   /** POST /api/order/cod: each request a new cash-on-delivery order (a fresh Idempotency-Key). */
-  | { kind: "cod-order"; cookie: string; addressId: string; productIds: string[] };
+  | { kind: "cod-order"; cookie: string; addressId: string; lines: BenchLine[] };
+
+/** A product and the size to buy it in ('' for a product without sizes). */
+export type BenchLine = { id: string; size: string };
 
 export type LoadRequest = {
   url: string;
@@ -44,16 +47,17 @@ function requestsFor(target: LoadTarget, origin: string): autocannon.Request[] {
       ];
     case "add-to-cart": {
       let sent = 0;
-      const { cookies, productIds } = target;
+      const { cookies, lines } = target;
       return [
         {
           method: "POST",
           path: "/cart",
           setupRequest: (request) => {
             const shopper = sent % cookies.length;
-            const product = productIds[Math.floor(sent / cookies.length) % productIds.length]!;
+            const line = lines[Math.floor(sent / cookies.length) % lines.length]!;
             sent++;
-            const form = new URLSearchParams({ productId: product, redirectTo: target.redirectTo, intent: "add" });
+            const form = new URLSearchParams({ productId: line.id, redirectTo: target.redirectTo, intent: "add" });
+            if (line.size) form.set("size", line.size);
             return {
               ...request,
               headers: {
@@ -72,17 +76,17 @@ function requestsFor(target: LoadTarget, origin: string): autocannon.Request[] {
     }
     case "cod-order": {
       let sent = 0;
-      const { productIds } = target;
+      const { lines } = target;
       return [
         {
           method: "POST",
           path: "/api/order/cod",
           setupRequest: (request) => {
-            const first = (sent++ * 3) % productIds.length;
-            const items = [0, 1, 2].map((i) => ({
-              product: productIds[(first + i) % productIds.length]!,
-              quantity: 1 + i,
-            }));
+            const first = (sent++ * 3) % lines.length;
+            const items = [0, 1, 2].map((i) => {
+              const line = lines[(first + i) % lines.length]!;
+              return { product: line.id, quantity: 1 + i, ...(line.size ? { size: line.size } : {}) };
+            });
             return {
               ...request,
               headers: {

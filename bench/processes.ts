@@ -79,7 +79,11 @@ export function start(command: string, args: string[], options: SpawnOptions & {
 }
 
 /** Runs a command to its end (tracked like `start`, so an interruption stops it too); resolves with its stdout. */
-export function runToEnd(command: string, args: string[], options: SpawnOptions = {}): Promise<string> {
+export function runToEnd(
+  command: string,
+  args: string[],
+  options: SpawnOptions & { core?: number } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = start(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";

@@ -22,6 +22,7 @@ import {
   waitUntilIdle,
 } from "./processes.ts";
 import { describeMachine, formatBytes, machine, round, significant, table, writeSection } from "./report.ts";
+import type { SearchCost } from "./search-queries.ts";
 import { buildStore, startStoreServer } from "./store-server.ts";
 
 function envNumber(name: string, fallback: number): number {
@@ -86,6 +87,8 @@ type StaticLimit = TargetResult & { bytes: number; encoding: string };
 type SizeResult = {
   size: number;
   catalogue: Omit<CatalogueSummary, "samples">;
+  /** CPU ms of one search query, the old scan against the search index (bench/search-queries.ts). */
+  search: SearchCost[];
   staticLimit: StaticLimit;
   targets: TargetResult[];
 };
@@ -225,16 +228,22 @@ async function shopper(store: Store, name: string): Promise<{ cookie: string; ad
   return { cookie, addressId };
 }
 
-async function targetsFor(store: Store, samples: CatalogueSummary["samples"]): Promise<Target[]> {
+/** Products on a page of /products (app/lib/listing.ts), for the deep page the bench asks for. */
+const PAGE_SIZE = 24;
+/** The deep page compared with page 1. */
+const DEEP_PAGE = 400;
+
+async function targetsFor(store: Store, { samples, inStock }: CatalogueSummary): Promise<Target[]> {
   const product = samples.find((s) => s.category === "Men") ?? samples[0]!;
   const category = `/products/${product.category.toLowerCase()}`;
-  const ids = samples.map((s) => s.id);
+  const lines = samples.map(({ id, size }) => ({ id, size }));
+  const cartKey = ({ id, size }: { id: string; size: string }) => (size ? `${id}:${size}` : id);
 
   const cartShopper = await shopper(store, "cart");
   await json(
     store,
     "/api/cart/update",
-    { cartItems: Object.fromEntries(ids.slice(0, 20).map((id, i) => [id, 1 + (i % 3)])) },
+    { cartItems: Object.fromEntries(lines.slice(0, 20).map((line, i) => [cartKey(line), 1 + (i % 3)])) },
     cartShopper.cookie,
   );
   // Adding rotates over 50 products and four shoppers: 4 × 50 × 99 adds before a cart is full.
@@ -246,18 +255,25 @@ async function targetsFor(store: Store, samples: CatalogueSummary["samples"]): P
     load: { kind: "get", path: pathname, ...(cookie ? { cookie } : {}) },
     expect: 200,
   });
+  // A shopper who is signed in gets every page rendered for them (a visitor without cookies, a kept copy).
+  const visitor = cartShopper.cookie;
+  // A full page: page 400, or the last full one where the catalogue has fewer.
+  const deep = Math.min(DEEP_PAGE, Math.floor(inStock / PAGE_SIZE));
+  const search = (word: string) => `/products?q=${encodeURIComponent(word.toLowerCase())}`;
   return [
     page("home", "Home", "/"),
     page("products", "All products", "/products"),
     page("category", "Category", category),
     page("category-page-50", "Category, page 50", `${category}?page=50`),
     page("product", "Product page", `${category}/${product.id}`),
-    page("search-common", `Search "${COMMON_WORD}"`, `/products?q=${encodeURIComponent(COMMON_WORD)}`),
-    page(
-      "search-rare",
-      `Search "${RARE_WORD.toLowerCase()}"`,
-      `/products?q=${encodeURIComponent(RARE_WORD.toLowerCase())}`,
-    ),
+    page("search-common", `Search "${COMMON_WORD}"`, search(COMMON_WORD)),
+    page("search-rare", `Search "${RARE_WORD.toLowerCase()}"`, search(RARE_WORD)),
+    page("home-rendered", "Home (signed in)", "/", visitor),
+    page("products-rendered", "All products (signed in)", "/products", visitor),
+    page("products-deep-rendered", `All products, page ${deep} (signed in)`, `/products?page=${deep}`, visitor),
+    page("product-rendered", "Product page (signed in)", `${category}/${product.id}`, visitor),
+    page("search-common-rendered", `Search "${COMMON_WORD}" (signed in)`, search(COMMON_WORD), visitor),
+    page("search-rare-rendered", `Search "${RARE_WORD.toLowerCase()}" (signed in)`, search(RARE_WORD), visitor),
     page("cart", "Cart, 20 lines (signed in)", "/cart", cartShopper.cookie),
     page("api-product-list", "Product list (JSON)", "/api/product/list"),
     {
@@ -266,7 +282,7 @@ async function targetsFor(store: Store, samples: CatalogueSummary["samples"]): P
       load: {
         kind: "add-to-cart",
         cookies: adders.map((a) => a.cookie),
-        productIds: ids.slice(0, 50),
+        lines: lines.slice(0, 50),
         redirectTo: `${category}/${product.id}`,
       },
       expect: 303,
@@ -279,7 +295,7 @@ async function targetsFor(store: Store, samples: CatalogueSummary["samples"]): P
         kind: "cod-order",
         cookie: adders[0]!.cookie,
         addressId: adders[0]!.addressId,
-        productIds: ids.slice(20),
+        lines: lines.slice(20),
       },
       expect: 201,
     },
@@ -538,17 +554,31 @@ async function benchSize(size: number, buildDir: string, work: string, loader: L
   const generated = await runToEnd(node, ["--import", "tsx", "bench/generate.ts", String(size)], {
     env: { ...process.env, DATA_DIR: dataDir },
   });
-  const { samples, ...catalogue } = JSON.parse(generated) as CatalogueSummary;
+  const summary = JSON.parse(generated) as CatalogueSummary;
+  const { samples: _samples, ...catalogue } = summary;
   console.log(
     `${size} products: generated in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
       `(${catalogue.orders} orders, ${catalogue.orderLines} lines; "${COMMON_WORD}" ${catalogue.commonWordMatches}, ` +
       `"${RARE_WORD}" ${catalogue.rareWordMatches})`,
   );
+  // One search query's CPU time, on the server's core before the server starts.
+  const search = JSON.parse(
+    await runToEnd(node, ["--import", "tsx", "bench/search-queries.ts", COMMON_WORD, RARE_WORD], {
+      core: SERVER_CORE,
+      env: { ...process.env, DATA_DIR: dataDir },
+    }),
+  ) as SearchCost[];
+  for (const s of search) {
+    console.log(
+      `  search "${s.word}" (${s.matches}): scan ${significant(s.scanAll)} ms (cut at a page ${significant(s.scanPage)} ms), ` +
+        `index: a page ${significant(s.indexPage)} ms, the count ${significant(s.indexCount)} ms`,
+    );
+  }
 
   const store = new Store(buildDir, dataDir);
   await store.start();
   try {
-    const targets = await targetsFor(store, samples);
+    const targets = await targetsFor(store, summary);
     const assets = assetMeter(store.origin);
     const results: Measured[] = [];
     for (const target of targets) {
@@ -582,7 +612,7 @@ async function benchSize(size: number, buildDir: string, work: string, loader: L
     });
     const targetsOut = results.map(({ response: _response, ...r }) => rounded(r));
     if (store.crashes > 0) targetsOut[0]?.notes.push(`the server crashed ${store.crashes} time(s) and was restarted`);
-    return { size, catalogue, staticLimit: rounded(limit), targets: targetsOut };
+    return { size, catalogue, search, staticLimit: rounded(limit), targets: targetsOut };
   } finally {
     await stop(store.child);
   }
@@ -613,6 +643,23 @@ function markdown(report: Report): string {
       `${c.onSale.toLocaleString("en")} on sale (${c.inStock.toLocaleString("en")} in stock), ${c.orders.toLocaleString("en")} orders with ` +
         `${c.orderLines.toLocaleString("en")} lines; "${COMMON_WORD}" matches ${c.commonWordMatches.toLocaleString("en")}, ` +
         `"${RARE_WORD.toLowerCase()}" ${c.rareWordMatches}.`,
+      "",
+      "Search queries alone (CPU ms per query, on the server's core): the scan the store did before (every name " +
+        "through the folding function, every match read and sorted; and the same scan cut at one page) against " +
+        "the search index (one page, and the count the page numbers need, made once per catalogue version).",
+      "",
+      table(
+        ["Word", "matches", "scan: all", "scan: a page", "index: a page", "index: count", "scan ÷ (page + count)"],
+        size.search.map((q) => [
+          `"${q.word.toLowerCase()}"`,
+          q.matches.toLocaleString("en"),
+          significant(q.scanAll),
+          significant(q.scanPage),
+          significant(q.indexPage),
+          significant(q.indexCount),
+          significant(q.scanAll / (q.indexPage + q.indexCount)),
+        ]),
+      ),
       "",
       table(
         ["Page", "req/s", "p50 ms", "p99 ms", "CPU ms", "per core", "× static", "HTML", "CSS", "JS", "Notes"],

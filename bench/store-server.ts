@@ -4,12 +4,15 @@ import type { ChildProcess } from "node:child_process";
 import { freePort, runToEnd, start, temporaryFolder, waitUntilAnswering } from "./processes.ts";
 
 /**
- * `react-router build` into a new build-bench-* folder inside the project (git-ignored; the server build must
- * find node_modules), so a build another run is serving is never touched. Removed when this process ends.
+ * The build `npm run build` makes (`react-router build`, then the precompressed copies of the client files),
+ * into a new build-bench-* folder inside the project (git-ignored; the server build must find node_modules), so
+ * a build another run is serving is never touched. Removed when this process ends.
  */
 export async function buildStore(): Promise<string> {
   const buildDir = temporaryFolder("build-bench-", process.cwd());
-  await runToEnd("npx", ["react-router", "build"], { env: { ...process.env, BUILD_DIR: buildDir } });
+  const env = { ...process.env, BUILD_DIR: buildDir };
+  await runToEnd("npx", ["react-router", "build"], { env });
+  await runToEnd(process.execPath, ["scripts/precompress.mjs"], { env });
   return buildDir;
 }
 

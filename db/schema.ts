@@ -30,17 +30,67 @@ export const products = sqliteTable(
     offerPriceCents: integer("offer_price_cents").notNull(),
     /** Image URLs (first is shown in lists). */
     images: text("images", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** The seller's switch: off hides the product from the shop whatever its counts. */
     inStock: integer("in_stock", { mode: "boolean" }).notNull().default(true),
-    /** Shown as "Size"; the pages fall back to 'Free Size'. */
-    size: text("size"),
     createdAt: createdAt(),
     /** Set when the seller removes the product from sale; orders keep pointing at it. */
     removedAt: integer("removed_at"),
+    /**
+     * The product's place in "newest first" (higher = newer): created_at × 1024 plus its rank among products
+     * made in the same millisecond. Set by the database when a product is inserted (a trigger of migration
+     * 0006), unique, and the order of every list and of the search index (whose rowid it is).
+     */
+    seq: integer("seq"),
+    /** Units in placed orders that were not cancelled: the trending count (app/services/trending.server.ts). */
+    unitsSold: integer("units_sold").notNull().default(0),
   },
   (t) => [
-    index("products_category_idx").on(t.category, t.inStock),
+    uniqueIndex("products_seq_idx").on(t.seq),
+    // Every list is read through one of these in its own order (the listing's offset walks the index only).
+    index("products_listing_idx").on(t.inStock, t.removedAt, t.seq),
+    index("products_listing_price_idx").on(t.inStock, t.removedAt, t.offerPriceCents, t.seq),
+    index("products_category_listing_idx").on(t.category, t.inStock, t.removedAt, t.seq),
+    index("products_category_price_idx").on(t.category, t.inStock, t.removedAt, t.offerPriceCents, t.seq),
+    // /api/product/list pages: on sale, in stock or not.
+    index("products_on_sale_idx").on(t.removedAt, t.seq),
+    index("products_category_on_sale_idx").on(t.category, t.removedAt, t.seq),
+    index("products_trending_idx").on(t.inStock, t.removedAt, t.unitsSold, t.seq),
     check("products_price_check", sql`${t.priceCents} >= 0 AND ${t.offerPriceCents} >= 0`),
   ],
+);
+
+/**
+ * One row (id 1) whose `version` goes up with every change to a product or to its sizes and stock counts
+ * (triggers of migration 0006): pages cached for visitors without a session, and counts kept in memory, are
+ * valid only for the version they were made at.
+ */
+export const catalogueVersion = sqliteTable("catalogue_version", {
+  id: integer("id").primaryKey(),
+  version: integer("version").notNull(),
+});
+
+/**
+ * What a product is sold in, and how many are left: either one line with size '' (a product without sizes,
+ * shown as 'Free Size') or one line per size, in the seller's order. A count may be null: not counted (sold
+ * until the seller switches the product off). Orders take units with a guarded decrement
+ * (app/services/stock.server.ts); a count goes below 0 only when a payment arrives for an order whose units
+ * had already gone back (an oversold unit, recorded rather than hidden).
+ */
+export const productSizes = sqliteTable(
+  "product_sizes",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** The size label ('M', 'UK 8', '4-5 years'); '' for the one line of a product without sizes. */
+    size: text("size").notNull(),
+    /** The size's place in the product's list (0, 1, 2...). */
+    position: integer("position").notNull(),
+    /** Units left; null = not counted. */
+    stock: integer("stock"),
+  },
+  // The stock index finds the sizes running low (the seller's overview) without reading every size.
+  (t) => [primaryKey({ columns: [t.productId, t.size] }), index("product_sizes_stock_idx").on(t.stock)],
 );
 
 export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {
@@ -94,11 +144,16 @@ export const cartItems = sqliteTable(
     productId: text("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
+    /** The size chosen ('' for a product without sizes): one line per product and size. */
+    size: text("size").notNull().default(""),
     quantity: integer("quantity").notNull(),
     /** When the line was first added: the cart lists its lines in this order. */
     addedAt: createdAt("added_at"),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.productId] }), check("cart_items_quantity", sql`${t.quantity} > 0`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId, t.size] }),
+    check("cart_items_quantity", sql`${t.quantity} > 0`),
+  ],
 );
 
 export const addresses = sqliteTable(
@@ -160,12 +215,19 @@ export const orders = sqliteTable(
     /** A per-form token: the same form submitted twice creates one order. */
     requestKey: text("request_key"),
     stripeSessionId: text("stripe_session_id").unique(),
+    /**
+     * Set when the order's units went back to stock (cancelled, failed, expired): claimed with a conditional
+     * update, so they go back once. Cleared when a payment arrives for it after all and they are taken again.
+     */
+    stockReturnedAt: integer("stock_returned_at"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at"),
   },
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
+    // The seller's overview counts orders by status from this index alone (no order rows are read).
+    index("orders_status_idx").on(t.status, t.paymentType, t.isPaid),
     uniqueIndex("orders_request_key_idx").on(t.userId, t.requestKey),
     check("orders_amounts", sql`${t.amountCents} = ${t.subtotalCents} + ${t.taxCents}`),
   ],
@@ -181,7 +243,11 @@ export const orderItems = sqliteTable(
     productId: text("product_id")
       .notNull()
       .references(() => products.id),
+    /** The size ordered ('' for a product without sizes), as it was labelled then. */
+    size: text("size").notNull().default(""),
     quantity: integer("quantity").notNull(),
+    /** Whether placing the order took these units from a count (not for a size that was not counted). */
+    stockTaken: integer("stock_taken", { mode: "boolean" }).notNull().default(false),
     /** The product's offer price at the time of ordering. */
     unitPriceCents: integer("unit_price_cents").notNull(),
     /** The line's place in the order (0, 1, 2...): lines are listed in this order. */
@@ -196,3 +262,77 @@ export const stripeEvents = sqliteTable("stripe_events", {
   type: text("type").notNull(),
   receivedAt: createdAt(),
 });
+
+export const MAIL_STATES = ["pending", "sending", "sent", "failed"] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+
+/**
+ * The mail outbox: every email the store sends is first a row here, written in the same transaction as the
+ * change it tells about (an order placed, paid, cancelled, a status change, a reset request), so a rolled-back
+ * change sends nothing and a crash after the commit loses nothing. The sender (app/services/mail-sender.server.ts)
+ * claims due rows, sends them and records how it went.
+ */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: text("id").primaryKey(),
+    /** The Message-ID header, fixed when the row is written: a resend carries the same one. */
+    messageId: text("message_id").notNull().unique(),
+    /** What the mail is about (order-confirmation, password-reset...), for the log and the tests. */
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    state: text("state").$type<MailState>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** pending: when the next attempt may start. sending: when the sender's claim lapses (it crashed). */
+    dueAt: integer("due_at").notNull(),
+    /** The claim of the sender that is sending it; its result counts only while it still holds the claim. */
+    claimToken: text("claim_token"),
+    lastError: text("last_error"),
+    sentAt: integer("sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.state, t.dueAt)],
+);
+
+/** Shoppers' password-reset links: only a SHA-256 of the token is kept; each works once, within an hour. */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+/**
+ * Attempts the throttle counts (app/services/throttle.server.ts): a failed sign-in, a registration with a
+ * taken email... One row per attempt, for the email tried (cleared when that email signs in) and the client's
+ * address (never cleared); rows older than the window are pruned.
+ */
+export const throttledAttempts = sqliteTable(
+  "throttled_attempts",
+  {
+    id: text("id").primaryKey(),
+    /** What was attempted: "shopper-sign-in", "seller-sign-in", "password-reset". */
+    kind: text("kind").notNull(),
+    /** The email tried (lower-cased), or null when none was given or its account has since signed in. */
+    email: text("email"),
+    /** The client's address (an IPv6 address stands for its /64 network). */
+    client: text("client").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [
+    index("throttled_attempts_email_idx").on(t.kind, t.email, t.at),
+    index("throttled_attempts_client_idx").on(t.kind, t.client, t.at),
+    index("throttled_attempts_at_idx").on(t.at),
+  ],
+);

@@ -10,9 +10,10 @@ import { newId } from "#app/lib/ids.ts";
 import { parseMoneyToCents } from "#app/lib/money.ts";
 import { deleteProductImages, storeProductImage } from "#app/services/images.server.ts";
 import { ensureDemoSeller } from "#app/services/sellers.server.ts";
-import { products } from "#db/schema.ts";
+import { productSizes, products } from "#db/schema.ts";
 import { DEMO_PRODUCTS, type DemoProduct } from "./demo/catalogue.ts";
 import { drawGarment, viewsOf } from "./demo/draw.ts";
+import { demoStock } from "./demo/stock.ts";
 
 /**
  * Pictures are drawn at this size: big enough for the product page (shown at up to 600 CSS pixels),
@@ -90,10 +91,12 @@ export async function seedDemoCatalogue({ now = Date.now() }: { now?: number } =
       offerPriceCents: cents(product.offerPrice),
       images: pictures[i]!,
       inStock: product.inStock ?? true,
-      size: product.size ?? null,
       createdAt: now - minutesAgo * 60_000,
     };
   });
+  const sizes = DEMO_PRODUCTS.flatMap((product, i) =>
+    demoStock(product).map((line, position) => ({ productId: rows[i]!.id, position, ...line })),
+  );
 
   try {
     const inserted = db().transaction(
@@ -102,6 +105,7 @@ export async function seedDemoCatalogue({ now = Date.now() }: { now?: number } =
         const again = tx.select({ n: count() }).from(products).get()?.n ?? 0;
         if (again > 0) return 0;
         tx.insert(products).values(rows).run();
+        tx.insert(productSizes).values(sizes).run();
         return rows.length;
       },
       { behavior: "immediate" },

@@ -65,7 +65,7 @@ async function shoot(browser: Browser, baseURL: string, sample: Sample, who: Who
         viewport: { width, height: width < 800 ? 812 : 900 },
         reducedMotion: "reduce",
       });
-      if (who === "shopper") await prepareShopper(context.request, sample);
+      if (who === "shopper") await prepareShopper(context.request, sample, baseURL);
       if (who === "seller") await signInDemoSeller(context.request);
       const page = await context.newPage();
       const folder = path.join(OUT, javaScriptEnabled ? "js" : "no-js", String(width));

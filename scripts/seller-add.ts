@@ -1,10 +1,11 @@
 // npm run seller:add [-- <email>]: creates a seller account in the store under DATA_DIR.
+// npm run seller:add -- --reset <email>: sets a new password for an existing seller and ends their sessions.
 // The password comes from SELLER_PASSWORD or a prompt that does not echo what is typed.
 import { createInterface } from "node:readline";
 import { closeDb } from "#app/lib/db.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { MIN_PASSWORD_LENGTH } from "#app/lib/schemas/account.ts";
-import { createSeller } from "#app/services/sellers.server.ts";
+import { createSeller, resetSellerPassword } from "#app/services/sellers.server.ts";
 
 const input = process.stdin;
 const output = process.stderr;
@@ -56,29 +57,39 @@ async function readHidden(question: string): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  const email = (process.argv[2] ?? (await readLine("Seller email: "))).trim();
+  const args = process.argv.slice(2);
+  const reset = args[0] === "--reset";
+  const email = ((reset ? args[1] : args[0]) ?? (await readLine("Seller email: "))).trim();
+  const nothingDone = reset ? "No password was changed." : "No seller was created.";
   if (!email) {
-    output.write("An email is required: npm run seller:add -- seller@example.com\n");
+    output.write(`An email is required: npm run seller:add -- ${reset ? "--reset " : ""}seller@example.com\n`);
     return 1;
   }
   let password = process.env.SELLER_PASSWORD;
   if (password === undefined) {
-    password = await readHidden(`Password (at least ${MIN_PASSWORD_LENGTH} characters): `);
+    password = await readHidden(
+      `${reset ? "New password" : "Password"} (at least ${MIN_PASSWORD_LENGTH} characters): `,
+    );
     if (input.isTTY) {
       const again = await readHidden("Repeat the password: ");
       if (again !== password) {
-        output.write("The passwords do not match. No seller was created.\n");
+        output.write(`The passwords do not match. ${nothingDone}\n`);
         return 1;
       }
     }
   }
   try {
-    const seller = await createSeller(email, password);
-    process.stdout.write(`Seller ${seller.email} created. Sign in at /seller-login.\n`);
+    if (reset) {
+      const seller = await resetSellerPassword(email, password);
+      process.stdout.write(`The password of seller ${seller.email} was changed and their sessions ended.\n`);
+    } else {
+      const seller = await createSeller(email, password);
+      process.stdout.write(`Seller ${seller.email} created. Sign in at /seller-login.\n`);
+    }
     return 0;
   } catch (error) {
     if (error instanceof Refusal) {
-      output.write(`${error.message} No seller was created.\n`);
+      output.write(`${error.message} ${nothingDone}\n`);
       return 1;
     }
     throw error;

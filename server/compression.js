@@ -1,7 +1,7 @@
 // Content negotiation and compressors. Built files are compressed once at build time (scripts/precompress.mjs,
 // best quality); pages and JSON are compressed as they stream, with a fast setting (brotli quality 4, see
 // docs/decisions/0051-compression-and-static-files.md). Images are never recompressed.
-import { constants, createBrotliCompress, createGzip } from "node:zlib";
+import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from "node:zlib";
 
 /** The encodings the server produces, best first: brotli wins a tie. */
 export const ENCODINGS = ["br", "gzip"];
@@ -46,6 +46,16 @@ export function negotiateEncoding(acceptEncoding, available = ENCODINGS) {
   return best;
 }
 
+const BROTLI_PARAMS = {
+  [constants.BROTLI_PARAM_QUALITY]: 4,
+  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+};
+
+/** A whole answer compressed at once, with the same fast settings as a streamed one. */
+export function compressOnce(encoding, bytes) {
+  return encoding === "br" ? brotliCompressSync(bytes, { params: BROTLI_PARAMS }) : gzipSync(bytes, { level: 6 });
+}
+
 /**
  * A compressor for a response made per request, with fast settings. Every write is flushed out at once (the
  * writes come in bursts, see http-bridge.js); gzip's sync flush keeps its dictionary, where its default full
@@ -53,10 +63,7 @@ export function negotiateEncoding(acceptEncoding, available = ENCODINGS) {
  */
 export function createResponseCompressor(encoding) {
   if (encoding === "br") {
-    return createBrotliCompress({
-      flush: constants.BROTLI_OPERATION_FLUSH,
-      params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
-    });
+    return createBrotliCompress({ flush: constants.BROTLI_OPERATION_FLUSH, params: BROTLI_PARAMS });
   }
   return createGzip({ level: 6, flush: constants.Z_SYNC_FLUSH });
 }

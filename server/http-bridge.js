@@ -56,9 +56,14 @@ const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
  * A Fetch Request for a Node request, or null when its target or Host cannot make a URL on this site (an
  * absolute-form or `*` target, a Host with userinfo or a path). `https`: whether the client came over HTTPS.
  */
+/** Whether a request's target and Host can make a URL on this site (see toFetchRequest). */
+export function usableTarget(req) {
+  return Boolean(req.url?.startsWith("/")) && HOST.test(req.headers.host ?? "localhost");
+}
+
 export function toFetchRequest(req, res, https) {
   const host = req.headers.host ?? "localhost";
-  if (!req.url?.startsWith("/") || !HOST.test(host)) return null;
+  if (!usableTarget(req)) return null;
   let url;
   try {
     // Concatenated, not resolved: a target of "//other.example/x" stays a path on this host.

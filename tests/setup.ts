@@ -10,6 +10,10 @@ process.env.DATA_DIR = dataDir;
 process.env.NODE_ENV = "test";
 delete process.env.STRIPE_SECRET_KEY;
 delete process.env.STRIPE_WEBHOOK_SECRET;
+// Mail: the tests deliver the outbox themselves (deliverPendingMail), never a background sender, and never
+// through a developer's own SMTP server.
+process.env.MAIL_SENDER = "off";
+delete process.env.SMTP_URL;
 
 let consoleErrors: unknown[][] = [];
 beforeEach(() => {

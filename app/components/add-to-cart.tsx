@@ -1,19 +1,25 @@
+import type { ReactNode } from "react";
 import { Form, useLocation } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { CartIcon } from "#app/components/cart-icon.tsx";
+import { CART_INTENTS } from "#app/lib/intents.ts";
 
 /**
- * Plain POST forms to the /cart action. Add to Cart comes back to this page (303 with a toast);
- * Buy now adds and goes to /cart. Only rendered for products in stock.
+ * Plain POST forms that add to the cart. A card's Add posts to /cart and comes back (303 with a toast); it is
+ * only rendered for products without sizes. The product page's form posts to the page itself, with the size
+ * chosen in `children` (a radio group), so a refusal ('Please select a size') shows next to the sizes: Add to
+ * Cart comes back to the page, Buy now goes to /cart.
  */
 export function AddToCart({
   productId,
   productName,
   variant,
+  children,
 }: {
   productId: string;
   productName: string;
   variant: "card" | "page";
+  children?: ReactNode;
 }) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
@@ -27,7 +33,13 @@ export function AddToCart({
     return (
       <Form method="post" action="/cart" preventScrollReset>
         {hidden}
-        <SubmitButton name="intent" value="add" aria-label={`Add ${productName} to cart`} variant="outline" size="sm">
+        <SubmitButton
+          name="intent"
+          value={CART_INTENTS.add}
+          aria-label={`Add ${productName} to cart`}
+          variant="outline"
+          size="sm"
+        >
           <CartIcon size={14} strokeWidth={2} />
           Add
         </SubmitButton>
@@ -35,14 +47,17 @@ export function AddToCart({
     );
   }
   return (
-    <Form method="post" action="/cart" preventScrollReset className="mt-10 flex gap-4 text-base">
+    <Form method="post" preventScrollReset className="mt-6 text-base" noValidate>
       {hidden}
-      <SubmitButton name="intent" value="add" variant="outline" size="lg" block>
-        Add to Cart
-      </SubmitButton>
-      <SubmitButton name="intent" value="buy-now" size="lg" block>
-        Buy now
-      </SubmitButton>
+      {children}
+      <div className="mt-8 flex gap-4">
+        <SubmitButton name="intent" value={CART_INTENTS.add} variant="outline" size="lg" block>
+          Add to Cart
+        </SubmitButton>
+        <SubmitButton name="intent" value={CART_INTENTS.buyNow} size="lg" block>
+          Buy now
+        </SubmitButton>
+      </div>
     </Form>
   );
 }

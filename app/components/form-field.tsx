@@ -1,18 +1,10 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { FieldError } from "./form-messages.tsx";
+
+export { FieldError, FormError } from "./form-messages.tsx";
 
 type InputType = "text" | "email" | "password" | "number" | "tel" | "search";
-
-/** A field's error, tied to its input by id (aria-describedby) and announced when it appears. */
-export function FieldError({ id, errors }: { id: string; errors?: string[] | string | null }) {
-  const message = Array.isArray(errors) ? errors[0] : errors;
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="mt-1 text-xs text-red-600">
-      {message}
-    </p>
-  );
-}
 
 /**
  * A labelled input of a Conform form: its id, name, typed value, aria-invalid and aria-describedby come from
@@ -59,16 +51,5 @@ export function Field<Schema>({
         </p>
       ) : null}
     </div>
-  );
-}
-
-/** A form-level error message (shown above or below a form). */
-export function FormError({ message, id }: { message?: string | string[] | null; id?: string }) {
-  const text = Array.isArray(message) ? message[0] : message;
-  if (!text) return null;
-  return (
-    <p id={id} role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-      {text}
-    </p>
   );
 }

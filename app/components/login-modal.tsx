@@ -27,18 +27,6 @@ function useCloseHref() {
 }
 
 /**
- * The login modal as the URL asks for it: `?login` or `?login=register` opens it over the current page
- * (rendered by the server, so it works without JavaScript).
- */
-export function UrlLoginModal({ signedIn }: { signedIn: boolean }) {
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  // POST /login renders its own modal (with the answer); nobody needs it once signed in.
-  if (signedIn || location.pathname === "/login" || !params.has("login")) return null;
-  return <LoginModal mode={params.get("login") === "register" ? "register" : "login"} />;
-}
-
-/**
  * The login / sign-up form. With JavaScript it posts in the background and shows a refusal in place;
  * without, the browser posts to /login, which renders this modal again with the answer.
  */
@@ -129,6 +117,13 @@ export function LoginModal({ mode: urlMode, reply }: { mode: AuthMode; reply?: F
           hint={registering ? `At least ${MIN_PASSWORD_LENGTH} characters.` : undefined}
           inputClassName={inputClass(Boolean(fields.password.errors))}
         />
+        {registering ? null : (
+          <p className="-mt-2 text-right">
+            <Link to="/forgot-password" className="text-primary underline">
+              Forgot password?
+            </Link>
+          </p>
+        )}
         <p>
           {registering ? "Already have account?" : "Create an account?"}{" "}
           <Link to={registering ? loginHref : registerHref} replace className="text-primary underline">

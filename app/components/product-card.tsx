@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { AddToCart } from "#app/components/add-to-cart.tsx";
-import { thumbnailUrl } from "#app/lib/images.ts";
+import { imageSrcSet, thumbnailUrl } from "#app/lib/images.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { productPath } from "#app/lib/product-links.ts";
+import { hasSizes, isSoldOut, type SizeStock } from "#app/lib/sizes.ts";
 import { Stars } from "./stars.tsx";
 
 /** What a product card shows (loaders send only this for lists). */
@@ -14,25 +15,50 @@ export type ProductCardData = {
   offerPriceCents: number;
   images: string[];
   inStock: boolean;
+  /** A size must be chosen on the product page before it goes in the cart. */
+  hasSizes: boolean;
+  /** Every size is counted and at 0. */
+  soldOut: boolean;
 };
 
-export function toProductCard(product: ProductCardData): ProductCardData {
-  const { id, name, category, priceCents, offerPriceCents, images, inStock } = product;
-  return { id, name, category, priceCents, offerPriceCents, images, inStock };
+export function toProductCard(
+  product: Omit<ProductCardData, "hasSizes" | "soldOut"> & { sizes: SizeStock[] },
+): ProductCardData {
+  const { id, name, category, priceCents, offerPriceCents, images, inStock, sizes } = product;
+  return {
+    id,
+    name,
+    category,
+    priceCents,
+    offerPriceCents,
+    images,
+    inStock,
+    hasSizes: hasSizes(sizes),
+    soldOut: isSoldOut(sizes),
+  };
 }
 
-/** A product's picture, or a neutral box when it has none. */
+/**
+ * A product's picture, or a neutral box when it has none. A stored picture is offered in every width it has
+ * (`srcset`), `sizes` saying how wide it is shown; `src` is the 400 px one for browsers without srcset.
+ * React preloads every picture that is not lazy; `priority` asks for the first one before the others.
+ */
 export function ProductImage({
   url,
   alt,
   size,
+  sizes,
   lazy,
+  priority,
   className = "",
 }: {
   url: string | undefined;
   alt: string;
+  /** Width and height attributes (the pictures are shown square): the space is kept before it loads. */
   size: number;
+  sizes: string;
   lazy?: boolean;
+  priority?: boolean;
   className?: string;
 }) {
   if (!url) {
@@ -48,11 +74,14 @@ export function ProductImage({
   }
   return (
     <img
-      src={url}
+      src={thumbnailUrl(url)}
+      srcSet={imageSrcSet(url)}
+      sizes={sizes}
       alt={alt}
       width={size}
       height={size}
       loading={lazy ? "lazy" : undefined}
+      fetchPriority={priority ? "high" : undefined}
       decoding="async"
       className={`aspect-square w-full object-contain ${className}`}
     />
@@ -63,11 +92,16 @@ export function ProductImage({
 export function ProductCard({
   product,
   headingLevel = 3,
+  imageSizes,
   lazy = false,
+  priority = false,
 }: {
   product: ProductCardData;
   headingLevel?: 2 | 3;
+  /** How wide the card's picture is shown (`sizes`). */
+  imageSizes: string;
   lazy?: boolean;
+  priority?: boolean;
 }) {
   const href = productPath(product);
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -79,10 +113,12 @@ export function ProductCard({
     >
       <Link to={href} tabIndex={-1} aria-hidden="true" className="block overflow-hidden rounded-md bg-gray-50">
         <ProductImage
-          url={image ? thumbnailUrl(image) : undefined}
+          url={image}
           alt=""
           size={400}
+          sizes={imageSizes}
           lazy={lazy}
+          priority={priority}
           className="transition duration-300 group-hover:scale-105"
         />
       </Link>
@@ -106,33 +142,74 @@ export function ProductCard({
             </>
           ) : null}
         </p>
-        {product.inStock ? <AddToCart productId={product.id} productName={product.name} variant="card" /> : null}
+        <CardAction product={product} href={href} />
       </div>
     </article>
   );
+}
+
+/** Add (one click), Choose size (the product page, where sizes are chosen), or Sold out. */
+function CardAction({ product, href }: { product: ProductCardData; href: string }) {
+  if (!product.inStock) return null;
+  if (product.soldOut) {
+    return (
+      <span className="rounded bg-gray-100 px-2.5 py-1 text-sm font-medium text-gray-600" data-testid="sold-out">
+        Sold out
+      </span>
+    );
+  }
+  if (product.hasSizes) {
+    return (
+      <Link
+        to={href}
+        aria-label={`Choose a size of ${product.name}`}
+        className="rounded border border-primary/40 bg-primary/10 px-2.5 py-1 text-sm font-medium text-primary transition hover:bg-primary/20"
+      >
+        Choose size
+      </Link>
+    );
+  }
+  return <AddToCart productId={product.id} productName={product.name} variant="card" />;
 }
 
 const GRID_COLUMNS = {
   5: "grid-cols-2 sm:grid-cols-3 lg:grid-cols-5",
   6: "grid-cols-2 sm:grid-cols-3 lg:grid-cols-6",
 };
+/** How wide a card's picture is shown in each grid (two, three, then 5 or 6 columns in a 1280 px page). */
+const GRID_IMAGE_SIZES = {
+  5: "(min-width: 1280px) 220px, (min-width: 1024px) 18vw, (min-width: 640px) 30vw, 45vw",
+  6: "(min-width: 1280px) 180px, (min-width: 1024px) 15vw, (min-width: 640px) 30vw, 45vw",
+};
 
-/** A responsive grid of product cards; the first row loads eagerly, the rest lazily. */
+/**
+ * A responsive grid of product cards: the first row loads at once (the very first picture first, when
+ * `priority`), the rest lazily.
+ */
 export function ProductGrid({
   products,
   headingLevel = 3,
   columns = 5,
+  priority = false,
 }: {
   products: ProductCardData[];
   headingLevel?: 2 | 3;
   /** Columns on wide screens (6 suits the six trending products). */
   columns?: 5 | 6;
+  /** The grid is the page's main content: its first picture is fetched before anything else. */
+  priority?: boolean;
 }) {
   return (
     <ul className={`grid gap-3 md:gap-5 ${GRID_COLUMNS[columns]}`}>
       {products.map((product, i) => (
         <li key={product.id} className="flex">
-          <ProductCard product={product} headingLevel={headingLevel} lazy={i >= columns} />
+          <ProductCard
+            product={product}
+            headingLevel={headingLevel}
+            imageSizes={GRID_IMAGE_SIZES[columns]}
+            lazy={i >= columns}
+            priority={priority && i === 0}
+          />
         </li>
       ))}
     </ul>

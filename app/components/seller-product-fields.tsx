@@ -3,7 +3,7 @@ import { type ChangeEvent, type ReactNode, useEffect, useState } from "react";
 import { FieldError, FormError } from "#app/components/form-field.tsx";
 import { CATEGORIES } from "#app/lib/categories.ts";
 import { type FormReply, formErrorOf, type useReplyForm } from "#app/lib/forms.ts";
-import { thumbnailUrl } from "#app/lib/images.ts";
+import { thumbnailUrl, UPLOAD_FORMATS_TEXT, UPLOAD_TYPES } from "#app/lib/images.ts";
 import { DESCRIPTION_MAX_LINES, MAX_IMAGE_MB, NAME_MAX_LENGTH } from "#app/lib/product-limits.ts";
 import type { productFieldsSchema } from "#app/lib/schemas/product.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
@@ -48,8 +48,8 @@ export function ImageSlot({
     // With JavaScript, say so before uploading; the server checks the same (and decodes every image).
     const problem = !file
       ? ""
-      : !file.type.startsWith("image/")
-        ? `${file.name} is not an image file.`
+      : file.type && !(UPLOAD_TYPES as readonly string[]).includes(file.type)
+        ? `${file.name} is not a ${UPLOAD_FORMATS_TEXT} picture.`
         : file.size > MAX_IMAGE_MB * 1024 * 1024
           ? `Each image must be at most ${MAX_IMAGE_MB} MB.`
           : "";
@@ -85,7 +85,7 @@ export function ImageSlot({
         id={id}
         type="file"
         name={name}
-        accept="image/*"
+        accept={UPLOAD_TYPES.join(",")}
         onChange={onChange}
         className={
           hydrated

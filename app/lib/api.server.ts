@@ -3,9 +3,12 @@
 import { Refusal } from "./refusal.ts";
 
 /** The answer to a refused /api call (`errors` names the fields at fault, when the refusal is about fields). */
-export function refusalJson(refusal: Refusal, headers?: HeadersInit): Response {
+export function refusalJson(refusal: Refusal): Response {
   const errors = Object.keys(refusal.fieldErrors).length > 0 ? { errors: refusal.fieldErrors } : {};
-  return Response.json({ success: false, message: refusal.message, ...errors }, { status: refusal.status, headers });
+  return Response.json(
+    { success: false, message: refusal.message, ...errors },
+    { status: refusal.status, headers: refusal.headers },
+  );
 }
 
 /** Runs an /api handler and translates what it throws. Thrown Responses (a redirect, a 405) pass through. */
@@ -26,7 +29,7 @@ export async function apiAnswer(handler: () => Promise<Response> | Response): Pr
  * action-only route with a bare 400 "Unexpected Server Error".
  */
 export function methodNotAllowed(allow: "GET" | "POST") {
-  return refusalJson(new Refusal(`Method not allowed: use ${allow}.`, 405), { Allow: allow });
+  return refusalJson(new Refusal(`Method not allowed: use ${allow}.`, 405, {}, { Allow: allow }));
 }
 
 /** An /api call that takes only POST: its loader answers every other method with 405. */

@@ -42,6 +42,32 @@ const schema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   /** The most connections open at once; more are closed as they arrive. */
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(500),
+  /**
+   * Where mail goes: an SMTP server (smtp://user:pass@host:587 with STARTTLS, smtps://…:465). Without it, every
+   * mail is written as an .eml file under DATA_DIR/outbox/ (nothing is sent).
+   */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((url) => /^smtps?:\/\//i.test(url), "must start with smtp:// or smtps://")
+    .optional(),
+  /** The From of every mail: an address, or `Name <address>`. */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^([^<>@]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, "must be an address or Name <address>")
+    .optional(),
+  /** Who is told about new orders (comma-separated addresses); unset: nobody. */
+  SELLER_NOTIFY_EMAIL: z
+    .string()
+    .trim()
+    .refine(
+      (list) => list.split(",").every((address) => z.email().safeParse(address.trim()).success),
+      "must be one or more email addresses, separated by commas",
+    )
+    .optional(),
+  /** Whether this process runs the background mail sender (the tests run it themselves: off). */
+  MAIL_SENDER: z.enum(["on", "off"]).default("on"),
 });
 
 /** How online payment works: real Stripe, the built-in sandbox (test mode), or not offered at all. */
@@ -52,6 +78,11 @@ export type Config = z.infer<typeof schema> & {
   uploadsDir: string;
   dbFile: string;
   paymentMode: PaymentMode;
+  /** Where mail is written as .eml files when SMTP_URL is unset. */
+  outboxDir: string;
+  /** The origin every link in a mail starts with: PUBLIC_URL, else http://localhost:PORT. */
+  mailBaseUrl: string;
+  mailFrom: string;
 };
 
 function paymentModeOf(env: z.infer<typeof schema>): PaymentMode {
@@ -76,13 +107,21 @@ export function config(): Config {
   if (parsed.data.HEADERS_TIMEOUT_MS > parsed.data.REQUEST_TIMEOUT_MS) {
     throw new Error("Invalid environment: HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS");
   }
+  if (parsed.data.NODE_ENV === "production" && parsed.data.SMTP_URL && !parsed.data.PUBLIC_URL) {
+    // Links in mail must point at the store, never at a Host header a client chose or at localhost.
+    throw new Error("Invalid environment: PUBLIC_URL is required with SMTP_URL when NODE_ENV=production");
+  }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
+  const mailBaseUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, "");
   cached = {
     ...parsed.data,
     paymentMode: paymentModeOf(parsed.data),
     dataDir,
     uploadsDir: path.join(dataDir, "uploads"),
     dbFile: path.join(dataDir, "store.db"),
+    outboxDir: path.join(dataDir, "outbox"),
+    mailBaseUrl,
+    mailFrom: parsed.data.MAIL_FROM ?? `Trendora <no-reply@${new URL(mailBaseUrl).hostname}>`,
   };
   return cached;
 }
@@ -114,6 +153,13 @@ export function sessionSecret(): string {
 }
 
 export const isProduction = () => config().NODE_ENV === "production";
+
+/**
+ * Whether this process runs the background mail sender. Read straight from the environment, without reading
+ * (and caching) the rest: the server build asks at import, before a test has pointed the environment where it
+ * wants. A value other than on/off is refused when the configuration is read.
+ */
+export const mailSenderEnabled = () => process.env.MAIL_SENDER !== "off";
 
 // A production server refuses to start with a bad environment, instead of failing on its first request.
 if (process.env.NODE_ENV === "production") config();

@@ -2,24 +2,41 @@
 // becomes the one FormReply shape (see forms.ts) with the refusal's status. Anything else is a bug and goes on
 // to React Router, which logs it once and renders the error boundary.
 import { parse } from "@conform-to/react";
-import { data } from "react-router";
+import { data, type HeadersFunction } from "react-router";
 import type { FormReply } from "./forms.ts";
 import { readForm } from "./http.server.ts";
 import { Refusal } from "./refusal.ts";
 
-/** Fields never sent back to the browser. */
-const SECRET_FIELDS = ["password"];
+/** Fields never sent back to the browser (a password, and the reset page's repeated one). */
+const SECRET_FIELDS = ["password", "confirm"];
 /** Longest typed value sent back (a hostile 60 kB field is not echoed whole). */
 const MAX_ECHO = 500;
 
-/** The FormReply for a refusal of the form `fields`. */
-export function replyFor(fields: Iterable<[string, string]>, refusal: Refusal): FormReply {
+/** What a reply sends back of the typed fields. */
+function keptFields(fields: Iterable<[string, string]>): URLSearchParams {
   const kept = new URLSearchParams();
   for (const [name, value] of fields) {
     // Conform's own control fields carry JSON it would trust; a browser form of ours never sends them.
     if (name.startsWith("__") || SECRET_FIELDS.includes(name)) continue;
     kept.append(name, value.slice(0, MAX_ECHO));
   }
+  return kept;
+}
+
+/**
+ * A form sent back to be shown again with these values and no error: a form that changes itself without
+ * JavaScript (the seller's "add a size" button). Status 200; nothing was stored.
+ */
+export function valuesReply(fields: Iterable<[string, string]>): FormReply {
+  const reply = parse<Record<string, unknown>, string[]>(keptFields(fields), {
+    resolve: () => ({ error: null }),
+  }).reply();
+  return { ...reply, code: 200 };
+}
+
+/** The FormReply for a refusal of the form `fields`. */
+export function replyFor(fields: Iterable<[string, string]>, refusal: Refusal): FormReply {
+  const kept = keptFields(fields);
   const hasFieldErrors = Object.keys(refusal.fieldErrors).length > 0;
   const fieldErrors = Object.fromEntries(
     Object.entries(refusal.fieldErrors).map(([name, message]) => [name, [message]]),
@@ -34,9 +51,25 @@ export function replyFor(fields: Iterable<[string, string]>, refusal: Refusal): 
 
 /** A refused page action: the reply with the refusal's status. Anything that is not a Refusal is thrown on. */
 export function refusalData(error: unknown, fields: Iterable<[string, string]> = []) {
-  if (error instanceof Refusal) return data(replyFor(fields, error), { status: error.status });
+  if (error instanceof Refusal) return data(replyFor(fields, error), { status: error.status, headers: error.headers });
   throw error;
 }
+
+/** Headers of a refusal that a page's answer passes on (React Router passes on only cookies by itself). */
+const PASSED_ON = ["Retry-After"];
+
+/**
+ * The `headers` export of a page whose action may be refused with headers (a 429's Retry-After): they reach
+ * the page's answer without JavaScript, and the data answer with it.
+ */
+export const refusalHeaders: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  for (const name of PASSED_ON) {
+    const value = actionHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+};
 
 /**
  * Runs a page action on the fields of its urlencoded form. A refusal (also of the body itself: too large,

@@ -2,27 +2,12 @@
 // The server (form-reply.server.ts) answers a Refusal with a FormReply; the component hands it to Conform's
 // useForm as `lastResult`, which ties each field's error to its input (aria-invalid, aria-describedby) and
 // keeps what was typed. The server renders the same markup, so a form reads the same with JavaScript or without.
-import { type SubmissionResult, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
+import type { FormReply } from "./form-reply.ts";
 
-/**
- * A refused form post: Conform's submission result (the form error under the "" key, field errors, the values
- * typed, passwords left out) plus the HTTP status it was answered with.
- */
-export type FormReply = SubmissionResult<string[]> & { code: number };
-
-/** The form-level message of a reply (null when the refusal is about fields, shown next to them). */
-export function formErrorOf(reply: unknown): string | null {
-  const error = (reply as Partial<FormReply> | undefined)?.error;
-  return error?.[""]?.[0] ?? null;
-}
-
-/** A value the shopper typed, as the reply kept it. */
-export function typedValue(reply: unknown, name: string): string | undefined {
-  const value = (reply as Partial<FormReply> | undefined)?.initialValue?.[name];
-  return typeof value === "string" ? value : undefined;
-}
+export { type FormReply, formErrorOf, typedValue } from "./form-reply.ts";
 
 /**
  * Conform's form state for a form whose server answer is `reply`. With JavaScript, `schema` (the same one the
@@ -38,7 +23,7 @@ export function useReplyForm<S extends z.ZodObject>({
   id: string;
   reply: FormReply | null | undefined;
   schema?: S;
-  defaultValue?: Record<string, string | undefined>;
+  defaultValue?: Record<string, unknown>;
 }) {
   return useForm<z.input<S>, z.output<S>>({
     id,

@@ -1,12 +1,33 @@
-// Product image URLs. Every stored image exists in two WebP sizes: the full one (its URL is what
-// products store) and a small one for lists and thumbnails.
+// Product image URLs. A stored image (`/uploads/<key>.webp`, the URL products keep) is the full-size picture
+// (at most FULL_SIZE px); beside it the pipeline writes one WebP per IMAGE_WIDTHS entry
+// (`/uploads/<key>-<width>.webp`), which lists and pages offer through `srcset`. Pictures stored before the
+// widths existed have only the 400 px one: the uploads route answers a missing width with the next larger
+// file it has (app/services/images.server.ts), so every URL made here works for them too.
 const STORED = /^\/uploads\/([a-z0-9]+)\.webp$/;
+
+export const FULL_SIZE = 1000;
+/** The widths every stored picture is written in, smallest first. */
+export const IMAGE_WIDTHS = [200, 400, 800] as const;
+export const THUMBNAIL_WIDTH = 400;
+
+/** The `width` px version of a stored product image (other URLs are returned as they are). */
+export function imageWidthUrl(url: string, width: number): string {
+  const match = STORED.exec(url);
+  return match ? `/uploads/${match[1]}-${width}.webp` : url;
+}
 
 /** The small version of a stored product image (other URLs are returned as they are). */
 export function thumbnailUrl(url: string): string {
-  const match = STORED.exec(url);
-  return match ? `/uploads/${match[1]}-${THUMBNAIL_WIDTH}.webp` : url;
+  return imageWidthUrl(url, THUMBNAIL_WIDTH);
 }
 
-export const FULL_SIZE = 1000;
-export const THUMBNAIL_WIDTH = 400;
+/** Every width of a stored image as a `srcset` (undefined for an image that is not stored here). */
+export function imageSrcSet(url: string): string | undefined {
+  if (!STORED.test(url)) return undefined;
+  return [...IMAGE_WIDTHS.map((width) => `${imageWidthUrl(url, width)} ${width}w`), `${url} ${FULL_SIZE}w`].join(", ");
+}
+
+/** The picture formats a seller may upload (checked on the decoded image, whatever the file claims). */
+export const UPLOAD_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
+/** The same, as the seller's form and the refusals say it. */
+export const UPLOAD_FORMATS_TEXT = "JPEG, PNG, WebP or AVIF";

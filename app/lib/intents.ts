@@ -9,8 +9,8 @@ export const CART_INTENTS = {
   placeOrder: "place-order",
 } as const;
 
-/** The seller's product list: the In Stock toggle, and taking a product off sale or back on. */
-export const PRODUCT_LIST_INTENTS = { stock: "stock", remove: "remove", restore: "restore" } as const;
+/** The seller's product list: the In Stock toggle, the counts, and taking a product off sale or back on. */
+export const PRODUCT_LIST_INTENTS = { stock: "stock", counts: "counts", remove: "remove", restore: "restore" } as const;
 
 /** The seller's orders list: moving an order to its next status. */
 export const ORDER_INTENTS = { status: "status" } as const;

@@ -5,12 +5,16 @@ import type { z } from "zod";
 
 export type FieldErrors = Record<string, string>;
 
-/** A refused request: a message for the person, the HTTP status, and the fields at fault (if any). */
+/**
+ * A refused request: a message for the person, the HTTP status, the fields at fault (if any), and headers the
+ * answer carries (a 429's Retry-After).
+ */
 export class Refusal extends Error {
   constructor(
     message: string,
     readonly status = 400,
     readonly fieldErrors: FieldErrors = {},
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = "Refusal";
@@ -27,11 +31,19 @@ export function refuseUnless(condition: unknown, message: string, status = 400):
   if (!condition) throw new Refusal(message, status);
 }
 
+/** A field's name as the form names it: ["sizes", 0, "stock"] → "sizes[0].stock" (Conform's naming). */
+function fieldName(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (name, part) => (typeof part === "number" ? `${name}[${part}]` : name ? `${name}.${String(part)}` : String(part)),
+    "",
+  );
+}
+
 /** The first message for each field of a failed Zod parse (a refusal of the whole object is keyed "form"). */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
+    const key = fieldName(issue.path) || "form";
     errors[key] ??= issue.message;
   }
   return errors;

@@ -1,7 +1,7 @@
 // Who sent a request, and over what: the client's address and whether it came over HTTPS. Read from the
 // socket, or from the X-Forwarded-* headers of as many reverse proxies as TRUST_PROXY says to believe (a
 // client can put anything in those headers; only what our own proxies appended can be trusted).
-import { createContext } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
 import { config } from "./config.server.ts";
 
 export type RequestClient = {
@@ -57,3 +57,11 @@ export function requestClient(
  * runs: `npm run dev`, tests calling loaders directly).
  */
 export const requestClientContext = createContext<RequestClient | null>(null);
+
+/**
+ * The address of the client that sent this request, as the sign-in throttle counts it; "unknown" where no
+ * server.js runs (all such requests then share one count).
+ */
+export function clientAddressOf(context: Readonly<RouterContextProvider>): string {
+  return context.get(requestClientContext)?.address ?? "unknown";
+}

@@ -11,12 +11,15 @@ const MAX_PATH_LENGTH = 500;
  * anything not starting with one "/", a scheme ("https:", "javascript:"), backslashes, whitespace and control
  * characters (browsers drop tabs and newlines from URLs, so "/\t/evil.com" would become "//evil.com"), and
  * whatever normalises to a host-relative URL: "/.//evil.example" and "/%2e//evil.example" become
- * "//evil.example" once their dot segments are resolved.
+ * "//evil.example" once their dot segments are resolved, and encoded slashes, backslashes or controls in the path.
  */
 export function sameSitePath(value: unknown): string | null {
   if (typeof value !== "string" || value.length === 0 || value.length > MAX_PATH_LENGTH) return null;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
   if (/[\\\s\u0000-\u001f\u007f]/.test(value)) return null;
+  // Encoded slashes, backslashes and controls in the path: no page of ours has them, and a proxy that decodes
+  // them would turn "/%2f/evil.example" into "//evil.example".
+  if (/%(2f|5c|[01][0-9a-f]|7f)/i.test(value.split(/[?#]/)[0]!)) return null;
   if (!value.startsWith("/") || value.startsWith("//")) return null;
   let url: URL;
   try {

@@ -36,7 +36,10 @@ export function contentSecurityPolicy(nonce: string | null): string {
     // One stylesheet from /assets; the pages have no inline styles (a style="" attribute would be refused).
     // Only Vite's development server injects its CSS as <style> elements.
     import.meta.env.MODE === "development" ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
-    "img-src 'self' data:",
+    // blob: is the seller's preview of a chosen photo (URL.createObjectURL), made by the page itself; Chromium
+    // also fetches such a blob again when it cannot decode it as a picture.
+    "img-src 'self' data: blob:",
+    "connect-src 'self' blob:",
     `frame-src ${MAP_ORIGIN}`,
     "object-src 'none'",
     "base-uri 'none'",

@@ -1,31 +1,97 @@
-// Product-name search: the one SQLite-specific piece of the data layer. SQLite's lower() folds only ASCII,
-// so a case-folding function is registered on the connection and the name is matched with instr() (a literal
-// match: quotes, % and _ need no escaping; the text is a bound parameter). Another database would match with
-// its own case-insensitive search here; nothing outside this module knows how names are matched.
+// Product-name search: the one SQLite-specific piece of the data layer (docs/decisions/0009 and 0060). Names
+// are matched anywhere, in any letter case and alphabet: both sides are folded by the same function (NFKC +
+// lower case, so "CAFÉ" finds "Café"), registered on every connection as store_fold. An FTS5 trigram index of
+// the folded names (products_search, kept in step with products by the triggers of migration 0006) answers a
+// search of 3 characters or more; its rowid is the product's `seq`, so it hands the matches over newest first
+// and a page stops reading after its last product. Trigrams cannot answer 1 or 2 characters: those are looked
+// for in the newest SHORT_QUERY_SCAN products only, a bounded scan. Nothing outside this module knows how
+// names are matched; another database would answer the same functions with its own trigram index.
 import type Database from "better-sqlite3";
 import { type SQL, sql } from "drizzle-orm";
 import { products } from "#db/schema.ts";
-import { db } from "./db.server.ts";
+import type { Db, Tx } from "./db.server.ts";
 
 const FOLD_FUNCTION = "store_fold";
-const connectionsWithFold = new WeakSet<Database.Database>();
+/** The trigram index answers searches at least this long (in characters, after folding). */
+export const MIN_INDEXED_SEARCH = 3;
+/** A shorter search looks through this many of the newest products. */
+export const SHORT_QUERY_SCAN = 2000;
 
 /** Case-folds text the same way in SQL and in JavaScript ("CAFÉ" finds "Café"). */
 export function foldForSearch(text: string): string {
   return text.normalize("NFKC").toLowerCase();
 }
 
-function ensureFold() {
-  const connection = db().$client;
-  if (connectionsWithFold.has(connection)) return;
+/** Registers store_fold on a connection: the search triggers and the short-search scan call it. */
+export function registerSearchFunctions(connection: Database.Database) {
   connection.function(FOLD_FUNCTION, { deterministic: true }, (value: unknown) =>
     typeof value === "string" ? foldForSearch(value) : null,
   );
-  connectionsWithFold.add(connection);
 }
 
-/** A condition: the product's name contains `folded` (already folded by the caller), in any letter case. */
-export function nameContains(folded: string): SQL {
-  ensureFold();
-  return sql`instr(${sql.raw(FOLD_FUNCTION)}(${products.name}), ${folded}) > 0`;
+/** A folded search text as an FTS5 string: one phrase, so every character is literal. */
+function phrase(folded: string): string {
+  return `"${folded.replaceAll('"', '""')}"`;
+}
+
+function usesIndex(folded: string): boolean {
+  return [...folded].length >= MIN_INDEXED_SEARCH;
+}
+
+/** The newest products a short search looks through: those from this seq on. */
+const shortSearchFloor = sql`coalesce((SELECT ${products.seq} FROM ${products} ORDER BY ${products.seq} DESC LIMIT 1 OFFSET ${SHORT_QUERY_SCAN - 1}), 0)`;
+
+function shortMatch(folded: string): SQL {
+  return sql`${products.seq} >= ${shortSearchFloor} AND instr(${sql.raw(FOLD_FUNCTION)}(${products.name}), ${folded}) > 0`;
+}
+
+/**
+ * The search index joined to the products it names. CROSS JOIN keeps the index as the outer loop: it yields
+ * the matches newest first, so a page stops early.
+ */
+const matchesJoined = sql`products_search CROSS JOIN ${products} ON ${products.seq} = products_search.rowid`;
+
+export type MatchQuery = {
+  /** The search text, already folded (see foldForSearch); not empty. */
+  folded: string;
+  /** Further conditions on `products` (in stock, category...). */
+  where: SQL | undefined;
+  /** "newest" (the index's own order), or an ORDER BY on products columns. */
+  order: "newest" | SQL[];
+  limit: number;
+  offset: number;
+};
+
+/**
+ * The seqs of one page of matching products, in the order asked for. Newest first reads the matches in the
+ * index's order and stops at the page; another order (by price) goes through the list's own index in its
+ * order, keeping the matches, so it reads all of them once.
+ */
+export function pageOfMatches(tx: Tx | Db, { folded, where, order, limit, offset }: MatchQuery): number[] {
+  const and = where ? sql`AND ${where}` : sql``;
+  const page = sql`LIMIT ${limit} OFFSET ${offset}`;
+  let query: SQL;
+  if (!usesIndex(folded)) {
+    const orderBy = order === "newest" ? sql`${products.seq} DESC` : sql.join(order, sql`, `);
+    query = sql`SELECT ${products.seq} AS seq FROM ${products} WHERE ${shortMatch(folded)} ${and} ORDER BY ${orderBy} ${page}`;
+  } else if (order === "newest") {
+    query = sql`SELECT ${products.seq} AS seq FROM ${matchesJoined}
+      WHERE products_search MATCH ${phrase(folded)} ${and} ORDER BY products_search.rowid DESC ${page}`;
+  } else {
+    query = sql`SELECT ${products.seq} AS seq FROM ${products}
+      WHERE ${products.seq} IN (SELECT rowid FROM products_search WHERE products_search MATCH ${phrase(folded)}) ${and}
+      ORDER BY ${sql.join(order, sql`, `)} ${page}`;
+  }
+  return tx.all<{ seq: number }>(query).map((row) => row.seq);
+}
+
+/** How many products match (and pass `where`). */
+export function countMatches(tx: Tx | Db, { folded, where }: Pick<MatchQuery, "folded" | "where">): number {
+  const row = usesIndex(folded)
+    ? tx.get<{ n: number }>(sql`
+        SELECT count(*) AS n FROM ${matchesJoined}
+        WHERE products_search MATCH ${phrase(folded)} ${where ? sql`AND ${where}` : sql``}`)
+    : tx.get<{ n: number }>(sql`
+        SELECT count(*) AS n FROM ${products} WHERE ${shortMatch(folded)} ${where ? sql`AND ${where}` : sql``}`);
+  return row?.n ?? 0;
 }

@@ -1,10 +1,13 @@
-// Requests no page or /api call should ever act on, refused before any loader or action runs:
+// Requests no page or /api call should ever act on, refused before any loader or action runs (and a path
+// beginning with "//", sent to its one-slash form):
 // - a write from another site (login forgery, cross-site cart or order posts). Browsers say where a request
-//   comes from with Sec-Fetch-Site, older ones with Origin; server-to-server calls (Stripe's webhooks, the
-//   SDK talking to the sandbox, curl) send neither and are not browsers' cross-site requests.
+//   comes from with Sec-Fetch-Site, older ones with Origin. A post with neither is a server-to-server call
+//   (Stripe's webhooks, the SDK talking to the sandbox: no cookie) or a very old browser; if it carries a
+//   session cookie it is refused unless its Referer is the store itself.
 // - a method the store does not use (PUT, PATCH, DELETE...), which React Router would otherwise hand to
 //   the route's action as if it were a POST.
 import { config } from "#app/lib/config.server.ts";
+import { SESSION_COOKIE_NAMES } from "#app/services/sessions.server.ts";
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -22,21 +25,38 @@ function ownHosts(request: Request): Set<string> {
   return hosts;
 }
 
+/** Whether `url` (an Origin or a Referer) is this store; "null" and anything unparsable are not. */
+function isOwn(request: Request, url: string): boolean {
+  try {
+    return ownHosts(request).has(new URL(url).host);
+  } catch {
+    return false;
+  }
+}
+
+function carriesSessionCookie(request: Request): boolean {
+  const names = (request.headers.get("Cookie") ?? "").split(";").map((pair) => pair.split("=")[0]!.trim());
+  return names.some((name) => SESSION_COOKIE_NAMES.includes(name));
+}
+
 function comesFromAnotherSite(request: Request): boolean {
   const site = request.headers.get("Sec-Fetch-Site");
   if (site) return site !== "same-origin" && site !== "none";
   const origin = request.headers.get("Origin");
-  if (!origin) return false;
-  if (origin === "null") return true;
-  try {
-    return !ownHosts(request).has(new URL(origin).host);
-  } catch {
-    return true;
-  }
+  if (origin) return !isOwn(request, origin);
+  if (!carriesSessionCookie(request)) return false;
+  const referer = request.headers.get("Referer");
+  return !referer || !isOwn(request, referer);
 }
 
-/** A Response refusing the request, or null when it may go on. */
+/** A Response refusing (or redirecting) the request, or null when it may go on. */
 export function guardRequest(request: Request): Response | null {
+  // A path beginning with "//" ("/\" arrives as that too) would make every link built from the page's own URL
+  // (the login modal's "?login", its close link) lead to another host: it goes to its one-slash form.
+  const { pathname, search } = new URL(request.url);
+  if (pathname.startsWith("//")) {
+    return new Response(null, { status: 308, headers: { Location: `${pathname.replace(/^\/+/, "/")}${search}` } });
+  }
   if (READS.has(request.method)) return null;
   if (request.method !== "POST") {
     return refusal(request, 405, "This address does not accept that method.", { Allow: "GET, POST" });

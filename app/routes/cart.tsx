@@ -1,9 +1,9 @@
 import { data, Link, redirectDocument, useLocation } from "react-router";
 import { CartLineRow } from "#app/components/cart/cart-line.tsx";
 import { OrderSummary } from "#app/components/cart/order-summary.tsx";
-import { FormError } from "#app/components/form-field.tsx";
+import { FormError } from "#app/components/form-messages.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
-import { formErrorOf } from "#app/lib/forms.ts";
+import { formErrorOf } from "#app/lib/form-reply.ts";
 import { newToken } from "#app/lib/ids.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
@@ -12,11 +12,12 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { shopperOf } from "#app/middleware/identity.server.ts";
 import type { ShopperUser } from "#app/services/accounts.server.ts";
 import { addressLabel, findAddress, listAddresses } from "#app/services/addresses.server.ts";
-import { changeCart, getCart, parseCartChange } from "#app/services/cart.server.ts";
+import { getCart } from "#app/services/cart-view.server.ts";
 import { placeCartOrder } from "#app/services/checkout.server.ts";
 import { cancelCheckout } from "#app/services/checkout-return.server.ts";
 import { isSandboxMode, onlinePaymentAvailable } from "#app/services/stripe.server.ts";
 import type { Route } from "./+types/cart";
+import { answerCartChange } from "./cart-change.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -61,13 +62,7 @@ export function action({ request, context }: Route.ActionArgs) {
     const shopper = shopperOf(context);
     const intent = form.get("intent");
     if (intent === CART_INTENTS.placeOrder) return placeOrder(request, form, shopper);
-    const change = parseCartChange({ intent, productId: form.get("productId"), quantity: form.get("quantity") });
-    const { message, cookies } = await changeCart(request, shopper?.id ?? null, change);
-    const headers = new Headers();
-    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-    // Buy now goes to the cart; everything else back to where the shopper was.
-    const to = intent === CART_INTENTS.buyNow ? "/cart" : safeRedirect(form.get("redirectTo"), "/cart");
-    return redirectWithToast(request, to, { type: "success", message }, { headers });
+    return answerCartChange(request, form, shopper?.id ?? null);
   });
 }
 
@@ -116,7 +111,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
             </div>
             <ul className="divide-y divide-gray-200 border-t border-gray-200 md:border-t-0">
               {lines.map((line) => (
-                <CartLineRow key={line.productId} line={line} here={here} />
+                <CartLineRow key={line.key} line={line} here={here} />
               ))}
             </ul>
           </>

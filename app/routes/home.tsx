@@ -5,6 +5,7 @@ import { CATEGORIES, categorySlug } from "#app/lib/categories.ts";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import type { FormReply } from "#app/lib/forms.ts";
 import { pageMeta } from "#app/lib/seo.ts";
+import { sharedPageHeaders } from "#app/lib/shared-page.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { trendingProducts } from "#app/services/catalog.server.ts";
 import { subscribe } from "#app/services/newsletter.server.ts";
@@ -18,6 +19,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/",
     imageAlt: "Shirts, a blazer, trousers, a bag, sneakers and a watch laid out in the studio",
   });
+
+// The same for every visitor without a session: server.js may keep it (app/lib/shared-page.ts).
+export const headers = sharedPageHeaders;
 
 export async function loader() {
   return { trending: (await trendingProducts()).map(toProductCard) };

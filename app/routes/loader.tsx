@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { nextPath } from "#app/lib/safe-redirect.ts";
 import { pageMeta } from "#app/lib/seo.ts";
+import { shopperOf } from "#app/middleware/identity.server.ts";
 import { checkoutReturnNotice } from "#app/services/checkout-return.server.ts";
 import type { Route } from "./+types/loader";
 
@@ -9,12 +10,12 @@ import type { Route } from "./+types/loader";
 export const LOADER_DELAY_MS = 5000;
 
 // /loader?next=x: a spinner that goes on to /x after five seconds (only a path on this site).
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  // Back from Stripe Checkout: confirm the payment now, in case the webhook is late or lost, and say how
-  // it went. This never throws, so this page always shows and moves on.
+  // Back from Stripe Checkout: confirm the payment of the shopper's own order now, in case the webhook is
+  // late or lost, and say how it went. This never throws, so this page always shows and moves on.
   const sessionId = url.searchParams.get("session_id");
-  const notice = sessionId ? await checkoutReturnNotice(sessionId) : null;
+  const notice = sessionId ? await checkoutReturnNotice(shopperOf(context)?.id ?? null, sessionId) : null;
   return { next: nextPath(url.searchParams.get("next")), notice };
 }
 

@@ -1,6 +1,7 @@
 import { useSearchParams } from "react-router";
 import { LoginModal } from "#app/components/login-modal.tsx";
-import { formAction } from "#app/lib/form-reply.server.ts";
+import { formAction, refusalHeaders } from "#app/lib/form-reply.server.ts";
+import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { authenticate, signIn } from "#app/services/accounts.server.ts";
@@ -17,15 +18,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 // The modal opens over any page with ?login; /login is where its form posts. Visited directly, or after
 // a refused post without JavaScript, /login shows the modal over the home page (where a login leads).
+// A refusal's Retry-After (too many attempts) reaches the page without JavaScript too.
+export const headers = refusalHeaders;
+
 export function loader() {
   return homeLoader();
 }
 
-export function action({ request }: Route.ActionArgs) {
+export function action({ request, context }: Route.ActionArgs) {
   return formAction(request, async (form) => {
     const mode = form.get("mode") === "register" ? "register" : "login";
     const fields = { name: form.get("name"), email: form.get("email"), password: form.get("password") };
-    const user = await authenticate(mode, fields, request);
+    const user = await authenticate(mode, fields, request, clientAddressOf(context));
     const headers = new Headers();
     for (const cookie of await signIn(request, user)) headers.append("Set-Cookie", cookie);
     const message = mode === "register" ? `Welcome to Trendora, ${user.name}!` : `Welcome back, ${user.name}!`;

@@ -61,7 +61,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
               <ul>
                 {order.lines.map((line, index) => (
                   <li
-                    key={line.productId}
+                    key={`${line.productId}:${line.size}`}
                     className={`grid gap-4 py-5 text-gray-800 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] md:items-center md:gap-8 ${
                       index < order.lines.length - 1 ? "border-b border-gray-300" : ""
                     }`}
@@ -77,6 +77,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                       <div className="ml-4">
                         <h2 className="text-xl font-medium text-gray-800">{line.name}</h2>
                         <p>Category: {line.category}</p>
+                        {line.size ? <p>Size: {line.size}</p> : null}
                       </div>
                     </div>
                     <div className="flex flex-col justify-center text-sm">

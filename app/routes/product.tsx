@@ -1,21 +1,32 @@
 import { data, Link, useSearchParams } from "react-router";
 import { AddToCart } from "#app/components/add-to-cart.tsx";
+import { FieldError } from "#app/components/form-messages.tsx";
 import { ProductGrid, ProductImage, toProductCard } from "#app/components/product-card.tsx";
+import { SizePicker } from "#app/components/size-picker.tsx";
 import { Stars } from "#app/components/stars.tsx";
 import { CATEGORIES, categorySlug } from "#app/lib/categories.ts";
-import { thumbnailUrl } from "#app/lib/images.ts";
+import { formAction } from "#app/lib/form-reply.server.ts";
+import { formErrorOf, typedValue } from "#app/lib/form-reply.ts";
+import { imageWidthUrl } from "#app/lib/images.ts";
+import { CART_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { productPath } from "#app/lib/product-links.ts";
+import { refuseUnless } from "#app/lib/refusal.ts";
 import { breadcrumbJsonLd, pageMeta, productJsonLd, shortDescription, siteOrigin } from "#app/lib/seo.ts";
-import { getProduct, relatedProducts, sizeLabel } from "#app/services/catalog.server.ts";
+import { sharedPageHeaders } from "#app/lib/shared-page.ts";
+import { FREE_SIZE, hasSizes, isAvailable, isLow, isSoldOut, NO_SIZE } from "#app/lib/sizes.ts";
+import { shopperOf } from "#app/middleware/identity.server.ts";
+import { getProduct, relatedProducts } from "#app/services/catalog.server.ts";
 import type { Route } from "./+types/product";
+import { answerCartChange } from "./cart-change.server.ts";
 
-// /products/{category}/{id}: one product (in stock or not) with its related products.
+// /products/{category}/{id}: one product (in stock or not) with its sizes and related products.
 export async function loader({ params }: Route.LoaderArgs) {
   const product = await getProduct(params.id);
   if (!product || categorySlug(product.category) !== params.category.toLowerCase()) {
     throw data({ message: "Product not found" }, { status: 404 });
   }
+  const unsized = hasSizes(product.sizes) ? null : (product.sizes[0]?.stock ?? null);
   return {
     product: {
       id: product.id,
@@ -26,7 +37,13 @@ export async function loader({ params }: Route.LoaderArgs) {
       offerPriceCents: product.offerPriceCents,
       images: product.images,
       inStock: product.inStock,
-      size: sizeLabel(product),
+      soldOut: isSoldOut(product.sizes),
+      /** The sizes to choose from (none for a product without sizes, shown as 'Free Size'). */
+      sizes: product.sizes
+        .filter((line) => line.size !== NO_SIZE)
+        .map(({ size, stock }) => ({ size, available: isAvailable(stock), fewLeft: isLow(stock) ? stock : null })),
+      /** A product without sizes: its units left when they are few. */
+      fewLeft: isLow(unsized) ? unsized : null,
     },
     related: (await relatedProducts(product)).map(toProductCard),
   };
@@ -49,10 +66,19 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     image: product.images[0],
     imageAlt: product.name,
     jsonLd: [
-      productJsonLd(origin, { ...product, categoryLabel, path }, [
-        // One offer today; with sizes, one per size (its own sku and availability).
-        { sku: product.id, priceCents: product.offerPriceCents, available: product.inStock },
-      ]),
+      productJsonLd(
+        origin,
+        { ...product, categoryLabel, path },
+        // One offer per size (its own sku and availability), or one for a product without sizes.
+        product.sizes.length > 0
+          ? product.sizes.map((choice) => ({
+              sku: `${product.id}-${choice.size}`,
+              label: choice.size,
+              priceCents: product.offerPriceCents,
+              available: product.inStock && choice.available,
+            }))
+          : [{ sku: product.id, priceCents: product.offerPriceCents, available: product.inStock && !product.soldOut }],
+      ),
       breadcrumbJsonLd(origin, [
         { name: "Home", path: "/" },
         { name: "Products", path: "/products" },
@@ -62,6 +88,18 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     ],
   });
 };
+// Add to Cart and Buy now, with the size chosen; a refusal ('Please select a size') comes back to this page.
+export function action({ request, context, params }: Route.ActionArgs) {
+  return formAction(request, async (form) => {
+    const intent = form.get("intent");
+    refuseUnless(intent === CART_INTENTS.add || intent === CART_INTENTS.buyNow, "Unknown cart action.");
+    const here = `/products/${params.category}/${params.id}`;
+    return answerCartChange(request, form, shopperOf(context)?.id ?? null, here);
+  });
+}
+
+// The same for every visitor without a session: server.js may keep it (app/lib/shared-page.ts).
+export const headers = sharedPageHeaders;
 
 /** `?image=N` (1-based) picks the picture shown large; anything else shows the first. */
 function selectedImage(param: string | null, count: number): number {
@@ -69,8 +107,10 @@ function selectedImage(param: string | null, count: number): number {
   return Number.isInteger(n) && n >= 1 && n <= count ? n - 1 : 0;
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, related } = loaderData;
+  const sizeError = actionData?.error?.size?.[0] ?? null;
+  const canBuy = product.inStock && !product.soldOut;
   const [searchParams] = useSearchParams();
   const selected = selectedImage(searchParams.get("image"), product.images.length);
   const categoryLabel = CATEGORIES.find((c) => c.path === product.category)?.label ?? product.category;
@@ -119,7 +159,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                       i === selected ? "border-primary" : "border-gray-200 hover:border-gray-400"
                     }`}
                   >
-                    <img src={thumbnailUrl(image)} alt="" width={80} height={80} className="aspect-square w-full" />
+                    <img
+                      src={imageWidthUrl(image, 200)}
+                      alt=""
+                      width={80}
+                      height={80}
+                      className="aspect-square w-full"
+                    />
                   </Link>
                 </li>
               ))}
@@ -128,6 +174,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <div className="w-full overflow-hidden rounded-lg border border-gray-200 bg-gray-50">
             <ProductImage
               url={product.images[selected]}
+              sizes="(min-width: 1280px) 520px, (min-width: 768px) 40vw, 100vw"
+              priority
               alt={
                 product.images.length > 1
                   ? `${product.name}, picture ${selected + 1} of ${product.images.length}`
@@ -157,15 +205,20 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <p className="text-gray-500">(inclusive of all taxes)</p>
           </div>
 
-          <p className="mt-4 text-base">
-            Size: <span className="font-medium text-gray-800">{product.size}</span>
-          </p>
+          {product.sizes.length === 0 ? (
+            <p className="mt-4 text-base">
+              Size: <span className="font-medium text-gray-800">{FREE_SIZE}</span>
+            </p>
+          ) : null}
 
-          {product.inStock ? (
-            <p className="mt-2 font-medium text-green-700">In stock</p>
+          {canBuy ? (
+            <p className="mt-2 font-medium text-green-700">
+              In stock
+              {product.fewLeft ? <span className="ml-2 text-amber-700">Only {product.fewLeft} left</span> : null}
+            </p>
           ) : (
             <p className="mt-4 inline-block rounded-md bg-red-50 px-3 py-2 text-base font-semibold text-red-700">
-              Out of stock
+              {product.inStock ? "Sold out" : "Out of stock"}
             </p>
           )}
 
@@ -181,7 +234,18 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </>
           ) : null}
 
-          {product.inStock ? <AddToCart productId={product.id} productName={product.name} variant="page" /> : null}
+          {canBuy ? (
+            <AddToCart productId={product.id} productName={product.name} variant="page">
+              {product.sizes.length > 0 ? (
+                <SizePicker sizes={product.sizes} chosen={typedValue(actionData, "size")} error={sizeError} />
+              ) : null}
+              {sizeError ? null : <FieldError id="cart-error" errors={formErrorOf(actionData)} />}
+            </AddToCart>
+          ) : product.sizes.length > 0 ? (
+            <div className="mt-6">
+              <SizePicker sizes={product.sizes} chosen={undefined} error={null} />
+            </div>
+          ) : null}
         </div>
       </div>
 

@@ -1,11 +1,16 @@
-import { data, Link } from "react-router";
-import { ProductGrid, toProductCard } from "#app/components/product-card.tsx";
+import { useEffect, useRef, useState } from "react";
+import { data, Link, useFetcher, useLocation } from "react-router";
+import { LoadMore, Pagination, SortForm } from "#app/components/list-navigation.tsx";
+import { type ProductCardData, ProductGrid, toProductCard } from "#app/components/product-card.tsx";
 import { CATEGORIES, categoryFromSlug, categorySlug } from "#app/lib/categories.ts";
+import { listSearch, parsePage, parseSort } from "#app/lib/listing.ts";
 import { pageMeta } from "#app/lib/seo.ts";
+import { sharedPageHeaders } from "#app/lib/shared-page.ts";
 import { listProducts, MAX_SEARCH_LENGTH } from "#app/services/catalog.server.ts";
 import type { Route } from "./+types/products";
 
-// /products and /products/{category}: the in-stock products, filtered by the search text (?q=).
+// /products and /products/{category}: a page of the in-stock products (?page=N, 24 a page), filtered by the
+// search text (?q=) and sorted (?sort=). A page or sort order that does not exist is a 404.
 export async function loader({ request, params }: Route.LoaderArgs) {
   let category: (typeof CATEGORIES)[number] | undefined;
   if (params.category !== undefined) {
@@ -13,20 +18,41 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     category = CATEGORIES.find((c) => c.path === path);
     if (!category) throw data({ message: "Category not found" }, { status: 404 });
   }
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
-  const products = (await listProducts({ category: category?.path, q })).map(toProductCard);
-  return { category: category ?? null, q, products };
+  const search = new URL(request.url).searchParams;
+  const q = (search.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+  const sort = parseSort(search.get("sort"));
+  if (!sort) throw data({ message: "No such sort order" }, { status: 404 });
+  const page = parsePage(search.get("page"));
+  if (!page) throw data({ message: "Page not found" }, { status: 404 });
+  const list = await listProducts({ category: category?.path, q, sort, page });
+  if (page > list.pageCount) throw data({ message: "Page not found" }, { status: 404 });
+  return {
+    category: category ?? null,
+    q,
+    sort,
+    page,
+    pageCount: list.pageCount,
+    total: list.total,
+    pageSize: list.pageSize,
+    products: list.products.map(toProductCard),
+  };
 }
+
+// The same for every visitor without a session: server.js may keep it (app/lib/shared-page.ts).
+export const headers = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const title = data?.category ? data.category.label : "All Products";
   const slug = data?.category ? `/products/${categorySlug(data.category.path)}` : "/products";
+  const searched = data?.q ? `${title}: "${data.q}"` : title;
+  const page = data?.page ?? 1;
   return pageMeta(matches, {
-    title: data?.q ? `${title}: "${data.q}"` : title,
+    title: page > 1 ? `${searched}, page ${page}` : searched,
     description: data?.category
       ? `Shop ${data.category.label} at Trendora: new arrivals, everyday favourites and offers, delivered free.`
       : "Every product in stock at Trendora: men's, women's, kids', ethnic and winter wear, footwear and accessories.",
-    path: slug,
+    // Each page of a list is its own canonical page (search engines follow the numbered links).
+    path: page > 1 ? `${slug}?page=${page}` : slug,
     image: data?.category ? `/art/category-${categorySlug(data.category.path)}.webp` : undefined,
     // A search result is a view of the list, not a page of its own.
     noindex: Boolean(data?.q),
@@ -34,8 +60,48 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { category, q, products } = loaderData;
+  const { pathname, search } = useLocation();
+  // A new list (another page, sort or search) starts without the pages Load more appended to the last one.
+  return <ProductList key={`${pathname}${search}`} {...loaderData} />;
+}
+
+function ProductList({
+  category,
+  q,
+  sort,
+  page,
+  pageCount,
+  total,
+  pageSize,
+  products,
+}: Route.ComponentProps["loaderData"]) {
   const here = category ? `/products/${category.path.toLowerCase()}` : "/products";
+  const more = useFetcher<typeof loader>();
+  const [appended, setAppended] = useState<{ lastPage: number; products: ProductCardData[] }>({
+    lastPage: page,
+    products: [],
+  });
+  const grid = useRef<HTMLDivElement>(null);
+  const firstNew = useRef<number | null>(null);
+
+  // The next page arrived: it goes under the list, and focus moves to its first product.
+  useEffect(() => {
+    const next = more.data;
+    if (!next || next.page !== appended.lastPage + 1) return;
+    firstNew.current = products.length + appended.products.length;
+    setAppended({ lastPage: next.page, products: [...appended.products, ...next.products] });
+  }, [more.data, appended, products.length]);
+  useEffect(() => {
+    const index = firstNew.current;
+    if (index === null || appended.products.length === 0) return;
+    firstNew.current = null;
+    grid.current?.querySelectorAll("li")[index]?.querySelector<HTMLElement>("h2 a, h3 a")?.focus();
+  }, [appended.products]);
+
+  const shown = [...products, ...appended.products];
+  const lastPage = appended.lastPage;
+  const first = (page - 1) * pageSize + 1;
+  const last = first + shown.length - 1;
   return (
     <section className="mt-12">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -45,27 +111,44 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           </h1>
           <div className="mt-1 h-0.5 w-16 rounded-full bg-primary" />
         </div>
-        {/* Announced when the list changes as the shopper types. */}
-        <p className="text-sm text-gray-600" aria-live="polite">
-          {q ? (
-            <>
-              {products.length} {products.length === 1 ? "result" : "results"} for “{q}” ·{" "}
-              <Link to={here} className="text-primary underline">
-                Clear search
-              </Link>
-            </>
-          ) : null}
-        </p>
+        {total > 0 ? <SortForm action={here} q={q} sort={sort} /> : null}
       </div>
-      <div className="mt-8">
-        {products.length > 0 ? (
-          <ProductGrid products={products} headingLevel={2} />
+      {/* Announced when the list changes as the shopper types, pages or loads more. */}
+      <p className="mt-3 text-sm text-gray-600" aria-live="polite">
+        {total > 0 ? (
+          <>
+            {total > shown.length
+              ? `Showing ${first.toLocaleString("en")}–${last.toLocaleString("en")} of ${total.toLocaleString("en")}`
+              : total.toLocaleString("en")}{" "}
+            {q ? (total === 1 ? "result" : "results") : total === 1 ? "product" : "products"}
+          </>
+        ) : null}
+        {q ? (
+          <>
+            {" "}
+            for “{q}” ·{" "}
+            <Link to={here} className="text-primary underline">
+              Clear search
+            </Link>
+          </>
+        ) : null}
+      </p>
+      <div className="mt-6" ref={grid}>
+        {shown.length > 0 ? (
+          <ProductGrid products={shown} headingLevel={2} priority />
         ) : (
           <p className="py-16 text-center text-lg text-gray-500">
             {category ? "No products found in this category." : "No products found."}
           </p>
         )}
       </div>
+      {lastPage < pageCount ? (
+        <LoadMore
+          busy={more.state !== "idle"}
+          onLoad={() => more.load(`${here}${listSearch({ q, sort, page: lastPage + 1 })}`)}
+        />
+      ) : null}
+      <Pagination path={here} q={q} sort={sort} page={lastPage} pageCount={pageCount} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { SellerLoginForm } from "#app/components/seller-login-form.tsx";
-import { formAction } from "#app/lib/form-reply.server.ts";
+import { formAction, refusalHeaders } from "#app/lib/form-reply.server.ts";
+import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { sellerOf } from "#app/middleware/identity.server.ts";
@@ -20,9 +21,15 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-export function action({ request }: Route.ActionArgs) {
+// A refusal's Retry-After (too many attempts) reaches the page without JavaScript too.
+export const headers = refusalHeaders;
+
+export function action({ request, context }: Route.ActionArgs) {
   return formAction(request, async (form) => {
-    const cookie = await signInSeller({ email: form.get("email"), password: form.get("password") });
+    const cookie = await signInSeller(
+      { email: form.get("email"), password: form.get("password") },
+      clientAddressOf(context),
+    );
     return redirectWithToast(
       request,
       sellerRedirectTarget(form.get("redirectTo")),

@@ -11,6 +11,7 @@ import { users } from "#db/schema.ts";
 import { mergeVisitorCart } from "./cart.server.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
 import { endSession, readSession, startSession } from "./sessions.server.ts";
+import { throttled } from "./throttle.server.ts";
 
 export type ShopperUser = { id: string; name: string; email: string };
 export type AuthMode = "login" | "register";
@@ -55,10 +56,21 @@ authenticator.use(new FormStrategy(({ form }) => logIn(formFields(form))), "logi
 authenticator.use(new FormStrategy(({ form }) => register(formFields(form))), "register");
 
 /**
- * Logs in or registers with fields the route has already read (bounded in size). The form strategy reads
- * the body itself, so it gets a fresh request carrying just these fields. A refusal is a Refusal.
+ * Logs in or registers with fields the route has already read (bounded in size), from the client at
+ * `client` (its address), under the sign-in throttle: a wrong password or a taken email counts against the
+ * email and the client, and too many are refused with 429. The form strategy reads the body itself, so it
+ * gets a fresh request carrying just these fields. A refusal is a Refusal.
  */
-export async function authenticate(
+export function authenticate(
+  mode: AuthMode,
+  fields: { name?: unknown; email?: unknown; password?: unknown },
+  request: Request,
+  client: string,
+): Promise<ShopperUser> {
+  return throttled("shopper-sign-in", { email: fields.email, client }, () => runStrategy(mode, fields, request));
+}
+
+async function runStrategy(
   mode: AuthMode,
   fields: { name?: unknown; email?: unknown; password?: unknown },
   request: Request,

@@ -1,66 +1,49 @@
-// The cart rules in one place. A visitor's cart lives in a signed cookie; a signed-in shopper's cart
-// lives in `cart_items` and is saved after every change; at login the two are merged.
-import { and, asc, eq, inArray, sum } from "drizzle-orm";
-import { createCookie } from "react-router";
-import { isProduction, sessionSecret } from "#app/lib/config.server.ts";
+// The cart rules in one place. A visitor's cart lives in a signed cookie (visitor-cart.server.ts); a
+// signed-in shopper's cart lives in `cart_items` and is saved after every change; at login the two are
+// merged. A cart has one line per product and size, keyed "<productId>" or "<productId>:<size>".
+import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "#app/lib/cart-limits.ts";
 import { type Db, db, type Tx } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
-import { computeTotals, type Totals } from "#app/lib/money.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
+import { cartKey, isSizeLabel, NO_SIZE, splitCartKey } from "#app/lib/sizes.ts";
 import { cartItems, products } from "#db/schema.ts";
-import { sizeLabel } from "./catalog.server.ts";
+import { refuseShortStock, sizeLineOf, stockLinesIn, stockLinesOf } from "./stock.server.ts";
+import {
+  type CartMap,
+  hasVisitorCartCookie,
+  isCartKey,
+  readVisitorCart,
+  writeVisitorCart,
+} from "./visitor-cart.server.ts";
 
-/** Most units of one product a cart line (and an order line) may hold. */
-export const MAX_LINE_QUANTITY = 99;
-/** Most different products one cart may hold (also keeps the visitor cookie well under 4 kB). */
-export const MAX_CART_LINES = 50;
-
-/** Product id → quantity, in the order the products were first added. */
-export type CartMap = Map<string, number>;
+export type { CartMap };
+export { MAX_CART_LINES, MAX_LINE_QUANTITY };
 
 export type CartChange =
-  | { op: "add"; productId: string }
-  | { op: "set"; productId: string; quantity: number }
-  | { op: "remove"; productId: string };
+  | { op: "add"; productId: string; size: string }
+  | { op: "set"; productId: string; size: string; quantity: number }
+  | { op: "remove"; productId: string; size: string };
 
-/** Why a cart line cannot be bought right now. */
-export type Unavailability = "out-of-stock" | "removed" | "gone";
-
-export type CartLine = {
-  productId: string;
-  quantity: number;
-  /** null when the product no longer exists at all. */
-  product: {
-    name: string;
-    category: string;
-    image: string | null;
-    size: string;
-    unitPriceCents: number;
-    priceCents: number;
-  } | null;
-  unavailable: Unavailability | null;
-  /** Offer price × quantity; 0 for an unavailable line (it is left out of the totals). */
-  lineCents: number;
-};
-
-export type OrderLineInput = { productId: string; quantity: number };
-
-export type CartView = {
-  lines: CartLine[];
-  /** Totals over the available lines only. */
-  totals: Totals;
-  /** Units in the cart (what the header shows). */
-  count: number;
-  /** The available lines, as an order takes them. */
-  orderable: OrderLineInput[];
-};
+/** A line to order: a product, its size (absent or '' for a product without sizes) and how many. */
+export type OrderLineInput = { productId: string; size?: string; quantity: number };
 
 export const CART_MESSAGES = { add: "Added to Cart", set: "Cart Updated", remove: "Removed from Cart" } as const;
+
+/** What a shopper is told who adds a product with sizes without choosing one. */
+export const SELECT_A_SIZE = "Please select a size";
 
 /** A product id as we generate them; anything else is refused before it reaches a query. */
 export function parseProductId(value: unknown): string {
   if (typeof value !== "string" || !ID_PATTERN.test(value)) refuse("Invalid product id.");
+  return value;
+}
+
+/** A size as a form or JSON names it: none (missing, null or "") is '', anything else a label as stored. */
+export function parseSize(value: unknown): string {
+  if (value === undefined || value === null) return NO_SIZE;
+  if (!isSizeLabel(value)) refuse("Invalid size.");
   return value;
 }
 
@@ -73,79 +56,55 @@ export function parseQuantity(value: unknown): number {
   return n;
 }
 
-/** Order lines as a client sent them: ids we generate, whole quantities 1..99, one line per product. */
+/** Order lines as a client sent them: ids we generate, whole quantities 1..99, one line per product and size. */
 export function parseOrderLines(items: unknown): OrderLineInput[] {
   if (!Array.isArray(items)) refuse("The order items must be a list.");
   if (items.length === 0) refuse("Your cart is empty.");
   if (items.length > MAX_CART_LINES) refuse(`An order can hold at most ${MAX_CART_LINES} products.`);
   const merged: CartMap = new Map();
   for (const item of items) {
-    const { productId, quantity } = (item ?? {}) as Partial<Record<keyof OrderLineInput, unknown>>;
+    const { productId, size, quantity } = (item ?? {}) as Partial<Record<keyof OrderLineInput, unknown>>;
     if (typeof productId !== "string" || !ID_PATTERN.test(productId)) refuse("Invalid product id in the order.");
     // JSON carries numbers: "2" is as wrong as 2.5.
     if (typeof quantity !== "number") throw quantityRefusal();
-    const total = (merged.get(productId) ?? 0) + parseQuantity(quantity);
+    const key = cartKey(productId, parseSize(size));
+    const total = (merged.get(key) ?? 0) + parseQuantity(quantity);
     if (total > MAX_LINE_QUANTITY) throw quantityRefusal();
-    merged.set(productId, total);
+    merged.set(key, total);
   }
-  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+  return [...merged].map(([key, quantity]) => ({ ...splitCartKey(key), quantity }));
 }
 
-/** The cart change a cart form asks for (its intent, product and quantity fields); Buy now adds one. */
-export function parseCartChange(fields: { intent: unknown; productId: unknown; quantity?: unknown }): CartChange {
+/** The cart change a cart form asks for (its intent, product, size and quantity fields); Buy now adds one. */
+export function parseCartChange(fields: {
+  intent: unknown;
+  productId: unknown;
+  size?: unknown;
+  quantity?: unknown;
+}): CartChange {
+  const line = () => ({ productId: parseProductId(fields.productId), size: parseSize(fields.size) });
   switch (fields.intent) {
     case CART_INTENTS.add:
     case CART_INTENTS.buyNow:
-      return { op: "add", productId: parseProductId(fields.productId) };
+      return { op: "add", ...line() };
     case CART_INTENTS.setQuantity:
-      return { op: "set", productId: parseProductId(fields.productId), quantity: parseQuantity(fields.quantity) };
+      return { op: "set", ...line(), quantity: parseQuantity(fields.quantity) };
     case CART_INTENTS.remove:
-      return { op: "remove", productId: parseProductId(fields.productId) };
+      return { op: "remove", ...line() };
     default:
       refuse("Unknown cart action.");
   }
 }
 
-function visitorCartCookie() {
-  return createCookie("__cart", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isProduction(),
-    path: "/",
-    maxAge: 60 * 60 * 24 * 30,
-    secrets: [sessionSecret()],
-  });
-}
-
-/** The visitor cart from its signed cookie; anything malformed is dropped rather than trusted. */
-export async function readVisitorCart(request: Request): Promise<CartMap> {
-  const value = await visitorCartCookie().parse(request.headers.get("Cookie"));
-  const cart: CartMap = new Map();
-  if (!Array.isArray(value)) return cart;
-  for (const entry of value.slice(0, MAX_CART_LINES)) {
-    if (!Array.isArray(entry)) continue;
-    const [id, quantity] = entry;
-    if (typeof id === "string" && ID_PATTERN.test(id) && Number.isInteger(quantity)) {
-      if (quantity >= 1 && quantity <= MAX_LINE_QUANTITY) cart.set(id, quantity);
-    }
-  }
-  return cart;
-}
-
-function writeVisitorCart(cart: CartMap): Promise<string> {
-  if (cart.size === 0) return visitorCartCookie().serialize([], { maxAge: 0 });
-  return visitorCartCookie().serialize([...cart]);
-}
-
 /** The saved cart of a shopper, in the order its lines were added (inside a transaction, or not). */
 export function savedCartIn(tx: Tx | Db, userId: string): CartMap {
   const rows = tx
-    .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+    .select({ productId: cartItems.productId, size: cartItems.size, quantity: cartItems.quantity })
     .from(cartItems)
     .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.addedAt), asc(cartItems.productId))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.productId), asc(cartItems.size))
     .all();
-  return new Map(rows.map((r) => [r.productId, r.quantity]));
+  return new Map(rows.map((r) => [cartKey(r.productId, r.size), r.quantity]));
 }
 
 /** The signed-in shopper's saved cart. */
@@ -158,20 +117,31 @@ export async function readCart(request: Request, userId: string | null): Promise
   return userId ? readSavedCart(userId) : readVisitorCart(request);
 }
 
-/** Only products on sale can be added or have their quantity raised. */
-function requireAvailable(tx: Tx | Db, productId: string) {
+/**
+ * Only a product on sale, switched on, can be added or have its quantity raised, and only in a size it has
+ * ('Please select a size' for a product with sizes and none chosen). Returns its name and the units left.
+ */
+function requireSizeOnSale(tx: Tx | Db, productId: string, size: string) {
   const state = tx
-    .select({ inStock: products.inStock, removedAt: products.removedAt })
+    .select({ name: products.name, inStock: products.inStock, removedAt: products.removedAt })
     .from(products)
     .where(eq(products.id, productId))
     .get();
   if (!state || state.removedAt !== null) refuse("This product is no longer available.", 404);
   if (!state.inStock) refuse("This product is out of stock.", 409);
+  const noSize = new Refusal(SELECT_A_SIZE, 400, { size: SELECT_A_SIZE });
+  const line = sizeLineOf(state.name, stockLinesOf(tx, productId), size, noSize);
+  return { name: state.name, left: line.stock };
+}
+
+/** Caps a line at the units left of its size. */
+function requireUnitsLeft(product: { name: string; left: number | null }, size: string, quantity: number) {
+  if (product.left !== null && quantity > product.left) refuseShortStock(product.name, size, product.left);
 }
 
 /** The quantity a line has after a change (0 = the line goes away), or a Refusal. */
-function applyChange(cart: CartMap, change: CartChange): number {
-  const current = cart.get(change.productId) ?? 0;
+function applyChange(cart: CartMap, key: string, change: CartChange): number {
+  const current = cart.get(key) ?? 0;
   if (change.op === "remove") return Math.max(current - 1, 0);
   if (current === 0 && cart.size >= MAX_CART_LINES) {
     refuse(`Your cart can hold at most ${MAX_CART_LINES} different products.`);
@@ -181,11 +151,17 @@ function applyChange(cart: CartMap, change: CartChange): number {
   return current + 1;
 }
 
+const savedLine = (userId: string, key: string) => {
+  const { productId, size } = splitCartKey(key);
+  return and(eq(cartItems.userId, userId), eq(cartItems.productId, productId), eq(cartItems.size, size));
+};
+
 /** Writes one line of a saved cart (a new line goes last; a changed one keeps its place). */
-function saveLine(tx: Tx, userId: string, productId: string, quantity: number) {
+function saveLine(tx: Tx, userId: string, key: string, quantity: number) {
+  const { productId, size } = splitCartKey(key);
   tx.insert(cartItems)
-    .values({ userId, productId, quantity })
-    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { quantity } })
+    .values({ userId, productId, size, quantity })
+    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId, cartItems.size], set: { quantity } })
     .run();
 }
 
@@ -199,32 +175,34 @@ export async function changeCart(
   change: CartChange,
 ): Promise<{ message: string; cookies: string[] }> {
   const message = CART_MESSAGES[change.op];
+  const key = cartKey(change.productId, change.size);
   if (userId) {
     db().transaction(
       (tx) => {
-        if (change.op !== "remove") requireAvailable(tx, change.productId);
-        const quantity = applyChange(savedCartIn(tx, userId), change);
-        if (quantity > 0) saveLine(tx, userId, change.productId, quantity);
-        else
-          tx.delete(cartItems)
-            .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, change.productId)))
-            .run();
+        const product = change.op === "remove" ? null : requireSizeOnSale(tx, change.productId, change.size);
+        const quantity = applyChange(savedCartIn(tx, userId), key, change);
+        if (product) requireUnitsLeft(product, change.size, quantity);
+        if (quantity > 0) saveLine(tx, userId, key, quantity);
+        else tx.delete(cartItems).where(savedLine(userId, key)).run();
       },
       { behavior: "immediate" },
     );
     return { message, cookies: [] };
   }
-  if (change.op !== "remove") requireAvailable(db(), change.productId);
+  const product = change.op === "remove" ? null : requireSizeOnSale(db(), change.productId, change.size);
   const cart = await readVisitorCart(request);
-  const quantity = applyChange(cart, change);
-  if (quantity === 0) cart.delete(change.productId);
-  else cart.set(change.productId, quantity);
+  const quantity = applyChange(cart, key, change);
+  if (product) requireUnitsLeft(product, change.size, quantity);
+  if (quantity === 0) cart.delete(key);
+  else cart.set(key, quantity);
   return { message, cookies: [await writeVisitorCart(cart)] };
 }
 
 /**
- * Replaces the saved cart with a whole map (POST /api/cart/update). Every id and quantity is checked
- * and every product must exist; on any problem nothing is stored.
+ * Replaces the saved cart with a whole map (POST /api/cart/update): keys "<productId>" or
+ * "<productId>:<size>". Every key and quantity is checked and every product must exist; a new line must name
+ * a size the product has (a line already saved may stay as it is, as in a page cart). Lines of products
+ * removed from sale, which `cartItems` does not list, are kept. On any problem nothing is stored.
  */
 export async function replaceSavedCart(userId: string, input: unknown): Promise<void> {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
@@ -233,18 +211,61 @@ export async function replaceSavedCart(userId: string, input: unknown): Promise<
   const entries = Object.entries(input);
   if (entries.length > MAX_CART_LINES) refuse(`Your cart can hold at most ${MAX_CART_LINES} different products.`);
   const cart: CartMap = new Map();
-  for (const [id, quantity] of entries) cart.set(parseProductId(id), parseQuantity(quantity));
+  for (const [key, quantity] of entries) {
+    if (!isCartKey(key)) refuse(ID_PATTERN.test(splitCartKey(key).productId) ? "Invalid size." : "Invalid product id.");
+    cart.set(key, parseQuantity(quantity));
+  }
   db().transaction(
     (tx) => {
-      const ids = [...cart.keys()];
+      const ids = [...new Set([...cart.keys()].map((key) => splitCartKey(key).productId))];
       const known =
-        ids.length === 0 ? [] : tx.select({ id: products.id }).from(products).where(inArray(products.id, ids)).all();
+        ids.length === 0
+          ? []
+          : tx.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids)).all();
       if (known.length !== ids.length) refuse("A product in the cart does not exist.", 404);
-      tx.delete(cartItems).where(eq(cartItems.userId, userId)).run();
-      for (const [productId, quantity] of cart) saveLine(tx, userId, productId, quantity);
+      const names = new Map(known.map((p) => [p.id, p.name]));
+      const saved = savedCartIn(tx, userId);
+      const stock = stockLinesIn(tx, ids);
+      for (const key of cart.keys()) {
+        if (saved.has(key)) continue;
+        const { productId, size } = splitCartKey(key);
+        sizeLineOf(names.get(productId) ?? "", stock.get(productId) ?? [], size);
+      }
+      // Lines of products removed from sale stay: the client could not see them.
+      const kept = tx
+        .select({ productId: cartItems.productId, size: cartItems.size })
+        .from(cartItems)
+        .innerJoin(products, eq(products.id, cartItems.productId))
+        .where(and(eq(cartItems.userId, userId), isNotNull(products.removedAt)))
+        .all()
+        .map((line) => cartKey(line.productId, line.size));
+      if (new Set([...kept, ...cart.keys()]).size > MAX_CART_LINES) {
+        refuse(`Your cart can hold at most ${MAX_CART_LINES} different products.`);
+      }
+      const onSale = tx.select({ id: products.id }).from(products).where(isNull(products.removedAt));
+      tx.delete(cartItems)
+        .where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, onSale)))
+        .run();
+      for (const [key, quantity] of cart) saveLine(tx, userId, key, quantity);
     },
     { behavior: "immediate" },
   );
+}
+
+/**
+ * The saved cart as the /api shapes it (`cartItems` of is-auth and login): cart key → quantity, listing only
+ * products on sale, so a client that looks every key up in /api/product/list finds it. The others stay in
+ * the saved cart, shown as unavailable on /cart.
+ */
+export async function apiCartItems(userId: string): Promise<Record<string, number>> {
+  const rows = db()
+    .select({ productId: cartItems.productId, size: cartItems.size, quantity: cartItems.quantity })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(and(eq(cartItems.userId, userId), isNull(products.removedAt)))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.productId), asc(cartItems.size))
+    .all();
+  return Object.fromEntries(rows.map((r) => [cartKey(r.productId, r.size), r.quantity]));
 }
 
 /**
@@ -254,26 +275,21 @@ export async function replaceSavedCart(userId: string, input: unknown): Promise<
  */
 export async function mergeVisitorCart(request: Request, userId: string): Promise<string | null> {
   const visitor = await readVisitorCart(request);
-  const hadCookie = /(?:^|;\s*)__cart=/.test(request.headers.get("Cookie") ?? "");
   if (visitor.size > 0) {
     db().transaction((tx) => addToSavedCart(tx, userId, visitor), { behavior: "immediate" });
   }
-  return visitor.size > 0 || hadCookie ? writeVisitorCart(new Map()) : null;
+  return visitor.size > 0 || hasVisitorCartCookie(request) ? writeVisitorCart(new Map()) : null;
 }
 
 /**
- * Adds lines into a saved cart, inside the caller's transaction: quantities are added, capped at 99 a
- * line and 50 lines; products that no longer exist are dropped.
+ * Adds lines (cart key → quantity) into a saved cart, inside the caller's transaction: quantities are added,
+ * capped at 99 a line and 50 lines; products that no longer exist are dropped.
  */
-export function addToSavedCart(
-  tx: Tx,
-  userId: string,
-  lines: Iterable<readonly [productId: string, quantity: number]>,
-) {
+export function addToSavedCart(tx: Tx, userId: string, lines: Iterable<readonly [key: string, quantity: number]>) {
   const wanted = [...lines];
   if (wanted.length === 0) return;
   const saved = savedCartIn(tx, userId);
-  const ids = wanted.map(([productId]) => productId);
+  const ids = [...new Set(wanted.map(([key]) => splitCartKey(key).productId))];
   const existing = new Set(
     tx
       .select({ id: products.id })
@@ -282,113 +298,28 @@ export function addToSavedCart(
       .all()
       .map((p) => p.id),
   );
-  for (const [productId, quantity] of wanted) {
-    if (!existing.has(productId)) continue;
-    const before = saved.get(productId);
+  for (const [key, quantity] of wanted) {
+    if (!existing.has(splitCartKey(key).productId)) continue;
+    const before = saved.get(key);
     if (before === undefined && saved.size >= MAX_CART_LINES) continue;
     const merged = Math.min((before ?? 0) + quantity, MAX_LINE_QUANTITY);
-    saved.set(productId, merged);
-    saveLine(tx, userId, productId, merged);
+    saved.set(key, merged);
+    saveLine(tx, userId, key, merged);
   }
 }
 
 /** Takes the lines of a placed order out of a saved cart (quantities subtracted), inside the caller's transaction. */
 export function removeFromSavedCart(tx: Tx, userId: string, lines: readonly OrderLineInput[]) {
   const saved = savedCartIn(tx, userId);
-  for (const { productId, quantity } of lines) {
-    const left = (saved.get(productId) ?? 0) - quantity;
-    const line = and(eq(cartItems.userId, userId), eq(cartItems.productId, productId));
-    if (left > 0) tx.update(cartItems).set({ quantity: left }).where(line).run();
-    else tx.delete(cartItems).where(line).run();
+  for (const { productId, size = NO_SIZE, quantity } of lines) {
+    const key = cartKey(productId, size);
+    const left = (saved.get(key) ?? 0) - quantity;
+    if (left > 0) tx.update(cartItems).set({ quantity: left }).where(savedLine(userId, key)).run();
+    else tx.delete(cartItems).where(savedLine(userId, key)).run();
   }
 }
 
 /** Empties a saved cart, inside the caller's transaction. */
 export function clearSavedCart(tx: Tx, userId: string) {
   tx.delete(cartItems).where(eq(cartItems.userId, userId)).run();
-}
-
-/** The cart's lines joined with their products, and the totals of what can be bought. */
-export function viewCartIn(tx: Tx | Db, cart: CartMap): CartView {
-  const ids = [...cart.keys()];
-  const rows =
-    ids.length === 0
-      ? []
-      : tx
-          .select({
-            id: products.id,
-            name: products.name,
-            category: products.category,
-            images: products.images,
-            size: products.size,
-            priceCents: products.priceCents,
-            offerPriceCents: products.offerPriceCents,
-            inStock: products.inStock,
-            removedAt: products.removedAt,
-          })
-          .from(products)
-          .where(inArray(products.id, ids))
-          .all();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const lines: CartLine[] = [];
-  const orderable: OrderLineInput[] = [];
-  const priced: { unitPriceCents: number; quantity: number }[] = [];
-  for (const [productId, quantity] of cart) {
-    const row = byId.get(productId);
-    const unavailable: Unavailability | null = !row
-      ? "gone"
-      : row.removedAt !== null
-        ? "removed"
-        : !row.inStock
-          ? "out-of-stock"
-          : null;
-    let lineCents = 0;
-    if (row && !unavailable) {
-      orderable.push({ productId, quantity });
-      priced.push({ unitPriceCents: row.offerPriceCents, quantity });
-      lineCents = computeTotals([{ unitPriceCents: row.offerPriceCents, quantity }]).subtotalCents;
-    }
-    lines.push({
-      productId,
-      quantity,
-      unavailable,
-      lineCents,
-      product: row
-        ? {
-            name: row.name,
-            category: row.category,
-            image: row.images[0] ?? null,
-            size: sizeLabel(row),
-            unitPriceCents: row.offerPriceCents,
-            priceCents: row.priceCents,
-          }
-        : null,
-    });
-  }
-  const count = lines.filter((l) => l.product).reduce((total, l) => total + l.quantity, 0);
-  return { lines, totals: computeTotals(priced), count, orderable };
-}
-
-/** The cart of whoever sent the request, ready to show. */
-export async function getCart(request: Request, userId: string | null): Promise<CartView> {
-  return viewCartIn(db(), await readCart(request, userId));
-}
-
-/** Units in the cart, for the header (products that no longer exist are not counted). */
-export async function cartCount(request: Request, userId: string | null): Promise<number> {
-  if (userId) {
-    const row = db()
-      .select({ count: sum(cartItems.quantity) })
-      .from(cartItems)
-      .where(eq(cartItems.userId, userId))
-      .get();
-    return Number(row?.count ?? 0);
-  }
-  const cart = await readVisitorCart(request);
-  return cart.size === 0 ? 0 : viewCartIn(db(), cart).count;
-}
-
-/** The saved cart as the /api shapes it: product id → quantity. */
-export function cartItemsObject(cart: CartMap): Record<string, number> {
-  return Object.fromEntries(cart);
 }

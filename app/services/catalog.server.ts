@@ -1,115 +1,197 @@
-// What shoppers can see of the catalogue: the product lists, one product, related and trending
-// products, and the /api JSON shape. Products removed by the seller (removedAt set) are never shown.
-import { and, desc, eq, isNull, ne, sql, sum } from "drizzle-orm";
+// What shoppers can see of the catalogue: the product lists (a page at a time), one product, related and
+// trending products, and the /api JSON shape. Products removed by the seller (removedAt set) are never shown.
+// Every list is read in the order of one index and cut at its page (docs/decisions/0060).
+import { and, asc, count, desc, eq, exists, gt, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { CategoryPath } from "#app/lib/categories.ts";
 import { db } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
+import { DEFAULT_SORT, PAGE_SIZE, type SortOrder } from "#app/lib/listing.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
-import { foldForSearch, nameContains } from "#app/lib/sqlite-search.server.ts";
-import { orderItems, orders, products } from "#db/schema.ts";
+import { isAvailable, NO_SIZE, type SizeStock } from "#app/lib/sizes.ts";
+import { countMatches, foldForSearch, pageOfMatches } from "#app/lib/sqlite-search.server.ts";
+import { productSizes, products } from "#db/schema.ts";
+import { countOnce } from "./catalogue-version.server.ts";
+import { stockLinesIn } from "./stock.server.ts";
 
-export type Product = typeof products.$inferSelect;
+/** A product with its sizes and their counts (see app/lib/sizes.ts). */
+export type Product = typeof products.$inferSelect & { sizes: SizeStock[] };
 
 /** Search text beyond this many characters is ignored (no product name is longer). */
 export const MAX_SEARCH_LENGTH = 100;
-
-/** The size label shown when a product has none. */
-export const DEFAULT_SIZE = "Free Size";
 
 export const TRENDING_LIMIT = 6;
 export const RELATED_LIMIT = 5;
 
 const onSale = isNull(products.removedAt);
 const inStock = eq(products.inStock, true);
-const newestFirst = [desc(products.createdAt), desc(products.id)];
+/** Some size can still be bought (a product whose counted sizes are all at 0 is sold out). */
+const notSoldOut = () =>
+  exists(
+    db()
+      .select({ one: sql`1` })
+      .from(productSizes)
+      .where(and(eq(productSizes.productId, products.id), or(isNull(productSizes.stock), gt(productSizes.stock, 0)))),
+  );
 
-/** The search text as the queries use it: trimmed, capped, folded; "" means no filter. */
+/** Products whose sizes one query reads (SQLite takes at most 32,766 values in one statement). */
+const SIZES_PER_QUERY = 1000;
+
+/** The rows with their sizes and counts, read in one query per SIZES_PER_QUERY products. */
+function withSizes(rows: (typeof products.$inferSelect)[]): Product[] {
+  const sizes = new Map<string, SizeStock[]>();
+  for (let i = 0; i < rows.length; i += SIZES_PER_QUERY) {
+    const ids = rows.slice(i, i + SIZES_PER_QUERY).map((row) => row.id);
+    for (const [id, lines] of stockLinesIn(db(), ids)) sizes.set(id, lines);
+  }
+  return rows.map((row) => ({ ...row, sizes: sizes.get(row.id) ?? [] }));
+}
+/** `seq` is unique and grows with the creation time: newest first is one index order (see db/schema.ts). */
+const newestFirst = [desc(products.seq)];
+const ORDERS: Record<SortOrder, SQL[]> = {
+  newest: newestFirst,
+  "price-asc": [asc(products.offerPriceCents), asc(products.seq)],
+  "price-desc": [desc(products.offerPriceCents), desc(products.seq)],
+};
+
+/**
+ * The search text as the queries use it: control characters (NUL, line breaks...) left out, trimmed, capped,
+ * folded; "" means no filter.
+ */
 export function normalizeSearch(q: string | null | undefined): string {
   if (typeof q !== "string") return "";
-  return foldForSearch(q.trim().slice(0, MAX_SEARCH_LENGTH));
+  return foldForSearch(
+    q
+      .replace(/\p{Cc}/gu, "")
+      .trim()
+      .slice(0, MAX_SEARCH_LENGTH),
+  );
+}
+
+export type ListQuery = {
+  category?: CategoryPath;
+  q?: string | null;
+  sort?: SortOrder;
+  /** 1-based. */
+  page?: number;
+  pageSize?: number;
+};
+
+/** One page of a list, and how many products and pages the whole list has. */
+export type ProductPage = { products: Product[]; total: number; page: number; pageSize: number; pageCount: number };
+
+/**
+ * One page of the products matching `where` (and the search text), in the order asked for. Only the page's
+ * products are read: their seqs come from an index (or the search index) walked in order, the rows by seq.
+ * The list's size is counted once per catalogue version.
+ */
+function pageOf(
+  where: SQL | undefined,
+  { category, q, sort = DEFAULT_SORT, page = 1, pageSize = PAGE_SIZE }: ListQuery,
+  list: string,
+) {
+  const folded = normalizeSearch(q);
+  const offset = (page - 1) * pageSize;
+  const filtered = and(where, category ? eq(products.category, category) : undefined);
+  const seqs = folded
+    ? pageOfMatches(db(), {
+        folded,
+        where: filtered,
+        order: sort === "newest" ? "newest" : ORDERS[sort],
+        limit: pageSize,
+        offset,
+      })
+    : db()
+        .select({ seq: products.seq })
+        .from(products)
+        .where(filtered)
+        .orderBy(...ORDERS[sort])
+        .limit(pageSize)
+        .offset(offset)
+        .all()
+        .map((row) => row.seq as number);
+  const total = countOnce(db(), JSON.stringify([list, category ?? "", folded]), () =>
+    folded
+      ? countMatches(db(), { folded, where: filtered })
+      : (db().select({ n: count() }).from(products).where(filtered).get()?.n ?? 0),
+  );
+  const rows = seqs.length > 0 ? db().select().from(products).where(inArray(products.seq, seqs)).all() : [];
+  const bySeq = new Map(rows.map((row) => [row.seq, row]));
+  return {
+    products: withSizes(seqs.flatMap((seq) => bySeq.get(seq) ?? [])),
+    total,
+    page,
+    pageSize,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+  } satisfies ProductPage;
 }
 
 /**
- * In-stock products on sale, newest first, optionally of one category and/or whose name contains `q`
- * (case-insensitive, anywhere in the name).
+ * A page of the in-stock products on sale (sold out ones too: their cards say so), newest first unless `sort`
+ * says otherwise, optionally of one category and/or whose name contains `q` (case-insensitive, anywhere in
+ * the name).
  */
-export async function listProducts({ category, q }: { category?: CategoryPath; q?: string | null } = {}) {
-  const search = normalizeSearch(q);
-  return db()
-    .select()
-    .from(products)
-    .where(
-      and(
-        onSale,
-        inStock,
-        category ? eq(products.category, category) : undefined,
-        search ? nameContains(search) : undefined,
-      ),
-    )
-    .orderBy(...newestFirst)
-    .all();
+export async function listProducts(query: ListQuery = {}): Promise<ProductPage> {
+  return pageOf(and(onSale, inStock), query, "in-stock");
 }
 
-/** Every product on sale, in stock or not, newest first (GET /api/product/list). */
+/** A page of every product on sale, in stock or not, newest first (GET /api/product/list with parameters). */
+export async function listProductsOnSale(query: Omit<ListQuery, "sort">): Promise<ProductPage> {
+  return pageOf(onSale, { ...query, sort: DEFAULT_SORT }, "on-sale");
+}
+
+/** Every product on sale, in stock or not, newest first (GET /api/product/list without parameters). */
 export async function listAllProducts(): Promise<Product[]> {
-  return db()
-    .select()
-    .from(products)
-    .where(onSale)
-    .orderBy(...newestFirst)
-    .all();
+  return withSizes(
+    db()
+      .select()
+      .from(products)
+      .where(onSale)
+      .orderBy(...newestFirst)
+      .all(),
+  );
 }
 
 /** One product on sale (in stock or not), or null for an unknown, malformed or removed id. */
 export async function getProduct(id: string): Promise<Product | null> {
   if (!ID_PATTERN.test(id)) return null;
-  return (
+  const row = db()
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), onSale))
+    .get();
+  return row ? withSizes([row])[0]! : null;
+}
+
+/** Up to `limit` other in-stock products of the same category (not sold out), newest first. */
+export async function relatedProducts(product: Pick<Product, "id" | "category">, limit = RELATED_LIMIT) {
+  return withSizes(
     db()
       .select()
       .from(products)
-      .where(and(eq(products.id, id), onSale))
-      .get() ?? null
+      .where(and(onSale, inStock, notSoldOut(), eq(products.category, product.category), ne(products.id, product.id)))
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .all(),
   );
 }
 
-/** Up to `limit` other in-stock products of the same category, newest first. */
-export async function relatedProducts(product: Pick<Product, "id" | "category">, limit = RELATED_LIMIT) {
-  return db()
-    .select()
-    .from(products)
-    .where(and(onSale, inStock, eq(products.category, product.category), ne(products.id, product.id)))
-    .orderBy(...newestFirst)
-    .limit(limit)
-    .all();
-}
-
 /**
- * Up to `limit` in-stock products: those ordered most often (units in orders that were not cancelled)
- * first, then the newest.
+ * Up to `limit` in-stock products that are not sold out: those ordered most often first (units in placed
+ * orders that were not cancelled, the count app/services/trending.server.ts keeps), then the newest.
  */
 export async function trendingProducts(limit = TRENDING_LIMIT): Promise<Product[]> {
-  const unitsOrdered = db()
-    .select({ productId: orderItems.productId, units: sum(orderItems.quantity).as("units") })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(ne(orders.status, "Cancelled"))
-    .groupBy(orderItems.productId)
-    .as("units_ordered");
-  return db()
-    .select({ product: products })
-    .from(products)
-    .leftJoin(unitsOrdered, eq(unitsOrdered.productId, products.id))
-    .where(and(onSale, inStock))
-    .orderBy(desc(sql`coalesce(${unitsOrdered.units}, 0)`), ...newestFirst)
-    .limit(limit)
-    .all()
-    .map((row) => row.product);
+  return withSizes(
+    db()
+      .select()
+      .from(products)
+      .where(and(onSale, inStock, notSoldOut()))
+      .orderBy(desc(products.unitsSold), ...newestFirst)
+      .limit(limit)
+      .all(),
+  );
 }
 
-/** The size label shown on the product page and in the cart. */
-export function sizeLabel(product: Pick<Product, "size">): string {
-  return product.size?.trim() || DEFAULT_SIZE;
-}
+export type ApiSize = { size: string; stock: number | null; inStock: boolean };
 
 export type ApiProduct = {
   _id: string;
@@ -119,14 +201,20 @@ export type ApiProduct = {
   price: number;
   offerPrice: number;
   image: string[];
+  /** The seller's switch (the spec's field); each size says whether it can be bought. */
   inStock: boolean;
-  /** The size label when the product has one (the spec calls it weight; pages show 'Free Size' otherwise). */
+  /** The sizes, as the spec's Size text ('S, M, L'); absent for a product without sizes ('Free Size'). */
   weight?: string;
+  /** A product with sizes: each with its count (null: not counted) and whether it can be bought now. */
+  sizes?: ApiSize[];
+  /** A product without sizes: its count (null: not counted). */
+  stock?: number | null;
   createdAt: string;
 };
 
-/** A product in the spec's JSON shape (section 7): `_id`, decimal prices, `image` list. */
+/** A product in the spec's JSON shape (section 7): `_id`, decimal prices, `image` list, plus its sizes. */
 export function toApiProduct(row: Product): ApiProduct {
+  const sized = row.sizes.filter((line) => line.size !== NO_SIZE);
   return {
     _id: row.id,
     name: row.name,
@@ -136,7 +224,12 @@ export function toApiProduct(row: Product): ApiProduct {
     offerPrice: centsToDecimal(row.offerPriceCents),
     image: row.images,
     inStock: row.inStock,
-    ...(row.size?.trim() ? { weight: row.size.trim() } : {}),
+    ...(sized.length > 0
+      ? {
+          weight: sized.map((line) => line.size).join(", "),
+          sizes: sized.map(({ size, stock }) => ({ size, stock, inStock: row.inStock && isAvailable(stock) })),
+        }
+      : { stock: row.sizes[0]?.stock ?? null }),
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }

@@ -42,16 +42,21 @@ export async function confirmCheckoutReturn(sessionId: string | null): Promise<P
 
 /**
  * What /loader tells the shopper coming back from the checkout page, after confirming the session as
- * above: paid, failed (or expired), or not paid yet. Null when the session is not one of the store's, and
- * in "off" mode.
+ * above: paid, failed (or expired), or not paid yet. Only a session stored on an order of this signed-in
+ * shopper is asked about, so no visitor can make the store call Stripe (and spend its rate limit). Null for
+ * anyone else, for a session that is not one of the store's, and in "off" mode.
  */
-export async function checkoutReturnNotice(sessionId: string | null): Promise<Toast | null> {
-  if ((await confirmCheckoutReturn(sessionId)) === "invalid" || !sessionId) return null;
-  const order = db()
-    .select({ isPaid: orders.isPaid, status: orders.status })
-    .from(orders)
-    .where(eq(orders.stripeSessionId, sessionId))
-    .get();
+export async function checkoutReturnNotice(shopperId: string | null, sessionId: string | null): Promise<Toast | null> {
+  if (!shopperId || !sessionId || !CHECKOUT_SESSION_ID_PATTERN.test(sessionId)) return null;
+  const shoppersOrder = () =>
+    db()
+      .select({ isPaid: orders.isPaid, status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.stripeSessionId, sessionId), eq(orders.userId, shopperId)))
+      .get();
+  if (!shoppersOrder()) return null;
+  if ((await confirmCheckoutReturn(sessionId)) === "invalid") return null;
+  const order = shoppersOrder();
   if (!order) return null;
   if (order.isPaid) return { type: "success", message: PAYMENT_NOTICES.paid };
   if (order.status === "Cancelled") return { type: "error", message: PAYMENT_NOTICES.failed };

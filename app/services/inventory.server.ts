@@ -11,14 +11,16 @@ import {
   MaxTotalSizeExceededError,
   parseFormData,
 } from "@remix-run/form-data-parser";
-import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { db } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { MAX_IMAGE_MB, MAX_IMAGES } from "#app/lib/product-limits.ts";
 import { parseOrRefuse, Refusal, refuse } from "#app/lib/refusal.ts";
-import { productFieldsSchema } from "#app/lib/schemas/product.ts";
-import { products } from "#db/schema.ts";
+import { type ProductFields, productFieldsSchema } from "#app/lib/schemas/product.ts";
+import { LOW_STOCK, NO_SIZE, type SizeStock } from "#app/lib/sizes.ts";
+import { productSizes, products } from "#db/schema.ts";
 import { deleteProductImages, storeProductImage } from "./images.server.ts";
+import { type CountChange, saveStockLines, stockLinesIn } from "./stock.server.ts";
 
 export const MAX_IMAGE_BYTES = MAX_IMAGE_MB * 1024 * 1024;
 /** The whole upload: four full-size images plus the text fields, with room for multipart overhead. */
@@ -121,7 +123,13 @@ async function storeImages(uploads: readonly ImageUpload[]): Promise<string[]> {
   }
 }
 
-/** Adds a product with its images (1 to 4). Any refusal or failure stores nothing. */
+/** The stock lines a product form asks for: its sizes, or the one line of a product without sizes. */
+function stockLinesOfFields(fields: ProductFields): CountChange[] {
+  if (fields.sizes.length > 0) return fields.sizes;
+  return [{ size: NO_SIZE, stock: fields.stock, ...(fields.stockWas === undefined ? {} : { was: fields.stockWas }) }];
+}
+
+/** Adds a product with its images (1 to 4) and its sizes and counts. Any refusal or failure stores nothing. */
 export async function addProduct(input: unknown, uploads: readonly ImageUpload[]): Promise<string> {
   const fields = parseOrRefuse(productFieldsSchema, input);
   if (uploads.length === 0) throw imagesRefusal("Add at least one product image.");
@@ -130,19 +138,24 @@ export async function addProduct(input: unknown, uploads: readonly ImageUpload[]
   const urls = await storeImages(uploads);
   const id = newId();
   try {
-    db()
-      .insert(products)
-      .values({
-        id,
-        name: fields.name,
-        description: fields.description,
-        category: fields.category,
-        priceCents: fields.price,
-        offerPriceCents: fields.offerPrice,
-        images: urls,
-        inStock: true,
-      })
-      .run();
+    db().transaction(
+      (tx) => {
+        tx.insert(products)
+          .values({
+            id,
+            name: fields.name,
+            description: fields.description,
+            category: fields.category,
+            priceCents: fields.price,
+            offerPriceCents: fields.offerPrice,
+            images: urls,
+            inStock: true,
+          })
+          .run();
+        saveStockLines(tx, id, stockLinesOfFields(fields));
+      },
+      { behavior: "immediate" },
+    );
   } catch (error) {
     await deleteProductImages(urls);
     throw error;
@@ -156,7 +169,10 @@ export async function addProduct(input: unknown, uploads: readonly ImageUpload[]
  */
 export type PhotoChanges = { replace: ReadonlyMap<number, ImageUpload>; remove: ReadonlySet<number> };
 
-/** Edits a product's fields and photos. New images are stored first; replaced ones are deleted after the save. */
+/**
+ * Edits a product's fields, sizes and photos. New images are stored first; replaced ones are deleted after the
+ * save. Counts the seller did not change are not written (see saveStockLines).
+ */
 export async function updateProduct(productId: string, input: unknown, photos: PhotoChanges): Promise<void> {
   const current = await getProductForSeller(productId);
   if (!current) refuse("Product not found", 404);
@@ -200,6 +216,7 @@ export async function updateProduct(productId: string, input: unknown, photos: P
           })
           .where(eq(products.id, productId))
           .run();
+        saveStockLines(tx, productId, stockLinesOfFields(fields));
         return row.images;
       },
       { behavior: "immediate" },
@@ -224,6 +241,8 @@ export type SellerProduct = {
   images: string[];
   inStock: boolean;
   removedAt: number | null;
+  /** Its sizes and counts ('' alone: a product without sizes). */
+  sizes: SizeStock[];
 };
 
 const sellerProductColumns = {
@@ -238,19 +257,52 @@ const sellerProductColumns = {
   removedAt: products.removedAt,
 };
 
+function withSizes(rows: Omit<SellerProduct, "sizes">[]): SellerProduct[] {
+  const sizes = stockLinesIn(
+    db(),
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, sizes: sizes.get(row.id) ?? [] }));
+}
+
 /** One product as the seller sees it (also a removed one), or null for an unknown or malformed id. */
 export async function getProductForSeller(productId: string): Promise<SellerProduct | null> {
   if (typeof productId !== "string" || !ID_PATTERN.test(productId)) return null;
-  return db().select(sellerProductColumns).from(products).where(eq(products.id, productId)).get() ?? null;
+  const row = db().select(sellerProductColumns).from(products).where(eq(products.id, productId)).get();
+  return row ? withSizes([row])[0]! : null;
 }
 
-/** Every product: those on sale first, newest first; those removed from sale after them. */
-export async function listSellerProducts(): Promise<SellerProduct[]> {
-  return db()
-    .select(sellerProductColumns)
-    .from(products)
-    .orderBy(sql`${products.removedAt} IS NOT NULL`, desc(products.createdAt), asc(products.id))
-    .all();
+/** A product on sale with a counted size at 5 or fewer (sold out, or oversold, included): time to restock. */
+const lowStock = () =>
+  and(
+    isNull(products.removedAt),
+    exists(
+      db()
+        .select({ one: sql`1` })
+        .from(productSizes)
+        .where(
+          and(
+            eq(productSizes.productId, products.id),
+            isNotNull(productSizes.stock),
+            lte(productSizes.stock, LOW_STOCK),
+          ),
+        ),
+    ),
+  );
+
+/**
+ * Every product: those on sale first, newest first; those removed from sale after them. `onlyLowStock` keeps
+ * the products on sale that are low on some size.
+ */
+export async function listSellerProducts({ onlyLowStock = false } = {}): Promise<SellerProduct[]> {
+  return withSizes(
+    db()
+      .select(sellerProductColumns)
+      .from(products)
+      .where(onlyLowStock ? lowStock() : undefined)
+      .orderBy(sql`${products.removedAt} IS NOT NULL`, desc(products.createdAt), asc(products.id))
+      .all(),
+  );
 }
 
 /** Changes one product on the seller's word, when `condition` holds; otherwise 'Product not found' (404). */

@@ -7,7 +7,11 @@ import { computeTotals } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { type AddressSnapshot, addresses, orderItems, orders, type PaymentType, products } from "#db/schema.ts";
 import { addressSnapshot } from "./addresses.server.ts";
-import { clearSavedCart, type OrderLineInput, savedCartIn, viewCartIn } from "./cart.server.ts";
+import { clearSavedCart, type OrderLineInput, savedCartIn } from "./cart.server.ts";
+import { viewCartIn } from "./cart-view.server.ts";
+import { enqueueOrderPlacedMail } from "./order-mail.server.ts";
+import { sizeLineOf, stockLinesIn, takeStock } from "./stock.server.ts";
+import { countOrderUnits } from "./trending.server.ts";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -17,6 +21,8 @@ export const placedOrderCondition = or(eq(orders.paymentType, "COD"), eq(orders.
 /** A stored order line with its product as it is now; product is null when the product row is gone. */
 export type OrderLine = {
   productId: string;
+  /** The size ordered ('' for a product without sizes). */
+  size: string;
   quantity: number;
   unitPriceCents: number;
   product: { id: string; name: string; category: string; images: string[]; offerPriceCents: number } | null;
@@ -33,6 +39,7 @@ export function orderLinesIn(tx: Tx | Db, orderIds: readonly string[]): Map<stri
     .select({
       orderId: orderItems.orderId,
       productId: orderItems.productId,
+      size: orderItems.size,
       quantity: orderItems.quantity,
       unitPriceCents: orderItems.unitPriceCents,
       product: {
@@ -71,9 +78,11 @@ export type PlacedOrder = { order: Order; lines: OrderLine[]; created: boolean }
 /**
  * Places an order in ONE immediate transaction: the request key is claimed first (a repeat answers with
  * the first order, whatever the cart holds now); then the address must be the shopper's ('Please select an
- * address'), every product must exist, be on sale and in stock, and prices come from the products. The
- * order is 'Order Placed' and unpaid. A cash order empties the saved cart; an online one leaves it until it
- * is paid (payments.server.ts).
+ * address'), every product must exist, be on sale and in stock, in a size it has, and prices come from the
+ * products. Then the units are taken (stock.server.ts: a line that would go below zero refuses the whole
+ * order with 409 and nothing is stored). The order is 'Order Placed' and unpaid; an online order holds its
+ * units until it is paid or they go back. A cash order empties the saved cart and writes its confirmation
+ * mails; an online one leaves the cart until it is paid (payments.server.ts).
  */
 export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
   const { userId, paymentType } = input;
@@ -138,14 +147,23 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
         )
         .all();
       const byId = new Map(rows.map((row) => [row.id, row]));
-      const lines: OrderLine[] = wanted.map(({ productId, quantity }) => {
+      const sizes = stockLinesIn(
+        tx,
+        rows.map((row) => row.id),
+      );
+      const lines: OrderLine[] = wanted.map(({ productId, size = "", quantity }) => {
         const product = byId.get(productId);
         if (!product) refuse("A product in your order does not exist.", 404);
         if (product.removedAt !== null) refuse(`${product.name} is no longer available.`, 409);
         if (!product.inStock) refuse(`${product.name} is out of stock.`, 409);
+        sizeLineOf(product.name, sizes.get(productId) ?? [], size);
         const { inStock, removedAt, ...shown } = product;
-        return { productId, quantity, unitPriceCents: product.offerPriceCents, product: shown };
+        return { productId, size, quantity, unitPriceCents: product.offerPriceCents, product: shown };
       });
+      const taken = takeStock(
+        tx,
+        lines.map((line) => ({ ...line, name: line.product!.name })),
+      );
 
       const totals = computeTotals(lines);
       const order = tx
@@ -166,13 +184,20 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
             id: newId(),
             orderId,
             productId: line.productId,
+            size: line.size,
             quantity: line.quantity,
+            stockTaken: taken[position],
             unitPriceCents: line.unitPriceCents,
             position,
           })
           .run();
       });
-      if (paymentType === "COD") clearSavedCart(tx, userId);
+      if (paymentType === "COD") {
+        clearSavedCart(tx, userId);
+        // A cash order is placed now; an online one when it is paid (payments.server.ts).
+        enqueueOrderPlacedMail(tx, orderId);
+      }
+      countOrderUnits(tx, orderId, 1);
       return { order, lines, created: true };
     },
     { behavior: "immediate" },
@@ -181,6 +206,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
 
 export type UserOrderLine = {
   productId: string;
+  /** The size ordered ('' for a product without sizes). */
+  size: string;
   name: string;
   category: string;
   image: string | null;
@@ -206,11 +233,12 @@ export async function listUserOrders(userId: string): Promise<UserOrder[]> {
 }
 
 /** A line as My Orders shows it, or none when its product row is gone. */
-function userOrderLine({ productId, quantity, unitPriceCents, product }: OrderLine): UserOrderLine[] {
+function userOrderLine({ productId, size, quantity, unitPriceCents, product }: OrderLine): UserOrderLine[] {
   if (!product) return [];
   return [
     {
       productId,
+      size,
       name: product.name,
       category: product.category,
       image: product.images[0] ?? null,

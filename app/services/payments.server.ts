@@ -8,9 +8,12 @@ import { and, eq, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import Stripe from "stripe";
 import { db, type Tx } from "#app/lib/db.server.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
+import { lineName } from "#app/lib/sizes.ts";
 import { orderItems, orders, stripeEvents } from "#db/schema.ts";
 import { removeFromSavedCart } from "./cart.server.ts";
+import { enqueueOrderPlacedMail, enqueuePaymentNotCompletedMail } from "./order-mail.server.ts";
 import { type Order, type PlaceOrderInput, placeOrder } from "./orders.server.ts";
+import { retakeOrderStock, returnOrderStock } from "./stock.server.ts";
 import {
   CHECKOUT_SESSION_SECONDS,
   checkoutLineItems,
@@ -23,6 +26,7 @@ import {
   STRIPE_CURRENCY,
   stripeClient,
 } from "./stripe.server.ts";
+import { countOrderUnits } from "./trending.server.ts";
 
 /** An unpaid online order older than this is cancelled when next looked at (expiry plus a late webhook). */
 const STALE_ONLINE_ORDER_MS = (CHECKOUT_SESSION_SECONDS + 15 * 60) * 1000;
@@ -62,7 +66,7 @@ export async function startOnlineCheckout(input: OnlineCheckoutInput): Promise<{
       {
         mode: "payment",
         line_items: checkoutLineItems(
-          placed.lines.map((line) => ({ ...line, name: line.product?.name ?? "Product" })),
+          placed.lines.map((line) => ({ ...line, name: lineName(line.product?.name ?? "Product", line.size) })),
           order.taxCents,
         ),
         metadata: { orderId: order.id },
@@ -94,12 +98,20 @@ export async function startOnlineCheckout(input: OnlineCheckoutInput): Promise<{
   return { orderId: order.id, url: session.url };
 }
 
-/** Deletes a just-placed online order whose session could not be made (the cart was never touched). */
+/**
+ * Deletes a just-placed online order whose session could not be made, its units back in stock, in one
+ * transaction (the cart was never touched).
+ */
 function takeBackOnlineOrder(orderId: string) {
-  db()
-    .delete(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.isPaid, false), isNull(orders.stripeSessionId)))
-    .run();
+  db().transaction(
+    (tx) => {
+      const order = and(eq(orders.id, orderId), eq(orders.isPaid, false), isNull(orders.stripeSessionId));
+      if (!tx.select({ id: orders.id }).from(orders).where(order).get()) return;
+      returnOrderStock(tx, orderId);
+      tx.delete(orders).where(order).run();
+    },
+    { behavior: "immediate" },
+  );
 }
 
 export type PaymentOutcome =
@@ -158,7 +170,7 @@ function withSessionOrder(
  * THE fulfilment function (webhook and return path alike): marks the session's order paid, once, when the
  * session's payment_status is 'paid' and its amount is the order's, and takes the order's lines out of the
  * shopper's cart. A paid session wins over an earlier cancellation by expiry or failure: the shopper's money
- * arrived, so the order is placed again.
+ * arrived, so the order is placed again and its units, which had gone back, are taken again.
  */
 export function fulfilCheckoutSession(session: SessionFacts, event?: EventFacts): PaymentOutcome {
   return withSessionOrder(session, event, (tx, order) => {
@@ -181,17 +193,24 @@ export function fulfilCheckoutSession(session: SessionFacts, event?: EventFacts)
       .returning({ id: orders.id })
       .get();
     if (!marked) return "already-paid";
+    retakeOrderStock(tx, order.id);
     const lines = tx
-      .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+      .select({ productId: orderItems.productId, size: orderItems.size, quantity: orderItems.quantity })
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id))
       .all();
     removeFromSavedCart(tx, order.userId, lines);
+    // Only now is an online order placed: the confirmation and the seller's notice go out.
+    enqueueOrderPlacedMail(tx, order.id);
+    countOrderUnits(tx, order.id, 1);
     return "paid";
   });
 }
 
-/** An expired session or a failed payment: the unpaid order is cancelled (a paid one is left alone). */
+/**
+ * An expired session or a failed payment: the unpaid order is cancelled, its units go back (a paid one is
+ * left alone), and the shopper is told by mail that the order was not placed.
+ */
 export function cancelOrderForSession(
   session: Pick<SessionFacts, "id" | "metadata">,
   event?: EventFacts,
@@ -200,6 +219,9 @@ export function cancelOrderForSession(
     if (order.isPaid) return "already-paid";
     if (order.status === "Cancelled") return "already-closed";
     tx.update(orders).set({ status: "Cancelled", updatedAt: Date.now() }).where(eq(orders.id, order.id)).run();
+    returnOrderStock(tx, order.id);
+    const failed = event?.type === "checkout.session.async_payment_failed";
+    enqueuePaymentNotCompletedMail(tx, order.id, failed ? "failed" : "not-completed");
     return "cancelled";
   });
 }
@@ -296,14 +318,25 @@ export async function closeOpenCheckouts(userId: string, requestKey: string | nu
 }
 
 /**
- * Cancels unpaid online orders whose checkout time is over, so an abandoned checkout never lingers as a
- * placed order (they are hidden from My Orders and the seller until paid anyway).
+ * Cancels unpaid online orders whose checkout time is over and puts their units back, so an abandoned
+ * checkout never lingers as a placed order (they are hidden from My Orders and the seller until paid anyway)
+ * nor holds units; each shopper is told by mail.
  */
 export function expireStaleOnlineOrders(now = Date.now()): number {
-  return db()
-    .update(orders)
-    .set({ status: "Cancelled", updatedAt: now })
-    .where(and(openOnlineOrder, lt(orders.createdAt, now - STALE_ONLINE_ORDER_MS)))
-    .returning({ id: orders.id })
-    .all().length;
+  return db().transaction(
+    (tx) => {
+      const cancelled = tx
+        .update(orders)
+        .set({ status: "Cancelled", updatedAt: now })
+        .where(and(openOnlineOrder, lt(orders.createdAt, now - STALE_ONLINE_ORDER_MS)))
+        .returning({ id: orders.id })
+        .all();
+      for (const { id } of cancelled) {
+        returnOrderStock(tx, id);
+        enqueuePaymentNotCompletedMail(tx, id, "not-completed");
+      }
+      return cancelled.length;
+    },
+    { behavior: "immediate" },
+  );
 }

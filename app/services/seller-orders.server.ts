@@ -6,13 +6,18 @@ import { ID_PATTERN } from "#app/lib/ids.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { ADDRESS_FIELDS } from "#app/lib/schemas/address.ts";
 import { type AddressSnapshot, ORDER_STATUSES, type OrderStatus, orders } from "#db/schema.ts";
+import { enqueueOrderStatusMail } from "./order-mail.server.ts";
 import { orderLinesIn, placedOrderCondition } from "./orders.server.ts";
+import { returnOrderStock } from "./stock.server.ts";
+import { countOrderUnits } from "./trending.server.ts";
 
 export const MISSING_PRODUCT_NAME = "Product not found";
 export const MISSING_FIELD = "N/A";
 
 export type SellerOrderItem = {
   productId: string;
+  /** The size ordered ('' for a product without sizes). */
+  size: string;
   /** The product's name, or 'Product not found' when its row is gone. */
   name: string;
   /** The product as it is now (null when its row is gone), for the /api shape. */
@@ -59,8 +64,9 @@ export async function listSellerOrders(): Promise<SellerOrder[]> {
   );
   return list.map((order) => ({
     id: order.id,
-    items: (linesByOrder.get(order.id) ?? []).map(({ productId, quantity, unitPriceCents, product }) => ({
+    items: (linesByOrder.get(order.id) ?? []).map(({ productId, size, quantity, unitPriceCents, product }) => ({
       productId,
+      size,
       name: product?.name ?? MISSING_PRODUCT_NAME,
       product: product && {
         id: product.id,
@@ -92,7 +98,9 @@ export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
 
 /**
  * Moves an order along, in one immediate transaction (two sellers clicking at once cannot both win).
- * Only orders the seller sees can be moved; any other move is refused with a message that says why.
+ * Only orders the seller sees can be moved; any other move is refused with a message that says why. A
+ * cancelled order's units go back to stock, and the shopper is mailed about the new status, in the same
+ * transaction.
  */
 export async function setOrderStatus(orderId: unknown, status: unknown): Promise<OrderStatus> {
   if (!(ORDER_STATUSES as readonly unknown[]).includes(status)) {
@@ -119,6 +127,11 @@ export async function setOrderStatus(orderId: unknown, status: unknown): Promise
         );
       }
       tx.update(orders).set({ status: next, updatedAt: Date.now() }).where(eq(orders.id, orderId)).run();
+      if (next === "Cancelled") {
+        returnOrderStock(tx, orderId);
+        countOrderUnits(tx, orderId, -1);
+      }
+      enqueueOrderStatusMail(tx, orderId, next);
       return next;
     },
     { behavior: "immediate" },

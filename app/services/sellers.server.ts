@@ -9,9 +9,10 @@ import { newId } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { emailField, newPasswordField, sellerLoginSchema } from "#app/lib/schemas/account.ts";
-import { sellers } from "#db/schema.ts";
+import { sellers, sessions } from "#db/schema.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
 import { readSession, startSession } from "./sessions.server.ts";
+import { throttled } from "./throttle.server.ts";
 
 /** For local use only: never created when NODE_ENV=production (the README gives these). */
 export const DEMO_SELLER = { email: "seller@trendora.test", password: "trendora-seller" } as const;
@@ -37,10 +38,40 @@ export async function createSeller(email: string, password: string): Promise<Sel
 }
 
 /**
- * Signs the seller in from the sign-in form's fields (or the /api body): a Refusal for missing fields or
- * wrong credentials; on success the Set-Cookie value of the new seller session.
+ * Sets a new password for an existing seller (`npm run seller:add -- --reset EMAIL`, on the store's own box)
+ * and ends every session of theirs. An unknown email or a short password is a Refusal.
  */
-export async function signInSeller(input: unknown): Promise<string> {
+export async function resetSellerPassword(email: string, password: string): Promise<Seller> {
+  const fields = parseOrRefuse(newSellerSchema, { email, password });
+  const passwordHash = await hashPassword(fields.password);
+  const seller = db().transaction(
+    (tx) => {
+      const updated = tx
+        .update(sellers)
+        .set({ passwordHash })
+        .where(eq(sellers.email, fields.email))
+        .returning({ id: sellers.id, email: sellers.email })
+        .get();
+      if (updated) tx.delete(sessions).where(eq(sessions.sellerId, updated.id)).run();
+      return updated;
+    },
+    { behavior: "immediate" },
+  );
+  if (!seller) throw new Refusal(`There is no seller with the email ${fields.email}.`, 404);
+  return seller;
+}
+
+/**
+ * Signs the seller in from the sign-in form's fields (or the /api body), sent from the address `client`: a
+ * Refusal for missing fields or wrong credentials (429 after too many, see throttle.server.ts); on success the
+ * Set-Cookie value of the new seller session.
+ */
+export function signInSeller(input: unknown, client: string): Promise<string> {
+  const email = typeof input === "object" && input !== null ? (input as { email?: unknown }).email : undefined;
+  return throttled("seller-sign-in", { email, client }, () => checkSellerCredentials(input));
+}
+
+async function checkSellerCredentials(input: unknown): Promise<string> {
   const { email, password } = parseOrRefuse(sellerLoginSchema, input);
   const row = db()
     .select({ id: sellers.id, passwordHash: sellers.passwordHash })

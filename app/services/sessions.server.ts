@@ -13,6 +13,8 @@ const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 
 const cookieNames: Record<SessionKind, string> = { user: "__session", seller: "__seller_session" };
+/** The names of the cookies that carry a shopper's or seller's session. */
+export const SESSION_COOKIE_NAMES: readonly string[] = Object.values(cookieNames);
 
 function sessionCookie(kind: SessionKind) {
   return createCookie(cookieNames[kind], {

@@ -2,7 +2,7 @@
 // Kept apart from the visitor-independent page data so that catalogue pages can be cached later.
 import type { HeaderUser } from "#app/components/header.tsx";
 import type { ShopperUser } from "./accounts.server.ts";
-import { cartCount } from "./cart.server.ts";
+import { cartCount } from "./cart-view.server.ts";
 
 export async function shopperShell(
   request: Request,

@@ -83,9 +83,9 @@ test("a visitor's pages have no WCAG 2.1 A/AA violations", async ({ page }) => {
   expect(found).toEqual([]);
 });
 
-test("a signed-in shopper's pages have no WCAG 2.1 A/AA violations", async ({ page, context }) => {
+test("a signed-in shopper's pages have no WCAG 2.1 A/AA violations", async ({ page, context, baseURL }) => {
   const sample = await catalogueSample(page.request);
-  await prepareShopper(context.request, sample);
+  await prepareShopper(context.request, sample, baseURL!);
   const found = await auditPages(page, shopperPages(sample));
 
   // The account menu open, and a refused address form (errors next to their fields).

@@ -1,7 +1,9 @@
-// Playwright fixtures for a signed-in shopper or seller, made without the UI: the browser context's own request
-// client calls the JSON API, so the session cookie lands in the context the page uses. Signing up and signing
-// in through the forms is tested once each, with and without JavaScript (shopper-accounts.spec.ts,
-// seller-auth.spec.ts); every other spec starts signed in from here.
+// Playwright fixtures. Every spec takes `test` from here (security-headers.spec.ts checks it), so every test
+// fails on a Content-Security-Policy violation the browser reports, on any page of its browser context.
+// A signed-in shopper or seller is made without the UI: the browser context's own request client calls the
+// JSON API, so the session cookie lands in the context the page uses. Signing up and signing in through the
+// forms is tested once each, with and without JavaScript (shopper-accounts.spec.ts, seller-auth.spec.ts);
+// every other spec starts signed in from here.
 import { type APIRequestContext, type BrowserContext, test as base, expect } from "@playwright/test";
 import { DEMO_SELLER } from "./seller-helpers.ts";
 import { PASSWORD, uniqueEmail } from "./shopper-helpers.ts";
@@ -31,7 +33,52 @@ export async function signInSeller(context: BrowserContext) {
   return DEMO_SELLER;
 }
 
-export const test = base.extend<{ shopper: Shopper; seller: typeof DEMO_SELLER }>({
+/**
+ * Gives a browser context an address of its own, as the store sees it (the e2e server trusts one proxy's
+ * X-Forwarded-For): what it does against the sign-in throttle then counts against no other spec.
+ */
+export async function useOwnAddress(context: BrowserContext) {
+  const group = () => Math.floor(Math.random() * 0xffff).toString(16);
+  await context.setExtraHTTPHeaders({ "X-Forwarded-For": `2001:db8:${group()}:${group()}::1` });
+}
+
+/** What the browser said about the page's Content-Security-Policy, and the contexts listened to. */
+export type CspWatch = {
+  /** Every violation reported so far ("<page url>: <message>"); the test fails unless it is empty at the end. */
+  violations: string[];
+  /** Listens to another browser context too (the default one is listened to already). */
+  watch(context: BrowserContext): Promise<void>;
+};
+
+/** A browser's message about a violation: Chromium's own console line, or the page's event (JavaScript on). */
+const VIOLATION = /Content[- ]Security[- ]Policy|CSP violation/i;
+
+export const test = base.extend<{
+  csp: CspWatch;
+  shopper: Shopper;
+  seller: typeof DEMO_SELLER;
+  storeApi: APIRequestContext;
+}>({
+  csp: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      const watch = async (watched: BrowserContext) => {
+        watched.on("console", (message) => {
+          if (VIOLATION.test(message.text())) violations.push(`${message.page()?.url() ?? "-"}: ${message.text()}`);
+        });
+        // With JavaScript on, the page's own violation events are reported as well.
+        await watched.addInitScript(() => {
+          document.addEventListener("securitypolicyviolation", (event) => {
+            console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+          });
+        });
+      };
+      await watch(context);
+      await use({ violations, watch });
+      expect(violations, "Content-Security-Policy violations the browser reported").toEqual([]);
+    },
+    { auto: true },
+  ],
   /** The page's browser context is signed in as a new shopper. */
   shopper: async ({ context }, use) => {
     await use(await signInShopper(context));
@@ -39,6 +86,15 @@ export const test = base.extend<{ shopper: Shopper; seller: typeof DEMO_SELLER }
   /** The page's browser context is signed in as the demo seller. */
   seller: async ({ context }, use) => {
     await use(await signInSeller(context));
+  },
+  /**
+   * A request client of its own (cookies apart from the page's) that calls the store as a script on the
+   * store's own pages does: every request carries the store's Origin, which a cookie-carrying POST needs.
+   */
+  storeApi: async ({ playwright, baseURL }, use) => {
+    const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+    await use(api);
+    await api.dispose();
   },
 });
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 test("an unknown path shows the 404 page inside the normal layout", async ({ page }) => {
   const response = await page.goto("/no/such/page");

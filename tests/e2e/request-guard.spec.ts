@@ -1,7 +1,7 @@
 // Login forgery in a real browser. The guard's HTTP answers (cross-site /api posts, unused methods) are
 // tested through the request handler in tests/integration/request-guard-http.test.ts, and the 413 for a
 // declared oversized body against `node server.js` in tests/integration/server-process.test.ts.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { PASSWORD, uniqueEmail } from "./shopper-helpers.ts";
 
 // Login forgery: a page on another site whose form signs the visitor in to the attacker's account.

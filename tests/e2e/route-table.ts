@@ -5,7 +5,15 @@ import type { APIRequestContext, APIResponse } from "@playwright/test";
 
 export type Visit = { name: string; path: string };
 
-export type Sample = { productId: string; category: string; productPath: string; categoryPath: string };
+export type Sample = {
+  /** An in-stock product without sizes: the shopper orders it and keeps it in the cart. */
+  productId: string;
+  category: string;
+  productPath: string;
+  categoryPath: string;
+  /** An in-stock product with sizes (its page has the size choice). */
+  sizedProductPath: string;
+};
 
 /** An API answer, or an error with its body (usable outside a test, by the screenshots script). */
 async function ok(response: Promise<APIResponse>, what: string) {
@@ -14,17 +22,21 @@ async function ok(response: Promise<APIResponse>, what: string) {
   return answer;
 }
 
-/** An in-stock demo product (the oldest one, which other specs never change) and its category. */
+/** In-stock demo products (the oldest ones, which other specs never change), one without sizes and one with. */
 export async function catalogueSample(request: APIRequestContext): Promise<Sample> {
   const list = await (await ok(request.get("/api/product/list"), "product list")).json();
-  const products = (list.products as { _id: string; category: string; inStock: boolean }[]).filter((p) => p.inStock);
-  const product = products[products.length - 1]!;
+  const products = (list.products as { _id: string; category: string; inStock: boolean; sizes?: unknown[] }[])
+    .filter((p) => p.inStock)
+    .reverse();
+  const product = products.find((p) => !p.sizes)!;
+  const sized = products.find((p) => p.sizes)!;
   const category = product.category.toLowerCase();
   return {
     productId: product._id,
     category,
     categoryPath: `/products/${category}`,
     productPath: `/products/${category}/${product._id}`,
+    sizedProductPath: `/products/${sized.category.toLowerCase()}/${sized._id}`,
   };
 }
 
@@ -37,12 +49,16 @@ export function visitorPages(sample: Sample): Visit[] {
     { name: "search", path: "/products?q=shirt" },
     { name: "category", path: sample.categoryPath },
     { name: "product", path: sample.productPath },
+    { name: "product-sizes", path: sample.sizedProductPath },
+    { name: "products-page-2", path: "/products?page=2&sort=price-asc" },
     { name: "cart-empty", path: "/cart" },
     { name: "contact", path: "/contact" },
     { name: "deals", path: "/deals" },
     { name: "deals-all", path: "/deals?all=1" },
     { name: "loader", path: "/loader" },
     { name: "seller-login", path: "/seller-login" },
+    { name: "forgot-password", path: "/forgot-password" },
+    { name: "reset-password-expired", path: "/reset-password?token=no-such-token" },
     { name: "not-found", path: "/no-such-page" },
   ];
 }
@@ -62,16 +78,23 @@ export function sellerPages(sample: Sample): Visit[] {
     { name: "seller-add-product", path: "/seller" },
     { name: "seller-product-list", path: "/seller/product-list" },
     { name: "seller-orders", path: "/seller/orders" },
+    { name: "seller-overview", path: "/seller/overview" },
+    { name: "seller-low-stock", path: "/seller/product-list?stock=low" },
     { name: "seller-edit-product", path: `/seller/products/${sample.productId}` },
   ];
 }
 
-/** Registers a shopper with an address, one placed cash order and one product in the cart. */
-export async function prepareShopper(request: APIRequestContext, sample: Sample, name = "Asha Rao") {
+/**
+ * Registers a shopper with an address, one placed cash order and one product in the cart. `origin` is the
+ * store's: its posts carry the session cookie, so they say they come from the store's own pages.
+ */
+export async function prepareShopper(request: APIRequestContext, sample: Sample, origin: string, name = "Asha Rao") {
   const email = `pages-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const headers = { Origin: origin };
   await ok(request.post("/api/user/register", { data: { name, email, password: "e2e-password-1" } }), "register");
   await ok(
     request.post("/api/address/add", {
+      headers,
       data: {
         address: {
           firstName: "Asha",
@@ -91,10 +114,13 @@ export async function prepareShopper(request: APIRequestContext, sample: Sample,
   const addresses = await (await ok(request.get("/api/address/get"), "addresses")).json();
   const address = addresses.addresses[0]._id as string;
   await ok(
-    request.post("/api/order/cod", { data: { items: [{ product: sample.productId, quantity: 1 }], address } }),
+    request.post("/api/order/cod", {
+      headers,
+      data: { items: [{ product: sample.productId, quantity: 1 }], address },
+    }),
     "order",
   );
-  await ok(request.post("/api/cart/update", { data: { cartItems: { [sample.productId]: 2 } } }), "cart");
+  await ok(request.post("/api/cart/update", { headers, data: { cartItems: { [sample.productId]: 2 } } }), "cart");
 }
 
 export async function signInDemoSeller(request: APIRequestContext) {

@@ -1,6 +1,6 @@
 // Seller sign-in, the seller layout and logout, with JavaScript and without. Signing in through the forms is
 // tested here, once; every other spec starts with the seller signed in by tests/e2e/fixtures.ts.
-import { expect, test } from "./fixtures.ts";
+import { expect, test, useOwnAddress } from "./fixtures.ts";
 import { DEMO_SELLER } from "./seller-helpers.ts";
 
 test("sign-in through the form: a wrong password is refused, the right one opens the seller area, logout goes back to the shop; a seller page signs a visitor in there", async ({
@@ -65,4 +65,23 @@ test("labels of the side menu are hidden on a small screen, the icons stay", asy
   await page.setViewportSize({ width: 1200, height: 800 });
   await expect(label).toBeVisible();
   expect((await label.boundingBox())!.width).toBeGreaterThan(20);
+});
+
+test("too many failed seller sign-ins: the form says to wait", async ({ page, context }) => {
+  await useOwnAddress(context);
+  // An email of no seller's (the demo seller's own count is left alone for the other specs): it counts the same.
+  const email = `nobody-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@trendora.test`;
+  for (let i = 0; i < 9; i++) {
+    const response = await context.request.post("/api/seller/login", { data: { email, password: "wrong-password" } });
+    expect(response.status()).toBe(401);
+  }
+  await page.goto("/seller-login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("wrong-password");
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid credentials");
+  await page.getByLabel("Password").fill("another-password");
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Too many sign-in attempts. Please try again in 15 minutes.");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
 });

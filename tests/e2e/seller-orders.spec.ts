@@ -9,11 +9,12 @@ test("a shopper's order shows in Orders; the seller ships it; the shopper sees S
   page,
   browser,
   baseURL,
+  csp,
   shopper: _signedIn,
 }) => {
   // The shopper places a cash-on-delivery order through the shop.
   const product = await openProduct(page, "women");
-  await addToCartHere(page);
+  const size = await addToCartHere(page);
   await page.goto("/add-address");
   await saveAddress(page, {
     "First Name": "Meera",
@@ -31,11 +32,13 @@ test("a shopper's order shows in Orders; the seller ships it; the shopper sees S
   await expect(page).toHaveURL(/\/my-orders$/);
   const shopperOrder = page.getByTestId("order").first();
   await expect(shopperOrder).toContainText(product);
+  await expect(shopperOrder).toContainText(`Size: ${size}`);
   const orderId = (await shopperOrder.getAttribute("aria-label"))!.replace(/^Order /, "");
   expect(orderId).toMatch(/^[0-9a-z]+$/);
 
   // The seller, in a browser of their own, sees it and moves it to Shipped.
   const sellerContext = await browser.newContext({ baseURL, javaScriptEnabled: !isNoJs() });
+  await csp.watch(sellerContext);
   try {
     await signInSeller(sellerContext);
     const seller = await sellerContext.newPage();
@@ -45,7 +48,7 @@ test("a shopper's order shows in Orders; the seller ships it; the shopper sees S
     await expect(seller.getByRole("heading", { name: "Orders List" })).toBeVisible();
     const order = seller.getByTestId("seller-order").filter({ hasText: orderId });
     await expect(order).toHaveCount(1);
-    await expect(order).toContainText(`${product} x 1`);
+    await expect(order).toContainText(`${product} · Size ${size} x 1`);
     await expect(order).toContainText("Meera Iyer");
     await expect(order).toContainText("7 Lake Road, Chennai");
     await expect(order).toContainText("TN, 600001, India");

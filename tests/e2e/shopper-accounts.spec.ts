@@ -1,11 +1,12 @@
 // Shopper accounts in the browser, with JavaScript and without. Signing up through the login modal is tested
 // here, once; every other spec starts with a shopper signed in by tests/e2e/fixtures.ts.
-import { expect, registerShopper, test } from "./fixtures.ts";
+import { expect, registerShopper, test, useOwnAddress } from "./fixtures.ts";
 import {
   accountMenu,
   addToCartHere,
   cartCount,
   isNoJs,
+  lineName,
   logInThroughModal,
   loginPanel,
   logOut,
@@ -45,8 +46,8 @@ test("a visitor's cart survives login: it is merged into the saved cart", async 
 
   // As a visitor: two units of another product.
   const visiting = await openProduct(page, "men", 1);
-  await addToCartHere(page);
-  await addToCartHere(page);
+  const size = await addToCartHere(page);
+  expect(await addToCartHere(page)).toBe(size);
   await expect(cartCount(page)).toHaveText("2");
 
   await logInThroughModal(page, email.toUpperCase());
@@ -56,7 +57,7 @@ test("a visitor's cart survives login: it is merged into the saved cart", async 
   await page.goto("/cart");
   await expect(page.getByRole("link", { name: saved })).toBeVisible();
   await expect(page.getByRole("link", { name: visiting })).toBeVisible();
-  await expect(page.getByLabel(`Quantity of ${visiting}`, { exact: true })).toHaveValue("2");
+  await expect(page.getByLabel(`Quantity of ${lineName(visiting, size)}`, { exact: true })).toHaveValue("2");
 });
 
 test("logout is a POST from the profile menu that ends the session and goes home", async ({ page, shopper }) => {
@@ -126,4 +127,31 @@ test("login errors: wrong password, duplicate email, short password; the modal o
   await loginPanel(page).getByRole("link", { name: "Close" }).click();
   await expect(page).toHaveURL(/\/products\/men$/);
   await expect(loginPanel(page)).toHaveCount(0);
+});
+
+test("too many wrong passwords: the modal says to wait, and the right password waits too", async ({
+  page,
+  context,
+  request,
+}) => {
+  await useOwnAddress(context);
+  // An account of someone else's: the browser stays a visitor.
+  const { email } = await registerShopper(request, "Guessed");
+  // Nine wrong guesses through the JSON call, the tenth through the modal.
+  for (let i = 0; i < 9; i++) {
+    const response = await context.request.post("/api/user/login", { data: { email, password: `wrong-${i}-pass` } });
+    expect(response.status()).toBe(401);
+  }
+  await page.goto("/products/men");
+  await logInThroughModal(page, email, "wrong-10-pass");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("alert")).toHaveText("Invalid email or password");
+
+  await dialog.getByLabel("Password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Login" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Too many sign-in attempts. Please try again in 15 minutes.");
+  await expect(accountMenu(page)).toHaveCount(0);
+  const answer = await context.request.post("/api/user/login", { data: { email, password: PASSWORD } });
+  expect(answer.status()).toBe(429);
+  expect(Number(answer.headers()["retry-after"])).toBeGreaterThan(800);
 });

@@ -1,7 +1,15 @@
 // The shopper's checkout with cash on delivery, with JavaScript and without; the shopper is signed in by
 // the `shopper` fixture (tests/e2e/fixtures.ts).
 import { expect, test } from "./fixtures.ts";
-import { ASHA_ADDRESS, addToCartHere, cartCount, openProduct, saveAddress } from "./shopper-helpers.ts";
+import {
+  ASHA_ADDRESS,
+  addToCartHere,
+  cartCount,
+  chooseSize,
+  lineName,
+  openProduct,
+  saveAddress,
+} from "./shopper-helpers.ts";
 
 test("add to cart from the product page, add an address, place a COD order, see it in My Orders", async ({
   page,
@@ -11,7 +19,7 @@ test("add to cart from the product page, add an address, place a COD order, see 
   await expect(cartCount(page)).toHaveText("0");
 
   const product = await openProduct(page, "men");
-  await addToCartHere(page);
+  const size = await addToCartHere(page);
   await expect(cartCount(page)).toHaveText("1");
 
   await page
@@ -58,6 +66,7 @@ test("add to cart from the product page, add an address, place a COD order, see 
   await expect(order).toContainText(`Total Amount : ${total}`);
   await expect(order.getByRole("heading", { name: product })).toBeVisible();
   await expect(order).toContainText("Category: Men");
+  await expect(order).toContainText(`Size: ${size}`);
   await expect(order).toContainText("Quantity: 1");
   await expect(order.getByText("Order Placed", { exact: true })).toHaveClass(/yellow/);
   await expect(order.locator("time")).toHaveAttribute("dateTime", /^\d{4}-\d{2}-\d{2}T/);
@@ -76,11 +85,12 @@ test("Buy now adds the product and opens the cart; quantity and remove update th
   page,
   shopper: _signedIn,
 }) => {
-  const product = await openProduct(page, "women");
+  const name = await openProduct(page, "women");
+  const product = lineName(name, await chooseSize(page));
   await page.getByRole("button", { name: "Buy now" }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByText("Added to Cart")).toBeVisible();
-  await expect(page.getByRole("link", { name: product })).toBeVisible();
+  await expect(page.getByRole("link", { name })).toBeVisible();
   const unit = (await page.getByTestId("line-amount").textContent())!;
   const unitCents = Math.round(Number(unit.replace("$", "")) * 100);
 

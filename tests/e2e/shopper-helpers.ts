@@ -56,12 +56,33 @@ export async function openProduct(page: Page, category: string, index = 0): Prom
   return (await heading.textContent())!.trim();
 }
 
-/** From a product page: Add to Cart, which comes back to the same page with a toast. */
-export async function addToCartHere(page: Page) {
+/**
+ * On a product page: chooses a size that is not running low (no 'Only N left' under it), the middle one of
+ * those (middle sizes are the deepest stocked), when the product has sizes. Returns the size ('' for a product
+ * without sizes).
+ */
+export async function chooseSize(page: Page): Promise<string> {
+  const sizes = page.getByRole("group", { name: "Size" });
+  if ((await sizes.count()) === 0) return "";
+  const plenty = sizes.locator('input[name="size"]:not([disabled]):not([aria-describedby])');
+  const count = await plenty.count();
+  const choice =
+    count > 0 ? plenty.nth(Math.floor(count / 2)) : sizes.locator('input[name="size"]:not([disabled])').first();
+  await choice.check();
+  return (await choice.getAttribute("value"))!;
+}
+
+/** A cart line's name as its controls say it: 'Linen Shirt, M', or the name alone without a size. */
+export const lineName = (product: string, size: string) => (size ? `${product}, ${size}` : product);
+
+/** From a product page: chooses a size, then Add to Cart, which comes back to the same page with a toast. */
+export async function addToCartHere(page: Page): Promise<string> {
   const url = page.url();
+  const size = await chooseSize(page);
   await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
   await expect(page.getByText("Added to Cart")).toBeVisible();
   expect(page.url()).toBe(url);
+  return size;
 }
 
 /** A shipping address, keyed by the Add Address form's labels. */

@@ -1,6 +1,7 @@
 // The newsletter sign-up on the home page: every message, with JavaScript on and off. POST /api/subscribe's
 // answers are tested through the request handler (tests/integration/hostile-newsletter.test.ts).
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 function uniqueEmail() {
   return `reader-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;

@@ -1,11 +1,12 @@
-// The product page: pictures, rating, prices, description, size, related products; 404 for unknown ids.
-import { expect, type Page, test } from "@playwright/test";
+// The product page: pictures, rating, prices, description, sizes, related products; 404 for unknown ids.
+import type { Page } from "@playwright/test";
 import { DEMO_PRODUCTS } from "../../db/demo/catalogue.ts";
+import { expect, test } from "./fixtures.ts";
 
 /** Opens a demo product's page from the product list, as a shopper would. */
 async function openProduct(page: Page, name: string) {
   await page.goto(`/products?q=${encodeURIComponent(name)}`);
-  await page.getByTestId("product-card").getByRole("link", { name }).click();
+  await page.getByTestId("product-card").getByRole("link", { name, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
 }
 
@@ -29,10 +30,11 @@ test("a product with several pictures: thumbnails choose the picture shown (?ima
   await expect(large).toHaveAccessibleName("Everyday Pullover Hoodie, picture 3 of 4");
   const third = await large.getAttribute("src");
   expect(third).not.toBe(first);
-  expect(third).toMatch(/^\/uploads\/[0-9a-z]+\.webp$/);
+  // The picture in its 400 px width (its srcset offers the others), the thumbnail in its 200 px one.
+  expect(third).toMatch(/^\/uploads\/[0-9a-z]+-400\.webp$/);
+  await expect(large).toHaveAttribute("srcset", new RegExp(`${third!.replace("-400.webp", "-800.webp")} 800w`));
   await expect(thumbnails.nth(2)).toHaveAttribute("aria-current", "true");
-  // The thumbnail shows the small version of the same picture.
-  expect(await thumbnails.nth(2).locator("img").getAttribute("src")).toBe(third!.replace(".webp", "-400.webp"));
+  expect(await thumbnails.nth(2).locator("img").getAttribute("src")).toBe(third!.replace("-400.webp", "-200.webp"));
   // The picture itself is served with a long cache lifetime.
   const image = await page.request.get(third!);
   expect(image.headers()["content-type"]).toBe("image/webp");
@@ -62,7 +64,11 @@ test("rating, prices, description, size and related products", async ({ page }) 
   await expect(main.getByRole("heading", { name: "About Product" })).toBeVisible();
   const bullets = main.locator("h2:text('About Product') + ul > li");
   await expect(bullets).toHaveText(hoodie.description);
-  await expect(main.getByText(`Size: ${hoodie.size}`)).toBeVisible();
+  // Its sizes, as a radio group: XS to XXL, the outer ones running low.
+  const sizes = main.getByRole("group", { name: "Size" });
+  await expect(sizes.getByRole("radio")).toHaveCount(6);
+  await expect(sizes.getByRole("radio", { name: "M", exact: true })).toBeEnabled();
+  await expect(sizes.getByText(/^Only [1-5] left$/).first()).toBeVisible();
   await expect(main.getByText("In stock", { exact: true })).toBeVisible();
 
   const related = page.locator("section", { has: page.getByRole("heading", { name: "Related Products" }) });
@@ -79,12 +85,14 @@ test("rating, prices, description, size and related products", async ({ page }) 
   await expect(page).toHaveURL(/\/products$/);
 });
 
-test("a product without a size label shows 'Free Size'", async ({ page }) => {
+test("a product without sizes shows 'Free Size'", async ({ page }) => {
   await openProduct(page, "Oxford Button-Down Shirt");
-  await expect(page.getByRole("main").getByText("Size: Free Size")).toBeVisible();
   // A single picture needs no thumbnails.
   await expect(page.getByRole("list", { name: "Pictures" })).toHaveCount(0);
   await expect(page.getByRole("img", { name: "Oxford Button-Down Shirt", exact: true })).toBeVisible();
+  await openProduct(page, "Leather Tote Handbag");
+  await expect(page.getByRole("main").getByText("Size: Free Size")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Size" })).toHaveCount(0);
 });
 
 test("an out-of-stock product says so clearly", async ({ page, request }) => {
@@ -129,9 +137,15 @@ test("GET /api/product/list answers in the spec's shape", async ({ request }) =>
     price: 54.99,
     offerPrice: 42.99,
     inStock: true,
-    weight: "L",
+    weight: "XS, S, M, L, XL, XXL",
     description: demo("Everyday Pullover Hoodie").description,
   });
+  expect(hoodie.sizes.map((s: { size: string }) => s.size)).toEqual(["XS", "S", "M", "L", "XL", "XXL"]);
+  for (const size of hoodie.sizes)
+    expect(size).toEqual({ size: size.size, stock: expect.any(Number), inStock: size.stock > 0 });
+  const tote = body.products.find((p: { name: string }) => p.name === "Leather Tote Handbag");
+  expect(tote.stock).toEqual(expect.any(Number));
+  expect(tote).not.toHaveProperty("sizes");
   expect(hoodie._id).toMatch(/^[0-9a-z]+$/);
   expect(hoodie.image).toHaveLength(4);
 });

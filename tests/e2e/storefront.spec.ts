@@ -1,8 +1,9 @@
 // The storefront's browsing pages, with JavaScript on (project "js") and off ("no-js").
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { CATEGORIES } from "../../app/lib/categories.ts";
 import { DEALS } from "../../app/lib/deals.ts";
 import { DEMO_PRODUCTS } from "../../db/demo/catalogue.ts";
+import { expect, test } from "./fixtures.ts";
 
 const isNoJs = () => test.info().project.name === "no-js";
 
@@ -65,7 +66,14 @@ test.describe("product lists", () => {
     await page.goto("/products");
     await expect(page).toHaveTitle("All Products | Trendora");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("ALL PRODUCTS");
+    // Every page of the list, through its Next link.
     const names = await cards(page).getByRole("heading").allTextContents();
+    const pages = page.getByRole("navigation", { name: "Pages" });
+    for (let n = 2; (await pages.getByRole("link", { name: "Next page" }).count()) > 0; n++) {
+      await pages.getByRole("link", { name: "Next page" }).click();
+      await expect(pages.locator('[aria-current="page"]')).toHaveText(String(n));
+      names.push(...(await cards(page).getByRole("heading").allTextContents()));
+    }
     const inStock = DEMO_PRODUCTS.filter((p) => p.inStock !== false).map((p) => p.name);
     const outOfStock = DEMO_PRODUCTS.filter((p) => p.inStock === false).map((p) => p.name);
     for (const name of inStock) expect(names).toContain(name);

@@ -8,7 +8,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestListener } from "@react-router/node";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { RequestClient } from "#app/lib/request-client.server.ts";
 import { cookiesFrom } from "./requests.ts";
 
 const ORIGIN = "http://localhost";
@@ -103,24 +104,54 @@ function requestBody(body: Body | undefined, headers: Headers): BodyInit | undef
   return form;
 }
 
+export type ClientOptions = {
+  /** The address the store sees this client at (server.js reads it from the socket); one of its own by default. */
+  address?: string;
+  /**
+   * Whether its posts say they come from the store (an Origin header, as a browser's do) unless the test
+   * sends Origin, Sec-Fetch-Site or Referer itself. Default true; false is a server-to-server client.
+   */
+  browser?: boolean;
+};
+
 export type App = {
-  /** A client with a cookie jar of its own: a visitor until it signs in. */
-  client(): Client;
+  /** A client with a cookie jar and an address of its own: a visitor until it signs in. */
+  client(options?: ClientOptions): Client;
+  /** Every request the Stripe sandbox's loopback server received ("GET /v1/checkout/sessions/cs_…"), in order. */
+  sandboxRequests: string[];
   /** Stops the Stripe sandbox's loopback server. */
   close(): Promise<void>;
 };
 
-/** One browser's worth of requests: sends like a non-browser HTTP client (no Origin header), keeps cookies. */
+type Handle = (request: Request, client: RequestClient) => Promise<Response>;
+
+let clientsMade = 0;
+/** A documentation address (RFC 3849) per client, each in a /64 of its own: someone else to the sign-in throttle. */
+const newAddress = () => `2001:db8:${(++clientsMade).toString(16)}::1`;
+
+/** One browser's worth of requests from one address: keeps cookies; its posts carry the store's Origin. */
 export class Client {
   cookie = "";
-  constructor(private readonly handle: (request: Request) => Promise<Response>) {}
+  readonly address: string;
+  private readonly browser: boolean;
+  constructor(
+    private readonly handle: Handle,
+    options: ClientOptions = {},
+  ) {
+    this.address = options.address ?? newAddress();
+    this.browser = options.browser ?? true;
+  }
 
   /** Sends one request and reads the whole answer. Redirects are returned, not followed. */
   async send(method: string, pathAndQuery: string, body?: Body, extraHeaders: Record<string, string> = {}) {
     const headers = new Headers(extraHeaders);
     if (this.cookie) headers.set("Cookie", this.cookie);
+    const saysWhere = ["Origin", "Sec-Fetch-Site", "Referer"].some((name) => headers.has(name));
+    if (this.browser && method === "POST" && !saysWhere) headers.set("Origin", ORIGIN);
     const init: RequestInit = { method, headers, body: requestBody(body, headers) };
-    const request = new Request(new URL(pathAndQuery, ORIGIN), init);
+    // A path is put after the origin, not resolved against it, as server.js does: "//x" stays a path here.
+    const url = pathAndQuery.startsWith("/") ? new URL(`${ORIGIN}${pathAndQuery}`) : new URL(pathAndQuery, ORIGIN);
+    const request = new Request(url, init);
     // Everything logged while the request is handled and its body read belongs to this request.
     const logged: unknown[][] = [];
     const previous = console.error;
@@ -128,7 +159,7 @@ export class Client {
     let response: Response;
     let text: string;
     try {
-      response = await this.handle(request);
+      response = await this.handle(request, { address: this.address, https: false });
       text = await response.text();
     } finally {
       console.error = previous;
@@ -168,12 +199,27 @@ export class Client {
  */
 export async function startApp(): Promise<App> {
   const build = await loadBuild();
-  const handle = createRequestHandler(build, "production");
-  const sandbox = http.createServer(createRequestListener({ build, mode: "production" }));
+  const handleRequest = createRequestHandler(build, "production");
+  // What server.js puts in the router context for every request: who sent it.
+  const { requestClientContext } = build.entry.module as unknown as {
+    requestClientContext: Parameters<RouterContextProvider["set"]>[0];
+  };
+  const handle: Handle = (request, client) => {
+    const context = new RouterContextProvider();
+    context.set(requestClientContext, client);
+    return handleRequest(request, context);
+  };
+  const sandboxRequests: string[] = [];
+  const listener = createRequestListener({ build, mode: "production" });
+  const sandbox = http.createServer((req, res) => {
+    sandboxRequests.push(`${req.method} ${req.url}`);
+    return listener(req, res);
+  });
   await new Promise<void>((resolve) => sandbox.listen(0, "127.0.0.1", resolve));
   process.env.STRIPE_SANDBOX_URL = `http://127.0.0.1:${(sandbox.address() as AddressInfo).port}`;
   return {
-    client: () => new Client((request) => handle(request)),
+    client: (options) => new Client(handle, options),
+    sandboxRequests,
     close: () =>
       new Promise<void>((resolve) => {
         sandbox.closeAllConnections();

@@ -2,9 +2,17 @@
 
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
-import { products } from "#db/schema.ts";
+import { NO_SIZE } from "#app/lib/sizes.ts";
+import { productSizes, products } from "#db/schema.ts";
 
-export function createProduct(overrides: Partial<typeof products.$inferInsert> = {}) {
+export type StockOptions = {
+  /** Sizes and their counts (null: not counted), in order; without them the product has no sizes. */
+  sizes?: readonly (readonly [size: string, stock: number | null])[];
+  /** The count of a product without sizes (null, the default: not counted). */
+  stock?: number | null;
+};
+
+export function createProduct(overrides: Partial<typeof products.$inferInsert> = {}, options: StockOptions = {}) {
   const row = {
     id: newId(),
     name: `Test Shirt ${Math.random().toString(36).slice(2, 8)}`,
@@ -17,5 +25,16 @@ export function createProduct(overrides: Partial<typeof products.$inferInsert> =
     ...overrides,
   };
   db().insert(products).values(row).run();
+  const lines = options.sizes ?? [[NO_SIZE, options.stock ?? null]];
+  db()
+    .insert(productSizes)
+    .values(lines.map(([size, stock], position) => ({ productId: row.id, size, stock, position })))
+    .run();
   return row;
+}
+
+/** A product's counts by size ('' for a product without sizes). */
+export function stockOf(productId: string): Record<string, number | null> {
+  const rows = db().select().from(productSizes).all();
+  return Object.fromEntries(rows.filter((r) => r.productId === productId).map((r) => [r.size, r.stock]));
 }

@@ -8,7 +8,7 @@ import { loader as productLoader } from "#app/routes/product.tsx";
 import { loader as uploadsLoader } from "#app/routes/uploads.ts";
 import { orderItems, orders, users } from "#db/schema.ts";
 import { COMMON_WORD, generateCatalogue, productName, RARE_WORD, seededRandom } from "../../bench/catalogue.ts";
-import { getRequest, run } from "../helpers/requests.ts";
+import { getRequest, routeArgs, run } from "../helpers/requests.ts";
 
 type ApiProduct = {
   _id: string;
@@ -29,7 +29,7 @@ describe("the benchmark's generated catalogue", () => {
     expect(summary.products).toBe(700);
 
     // The products as the store lists them: every one on sale, in the spec's shape, with sensible values.
-    const list = await run(() => productListLoader());
+    const list = await run(async () => productListLoader(await routeArgs(getRequest("/api/product/list"))));
     const listed: ApiProduct[] = (await list.json()).products;
     expect(listed).toHaveLength(summary.onSale);
     expect(summary.onSale).toBeGreaterThan(650);

@@ -2,13 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { action, loader } from "#app/routes/cart.tsx";
-import {
-  MAX_CART_LINES,
-  mergeVisitorCart,
-  readSavedCart,
-  readVisitorCart,
-  replaceSavedCart,
-} from "#app/services/cart.server.ts";
+import { MAX_CART_LINES, mergeVisitorCart, readSavedCart, replaceSavedCart } from "#app/services/cart.server.ts";
+import { readVisitorCart } from "#app/services/visitor-cart.server.ts";
 import { cartItems, products } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { cookiesFrom, formRequest, getRequest, readReply, routeArgs, run } from "../helpers/requests.ts";
@@ -159,11 +154,12 @@ describe("the signed-in cart (saved in the database)", () => {
   it("shows unavailable products without breaking the page and leaves them out of the totals", async () => {
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
-    const kept = createProduct({ name: "Kept Tee", offerPriceCents: 1000, size: "M" });
+    const kept = createProduct({ name: "Kept Tee", offerPriceCents: 1000 }, { sizes: [["M", null]] });
     const soldOut = createProduct({ name: "Sold Tee", offerPriceCents: 5000 });
-    const removed = createProduct({ name: "Gone Tee", offerPriceCents: 7000, size: null });
-    for (const p of [kept, soldOut, removed]) await post({ intent: "add", productId: p.id }, cookie);
-    await post({ intent: "set-quantity", productId: kept.id, quantity: "3" }, cookie);
+    const removed = createProduct({ name: "Gone Tee", offerPriceCents: 7000 });
+    await post({ intent: "add", productId: kept.id, size: "M" }, cookie);
+    for (const p of [soldOut, removed]) await post({ intent: "add", productId: p.id }, cookie);
+    await post({ intent: "set-quantity", productId: kept.id, size: "M", quantity: "3" }, cookie);
     db().update(products).set({ inStock: false }).where(eq(products.id, soldOut.id)).run();
     db().update(products).set({ removedAt: Date.now() }).where(eq(products.id, removed.id)).run();
 

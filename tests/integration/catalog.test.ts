@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
@@ -9,15 +10,23 @@ import {
   toApiProduct,
   trendingProducts,
 } from "#app/services/catalog.server.ts";
-import { orderItems, orders, products, users } from "#db/schema.ts";
-import { createProduct } from "../helpers/factories.ts";
+import { setStock } from "#app/services/inventory.server.ts";
+import { placeOrder } from "#app/services/orders.server.ts";
+import { fulfilCheckoutSession } from "#app/services/payments.server.ts";
+import { setOrderStatus } from "#app/services/seller-orders.server.ts";
+import { STRIPE_CURRENCY } from "#app/services/stripe.server.ts";
+import { orderItems, orders, products } from "#db/schema.ts";
+import { createProduct, type StockOptions } from "../helpers/factories.ts";
+import { createAddress, createUser } from "../helpers/shopper.ts";
 
 const names = (rows: { name: string }[]) => rows.map((r) => r.name);
+/** The names on one page of a list. */
+const listed = async (query: Parameters<typeof listProducts>[0] = {}) => names((await listProducts(query)).products);
 let clock = 1_700_000_000_000;
 /** Products created one minute apart, so "newest first" is well defined. */
-function product(overrides: Parameters<typeof createProduct>[0] = {}) {
+function product(overrides: Parameters<typeof createProduct>[0] = {}, stock: StockOptions = {}) {
   clock += 60_000;
-  return createProduct({ createdAt: clock, ...overrides });
+  return createProduct({ createdAt: clock, ...overrides }, stock);
 }
 
 beforeEach(async () => {
@@ -27,36 +36,74 @@ beforeEach(async () => {
 });
 
 describe("listProducts", () => {
+  it("lists products whose every size sold out, with their sizes, so their cards can say so", async () => {
+    product(
+      { name: "Gone Tee" },
+      {
+        sizes: [
+          ["S", 0],
+          ["M", 0],
+        ],
+      },
+    );
+    product(
+      { name: "Last Tee" },
+      {
+        sizes: [
+          ["S", 0],
+          ["M", 1],
+        ],
+      },
+    );
+    const { products: page } = await listProducts();
+    expect(page.map((p) => [p.name, p.sizes])).toEqual([
+      [
+        "Last Tee",
+        [
+          { size: "S", stock: 0 },
+          { size: "M", stock: 1 },
+        ],
+      ],
+      [
+        "Gone Tee",
+        [
+          { size: "S", stock: 0 },
+          { size: "M", stock: 0 },
+        ],
+      ],
+    ]);
+  });
+
   it("lists in-stock products on sale, newest first", async () => {
     product({ name: "Old Tee" });
     product({ name: "Sold Out Tee", inStock: false });
     product({ name: "Removed Tee", removedAt: Date.now() });
     product({ name: "New Dress", category: "Women" });
-    expect(names(await listProducts())).toEqual(["New Dress", "Old Tee"]);
+    expect(await listed()).toEqual(["New Dress", "Old Tee"]);
   });
 
   it("filters by category", async () => {
     product({ name: "Tee", category: "Men" });
     product({ name: "Dress", category: "Women" });
     product({ name: "Boots", category: "Footwear" });
-    expect(names(await listProducts({ category: "Women" }))).toEqual(["Dress"]);
-    expect(await listProducts({ category: "Kids" })).toEqual([]);
+    expect(await listed({ category: "Women" })).toEqual(["Dress"]);
+    expect(await listed({ category: "Kids" })).toEqual([]);
   });
 
   it("searches names case-insensitively, anywhere in the name", async () => {
     product({ name: "Classic Oxford Shirt" });
     product({ name: "Striped T-SHIRT" });
     product({ name: "Denim Jeans" });
-    expect(names(await listProducts({ q: "shirt" }))).toEqual(["Striped T-SHIRT", "Classic Oxford Shirt"]);
-    expect(names(await listProducts({ q: "  OXF " }))).toEqual(["Classic Oxford Shirt"]);
-    expect(names(await listProducts({ q: "" }))).toHaveLength(3);
+    expect(await listed({ q: "shirt" })).toEqual(["Striped T-SHIRT", "Classic Oxford Shirt"]);
+    expect(await listed({ q: "  OXF " })).toEqual(["Classic Oxford Shirt"]);
+    expect(await listed({ q: "" })).toHaveLength(3);
   });
 
   it("combines search and category", async () => {
     product({ name: "Linen Shirt", category: "Men" });
     product({ name: "Linen Shirt Dress", category: "Women" });
-    expect(names(await listProducts({ category: "Women", q: "linen" }))).toEqual(["Linen Shirt Dress"]);
-    expect(await listProducts({ category: "Kids", q: "linen" })).toEqual([]);
+    expect(await listed({ category: "Women", q: "linen" })).toEqual(["Linen Shirt Dress"]);
+    expect(await listed({ category: "Kids", q: "linen" })).toEqual([]);
   });
 
   it("treats %, _, quotes and backslashes as plain characters", async () => {
@@ -65,12 +112,12 @@ describe("listProducts", () => {
     product({ name: `Kid's "Best" Hoodie` });
     product({ name: "Back\\Slash Cap" });
     product({ name: "Plain Tee" });
-    expect(names(await listProducts({ q: "%" }))).toEqual(["100% Cotton Tee"]);
-    expect(names(await listProducts({ q: "_" }))).toEqual(["Tee_Shirt Special"]);
-    expect(names(await listProducts({ q: "e_s" }))).toEqual(["Tee_Shirt Special"]);
-    expect(names(await listProducts({ q: "'s \"best" }))).toEqual([`Kid's "Best" Hoodie`]);
-    expect(names(await listProducts({ q: "\\" }))).toEqual(["Back\\Slash Cap"]);
-    expect(await listProducts({ q: "'; DROP TABLE products; --" })).toEqual([]);
+    expect(await listed({ q: "%" })).toEqual(["100% Cotton Tee"]);
+    expect(await listed({ q: "_" })).toEqual(["Tee_Shirt Special"]);
+    expect(await listed({ q: "e_s" })).toEqual(["Tee_Shirt Special"]);
+    expect(await listed({ q: "'s \"best" })).toEqual([`Kid's "Best" Hoodie`]);
+    expect(await listed({ q: "\\" })).toEqual(["Back\\Slash Cap"]);
+    expect(await listed({ q: "'; DROP TABLE products; --" })).toEqual([]);
     expect(await listAllProducts()).toHaveLength(5);
   });
 
@@ -78,17 +125,66 @@ describe("listProducts", () => {
     product({ name: "Café Crème Blouse" });
     product({ name: "ÉTÉ Linen Dress" });
     product({ name: "Écharpe en laine" });
-    expect(names(await listProducts({ q: "CAFÉ CRÈME" }))).toEqual(["Café Crème Blouse"]);
-    expect(names(await listProducts({ q: "été" }))).toEqual(["ÉTÉ Linen Dress"]);
-    expect(names(await listProducts({ q: "ÉCHARPE" }))).toEqual(["Écharpe en laine"]);
-    expect(await listProducts({ q: "😀👗" })).toEqual([]);
+    expect(await listed({ q: "CAFÉ CRÈME" })).toEqual(["Café Crème Blouse"]);
+    expect(await listed({ q: "été" })).toEqual(["ÉTÉ Linen Dress"]);
+    expect(await listed({ q: "ÉCHARPE" })).toEqual(["Écharpe en laine"]);
+    expect(await listed({ q: "😀👗" })).toEqual([]);
   });
 
   it("accepts a very long search text and ignores what lies beyond the cap", async () => {
     product({ name: "Shirt" });
-    expect(await listProducts({ q: "x".repeat(1000) })).toEqual([]);
-    expect(names(await listProducts({ q: `shirt${" ".repeat(995)}` }))).toEqual(["Shirt"]);
-    expect(names(await listProducts({ q: null }))).toEqual(["Shirt"]);
+    expect(await listed({ q: "x".repeat(1000) })).toEqual([]);
+    expect(await listed({ q: `shirt${" ".repeat(995)}` })).toEqual(["Shirt"]);
+    expect(await listed({ q: null })).toEqual(["Shirt"]);
+  });
+});
+
+describe("listProducts, a page at a time", () => {
+  it("cuts the list into pages of 24 and says how many there are", async () => {
+    for (let i = 1; i <= 50; i++) product({ name: `P${i}`, offerPriceCents: 1000 + (i % 7) * 100 });
+    product({ name: "Sold out", inStock: false });
+    const first = await listProducts();
+    expect(first).toMatchObject({ total: 50, page: 1, pageSize: 24, pageCount: 3 });
+    expect(names(first.products)).toEqual(Array.from({ length: 24 }, (_, i) => `P${50 - i}`));
+    expect(names((await listProducts({ page: 3 })).products)).toEqual(["P2", "P1"]);
+    expect((await listProducts({ page: 4 })).products).toEqual([]);
+    expect(names((await listProducts({ page: 2, pageSize: 5 })).products)).toEqual(["P45", "P44", "P43", "P42", "P41"]);
+  });
+
+  it("sorts by price both ways, the same price newest or oldest first, across pages", async () => {
+    const prices = [500, 300, 900, 300, 700];
+    for (const [i, offerPriceCents] of prices.entries()) product({ name: `P${i}`, offerPriceCents, priceCents: 1000 });
+    const all = async (sort: "price-asc" | "price-desc") => [
+      ...names((await listProducts({ sort, pageSize: 2, page: 1 })).products),
+      ...names((await listProducts({ sort, pageSize: 2, page: 2 })).products),
+      ...names((await listProducts({ sort, pageSize: 2, page: 3 })).products),
+    ];
+    expect(await all("price-asc")).toEqual(["P1", "P3", "P0", "P4", "P2"]);
+    expect(await all("price-desc")).toEqual(["P2", "P4", "P0", "P3", "P1"]);
+  });
+
+  it("counts a search and a category with the page", async () => {
+    for (let i = 1; i <= 30; i++) product({ name: `Linen Shirt ${i}`, category: i % 3 === 0 ? "Women" : "Men" });
+    product({ name: "Denim Jeans" });
+    expect(await listProducts({ q: "linen", pageSize: 10 })).toMatchObject({ total: 30, pageCount: 3 });
+    expect(await listProducts({ q: "linen", category: "Women", pageSize: 4 })).toMatchObject({
+      total: 10,
+      pageCount: 3,
+    });
+    expect(names((await listProducts({ q: "linen", category: "Women", pageSize: 4, page: 3 })).products)).toEqual([
+      "Linen Shirt 6",
+      "Linen Shirt 3",
+    ]);
+  });
+
+  it("counts again after the catalogue changes", async () => {
+    for (let i = 1; i <= 3; i++) product({ name: `Tee ${i}` });
+    expect((await listProducts()).total).toBe(3);
+    const extra = product({ name: "Tee 4" });
+    expect((await listProducts()).total).toBe(4);
+    db().update(products).set({ inStock: false }).where(eq(products.id, extra.id)).run();
+    expect((await listProducts()).total).toBe(3);
+    expect((await listProducts({ q: "tee" })).total).toBe(3);
   });
 });
 
@@ -113,6 +209,15 @@ describe("relatedProducts", () => {
     const main = product({ name: "Main", category: "Women" });
     for (let i = 1; i <= 7; i++) product({ name: `Women ${i}`, category: "Women" });
     product({ name: "Sold out", category: "Women", inStock: false });
+    product(
+      { name: "Every size sold", category: "Women" },
+      {
+        sizes: [
+          ["S", 0],
+          ["M", 0],
+        ],
+      },
+    );
     product({ name: "Removed", category: "Women", removedAt: Date.now() });
     product({ name: "Men's", category: "Men" });
     expect(names(await relatedProducts(main))).toEqual(["Women 7", "Women 6", "Women 5", "Women 4", "Women 3"]);
@@ -121,66 +226,93 @@ describe("relatedProducts", () => {
 });
 
 describe("trendingProducts", () => {
-  function order(lines: { productId: string; quantity: number }[], status: "Order Placed" | "Cancelled") {
-    const userId = newId();
-    db()
-      .insert(users)
-      .values({ id: userId, name: "Buyer", email: `${userId}@example.com`, passwordHash: "x" })
-      .run();
-    const orderId = newId();
-    db()
-      .insert(orders)
-      .values({
-        id: orderId,
-        userId,
-        paymentType: "COD",
-        subtotalCents: 1000,
-        taxCents: 20,
-        amountCents: 1020,
-        status,
-        address: {
-          firstName: "A",
-          lastName: "B",
-          email: "a@b.co",
-          street: "1 Main St",
-          city: "Town",
-          state: "ST",
-          zipcode: "12345",
-          country: "US",
-          phone: "555",
-        },
-      })
-      .run();
-    for (const line of lines) {
-      db()
-        .insert(orderItems)
-        .values({ id: newId(), orderId, productId: line.productId, quantity: line.quantity, unitPriceCents: 100 })
-        .run();
-    }
+  /** An order placed through the order service, as a shopper places it. */
+  async function order(lines: { productId: string; quantity: number }[], paymentType: "COD" | "Online" = "COD") {
+    const user = await createUser();
+    const address = createAddress(user.id);
+    return (await placeOrder({ userId: user.id, addressId: address.id, items: lines, paymentType })).order;
+  }
+  function paid(order: { id: string; amountCents: number }) {
+    const sessionId = `cs_test_${order.id}`;
+    db().update(orders).set({ stripeSessionId: sessionId }).where(eq(orders.id, order.id)).run();
+    return fulfilCheckoutSession({
+      id: sessionId,
+      payment_status: "paid",
+      amount_total: order.amountCents,
+      currency: STRIPE_CURRENCY,
+      metadata: { orderId: order.id },
+    });
   }
 
   it("gives at most six in-stock products, newest first when nothing has been ordered", async () => {
     for (let i = 1; i <= 8; i++) product({ name: `P${i}` });
-    product({ name: "Sold out", inStock: false });
+    product({ name: "Switched off", inStock: false });
+    product(
+      { name: "Every size sold" },
+      {
+        sizes: [
+          ["S", 0],
+          ["M", 0],
+        ],
+      },
+    );
+    product({ name: "Nothing left" }, { stock: 0 });
     expect(names(await trendingProducts())).toEqual(["P8", "P7", "P6", "P5", "P4", "P3"]);
   });
 
-  it("puts the products ordered most first, ignoring cancelled orders and sold-out products", async () => {
+  it("puts the products ordered most first: placed orders count, unpaid and cancelled ones do not", async () => {
     const popular = product({ name: "Popular" });
     const second = product({ name: "Second" });
-    const cancelledOnly = product({ name: "Cancelled only" });
-    const soldOut = product({ name: "Sold out", inStock: false });
+    const cancelled = product({ name: "Cancelled" });
+    const unpaid = product({ name: "Unpaid online" });
+    const soldOut = product({ name: "Sold out" });
     for (let i = 1; i <= 6; i++) product({ name: `New ${i}` });
-    order([{ productId: popular.id, quantity: 5 }], "Order Placed");
-    order(
-      [
-        { productId: second.id, quantity: 2 },
-        { productId: soldOut.id, quantity: 9 },
-      ],
-      "Order Placed",
-    );
-    order([{ productId: cancelledOnly.id, quantity: 50 }], "Cancelled");
+    await order([{ productId: popular.id, quantity: 5 }]);
+    await order([
+      { productId: second.id, quantity: 2 },
+      { productId: soldOut.id, quantity: 9 },
+    ]);
+    const toCancel = await order([{ productId: cancelled.id, quantity: 50 }]);
+    await setOrderStatus(toCancel.id, "Cancelled");
+    await order([{ productId: unpaid.id, quantity: 40 }], "Online");
+    await setStock(soldOut.id, false);
     expect(names(await trendingProducts())).toEqual(["Popular", "Second", "New 6", "New 5", "New 4", "New 3"]);
+  });
+
+  it("counts an online order once it is paid, and takes back a placed order the seller cancels", async () => {
+    const tee = product({ name: "Tee" });
+    const cap = product({ name: "Cap" });
+    const online = await order([{ productId: tee.id, quantity: 3 }], "Online");
+    await order([{ productId: cap.id, quantity: 2 }]);
+    const sold = () => db().select({ name: products.name, units: products.unitsSold }).from(products).all();
+    expect(sold()).toEqual(
+      expect.arrayContaining([
+        { name: "Tee", units: 0 },
+        { name: "Cap", units: 2 },
+      ]),
+    );
+    expect(paid(online)).toBe("paid");
+    expect(paid(online)).toBe("already-paid");
+    expect(names(await trendingProducts(2))).toEqual(["Tee", "Cap"]);
+    await setOrderStatus(online.id, "Shipped");
+    await setOrderStatus(online.id, "Cancelled");
+    expect(sold()).toEqual(
+      expect.arrayContaining([
+        { name: "Tee", units: 0 },
+        { name: "Cap", units: 2 },
+      ]),
+    );
+    expect(names(await trendingProducts(2))).toEqual(["Cap", "Tee"]);
+  });
+
+  it("reads the top products from an index, not every order line", () => {
+    const plan = db()
+      .$client.prepare(
+        "EXPLAIN QUERY PLAN SELECT * FROM products WHERE removed_at IS NULL AND in_stock = ? ORDER BY units_sold DESC, seq DESC LIMIT 6",
+      )
+      .all(1) as { detail: string }[];
+    expect(plan.map((row) => row.detail).join("\n")).toMatch(/USING INDEX products_trending_idx/);
+    expect(plan.map((row) => row.detail).join("\n")).not.toMatch(/TEMP B-TREE|order_items/);
   });
 });
 
@@ -194,7 +326,6 @@ describe("toApiProduct", () => {
       offerPriceCents: 3950,
       images: ["/uploads/abc.webp", "/uploads/def.webp"],
       inStock: false,
-      size: "M",
     });
     const api = toApiProduct((await getProduct(row.id))!);
     expect(api).toEqual({
@@ -206,13 +337,40 @@ describe("toApiProduct", () => {
       offerPrice: 39.5,
       image: ["/uploads/abc.webp", "/uploads/def.webp"],
       inStock: false,
-      weight: "M",
+      stock: null,
       createdAt: new Date(row.createdAt!).toISOString(),
     });
   });
 
-  it("leaves out the size label when the product has none", async () => {
-    const row = product({ size: null });
-    expect(toApiProduct((await getProduct(row.id))!)).not.toHaveProperty("weight");
+  it("gives a product with sizes its sizes (each with its count and whether it can be bought) and the weight label", async () => {
+    const row = createProduct(
+      {},
+      {
+        sizes: [
+          ["S", 0],
+          ["M", 3],
+          ["L", null],
+        ],
+      },
+    );
+    const api = toApiProduct((await getProduct(row.id))!);
+    expect(api).toMatchObject({
+      inStock: true,
+      weight: "S, M, L",
+      sizes: [
+        { size: "S", stock: 0, inStock: false },
+        { size: "M", stock: 3, inStock: true },
+        { size: "L", stock: null, inStock: true },
+      ],
+    });
+    expect(api).not.toHaveProperty("stock");
+  });
+
+  it("leaves out the weight and sizes when the product has none, and gives its count", async () => {
+    const row = createProduct({}, { stock: 7 });
+    const api = toApiProduct((await getProduct(row.id))!);
+    expect(api).not.toHaveProperty("weight");
+    expect(api).not.toHaveProperty("sizes");
+    expect(api.stock).toBe(7);
   });
 });

@@ -23,10 +23,20 @@ describe("the demo catalogue", () => {
     const all = db().select().from(products).all();
     for (const category of CATEGORY_PATHS) {
       expect(all.filter((p) => p.category === category).length, category).toBeGreaterThanOrEqual(8);
-      expect((await listProducts({ category })).length, `${category} in stock`).toBeGreaterThanOrEqual(5);
+      expect((await listProducts({ category })).total, `${category} in stock`).toBeGreaterThanOrEqual(5);
     }
     expect(all.some((p) => !p.inStock)).toBe(true);
-    expect(all.some((p) => p.size)).toBe(true);
+    // Sizes and counts: clothing XS–XXL, footwear in shoe sizes, accessories free size; some low, a few sold out.
+    const stock = await listAllProducts();
+    const sizesOf = (name: string) => stock.find((p) => p.name === name)!.sizes.map((l) => l.size);
+    expect(sizesOf("Classic Crew Neck Cotton T-Shirt")).toEqual(["XS", "S", "M", "L", "XL", "XXL"]);
+    for (const p of stock.filter((p) => p.category === "Footwear")) expect(p.sizes[0]!.size, p.name).toMatch(/^UK \d/);
+    for (const p of stock.filter((p) => p.category === "Accessories")) expect(sizesOf(p.name), p.name).toEqual([""]);
+    for (const p of stock) for (const line of p.sizes) expect(line.stock, p.name).not.toBeNull();
+    const lines = stock.flatMap((p) => p.sizes);
+    expect(lines.some((l) => l.stock! > 0 && l.stock! <= 5)).toBe(true);
+    const soldOut = stock.filter((p) => p.inStock && p.sizes.every((l) => l.stock === 0)).map((p) => p.name);
+    expect(soldOut.sort()).toEqual(["Cat-Eye Sunglasses", "Classic Stiletto Heels", "Linen Blend Summer Shorts"]);
     expect(new Set(all.map((p) => p.name)).size).toBe(all.length);
     for (const p of all) {
       expect(p.offerPriceCents, p.name).toBeLessThanOrEqual(p.priceCents);

@@ -67,6 +67,8 @@ it("page forms: unknown intents, missing bodies and wrong content types get a 4x
     ["seller", "/seller?index"],
     ["seller", `/seller/products/${product.id}`],
     ["shopper", "/logout"],
+    ["visitor", "/forgot-password"],
+    ["visitor", "/reset-password?token=x"],
   ];
   for (const [who, path] of pages) {
     for (const [label, body] of [...bodies, ["1 MB", { form: { email: MB, name: MB } }] as [string, Body]]) {
@@ -166,4 +168,39 @@ it("account, address and seller forms: hostile fields are refused with the reaso
     const back = await fresh.post("/seller-login", { form: { ...store.seller, redirectTo } });
     rule.redirect(`seller-login redirectTo ${redirectTo}`, back, /^\/seller$/);
   }
+});
+
+it("the password-reset forms: hostile fields are refused with the reason; a made-up token changes nothing", async () => {
+  const api = await store.clients();
+  for (const [form, message] of [
+    [{}, "Please enter your email."],
+    [{ email: SQLISH }, "Please enter a valid email address."],
+    [{ email: `${NUL_EMOJI}@x.com` }, "Please enter a valid email address."],
+    [{ email: `${K10}@example.com` }, "That email address is too long."],
+    [{ email: HTML }, "Please enter a valid email address."],
+  ] as [Record<string, string>, string][]) {
+    rule.pageRefusal(
+      `forgot-password ${JSON.stringify(form).slice(0, 60)}`,
+      await api.visitor.post("/forgot-password", { form }),
+      message,
+      400,
+    );
+  }
+  const invalid = "This password reset link is invalid, has expired or has been used already.";
+  for (const token of ["", SQLISH, HTML, K10, "A".repeat(43), NUL_EMOJI]) {
+    const form = { token, password: PASSWORD, confirm: PASSWORD };
+    rule.pageRefusal(
+      `reset-password token ${token.slice(0, 20)}`,
+      await api.visitor.post("/reset-password", { form }),
+      invalid,
+      400,
+    );
+    rule.handled(
+      `reset page token ${token.slice(0, 20)}`,
+      await api.visitor.get(`/reset-password?token=${encodeURIComponent(token)}`),
+    );
+  }
+  // The shopper's password still works.
+  const login = await store.app.client().post("/api/user/login", json(store.shopper));
+  expect(login.status).toBe(200);
 });

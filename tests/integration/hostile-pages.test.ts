@@ -37,7 +37,6 @@ function pagePaths() {
     "/",
     "/products",
     "/products/men",
-    `/products/men/${product.id}`,
     "/deals",
     "/contact",
     "/loader",
@@ -46,12 +45,17 @@ function pagePaths() {
     "/my-orders",
     "/login",
     "/logout",
+    "/forgot-password",
+    "/reset-password",
     "/seller-login",
     "/seller/logout",
     "/seller",
     "/seller/product-list",
     "/seller/orders",
     `/seller/products/${product.id}`,
+    "/seller/overview",
+    "/seller/orders.csv",
+    "/seller/products.csv",
     "/uploads/none.webp",
     "/v1/checkout/sessions",
     "/stripe-sandbox/checkout/cs_test_none",
@@ -150,19 +154,24 @@ it("unknown, malformed and foreign ids: a 404 page or nothing of anyone else's",
 
 it("pages: POST where there is no form is 405; PUT, PATCH and DELETE never cause a server error", async () => {
   const api: Record<Who, Client> = await store.clients();
-  for (const path of [
-    "/products",
-    "/products/men",
-    `/products/men/${product.id}`,
-    "/deals",
-    "/contact",
-    "/loader",
-    "/my-orders",
-    "/no-such-page",
-  ]) {
+  for (const path of ["/products", "/products/men", "/deals", "/contact", "/loader", "/my-orders", "/no-such-page"]) {
     const a = await api.visitor.post(path, { form: { intent: "x" } });
     expect.soft(a.status, `POST ${path}`).toBe(405);
     expect.soft(a.text, `POST ${path}: says so`).toContain("Method Not Allowed");
+  }
+  // The product page has a form (Add to Cart, Buy now): anything else is refused on the page, with a 400.
+  const productPage = `/products/men/${product.id}`;
+  for (const form of [
+    { intent: "x" } as Record<string, string>,
+    { intent: "add" },
+    { intent: "add", productId: "NOT-AN-ID" },
+    { intent: "add", productId: product.id, size: "\u0000" },
+    { intent: "add", productId: product.id, size: "x".repeat(5000) },
+    { intent: "set-quantity", productId: product.id, quantity: "3" },
+  ]) {
+    const answer = await api.visitor.post(productPage, { form });
+    expect.soft(answer.status, `POST ${productPage} ${JSON.stringify(form).slice(0, 80)}`).toBe(400);
+    expect.soft(answer.text).toContain(product.name);
   }
   for (const who of EVERYONE) {
     for (const path of pagePaths()) {

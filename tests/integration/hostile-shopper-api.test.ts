@@ -146,7 +146,8 @@ it("addresses: hostile fields are refused and nothing is saved; another shopper'
     ["street as an array", { address: { ...good, street: ["2 Rue"] } }],
     ["city as a boolean", { address: { ...good, city: true } }],
     ["10,000-character street", { address: { ...good, street: K10 } }],
-    ["NUL in the zip code", { address: { ...good, zipcode: "750\u000001" } }],
+    // Control and bidi characters are removed from stored text (tests/integration/stored-text.test.ts): none left.
+    ["nothing but a NUL and a bidi override in the zip code", { address: { ...good, zipcode: "\u0000\u202E" } }],
     ["SQL-ish phone", { address: { ...good, phone: SQLISH } }],
     ["HTML email", { address: { ...good, email: HTML } }],
     ["zip code as a huge number", { address: { ...good, zipcode: 1e21 } }],

@@ -59,6 +59,9 @@ describe("product field rules", () => {
       category: "Men",
       price: 4999,
       offerPrice: 3950,
+      // No sizes, not counted.
+      sizes: [],
+      stock: null,
     });
     expect(
       productFieldsSchema.parse({ ...fields, description: ["a", " ", "b"], price: 10, offerPrice: 9.5 }),
@@ -284,6 +287,9 @@ describe("edit product page", () => {
       category: "Men",
       price: "49.99",
       offerPrice: "39.50",
+      sizes: [],
+      stock: "",
+      stockWas: "",
     });
 
     const newPhoto = await imageBytes("jpeg", 80, 80, "#f1c40f");

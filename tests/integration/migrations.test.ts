@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/lib/db.server.ts";
 import { savedCartIn } from "#app/services/cart.server.ts";
 import { orderLinesIn } from "#app/services/orders.server.ts";
+import { stockLinesIn } from "#app/services/stock.server.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "migrations-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,8 +34,9 @@ describe("migrating a store made by the first release", () => {
     const old = firstReleaseDatabase(file);
     old.exec(`
       INSERT INTO users (id, name, email, password_hash, created_at) VALUES ('u1', 'Asha', 'asha@x.com', 'h', 1000);
-      INSERT INTO products (id, name, category, price_cents, offer_price_cents, created_at)
-        VALUES ('pz', 'Zed', 'Men', 500, 400, 1000), ('pa', 'Ant', 'Men', 500, 400, 1001), ('pm', 'Mid', 'Men', 500, 400, 1002);
+      INSERT INTO products (id, name, category, price_cents, offer_price_cents, size, created_at)
+        VALUES ('pz', 'Zed', 'Men', 500, 400, NULL, 1000), ('pa', 'Ant', 'Men', 500, 400, ' M ', 1001),
+               ('pm', 'Mid', 'Men', 500, 400, '32W x 32L', 1002);
       INSERT INTO cart_items (user_id, product_id, quantity) VALUES ('u1', 'pz', 1), ('u1', 'pa', 2), ('u1', 'pm', 3);
       INSERT INTO addresses (id, user_id, first_name, street, city, zipcode, country, phone, created_at)
         VALUES ('a1', 'u1', 'Asha', 'S', 'C', '12345', 'IN', '5551234567', 1000);
@@ -48,25 +50,59 @@ describe("migrating a store made by the first release", () => {
 
     const store = openDatabase(file);
     try {
-      // The cart in the order its lines were added (not the order of the product ids).
+      // The cart in the order its lines were added (not the order of the product ids); a product's old size
+      // label became its only size (not counted), and its cart and order lines took it.
       expect([...savedCartIn(store, "u1")]).toEqual([
         ["pz", 1],
-        ["pa", 2],
-        ["pm", 3],
+        ["pa:M", 2],
+        ["pm:32W x 32L", 3],
       ]);
       expect(
         orderLinesIn(store, ["o1"])
           .get("o1")!
-          .map((l) => [l.productId, l.quantity]),
+          .map((l) => [l.productId, l.size, l.quantity]),
       ).toEqual([
-        ["pm", 1],
-        ["pz", 2],
+        ["pm", "32W x 32L", 1],
+        ["pz", "", 2],
+      ]);
+      expect(Object.fromEntries(stockLinesIn(store, ["pz", "pa", "pm"]))).toEqual({
+        pz: [{ size: "", stock: null }],
+        pa: [{ size: "M", stock: null }],
+        pm: [{ size: "32W x 32L", stock: null }],
+      });
+      // Old orders took nothing from a count, so cancelling one puts nothing back.
+      expect(
+        store.$client
+          .prepare("SELECT stock_taken, stock_returned_at FROM order_items, orders WHERE orders.id = order_id")
+          .all(),
+      ).toEqual([
+        { stock_taken: 0, stock_returned_at: null },
+        { stock_taken: 0, stock_returned_at: null },
       ]);
       const count = (table: string) =>
         (store.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-      expect(["users", "products", "cart_items", "addresses", "orders", "order_items", "sessions"].map(count)).toEqual([
-        1, 3, 3, 1, 1, 2, 1,
+      expect(
+        ["users", "products", "product_sizes", "cart_items", "addresses", "orders", "order_items", "sessions"].map(
+          count,
+        ),
+      ).toEqual([1, 3, 3, 3, 1, 1, 2, 1]);
+      // Migration 0006: each product has its place in "newest first", the search index holds the names,
+      // and the trending count has the units of the placed order.
+      const catalogue = store.$client
+        .prepare("SELECT id, seq, units_sold AS units FROM products ORDER BY seq DESC")
+        .all() as { id: string; seq: number; units: number }[];
+      expect(catalogue.map((p) => [p.id, p.units])).toEqual([
+        ["pm", 1],
+        ["pa", 0],
+        ["pz", 2],
       ]);
+      const found = (text: string) =>
+        store.$client
+          .prepare("SELECT rowid FROM products_search WHERE products_search MATCH ?")
+          .all(`"${text}"`)
+          .map((row) => (row as { rowid: number }).rowid);
+      expect(found("zed")).toEqual([catalogue[2]!.seq]);
+      expect(found("mid")).toEqual([catalogue[0]!.seq]);
       expect(store.$client.pragma("foreign_key_check")).toEqual([]);
       expect(store.$client.pragma("foreign_keys", { simple: true })).toBe(1);
     } finally {

@@ -292,6 +292,7 @@ describe("listUserOrders", () => {
     expect(listed[1]!.lines).toEqual([
       {
         productId: shirt.id,
+        size: "",
         name: "Linen Shirt",
         category: "Men",
         image: "/uploads/a.webp",

@@ -412,7 +412,7 @@ describe('payment mode "sandbox" in production (STRIPE_SANDBOX=on)', () => {
       expect(orderRow(order!.id)).toMatchObject({ isPaid: true, status: "Order Placed" });
 
       const back = await run(async () =>
-        loaderPageLoader(await routeArgs(getRequest(pathOf(pressed.headers.get("Location")!)), {})),
+        loaderPageLoader(await routeArgs(getRequest(pathOf(pressed.headers.get("Location")!), { cookie }), {})),
       );
       expect((await back.json()).notice).toEqual({
         type: "success",

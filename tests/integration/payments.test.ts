@@ -599,15 +599,18 @@ describe("the cart page's Place Order with Online", () => {
 });
 
 describe("the return through /loader?next=my-orders&session_id=…", () => {
-  const loaderPage = (path: string) =>
-    run(async () => loaderPageLoader(await routeArgs(getRequest(path), {}))).then((r) => r.json());
+  /** The page as the shopper who placed the order sees it (a visitor or anyone else gets no notice: see below). */
+  const loaderPage = async (path: string, userId: string | null) => {
+    const cookie = userId ? await signedInCookie(userId) : null;
+    return run(async () => loaderPageLoader(await routeArgs(getRequest(path, { cookie }), {}))).then((r) => r.json());
+  };
 
   it("confirms the payment (the webhook was lost) and My Orders shows the paid order at once", async () => {
     const { user, orderId, sessionId } = await checkout([[1200, 1]]);
     await whileUnreachable(() => actOnCheckoutSession(sessionId, "pay"));
     expect(orderRow(orderId)?.isPaid).toBe(false);
 
-    expect(await loaderPage(`/loader?next=my-orders&session_id=${sessionId}`)).toEqual({
+    expect(await loaderPage(`/loader?next=my-orders&session_id=${sessionId}`, user.id)).toEqual({
       next: "/my-orders",
       notice: { type: "success", message: "Payment received. Your order is placed." },
     });
@@ -622,19 +625,21 @@ describe("the return through /loader?next=my-orders&session_id=…", () => {
   });
 
   it("still shows the page and moves on when the session cannot be confirmed", async () => {
-    const { orderId, sessionId } = await checkout();
+    const { user, orderId, sessionId } = await checkout();
     // Not a session of the store's: nothing to say.
-    expect(await loaderPage("/loader?next=my-orders&session_id=cs_test_unknownsession")).toEqual({
+    expect(await loaderPage("/loader?next=my-orders&session_id=cs_test_unknownsession", user.id)).toEqual({
       next: "/my-orders",
       notice: null,
     });
-    expect(await loaderPage("/loader?next=my-orders&session_id=%3Cscript%3E")).toEqual({
+    expect(await loaderPage("/loader?next=my-orders&session_id=%3Cscript%3E", user.id)).toEqual({
       next: "/my-orders",
       notice: null,
     });
-    expect(await loaderPage("/loader?next=my-orders")).toEqual({ next: "/my-orders", notice: null });
+    expect(await loaderPage("/loader?next=my-orders", user.id)).toEqual({ next: "/my-orders", notice: null });
     // Stripe cannot be reached: the order is not placed yet, and the page says so.
-    const unreachable = await whileUnreachable(() => loaderPage(`/loader?next=my-orders&session_id=${sessionId}`));
+    const unreachable = await whileUnreachable(() =>
+      loaderPage(`/loader?next=my-orders&session_id=${sessionId}`, user.id),
+    );
     expect(unreachable).toEqual({ next: "/my-orders", notice: { type: "error", message: PAYMENT_NOTICES.pending } });
     expect(orderRow(orderId)).toMatchObject({ isPaid: false, status: "Order Placed" });
   });
@@ -642,7 +647,7 @@ describe("the return through /loader?next=my-orders&session_id=…", () => {
   it("says when the payment failed, expired or is not complete; the order is never shown as placed", async () => {
     const failed = await checkout();
     await actOnCheckoutSession(failed.sessionId, "fail");
-    expect(await loaderPage(`/loader?next=my-orders&session_id=${failed.sessionId}`)).toEqual({
+    expect(await loaderPage(`/loader?next=my-orders&session_id=${failed.sessionId}`, failed.user.id)).toEqual({
       next: "/my-orders",
       notice: { type: "error", message: PAYMENT_NOTICES.failed },
     });
@@ -651,21 +656,25 @@ describe("the return through /loader?next=my-orders&session_id=…", () => {
     const lostFailure = await checkout();
     await whileUnreachable(() => actOnCheckoutSession(lostFailure.sessionId, "fail"));
     expect(orderRow(lostFailure.orderId)).toMatchObject({ isPaid: false, status: "Order Placed" });
-    expect((await loaderPage(`/loader?next=my-orders&session_id=${lostFailure.sessionId}`)).notice).toEqual({
+    expect(
+      (await loaderPage(`/loader?next=my-orders&session_id=${lostFailure.sessionId}`, lostFailure.user.id)).notice,
+    ).toEqual({
       type: "error",
       message: PAYMENT_NOTICES.pending,
     });
 
     const expired = await checkout();
     await actOnCheckoutSession(expired.sessionId, "expire");
-    expect((await loaderPage(`/loader?next=my-orders&session_id=${expired.sessionId}`)).notice).toEqual({
+    expect(
+      (await loaderPage(`/loader?next=my-orders&session_id=${expired.sessionId}`, expired.user.id)).notice,
+    ).toEqual({
       type: "error",
       message: PAYMENT_NOTICES.failed,
     });
 
     // The success URL opened while the session is still open (nothing paid yet).
     const open = await checkout();
-    expect((await loaderPage(`/loader?next=my-orders&session_id=${open.sessionId}`)).notice).toEqual({
+    expect((await loaderPage(`/loader?next=my-orders&session_id=${open.sessionId}`, open.user.id)).notice).toEqual({
       type: "error",
       message: "Your payment is not complete yet. Your order will be placed once it is paid.",
     });

@@ -44,3 +44,68 @@ it("cross-site and unused-method requests are refused before any route runs", as
   expect(webhook.status).toBe(400);
   expect(webhook.text).not.toContain("another site");
 });
+
+it("a post with a session cookie but neither Origin nor Sec-Fetch-Site is refused unless its Referer is the store", async () => {
+  const { addProduct, createSellerAccount, registerShopper, signIn, productList } = await import(
+    "../helpers/hostile.ts"
+  );
+  const seller = await signIn(app, "seller", await createSellerAccount());
+  const product = await addProduct(seller, "Guarded Tee");
+  const { client: shopper } = await registerShopper(app);
+  // The same signed-in browsers, as a very old browser would send another site's form: no Origin, no
+  // Sec-Fetch-Site (the session cookies are SameSite=Lax, which such a browser may not know either).
+  const oldSeller = app.client({ browser: false });
+  oldSeller.cookie = seller.cookie;
+  const oldShopper = app.client({ browser: false });
+  oldShopper.cookie = shopper.cookie;
+  const refused = "This request came from another site and was refused.";
+
+  const stockForm = { form: { intent: "stock", id: product.id, inStock: "false" } };
+  const writes: [string, Awaited<ReturnType<typeof oldSeller.post>>][] = [
+    ["stock toggle page", await oldSeller.post("/seller/product-list", stockForm)],
+    ["stock toggle API", await oldSeller.post("/api/product/stock", json({ id: product.id, inStock: false }))],
+    [
+      "order status",
+      await oldSeller.post("/seller/orders", { form: { intent: "status", orderId: "x", status: "Shipped" } }),
+    ],
+    ["add to cart", await oldShopper.post("/cart", { form: { intent: "add", productId: product.id } })],
+    [
+      "cash order",
+      await oldShopper.post("/api/order/cod", json({ items: [{ product: product.id, quantity: 1 }], address: "x" })),
+    ],
+    [
+      "from another site's page",
+      await oldShopper.post(
+        "/cart",
+        { form: { intent: "add", productId: product.id } },
+        { Referer: "https://evil.example/page" },
+      ),
+    ],
+  ];
+  for (const [label, answer] of writes) {
+    expect(answer.status, label).toBe(403);
+    expect(answer.text, label).toContain(refused);
+  }
+  expect((await productList(seller)).find((p) => p._id === product.id)?.inStock).toBe(true);
+  expect((await shopper.get("/api/user/is-auth")).json?.user).toMatchObject({ cartItems: {} });
+
+  // Its Referer on the store's own pages lets it through, as the same post from a current browser.
+  const added = await oldShopper.post(
+    "/cart",
+    { form: { intent: "add", productId: product.id } },
+    {
+      Referer: "http://localhost/products",
+    },
+  );
+  expect(added.status).toBe(303);
+  const fromStore = await oldSeller.post("/api/product/stock", json({ id: product.id, inStock: true }), {
+    Referer: "http://localhost/seller/product-list",
+  });
+  expect(fromStore.status, fromStore.text).toBe(200);
+  // No session cookie: a server-to-server call (Stripe's webhook, the SDK's calls to the sandbox, a visitor's curl).
+  const visitor = app.client({ browser: false });
+  expect((await visitor.post("/cart", { form: { intent: "add", productId: product.id } })).status).toBe(303);
+  expect((await visitor.post("/api/user/login", json({ email: "no@example.com", password: "nope-nope" }))).status).toBe(
+    401,
+  );
+});

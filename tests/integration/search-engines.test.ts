@@ -29,7 +29,7 @@ afterEach(() => {
 });
 
 /** Text as written in HTML, back to what it says. */
-const unescape = (text: string | undefined) =>
+const htmlText = (text: string | undefined) =>
   text
     ?.replaceAll("&lt;", "<")
     .replaceAll("&gt;", ">")
@@ -40,9 +40,9 @@ const unescape = (text: string | undefined) =>
 /** The title, a <meta>'s content (by name or property), the canonical link and the JSON-LD of a page. */
 function head(html: string) {
   const meta = (key: string) =>
-    unescape(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1]);
+    htmlText(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1]);
   const canonical = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
-  const title = unescape(/<title>([^<]*)<\/title>/.exec(html)?.[1]);
+  const title = htmlText(/<title>([^<]*)<\/title>/.exec(html)?.[1]);
   const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
     (match) => JSON.parse(match[1]!) as Record<string, unknown>,
   );

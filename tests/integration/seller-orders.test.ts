@@ -197,7 +197,7 @@ describe("the orders page as the server renders it", () => {
       {
         id: "orders",
         path: "/seller/orders",
-        loader: () => ({ orders }),
+        loader: () => ({ orders, today: "2025-01-31" }),
         Component: OrdersWithLoaderData,
       },
     ];

@@ -58,14 +58,16 @@ describe("seller accounts", () => {
 
   it("verifies the password, with the email in any case", async () => {
     const seller = await createTestSeller("verify@shop.example");
-    const cookie = (await signInSeller({ email: "VERIFY@shop.example", password: SELLER_PASSWORD })).split(";")[0]!;
+    const cookie = (await signInSeller({ email: "VERIFY@shop.example", password: SELLER_PASSWORD }, "192.0.2.1")).split(
+      ";",
+    )[0]!;
     expect(await getSeller(getRequest("/seller", { cookie }))).toEqual(seller);
     for (const [email, password, message] of [
       ["verify@shop.example", "wrong password", "Invalid credentials"],
       ["nobody@shop.example", SELLER_PASSWORD, "Invalid credentials"],
       ["verify@shop.example", "", "Password is required."],
     ]) {
-      await expect(signInSeller({ email, password })).rejects.toThrow(message);
+      await expect(signInSeller({ email, password }, "192.0.2.1")).rejects.toThrow(message);
     }
   });
 
@@ -81,7 +83,7 @@ describe("seller accounts", () => {
   it("creates the demo seller once, and never in production", async () => {
     expect(await ensureDemoSeller()).toBe("created");
     expect(await ensureDemoSeller()).toBe("exists");
-    expect(await signInSeller({ email: DEMO_SELLER.email, password: DEMO_SELLER.password })).toMatch(
+    expect(await signInSeller({ email: DEMO_SELLER.email, password: DEMO_SELLER.password }, "192.0.2.1")).toMatch(
       /^__seller_session=/,
     );
 

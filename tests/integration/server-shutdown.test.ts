@@ -52,6 +52,7 @@ it("finishes the upload in flight, closes the database and exits 0", async () =>
       "POST /api/product/add HTTP/1.1",
       `Host: 127.0.0.1:${server.port}`,
       `Cookie: ${cookie}`,
+      `Origin: ${server.origin}`,
       `Content-Type: ${upload.type}`,
       `Content-Length: ${upload.body.length}`,
       "Expect: 100-continue",

@@ -9,13 +9,13 @@ import { loader as loaderPageLoader } from "#app/routes/loader.tsx";
 import { loader as productLoader } from "#app/routes/product.tsx";
 import { loader as productsLoader } from "#app/routes/products.tsx";
 import { newsletterSubscribers, products } from "#db/schema.ts";
-import { createProduct } from "../helpers/factories.ts";
+import { createProduct, type StockOptions } from "../helpers/factories.ts";
 import { formRequest, getRequest, jsonRequest, readReply, routeArgs, run } from "../helpers/requests.ts";
 
 let clock = 1_700_000_000_000;
-function product(overrides: Parameters<typeof createProduct>[0] = {}) {
+function product(overrides: Parameters<typeof createProduct>[0] = {}, stock: StockOptions = {}) {
   clock += 60_000;
-  return createProduct({ createdAt: clock, ...overrides });
+  return createProduct({ createdAt: clock, ...overrides }, stock);
 }
 
 beforeEach(() => {
@@ -38,7 +38,7 @@ describe("home page", () => {
       "Tee 3",
     ]);
     expect(Object.keys(body.trending[0]).sort()).toEqual(
-      ["category", "id", "images", "inStock", "name", "offerPriceCents", "priceCents"].sort(),
+      ["category", "hasSizes", "id", "images", "inStock", "name", "offerPriceCents", "priceCents", "soldOut"].sort(),
     );
   });
 
@@ -135,21 +135,56 @@ describe("product page", () => {
   const load = (category: string, id: string) =>
     run(async () => productLoader(await routeArgs(getRequest(`/products/${category}/${id}`), { category, id })));
 
-  it("loads the product with its size label and related products", async () => {
-    const main = product({ name: "Main", category: "Women", size: null });
+  it("loads the product with its sizes and related products", async () => {
+    const main = product({ name: "Main", category: "Women" });
     product({ name: "Other", category: "Women" });
     product({ name: "Men's", category: "Men" });
     const response = await load("women", main.id);
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body.product).toMatchObject({ id: main.id, name: "Main", size: "Free Size", inStock: true });
+    expect(body.product).toMatchObject({ id: main.id, name: "Main", sizes: [], inStock: true, soldOut: false });
     expect(body.related.map((p: { name: string }) => p.name)).toEqual(["Other"]);
   });
 
   it("shows an out-of-stock product", async () => {
-    const soldOut = product({ category: "Men", inStock: false, size: "XL" });
+    const soldOut = createProduct({ category: "Men", inStock: false }, { sizes: [["XL", null]] });
     const body = await (await load("men", soldOut.id)).json();
-    expect(body.product).toMatchObject({ inStock: false, size: "XL" });
+    expect(body.product).toMatchObject({ inStock: false, sizes: [{ size: "XL", available: true, fewLeft: null }] });
+  });
+
+  it("offers each size: sold out ones unavailable, 'Only N left' at 5 or fewer; all at 0 is sold out", async () => {
+    const shirt = createProduct(
+      { category: "Men" },
+      {
+        sizes: [
+          ["S", 0],
+          ["M", 5],
+          ["L", 6],
+          ["XL", null],
+        ],
+      },
+    );
+    expect((await (await load("men", shirt.id)).json()).product).toMatchObject({
+      soldOut: false,
+      sizes: [
+        { size: "S", available: false, fewLeft: null },
+        { size: "M", available: true, fewLeft: 5 },
+        { size: "L", available: true, fewLeft: null },
+        { size: "XL", available: true, fewLeft: null },
+      ],
+    });
+    const gone = createProduct(
+      { category: "Men" },
+      {
+        sizes: [
+          ["S", 0],
+          ["M", 0],
+        ],
+      },
+    );
+    expect((await (await load("men", gone.id)).json()).product).toMatchObject({ soldOut: true, inStock: true });
+    const few = createProduct({ category: "Men" }, { stock: 2 });
+    expect((await (await load("men", few.id)).json()).product).toMatchObject({ sizes: [], fewLeft: 2 });
   });
 
   it("answers 404 'Product not found' for an unknown, removed or mismatched product", async () => {
@@ -204,9 +239,10 @@ describe("/loader?next=", () => {
     }
   });
 
-  it("keeps dot segments and encodings on this site", () => {
+  it("keeps dot segments and encodings on this site, but not encoded slashes in the path", () => {
     expect(sameSitePath("/../../etc/passwd")).toBe("/etc/passwd");
-    expect(sameSitePath("/%2F%2Fevil.com")).toBe("/%2F%2Fevil.com");
+    expect(sameSitePath("/%2F%2Fevil.com")).toBeNull();
+    expect(sameSitePath("/products?q=a%2Fb")).toBe("/products?q=a%2Fb");
     expect(sameSitePath('/a"<b>')).toBe("/a%22%3Cb%3E");
   });
 });
@@ -223,7 +259,7 @@ describe("GET /api/product/list", () => {
     });
     product({ name: "Sold out", inStock: false });
     product({ name: "Removed", removedAt: Date.now() });
-    const response = await run(async () => productListLoader());
+    const response = await run(async () => productListLoader(await routeArgs(getRequest("/api/product/list"))));
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.success).toBe(true);
@@ -237,6 +273,7 @@ describe("GET /api/product/list", () => {
       offerPrice: 19.99,
       image: ["/uploads/a.webp"],
       inStock: true,
+      stock: null,
       createdAt: new Date(tee.createdAt!).toISOString(),
     });
   });

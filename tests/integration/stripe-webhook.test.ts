@@ -89,6 +89,8 @@ describe("signature verification", () => {
       ["wrong secret", sign(payload, { secret: "whsec_forged_by_someone_else" }), payload],
       ["signed for another body", sign(payload), payload.replace('"livemode":false', '"livemode":true')],
       ["too old (replayed capture)", sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 600 }), payload],
+      ["dated 6 minutes ahead", sign(payload, { timestamp: Math.floor(Date.now() / 1000) + 360 }), payload],
+      ["dated a day ahead", sign(payload, { timestamp: Math.floor(Date.now() / 1000) + 86_400 }), payload],
       ["v0 scheme only", sign(payload).replace("v1=", "v0="), payload],
     ];
     for (const [name, signature, body] of attempts) {
@@ -98,6 +100,18 @@ describe("signature verification", () => {
     }
     expect(orderRow(orderId)).toEqual(before);
     expect(eventCount()).toBe(events);
+  });
+
+  it("a timestamp up to 5 minutes ahead (a clock a little off) is accepted", async () => {
+    const { orderId, session } = await onlineOrder();
+    const payload = eventPayload("checkout.session.completed", {
+      ...session,
+      status: "complete",
+      payment_status: "paid",
+    });
+    const response = await post(payload, sign(payload, { timestamp: Math.floor(Date.now() / 1000) + 240 }));
+    expect(response).toEqual({ status: 200, body: { received: true, outcome: "paid" } });
+    expect(orderRow(orderId).isPaid).toBe(true);
   });
 
   it("a body over the limit gets 413, and GET 405", async () => {

@@ -5,7 +5,17 @@ const saved = { ...process.env };
 
 function withEnv(env: Record<string, string | undefined>) {
   resetConfigForTests();
-  for (const key of ["NODE_ENV", "STRIPE_SECRET_KEY", "STRIPE_SANDBOX", "PUBLIC_URL"]) delete process.env[key];
+  for (const key of [
+    "NODE_ENV",
+    "STRIPE_SECRET_KEY",
+    "STRIPE_SANDBOX",
+    "PUBLIC_URL",
+    "PORT",
+    "SMTP_URL",
+    "MAIL_FROM",
+    "SELLER_NOTIFY_EMAIL",
+  ])
+    delete process.env[key];
   Object.assign(process.env, env);
   return config();
 }
@@ -41,6 +51,36 @@ describe("payment mode", () => {
 
   it("refuses a STRIPE_SANDBOX value it does not know", () => {
     expect(() => withEnv({ STRIPE_SANDBOX: "yes" })).toThrow(/STRIPE_SANDBOX/);
+  });
+});
+
+describe("mail settings", () => {
+  it("links in mail start with PUBLIC_URL; without it, http://localhost:PORT", () => {
+    expect(withEnv({ PUBLIC_URL: "https://shop.example.com/" }).mailBaseUrl).toBe("https://shop.example.com");
+    expect(withEnv({ PORT: "4100" }).mailBaseUrl).toBe("http://localhost:4100");
+  });
+
+  it("MAIL_FROM defaults to no-reply at PUBLIC_URL's host", () => {
+    expect(withEnv({ PUBLIC_URL: "https://shop.example.com" }).mailFrom).toBe("Trendora <no-reply@shop.example.com>");
+    expect(withEnv({ MAIL_FROM: "Shop <orders@shop.example.com>" }).mailFrom).toBe("Shop <orders@shop.example.com>");
+    expect(() => withEnv({ MAIL_FROM: "not an address" })).toThrow(/MAIL_FROM/);
+  });
+
+  it("takes only smtp:// or smtps:// URLs, and needs PUBLIC_URL with SMTP_URL in production", () => {
+    expect(withEnv({ SMTP_URL: "smtps://user:pass@mail.example.com:465" }).SMTP_URL).toBe(
+      "smtps://user:pass@mail.example.com:465",
+    );
+    expect(() => withEnv({ SMTP_URL: "http://mail.example.com" })).toThrow(/SMTP_URL/);
+    expect(() => withEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example.com:587" })).toThrow(
+      /PUBLIC_URL is required with SMTP_URL/,
+    );
+  });
+
+  it("SELLER_NOTIFY_EMAIL takes one address or several, separated by commas", () => {
+    expect(withEnv({ SELLER_NOTIFY_EMAIL: "a@shop.example, b@shop.example" }).SELLER_NOTIFY_EMAIL).toBe(
+      "a@shop.example, b@shop.example",
+    );
+    expect(() => withEnv({ SELLER_NOTIFY_EMAIL: "a@shop.example, nobody" })).toThrow(/SELLER_NOTIFY_EMAIL/);
   });
 });
 

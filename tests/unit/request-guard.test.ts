@@ -45,3 +45,19 @@ describe("guardRequest", () => {
     }
   });
 });
+
+describe("a post with a session cookie and no Origin or Sec-Fetch-Site", () => {
+  const session = { Cookie: "theme=dark; __session=abc.def" };
+  it("is refused unless its Referer is the store", () => {
+    expect(guardRequest(post("/cart", session))?.status).toBe(403);
+    expect(guardRequest(post("/seller/orders", { Cookie: "__seller_session=x" }))?.status).toBe(403);
+    expect(guardRequest(post("/cart", { ...session, Referer: "https://evil.example/x" }))?.status).toBe(403);
+    expect(guardRequest(post("/cart", { ...session, Referer: "not a url" }))?.status).toBe(403);
+    expect(guardRequest(post("/cart", { ...session, Referer: "http://shop.test/products" }))).toBeNull();
+  });
+  it("goes on without a session cookie, or with Origin or Sec-Fetch-Site saying it is the store", () => {
+    expect(guardRequest(post("/api/stripe/webhook", { Cookie: "theme=dark; my__session=1" }))).toBeNull();
+    expect(guardRequest(post("/cart", { ...session, Origin: "http://shop.test" }))).toBeNull();
+    expect(guardRequest(post("/cart", { ...session, "Sec-Fetch-Site": "same-origin" }))).toBeNull();
+  });
+});

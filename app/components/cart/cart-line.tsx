@@ -4,15 +4,36 @@ import { thumbnailUrl } from "#app/lib/images.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { productPath } from "#app/lib/product-links.ts";
+import { isLow, lineName } from "#app/lib/sizes.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import type { CartLine } from "#app/services/cart.server.ts";
+import type { CartLine } from "#app/services/cart-view.server.ts";
+
+const UNAVAILABLE: Record<NonNullable<CartLine["unavailable"]>, string> = {
+  "out-of-stock": "Out of stock",
+  removed: "No longer available",
+  gone: "No longer available",
+  "no-size": "This size is no longer available",
+  "sold-out": "Sold out",
+};
+
+/** The line's product id and size, as every form of a line sends them. */
+function LineFields({ line, here }: { line: CartLine; here: string }) {
+  return (
+    <>
+      <input type="hidden" name="productId" value={line.productId} />
+      {line.size ? <input type="hidden" name="size" value={line.size} /> : null}
+      <input type="hidden" name="redirectTo" value={here} />
+    </>
+  );
+}
 
 /** A cart line: picture, name, size, quantity (or why it cannot be bought), amount and Remove. */
 export function CartLineRow({ line, here }: { line: CartLine; here: string }) {
   const { product, quantity, unavailable } = line;
-  const name = product?.name ?? "Product no longer available";
+  // Names say the size, so two lines of one product are told apart ('Linen Shirt, M').
+  const name = product ? lineName(product.name, line.size) : "Product no longer available";
   return (
-    <li className="grid grid-cols-[2fr_1fr_1fr] items-center gap-2 py-4 text-sm md:text-base">
+    <li className="grid grid-cols-[2fr_1fr_1fr] items-center gap-2 py-4 text-sm md:text-base" data-testid="cart-line">
       <div className="flex items-center gap-3 md:gap-6">
         <div className="flex h-16 w-16 shrink-0 items-center justify-center overflow-hidden rounded border border-gray-300 bg-white md:h-24 md:w-24">
           {product?.image ? (
@@ -25,7 +46,7 @@ export function CartLineRow({ line, here }: { line: CartLine; here: string }) {
               to={productPath({ id: line.productId, category: product.category })}
               className="font-semibold text-gray-800 hover:text-primary"
             >
-              {name}
+              {product.name}
             </Link>
           ) : (
             <p className="font-semibold text-gray-800">{name}</p>
@@ -34,11 +55,24 @@ export function CartLineRow({ line, here }: { line: CartLine; here: string }) {
             {product ? <p>Size: {product.size}</p> : null}
             {unavailable ? (
               <p className="font-medium text-red-600" data-testid="unavailable">
-                {unavailable === "out-of-stock" ? "Out of stock" : "No longer available"}
+                {UNAVAILABLE[unavailable]}
                 {" · not included in the total"}
               </p>
             ) : (
-              <QuantityForm line={line} name={name} maxChoice={Math.max(9, quantity)} here={here} />
+              <>
+                <QuantityForm
+                  line={line}
+                  name={name}
+                  // 1 to 9 (or more when the line holds more), never more than is left.
+                  maxChoice={Math.min(Math.max(9, quantity), line.left ?? Number.POSITIVE_INFINITY)}
+                  here={here}
+                />
+                {line.left !== null && (isLow(line.left) || line.left <= quantity) ? (
+                  <p className="text-xs font-medium text-amber-700" data-testid="few-left">
+                    Only {line.left} left
+                  </p>
+                ) : null}
+              </>
             )}
           </div>
         </div>
@@ -48,8 +82,7 @@ export function CartLineRow({ line, here }: { line: CartLine; here: string }) {
       </p>
       <Form method="post" action="/cart" preventScrollReset className="text-center">
         <input type="hidden" name="intent" value={CART_INTENTS.remove} />
-        <input type="hidden" name="productId" value={line.productId} />
-        <input type="hidden" name="redirectTo" value={here} />
+        <LineFields line={line} here={here} />
         <SubmitButton aria-label={`Remove one ${name} from the cart`} variant="danger" size="sm">
           Remove
         </SubmitButton>
@@ -72,12 +105,11 @@ function QuantityForm({
 }) {
   // Without JavaScript the Update button submits; with it, choosing a quantity submits by itself.
   const hydrated = useHydrated();
-  const id = `qty-${line.productId}`;
+  const id = `qty-${line.key}`;
   return (
     <Form method="post" action="/cart" preventScrollReset className="flex items-center gap-2">
       <input type="hidden" name="intent" value={CART_INTENTS.setQuantity} />
-      <input type="hidden" name="productId" value={line.productId} />
-      <input type="hidden" name="redirectTo" value={here} />
+      <LineFields line={line} here={here} />
       <label htmlFor={id}>Qty:</label>
       <select
         id={id}

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
-import { typedValue } from "#app/lib/forms.ts";
+import { typedValue } from "#app/lib/form-reply.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney, TAX_RATE_PERCENT, type Totals } from "#app/lib/money.ts";
 import { useDetailsMenu } from "#app/lib/use-details-menu.ts";

@@ -1,6 +1,6 @@
 // The account forms' rules: shopper login and sign-up, seller sign-in. One schema per form, used by the
 // service that checks it and by the form on the page.
-import { z } from "./zod.ts";
+import { textField, z } from "./zod.ts";
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 200;
@@ -10,6 +10,7 @@ export const MAX_NAME_LENGTH = 100;
 
 /** An email address as every form takes it: trimmed, checked, stored lower-cased. */
 export function emailField(required = "Please enter your email.") {
+  // Not cleaned like other texts: an address with control or bidi characters is refused as invalid.
   return z
     .string({ error: required })
     .trim()
@@ -36,8 +37,7 @@ export const loginSchema = z.object({
 });
 
 export const registerSchema = z.object({
-  name: z
-    .string({ error: "Please enter your name." })
+  name: textField({ error: "Please enter your name." })
     .trim()
     .min(1, "Please enter your name.")
     .max(MAX_NAME_LENGTH, `Please keep your name under ${MAX_NAME_LENGTH} characters.`),
@@ -49,3 +49,17 @@ export const sellerLoginSchema = z.object({
   email: emailField("Email is required."),
   password: passwordToCheck("Password is required.", "Invalid credentials"),
 });
+
+/** "Forgot password?": the email of the account. */
+export const forgotPasswordSchema = z.object({ email: emailField() });
+
+/** The reset page: the new password, typed twice (the token travels beside it, checked by the service). */
+export const resetPasswordSchema = z
+  .object({
+    password: newPasswordField,
+    confirm: z.string({ error: "Please repeat the new password." }).min(1, "Please repeat the new password."),
+  })
+  .refine((fields) => fields.password === fields.confirm, {
+    path: ["confirm"],
+    message: "The two passwords are not the same.",
+  });

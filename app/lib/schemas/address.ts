@@ -1,6 +1,6 @@
 // The shipping address form (/add-address) and POST /api/address/add. The form has no required marks (as the
 // spec says), but an address a courier could not use is refused, field by field.
-import { z } from "./zod.ts";
+import { textField, z } from "./zod.ts";
 
 export const ADDRESS_FIELDS = [
   "firstName",
@@ -20,19 +20,24 @@ const asText = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? St
 const text = (max: number) =>
   z.preprocess(
     asText,
-    z.string({ error: "Please enter text." }).trim().max(max, `Please keep this under ${max} characters.`),
+    textField({ error: "Please enter text." }).trim().max(max, `Please keep this under ${max} characters.`),
   );
 const required = (max: number, message: string) =>
   z.preprocess(
     asText,
-    z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`),
+    textField({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`),
   );
 const digitCount = (text: string) => text.match(/\d/g)?.length ?? 0;
 
 export const addressSchema = z.object({
   firstName: required(100, "Please enter a first name."),
   lastName: text(100),
-  email: text(254)
+  // Not cleaned like the other fields: an email with control or bidi characters is refused as invalid.
+  email: z
+    .preprocess(
+      asText,
+      z.string({ error: "Please enter text." }).trim().max(254, "Please keep this under 254 characters."),
+    )
     .refine((e) => e === "" || z.email().safeParse(e).success, "Please enter a valid email address.")
     .transform((e) => e.toLowerCase()),
   street: required(200, "Please enter the street."),

@@ -3,7 +3,9 @@
 import { CATEGORY_PATHS } from "../categories.ts";
 import { parseMoneyToCents } from "../money.ts";
 import { DESCRIPTION_LINE_MAX_LENGTH, DESCRIPTION_MAX_LINES, NAME_MAX_LENGTH } from "../product-limits.ts";
-import { z } from "./zod.ts";
+import { sizeRowsOf } from "../size-rows.ts";
+import { isSizeLabel, MAX_SIZE_LENGTH, MAX_SIZES, MAX_STOCK, NO_SIZE } from "../sizes.ts";
+import { cleanText, textField, z } from "./zod.ts";
 
 function money(label: string) {
   return z.unknown().transform((value, ctx) => {
@@ -24,16 +26,87 @@ function money(label: string) {
   });
 }
 
-/** A textarea (one bullet per line) or a list of lines; blank lines are dropped. */
+const blank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+
+/** Units left: a whole number from 0 to 100,000 ("12" from a form, 12 from JSON), or blank/null: not counted. */
+export const COUNT_MESSAGE = `Counts are whole numbers from 0 to ${MAX_STOCK.toLocaleString("en-US")} (leave it empty if you do not count it).`;
+export function parseCount(value: unknown): number | null | undefined {
+  if (blank(value)) return null;
+  const n = typeof value === "string" && /^\d{1,6}$/.test(value.trim()) ? Number(value.trim()) : value;
+  return typeof n === "number" && Number.isInteger(n) && n >= 0 && n <= MAX_STOCK ? n : undefined;
+}
+const count = z
+  .unknown()
+  .optional()
+  .transform((value, ctx) => {
+    const n = parseCount(value);
+    if (n === undefined) {
+      ctx.addIssue({ code: "custom", message: COUNT_MESSAGE });
+      return z.NEVER;
+    }
+    return n;
+  });
+/** The count a form showed when it was loaded (absent for a new line): see saveStockLines. */
+const shownCount = z
+  .unknown()
+  .optional()
+  .transform((value) => (value === undefined ? undefined : (parseCount(value) ?? null)));
+
+const sizeRow = z.object({
+  size: z
+    .unknown()
+    .optional()
+    .transform((value) => (typeof value === "string" ? value.trim() : value))
+    .pipe(
+      z
+        .union([z.literal(""), z.undefined(), z.null(), z.string()])
+        .refine(
+          (value) => value === undefined || value === null || isSizeLabel(value),
+          `A size name can be at most ${MAX_SIZE_LENGTH} characters.`,
+        ),
+    ),
+  stock: count,
+  was: shownCount,
+});
+
+/**
+ * The size rows of the form (or productData.sizes): rows left blank are dropped; a count needs a size name;
+ * each size is listed once (whatever its letter case).
+ */
+const sizeRows = z
+  .array(sizeRow, "The sizes must be a list.")
+  .max(MAX_SIZES, `A product can have at most ${MAX_SIZES} sizes.`)
+  .optional()
+  .transform((rows, ctx) => {
+    const seen = new Set<string>();
+    const kept: { size: string; stock: number | null; was?: number | null }[] = [];
+    (rows ?? []).forEach((row, i) => {
+      const size = row.size ?? "";
+      if (size === NO_SIZE) {
+        if (row.stock !== null)
+          ctx.addIssue({ code: "custom", path: [i, "size"], message: "Enter the size name, e.g. M." });
+        return;
+      }
+      if (seen.has(size.toLowerCase())) {
+        ctx.addIssue({ code: "custom", path: [i, "size"], message: `${size} is listed twice.` });
+        return;
+      }
+      seen.add(size.toLowerCase());
+      kept.push({ size, stock: row.stock, ...(row.was === undefined ? {} : { was: row.was }) });
+    });
+    return kept;
+  });
+
+/** A textarea (one bullet per line) or a list of lines, each cleaned like every stored text; blank lines are dropped. */
 function toLines(value: string | string[] | undefined): string[] {
   const lines = typeof value === "string" ? value.split(/\r\n|\r|\n/) : (value ?? []);
-  return lines.map((line) => line.trim()).filter((line) => line.length > 0);
+  return lines.map((line) => cleanText(line).trim()).filter((line) => line.length > 0);
 }
 
 export const productFieldsSchema = z
   .object({
-    name: z
-      .string("Product name is required.")
+    name: textField("Product name is required.")
       .trim()
       .min(1, "Product name is required.")
       .max(NAME_MAX_LENGTH, `The product name can be at most ${NAME_MAX_LENGTH} characters.`),
@@ -56,6 +129,10 @@ export const productFieldsSchema = z
     category: z.enum(CATEGORY_PATHS, "Select a category."),
     price: money("Product price"),
     offerPrice: money("Offer price"),
+    /** The sizes with their counts; none: a product without sizes, counted by `stock`. */
+    sizes: sizeRows,
+    stock: count,
+    stockWas: shownCount,
   })
   .superRefine((product, ctx) => {
     if (product.offerPrice > product.price) {
@@ -68,3 +145,15 @@ export const productFieldsSchema = z
   });
 
 export type ProductFields = z.infer<typeof productFieldsSchema>;
+
+/**
+ * The form's flat fields as the schema reads them: `sizes[0].size`, `sizes[0].stock`, `sizes[0].was` …
+ * become `sizes: [{ size, stock, was }]` (Conform's naming, which the page's fields use).
+ */
+export function productFormInput(fields: Iterable<[string, string]>): Record<string, unknown> {
+  const list = [...fields];
+  const input: Record<string, unknown> = {};
+  for (const [name, value] of list) if (!name.startsWith("sizes[")) input[name] ??= value;
+  input.sizes = sizeRowsOf(list);
+  return input;
+}

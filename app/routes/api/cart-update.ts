@@ -4,7 +4,7 @@ import { shopperForApi } from "#app/middleware/identity.server.ts";
 import { replaceSavedCart } from "#app/services/cart.server.ts";
 import type { Route } from "./+types/cart-update";
 
-// POST /api/cart/update { cartItems: { <productId>: quantity } } → { success, message }
+// POST /api/cart/update { cartItems: { "<productId>" or "<productId>:<size>": quantity } } → { success, message }
 export function action({ request, context }: Route.ActionArgs) {
   return apiAnswer(async () => {
     const shopper = shopperForApi(context);

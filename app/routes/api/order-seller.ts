@@ -21,6 +21,7 @@ export function loader({ context }: Route.LoaderArgs) {
             }
           : null,
         name: item.name,
+        ...(item.size ? { size: item.size } : {}),
         quantity: item.quantity,
       })),
       amount: centsToDecimal(order.amountCents),

@@ -4,7 +4,8 @@ import { shopperForApi } from "#app/middleware/identity.server.ts";
 import { listUserOrders } from "#app/services/orders.server.ts";
 import type { Route } from "./+types/order-user";
 
-// GET /api/order/user → { success, orders } (newest first; prices as decimals, ids as _id)
+// GET /api/order/user → { success, orders } (newest first; prices as decimals, ids as _id; a line of a product
+// with sizes carries its `size`)
 export function loader({ context }: Route.LoaderArgs) {
   return apiAnswer(async () => {
     const shopper = shopperForApi(context);
@@ -19,6 +20,7 @@ export function loader({ context }: Route.LoaderArgs) {
           image: line.image ? [line.image] : [],
           offerPrice: centsToDecimal(line.unitPriceCents),
         },
+        ...(line.size ? { size: line.size } : {}),
         quantity: line.quantity,
         amount: centsToDecimal(line.lineCents),
       })),

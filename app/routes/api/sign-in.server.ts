@@ -1,15 +1,21 @@
 // POST /api/user/login and /api/user/register: checks the body, signs in, answers with the user and their cart.
+import type { RouterContextProvider } from "react-router";
 import { apiAnswer } from "#app/lib/api.server.ts";
 import { readJsonObject } from "#app/lib/http.server.ts";
+import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { type AuthMode, authenticate, signIn } from "#app/services/accounts.server.ts";
-import { cartItemsObject, readSavedCart } from "#app/services/cart.server.ts";
+import { apiCartItems } from "#app/services/cart.server.ts";
 
-export function signInApi(request: Request, mode: AuthMode, answer: { message: string; status: number }) {
+export function signInApi(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  mode: AuthMode,
+  answer: { message: string; status: number },
+) {
   return apiAnswer(async () => {
-    const user = await authenticate(mode, await readJsonObject(request), request);
+    const user = await authenticate(mode, await readJsonObject(request), request, clientAddressOf(context));
     const headers = new Headers();
     for (const cookie of await signIn(request, user)) headers.append("Set-Cookie", cookie);
-    const cartItems = cartItemsObject(await readSavedCart(user.id));
+    const cartItems = await apiCartItems(user.id);
     return Response.json(
       { success: true, message: answer.message, user: { _id: user.id, name: user.name, email: user.email, cartItems } },
       { status: answer.status, headers },

@@ -8,6 +8,14 @@ import type { Route } from "./+types/stripe-webhook";
 
 /** Stripe's event payloads are small; anything larger is not from Stripe. */
 const MAX_WEBHOOK_BYTES = 512 * 1024;
+/** How far a signature's timestamp may lie in either direction (the SDK's own tolerance, which it checks only for the past). */
+const TOLERANCE_SECONDS = 300;
+
+/** Whether the signature header is dated more than the tolerance ahead: such an event would stay replayable. */
+function datedInTheFuture(signature: string): boolean {
+  const timestamp = Number(/(?:^|,)\s*t=(\d{1,12})\s*(?:,|$)/.exec(signature)?.[1] ?? Number.NaN);
+  return timestamp > Date.now() / 1000 + TOLERANCE_SECONDS;
+}
 
 export function loader() {
   return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
@@ -36,9 +44,12 @@ export async function action({ request }: Route.ActionArgs) {
   }
   let event: ReturnType<ReturnType<typeof stripeClient>["webhooks"]["constructEvent"]>;
   try {
-    event = stripeClient().webhooks.constructEvent(payload, signature, secret);
+    event = stripeClient().webhooks.constructEvent(payload, signature, secret, TOLERANCE_SECONDS);
   } catch {
     return Response.json({ error: "Invalid Stripe signature." }, { status: 400 });
+  }
+  if (datedInTheFuture(signature)) {
+    return Response.json({ error: "Invalid Stripe signature: its timestamp is in the future." }, { status: 400 });
   }
   const outcome = handleStripeEvent(event);
   return Response.json({ received: true, outcome });

@@ -3,8 +3,8 @@ import type { Route } from "./+types/user-login";
 import { signInApi } from "./sign-in.server.ts";
 
 // POST /api/user/login { email, password } → { success, message, user }
-export function action({ request }: Route.ActionArgs) {
-  return signInApi(request, "login", { message: "Logged in successfully", status: 200 });
+export function action(args: Route.ActionArgs) {
+  return signInApi(args, "login", { message: "Logged in successfully", status: 200 });
 }
 
 export const loader = postOnly;

@@ -2,15 +2,18 @@ import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { ImageSlot, ImagesError, ProductFieldInputs } from "#app/components/seller-product-fields.tsx";
+import { SizeFields } from "#app/components/seller-size-fields.tsx";
 import { refusalData } from "#app/lib/form-reply.server.ts";
 import { useReplyForm } from "#app/lib/forms.ts";
 import { newId } from "#app/lib/ids.ts";
+import { UPLOAD_FORMATS_TEXT } from "#app/lib/images.ts";
 import { MAX_IMAGE_MB, MAX_IMAGES } from "#app/lib/product-limits.ts";
-import { productFieldsSchema } from "#app/lib/schemas/product.ts";
+import { productFieldsSchema, productFormInput } from "#app/lib/schemas/product.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { addProduct, readProductUpload } from "#app/services/inventory.server.ts";
 import type { Route } from "./+types/add-product";
+import { sizeRowsReply } from "./size-rows.server.ts";
 
 export const meta: Route.MetaFunction = () => sellerMeta("Add Product");
 
@@ -25,7 +28,10 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const upload = await readProductUpload(request, (field) => field === "images");
     fields = upload.fields;
-    await addProduct(Object.fromEntries(fields), upload.images);
+    // A row button (a size preset, add or remove a row) without JavaScript: the form comes back changed.
+    const changed = sizeRowsReply(fields);
+    if (changed) return changed;
+    await addProduct(productFormInput(fields), upload.images);
     return redirectWithToast(request, "/seller", { type: "success", message: "Product Added" });
   } catch (error) {
     return refusalData(error, fields);
@@ -49,10 +55,12 @@ export default function AddProduct({ loaderData, actionData }: Route.ComponentPr
         noValidate
         className="flex max-w-lg flex-col gap-5"
       >
+        {/* The form's default button: Enter in a field adds the product, never presses a size button. */}
+        <button type="submit" hidden tabIndex={-1} />
         <fieldset>
           <legend className="text-base font-medium">Product Image</legend>
           <p className="text-xs text-gray-500">
-            Up to {MAX_IMAGES} images (JPEG, PNG, WebP, GIF or AVIF), {MAX_IMAGE_MB} MB each.
+            Up to {MAX_IMAGES} images ({UPLOAD_FORMATS_TEXT}), {MAX_IMAGE_MB} MB each.
           </p>
           <div className="mt-2 flex flex-wrap items-start gap-3">
             {Array.from({ length: MAX_IMAGES }, (_, i) => (
@@ -63,6 +71,7 @@ export default function AddProduct({ loaderData, actionData }: Route.ComponentPr
           <ImagesError reply={actionData} formErrorId={form.errorId} />
         </fieldset>
         <ProductFieldInputs fields={fields} />
+        <SizeFields form={form} fields={fields} />
         <SubmitButton size="lg" className="self-start">
           Add Product
         </SubmitButton>

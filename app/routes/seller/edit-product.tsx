@@ -2,12 +2,14 @@ import { getFormProps } from "@conform-to/react";
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { ImageSlot, ImagesError, ProductFieldInputs } from "#app/components/seller-product-fields.tsx";
+import { SizeFields } from "#app/components/seller-size-fields.tsx";
 import { refusalData } from "#app/lib/form-reply.server.ts";
 import { useReplyForm } from "#app/lib/forms.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
 import { MAX_IMAGES } from "#app/lib/product-limits.ts";
-import { productFieldsSchema } from "#app/lib/schemas/product.ts";
+import { productFieldsSchema, productFormInput } from "#app/lib/schemas/product.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
+import { NO_SIZE } from "#app/lib/sizes.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import {
   getProductForSeller,
@@ -16,6 +18,7 @@ import {
   updateProduct,
 } from "#app/services/inventory.server.ts";
 import type { Route } from "./+types/edit-product";
+import { sizeRowsReply } from "./size-rows.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => sellerMeta(`Edit ${loaderData?.product.name ?? "product"}`);
 
@@ -26,6 +29,8 @@ function notFound() {
 export async function loader({ params }: Route.LoaderArgs) {
   const product = await getProductForSeller(params.id);
   if (!product) throw notFound();
+  const sized = product.sizes.filter((line) => line.size !== NO_SIZE);
+  const unsized = product.sizes.find((line) => line.size === NO_SIZE)?.stock ?? null;
   return {
     product: {
       id: product.id,
@@ -39,9 +44,15 @@ export async function loader({ params }: Route.LoaderArgs) {
       category: product.category,
       price: centsToDecimal(product.priceCents).toFixed(2),
       offerPrice: centsToDecimal(product.offerPriceCents).toFixed(2),
+      // Each count with the count shown now (`was`): a count left as it was is not written on save.
+      sizes: sized.map(({ size, stock }) => ({ size, stock: countText(stock), was: countText(stock) })),
+      ...(sized.length === 0 ? { stock: countText(unsized), stockWas: countText(unsized) } : {}),
     },
   };
 }
+
+/** A count as the form shows it: "" when not counted. */
+const countText = (stock: number | null) => (stock === null ? "" : String(stock));
 
 /** The file inputs of the photo slots: image-0 … image-3. */
 function slotOf(fieldName: string): number | null {
@@ -56,11 +67,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     const upload = await readProductUpload(request, (field) => slotOf(field) !== null);
     fields = upload.fields;
+    // A row button (a size preset, add or remove a row) without JavaScript: the form comes back changed.
+    const changed = sizeRowsReply(fields);
+    if (changed) return changed;
     const replace = new Map<number, ImageUpload>();
     for (const image of upload.images) replace.set(slotOf(image.fieldName)!, image);
     const remove = new Set<number>();
     for (let i = 0; i < MAX_IMAGES; i++) if (fields.has(`remove-${i}`)) remove.add(i);
-    await updateProduct(params.id, Object.fromEntries(fields), { replace, remove });
+    await updateProduct(params.id, productFormInput(fields), { replace, remove });
     return redirectWithToast(request, "/seller/product-list", { type: "success", message: "Product Updated" });
   } catch (error) {
     return refusalData(error, fields);
@@ -95,6 +109,8 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         noValidate
         className="flex max-w-lg flex-col gap-5"
       >
+        {/* The form's default button: Enter in a field saves, never presses a size button. */}
+        <button type="submit" hidden tabIndex={-1} />
         <fieldset>
           <legend className="text-base font-medium">Product Image</legend>
           <p className="text-xs text-gray-500">
@@ -120,6 +136,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           <ImagesError reply={actionData} formErrorId={form.errorId} />
         </fieldset>
         <ProductFieldInputs fields={fields} />
+        <SizeFields form={form} fields={fields} />
         <SubmitButton size="lg" className="self-start">
           Save Changes
         </SubmitButton>

@@ -19,6 +19,7 @@ const menu = [
   { to: "/seller", label: "Add Product", icon: <PlusIcon /> },
   { to: "/seller/product-list", label: "Product List", icon: <ListIcon /> },
   { to: "/seller/orders", label: "Orders", icon: <BoxIcon /> },
+  { to: "/seller/overview", label: "Overview", icon: <ChartIcon /> },
 ];
 
 export default function SellerLayout() {
@@ -119,6 +120,15 @@ function BoxIcon() {
     <Icon>
       <path d="M21 8 12 3 3 8v8l9 5 9-5V8Z" />
       <path d="m3 8 9 5 9-5M12 13v8" />
+    </Icon>
+  );
+}
+
+function ChartIcon() {
+  return (
+    <Icon>
+      <path d="M3 3v18h18" />
+      <path d="M7 16v-4M12 16V8M17 16v-7" />
     </Icon>
   );
 }

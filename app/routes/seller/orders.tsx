@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
+import { ExportLinks } from "#app/components/seller/export-links.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, typedValue } from "#app/lib/forms.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
@@ -16,6 +17,7 @@ export const meta: Route.MetaFunction = () => sellerMeta("Orders");
 
 export async function loader() {
   return {
+    today: new Date().toISOString().slice(0, 10),
     orders: (await listSellerOrders()).map((order) => ({
       ...order,
       amount: formatMoney(order.amountCents),
@@ -41,6 +43,9 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
   return (
     <section className="flex flex-col gap-4 p-4 md:p-10">
       <h1 className="text-2xl font-semibold text-gray-800">Orders List</h1>
+      <div className="max-w-4xl">
+        <ExportLinks today={loaderData.today} />
+      </div>
       {refusal && !orders.some((o) => o.id === refusedOrderId) ? (
         <p role="alert" className="text-sm text-red-600">
           {refusal}
@@ -71,7 +76,9 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
                       {order.items.map((item, i) => (
                         // biome-ignore lint/suspicious/noArrayIndexKey: lines keep their order and have no other identity here
                         <li key={i} className="font-medium text-gray-800">
-                          {item.name} <span className="text-primary">x {item.quantity}</span>
+                          {item.name}
+                          {item.size ? <span className="font-normal text-gray-600"> · Size {item.size}</span> : null}{" "}
+                          <span className="text-primary">x {item.quantity}</span>
                         </li>
                       ))}
                     </ul>

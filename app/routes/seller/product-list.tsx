@@ -1,22 +1,29 @@
 import { Form, Link, useFetcher } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { FormError } from "#app/components/form-field.tsx";
+import { isLowCount, StockCountsForm, unitsLeft } from "#app/components/seller-stock-form.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf } from "#app/lib/forms.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
 import { PRODUCT_LIST_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
+import { COUNT_MESSAGE, parseCount } from "#app/lib/schemas/product.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
+import { isSizeLabel, MAX_SIZES } from "#app/lib/sizes.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { listSellerProducts, removeFromSale, restoreToSale, setStock } from "#app/services/inventory.server.ts";
+import { type CountChange, changeCounts } from "#app/services/stock.server.ts";
 import type { Route } from "./+types/product-list";
 
 export const meta: Route.MetaFunction = () => sellerMeta("Product List");
 
-export async function loader() {
+/** `?stock=low` lists only the products on sale with a size at 5 or fewer. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const onlyLowStock = new URL(request.url).searchParams.get("stock") === "low";
   return {
-    products: (await listSellerProducts()).map((p) => ({
+    onlyLowStock,
+    products: (await listSellerProducts({ onlyLowStock })).map((p) => ({
       id: p.id,
       name: p.name,
       category: p.category,
@@ -24,8 +31,34 @@ export async function loader() {
       thumbnail: p.images[0] ? thumbnailUrl(p.images[0]) : null,
       inStock: p.inStock,
       removed: p.removedAt !== null,
+      sizes: p.sizes,
+      unitsLeft: unitsLeft(p.sizes),
+      low: p.removedAt === null && p.sizes.some((line) => isLowCount(line.stock)),
     })),
   };
+}
+
+/** The count form's fields: each size whose count was changed, with its new count and the count it showed. */
+function countChanges(form: URLSearchParams): CountChange[] {
+  const sizes = form.getAll("size");
+  const counts = form.getAll("count");
+  const shown = form.getAll("was");
+  if (
+    sizes.length === 0 ||
+    sizes.length > MAX_SIZES ||
+    counts.length !== sizes.length ||
+    shown.length !== sizes.length
+  ) {
+    refuse("Send a count for each size.");
+  }
+  return sizes.flatMap((size, i) => {
+    if (!isSizeLabel(size)) refuse("Invalid size.");
+    // A count left as it was is not checked nor written (an oversold size may show below zero).
+    if (counts[i]!.trim() === shown[i]!.trim()) return [];
+    const stock = parseCount(counts[i]);
+    if (stock === undefined) refuse(COUNT_MESSAGE);
+    return [{ size, stock, was: parseCount(shown[i]) ?? null }];
+  });
 }
 
 export function action({ request }: Route.ActionArgs) {
@@ -40,6 +73,13 @@ export function action({ request }: Route.ActionArgs) {
         message = "Stock Updated";
         break;
       }
+      case PRODUCT_LIST_INTENTS.counts: {
+        const id = form.get("id");
+        if (typeof id !== "string") refuse("Product not found", 404);
+        await changeCounts(id, countChanges(form));
+        message = "Counts Updated";
+        break;
+      }
       case PRODUCT_LIST_INTENTS.remove:
         await removeFromSale(id);
         message = "Removed from sale";
@@ -51,7 +91,9 @@ export function action({ request }: Route.ActionArgs) {
       default:
         refuse("Unknown action.");
     }
-    return redirectWithToast(request, "/seller/product-list", { type: "success", message });
+    // The count form of the low-stock list comes back to that list.
+    const back = form.get("list") === "low" ? "/seller/product-list?stock=low" : "/seller/product-list";
+    return redirectWithToast(request, back, { type: "success", message });
   });
 }
 
@@ -92,21 +134,41 @@ function StockToggle({ product }: { product: Row }) {
 }
 
 export default function ProductList({ loaderData, actionData }: Route.ComponentProps) {
-  const { products } = loaderData;
+  const { products, onlyLowStock } = loaderData;
   return (
     <section className="flex flex-col gap-4 p-4 md:p-10">
       <h1 className="text-2xl font-semibold text-gray-800">All Products</h1>
+      <nav aria-label="Filter" className="flex gap-3 text-sm">
+        <Link
+          to="/seller/product-list"
+          aria-current={onlyLowStock ? undefined : "page"}
+          className="rounded-full border border-gray-300 px-3 py-1 aria-[current]:border-primary aria-[current]:text-primary"
+        >
+          All
+        </Link>
+        <Link
+          to="/seller/product-list?stock=low"
+          aria-current={onlyLowStock ? "page" : undefined}
+          className="rounded-full border border-gray-300 px-3 py-1 aria-[current]:border-primary aria-[current]:text-primary"
+        >
+          Low stock (5 or fewer)
+        </Link>
+      </nav>
       <FormError message={formErrorOf(actionData)} />
       {products.length === 0 ? (
-        <p className="text-gray-500">
-          No products yet.{" "}
-          <Link to="/seller" className="text-primary underline">
-            Add your first product
-          </Link>
-          .
-        </p>
+        onlyLowStock ? (
+          <p className="text-gray-500">No product is low on stock.</p>
+        ) : (
+          <p className="text-gray-500">
+            No products yet.{" "}
+            <Link to="/seller" className="text-primary underline">
+              Add your first product
+            </Link>
+            .
+          </p>
+        )
       ) : (
-        <div className="w-full max-w-4xl overflow-x-auto rounded-md border border-gray-300 bg-white">
+        <div className="w-full max-w-5xl overflow-x-auto rounded-md border border-gray-300 bg-white">
           <table className="w-full text-left">
             <thead className="text-sm text-gray-900">
               <tr className="border-b border-gray-300">
@@ -121,13 +183,20 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                   Selling Price
                 </th>
                 <th scope="col" className="px-3 py-3 font-semibold md:px-4">
+                  Units left
+                </th>
+                <th scope="col" className="px-3 py-3 font-semibold md:px-4">
                   In Stock
                 </th>
               </tr>
             </thead>
             <tbody className="text-sm text-gray-600">
               {products.map((product) => (
-                <tr key={product.id} className="border-t border-gray-200 align-middle">
+                <tr
+                  key={product.id}
+                  className={`border-t border-gray-200 align-middle ${product.low ? "bg-amber-50/60" : ""}`}
+                  data-low={product.low || undefined}
+                >
                   <td className="px-3 py-3 md:px-4">
                     <div className="flex items-center gap-3">
                       <div className="h-12 w-12 shrink-0 overflow-hidden rounded border border-gray-300 md:h-14 md:w-14">
@@ -164,6 +233,18 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                   </td>
                   <td className="hidden px-3 py-3 sm:table-cell md:px-4">{product.category}</td>
                   <td className="hidden px-4 py-3 md:table-cell">{product.offerPrice}</td>
+                  <td className="px-3 py-3 md:px-4">
+                    <p className={`mb-1 text-xs ${product.low ? "font-semibold text-amber-700" : "text-gray-600"}`}>
+                      {product.unitsLeft}
+                      {product.low ? " · Low stock" : ""}
+                    </p>
+                    <StockCountsForm
+                      productId={product.id}
+                      name={product.name}
+                      sizes={product.sizes}
+                      lowStockList={onlyLowStock}
+                    />
+                  </td>
                   <td className="px-3 py-3 md:px-4">
                     {product.removed ? (
                       <span className="text-xs text-gray-500">Removed from sale</span>

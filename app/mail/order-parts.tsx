@@ -1,0 +1,152 @@
+// An order as every order email shows it, in HTML and in plain text: its lines (with the size when the line
+// has one), the totals with the 2% tax, the delivery address and how it is paid.
+import { formatMoney, TAX_RATE_PERCENT } from "#app/lib/money.ts";
+import type { AddressSnapshot, OrderStatus, PaymentType } from "#db/schema.ts";
+import { COLORS, SectionTitle } from "./layout.tsx";
+
+export type MailOrderLine = {
+  name: string;
+  /** The size ordered, when the line records one. */
+  size: string | null;
+  quantity: number;
+  lineCents: number;
+};
+
+/** What the order emails need to know about an order (loaded in the transaction that changes it). */
+export type MailOrder = {
+  id: string;
+  createdAt: number;
+  status: OrderStatus;
+  paymentType: PaymentType;
+  isPaid: boolean;
+  subtotalCents: number;
+  taxCents: number;
+  amountCents: number;
+  address: AddressSnapshot;
+  lines: MailOrderLine[];
+  shopper: { name: string; email: string };
+};
+
+export function orderDate(ms: number): string {
+  return new Date(ms).toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
+}
+
+/** "Cash on Delivery (to be paid on delivery)", "Online payment (paid)". */
+export function paymentText(order: Pick<MailOrder, "paymentType" | "isPaid">): string {
+  if (order.paymentType === "COD") return "Cash on Delivery (to be paid on delivery)";
+  return `Online payment (${order.isPaid ? "paid" : "not paid"})`;
+}
+
+function lineLabel(line: MailOrderLine): string {
+  return line.size ? `${line.name} (Size: ${line.size})` : line.name;
+}
+
+function addressLines(snapshot: AddressSnapshot): string[] {
+  // A snapshot is JSON: a field it lacks is left out, never shown as "undefined".
+  const address = snapshot as Partial<AddressSnapshot>;
+  const join = (separator: string, ...parts: (string | undefined)[]) =>
+    parts
+      .map((p) => (typeof p === "string" ? p.trim() : ""))
+      .filter(Boolean)
+      .join(separator);
+  return [
+    join(" ", address.firstName, address.lastName),
+    join(", ", address.street),
+    join(", ", address.city, address.state, address.zipcode),
+    join(", ", address.country),
+    address.phone?.trim() ? `Phone: ${address.phone.trim()}` : "",
+  ].filter(Boolean);
+}
+
+export function orderText(order: MailOrder, { withAddress = true } = {}): string {
+  const lines = order.lines.map((line) => `- ${lineLabel(line)} x ${line.quantity}: ${formatMoney(line.lineCents)}`);
+  const parts = [
+    `Order ${order.id}, placed ${orderDate(order.createdAt)}`,
+    "",
+    ...lines,
+    "",
+    `Subtotal: ${formatMoney(order.subtotalCents)}`,
+    "Shipping: Free",
+    `Tax (${TAX_RATE_PERCENT}%): ${formatMoney(order.taxCents)}`,
+    `Total: ${formatMoney(order.amountCents)}`,
+    "",
+    `Payment: ${paymentText(order)}`,
+  ];
+  if (withAddress) parts.push("", "Delivery address:", ...addressLines(order.address));
+  return parts.join("\n");
+}
+
+const cell = { padding: "8px 0", borderBottom: `1px solid ${COLORS.border}`, verticalAlign: "top" } as const;
+
+export function OrderSummary({ order, withAddress = true }: { order: MailOrder; withAddress?: boolean }) {
+  return (
+    <>
+      <p style={{ margin: "0 0 8px", color: COLORS.muted, fontSize: 13 }}>
+        Order {order.id}, placed {orderDate(order.createdAt)}
+      </p>
+      <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: "collapse" }}>
+        <thead>
+          <tr style={{ fontSize: 12, color: COLORS.muted, textAlign: "left" }}>
+            <th style={{ ...cell, fontWeight: 400 }}>Item</th>
+            <th style={{ ...cell, fontWeight: 400, textAlign: "center" }}>Qty</th>
+            <th style={{ ...cell, fontWeight: 400, textAlign: "right" }}>Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: lines keep their order and have no other identity here
+            <tr key={index}>
+              <td style={cell}>
+                {line.name}
+                {line.size ? (
+                  <span style={{ display: "block", fontSize: 12, color: COLORS.muted }}>Size: {line.size}</span>
+                ) : null}
+              </td>
+              <td style={{ ...cell, textAlign: "center" }}>{line.quantity}</td>
+              <td style={{ ...cell, textAlign: "right" }}>{formatMoney(line.lineCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table
+        role="presentation"
+        width="100%"
+        cellPadding={0}
+        cellSpacing={0}
+        style={{ marginTop: 8, fontSize: 14, borderCollapse: "collapse" }}
+      >
+        <tbody>
+          <TotalRow label="Subtotal" value={formatMoney(order.subtotalCents)} />
+          <TotalRow label="Shipping" value="Free" />
+          <TotalRow label={`Tax (${TAX_RATE_PERCENT}%)`} value={formatMoney(order.taxCents)} />
+          <TotalRow label="Total" value={formatMoney(order.amountCents)} strong />
+        </tbody>
+      </table>
+      <SectionTitle>Payment</SectionTitle>
+      <p style={{ margin: 0 }}>{paymentText(order)}</p>
+      {withAddress ? (
+        <>
+          <SectionTitle>Delivery address</SectionTitle>
+          <p style={{ margin: 0 }}>
+            {addressLines(order.address).map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the address lines have a fixed order
+              <span key={index} style={{ display: "block" }}>
+                {line}
+              </span>
+            ))}
+          </p>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function TotalRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  const style = { padding: "2px 0", fontWeight: strong ? 700 : 400, color: strong ? "#111827" : COLORS.text };
+  return (
+    <tr>
+      <td style={style}>{label}</td>
+      <td style={{ ...style, textAlign: "right" }}>{value}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,30 @@
+// The cart forms' one adapter: the product page (Add to Cart and Buy now, with the size chosen) and the
+// /cart action (cards, cart lines) both change the cart through it and answer the same 303.
+import { CART_INTENTS } from "#app/lib/intents.ts";
+import { safeRedirect } from "#app/lib/safe-redirect.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { changeCart, parseCartChange } from "#app/services/cart.server.ts";
+
+/**
+ * Applies the cart change a form asks for (intent, productId, size, quantity); Buy now goes to the cart,
+ * everything else back to the form's redirectTo (a path on this site) or `fallback`. A refusal is thrown.
+ */
+export async function answerCartChange(
+  request: Request,
+  form: URLSearchParams,
+  shopperId: string | null,
+  fallback = "/cart",
+) {
+  const intent = form.get("intent");
+  const change = parseCartChange({
+    intent,
+    productId: form.get("productId"),
+    size: form.get("size"),
+    quantity: form.get("quantity"),
+  });
+  const { message, cookies } = await changeCart(request, shopperId, change);
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  const to = intent === CART_INTENTS.buyNow ? "/cart" : safeRedirect(form.get("redirectTo"), fallback);
+  return redirectWithToast(request, to, { type: "success", message }, { headers });
+}

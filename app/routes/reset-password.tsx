@@ -1,0 +1,96 @@
+import { getFormProps } from "@conform-to/react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Field, FormError } from "#app/components/form-field.tsx";
+import { formAction, refusalHeaders } from "#app/lib/form-reply.server.ts";
+import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
+import { PASSWORD_CHANGED, RESET_LINK_INVALID } from "#app/lib/password-reset.ts";
+import { clientAddressOf } from "#app/lib/request-client.server.ts";
+import { MIN_PASSWORD_LENGTH, resetPasswordSchema } from "#app/lib/schemas/account.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { signIn } from "#app/services/accounts.server.ts";
+import { isResetTokenUsable, resetPassword } from "#app/services/password-reset.server.ts";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | Trendora" }];
+
+// The token is in the address: it must not travel to another site in a Referer, nor be kept by a cache.
+// ("same-origin", not "no-referrer": with no-referrer the browser sends the form's own post with Origin: null,
+// which React Router refuses.)
+const PRIVATE = { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" };
+export const headers: Route.HeadersFunction = (args) => {
+  const headers = new Headers(refusalHeaders(args));
+  for (const [name, value] of Object.entries(PRIVATE)) headers.set(name, value);
+  return headers;
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  const usable = await isResetTokenUsable(token);
+  return data({ token: usable ? token : null }, { status: usable ? 200 : 400, headers: PRIVATE });
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return formAction(request, async (form) => {
+    const user = await resetPassword(
+      { token: form.get("token"), password: form.get("password"), confirm: form.get("confirm") },
+      clientAddressOf(context),
+    );
+    const headers = new Headers();
+    for (const cookie of await signIn(request, user)) headers.append("Set-Cookie", cookie);
+    return redirectWithToast(request, "/", { type: "success", message: PASSWORD_CHANGED }, { headers });
+  });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useReplyForm({ id: "reset-password", reply: actionData, schema: resetPasswordSchema });
+  const refusal = formErrorOf(actionData);
+  // A link that stopped working while the form was open says so in place of the form.
+  const token = refusal === RESET_LINK_INVALID ? null : loaderData.token;
+  return (
+    <section className="mx-auto my-16 max-w-sm rounded-lg border border-gray-200 p-8 text-sm text-gray-600 shadow-xl">
+      <h1 className="text-center text-2xl font-medium text-gray-800">
+        Choose a new <span className="text-primary">password</span>
+      </h1>
+      {token ? (
+        <Form method="post" {...getFormProps(form)} noValidate className="mt-6 flex flex-col gap-4">
+          <input type="hidden" name="token" value={token} />
+          <FormError id={form.errorId} message={refusal} />
+          <Field
+            field={fields.password}
+            label="New password"
+            type="password"
+            required
+            maxLength={200}
+            autoComplete="new-password"
+            hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          />
+          <Field
+            field={fields.confirm}
+            label="Repeat the new password"
+            type="password"
+            required
+            maxLength={200}
+            autoComplete="new-password"
+          />
+          <button
+            type="submit"
+            disabled={navigation.state === "submitting"}
+            className="w-full cursor-pointer rounded-md bg-primary py-2 text-white transition-all hover:bg-primary-dull disabled:opacity-70"
+          >
+            Set new password
+          </button>
+        </Form>
+      ) : (
+        <div className="mt-6 flex flex-col gap-4">
+          <p role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-red-700">
+            {RESET_LINK_INVALID}
+          </p>
+          <Link to="/forgot-password" className="text-center text-primary underline">
+            Ask for a new link
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+// GET /seller/orders.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: the placed orders of those days as a CSV download
+// (the seller area's guard runs first). Without dates, the last 30 days.
+import { Refusal } from "#app/lib/refusal.ts";
+import { csvHeaders, orderExportRange, ordersCsv } from "#app/services/exports.server.ts";
+import type { Route } from "./+types/export-orders";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams;
+  try {
+    const range = orderExportRange({ from: query.get("from"), to: query.get("to") });
+    return new Response(ordersCsv(range), { headers: csvHeaders(`trendora-orders-${range.from}-to-${range.to}.csv`) });
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    return new Response(error.message, {
+      status: error.status,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+}

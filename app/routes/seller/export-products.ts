@@ -1,0 +1,7 @@
+// GET /seller/products.csv: every product as a CSV download (the seller area's guard runs first).
+import { csvHeaders, productsCsv } from "#app/services/exports.server.ts";
+
+export function loader() {
+  const today = new Date().toISOString().slice(0, 10);
+  return new Response(productsCsv(), { headers: csvHeaders(`trendora-products-${today}.csv`) });
+}

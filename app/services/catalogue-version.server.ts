@@ -1,0 +1,55 @@
+// The catalogue's version: a number the database raises with every change to a product (triggers of migration
+// 0006), so anything made from the catalogue can be kept until it changes: the pages cached for visitors without
+// a session (server/page-cache.js) and the list counts below.
+import { eq } from "drizzle-orm";
+import { type Db, db, type Tx } from "#app/lib/db.server.ts";
+import { catalogueVersion as versionTable } from "#db/schema.ts";
+
+export function catalogueVersionIn(tx: Tx | Db): number {
+  return tx.select({ version: versionTable.version }).from(versionTable).where(eq(versionTable.id, 1)).get()
+    ?.version as number;
+}
+
+/** The query prepared once per connection: server.js asks for the version on every request it may answer from memory. */
+const prepared = new WeakMap<Db, { get: () => { version: number } | undefined }>();
+
+/** The catalogue's current version. */
+export async function catalogueVersion(): Promise<number> {
+  const connection = db();
+  let query = prepared.get(connection);
+  if (!query) {
+    query = connection
+      .select({ version: versionTable.version })
+      .from(versionTable)
+      .where(eq(versionTable.id, 1))
+      .prepare();
+    prepared.set(connection, query);
+  }
+  return query.get()?.version as number;
+}
+
+const MAX_REMEMBERED = 500;
+let rememberedAt = -1;
+const remembered = new Map<string, number>();
+
+/**
+ * A number computed from the catalogue (how many products a list holds), computed once per catalogue version and
+ * `key`; up to MAX_REMEMBERED keys are kept, the least recently used go first.
+ */
+export function countOnce(tx: Tx | Db, key: string, count: () => number): number {
+  const version = catalogueVersionIn(tx);
+  if (version !== rememberedAt) {
+    remembered.clear();
+    rememberedAt = version;
+  }
+  const known = remembered.get(key);
+  if (known !== undefined) {
+    remembered.delete(key);
+    remembered.set(key, known);
+    return known;
+  }
+  const value = count();
+  remembered.set(key, value);
+  if (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
+  return value;
+}

@@ -1,0 +1,251 @@
+// The seller's CSV exports: placed orders in a range of days, and every product. Streamed: rows are read in
+// pages (keyset pagination through an index) and written as they come, so a large export never sits in
+// memory. csv-stringify quotes what needs quoting; a text cell that a spreadsheet would run as a formula
+// (starting with = + - @ or a tab or line break) is neutralised with a leading apostrophe (OWASP's advice).
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { stringify } from "csv-stringify";
+import { and, asc, eq, gt, gte, inArray, lt, or } from "drizzle-orm";
+import { db } from "#app/lib/db.server.ts";
+import { centsToDecimal } from "#app/lib/money.ts";
+import { parseOrRefuse, refuse } from "#app/lib/refusal.ts";
+import { orderExportSchema } from "#app/lib/schemas/export.ts";
+import { FREE_SIZE, lineName } from "#app/lib/sizes.ts";
+import { orderItems, orders, products, users } from "#db/schema.ts";
+import { placedOrderCondition } from "./orders.server.ts";
+import { MISSING_PRODUCT_NAME } from "./seller-orders.server.ts";
+import { dayText, OVERVIEW_DAYS } from "./seller-overview.server.ts";
+import { stockLinesIn } from "./stock.server.ts";
+
+const DAY_MS = 86_400_000;
+/** Rows read per page. */
+const PAGE = 500;
+
+/** A text cell a spreadsheet would take for a formula gets a leading apostrophe. */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r\n]/.test(value) ? `'${value}` : value;
+}
+
+type Column = { key: string; header: string };
+type CsvRecord = Record<string, string | number>;
+
+/** Streams `rows` as CSV (UTF-8 with a byte order mark, so spreadsheets read accents right). */
+function csvStream(columns: Column[], rows: () => AsyncGenerator<CsvRecord>) {
+  const csv = stringify({
+    header: true,
+    bom: true,
+    columns,
+    record_delimiter: "windows",
+    cast: { string: neutraliseFormula },
+  });
+  pipeline(Readable.from(rows()), csv).catch((error: unknown) => {
+    // The answer has started: it is cut short, and the reason logged.
+    console.error("A CSV export failed:", error);
+  });
+  return createReadableStreamFromReadable(csv);
+}
+
+const money = (cents: number) => centsToDecimal(cents).toFixed(2);
+const isoTime = (ms: number) => new Date(ms).toISOString();
+
+type Keyset = { createdAt: number; id: string };
+
+/**
+ * Rows from `from` on that come after the keyset (createdAt, id). The start is ONE lower bound on createdAt
+ * (the later of `from` and the keyset's time), so each page's index range begins where the last page ended.
+ */
+function startingAfter(table: typeof orders | typeof products, from: number, last: Keyset | null) {
+  if (!last) return gte(table.createdAt, from);
+  return and(
+    gte(table.createdAt, Math.max(from, last.createdAt)),
+    or(gt(table.createdAt, last.createdAt), and(eq(table.createdAt, last.createdAt), gt(table.id, last.id))),
+  );
+}
+
+/** Reads a table page by page (each page starts after the last row of the one before) until it runs out. */
+async function* pagesOf<T>(read: (last: Keyset | null) => T[], keyOf: (row: T) => Keyset): AsyncGenerator<T[]> {
+  let last: Keyset | null = null;
+  for (;;) {
+    const page = read(last);
+    if (page.length === 0) return;
+    yield page;
+    last = keyOf(page.at(-1)!);
+    // Let the response drain between pages instead of holding the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+export type OrderExportRange = { from: string; to: string; fromMs: number; untilMs: number };
+
+/** The days asked for, both included; without them, the last 30 days. */
+export function orderExportRange(input: { from: unknown; to: unknown }, now = Date.now()): OrderExportRange {
+  const fields = parseOrRefuse(orderExportSchema, {
+    from: input.from || undefined,
+    to: input.to || undefined,
+  });
+  const today = Math.floor(now / DAY_MS);
+  const from = fields.from ?? dayText(today - OVERVIEW_DAYS + 1);
+  const to = fields.to ?? dayText(today);
+  if (from > to) refuse("The start date must not be after the end date.");
+  return { from, to, fromMs: Date.parse(`${from}T00:00:00Z`), untilMs: Date.parse(`${to}T00:00:00Z`) + DAY_MS };
+}
+
+/** One page of the orders export (the scale test reads its query plan). */
+export function ordersExportPage(range: OrderExportRange, last: Keyset | null) {
+  return db()
+    .select({ order: orders, customer: { name: users.name, email: users.email } })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(startingAfter(orders, range.fromMs, last), lt(orders.createdAt, range.untilMs), placedOrderCondition))
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .limit(PAGE);
+}
+
+/** "Linen Shirt, M x 2; Wool Scarf x 1" and the units, per order of a page (one query for the page). */
+function itemsOf(orderIds: string[]): Map<string, { items: string; units: number }> {
+  const rows = db()
+    .select({
+      orderId: orderItems.orderId,
+      quantity: orderItems.quantity,
+      size: orderItems.size,
+      name: products.name,
+    })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position))
+    .all();
+  const byOrder = new Map<string, { items: string; units: number }>();
+  for (const { orderId, quantity, size, name } of rows) {
+    const item = `${lineName(name ?? MISSING_PRODUCT_NAME, size)} x ${quantity}`;
+    const sofar = byOrder.get(orderId);
+    byOrder.set(
+      orderId,
+      sofar ? { items: `${sofar.items}; ${item}`, units: sofar.units + quantity } : { items: item, units: quantity },
+    );
+  }
+  return byOrder;
+}
+
+const ORDER_COLUMNS: Column[] = [
+  { key: "id", header: "Order" },
+  { key: "placedAt", header: "Placed (UTC)" },
+  { key: "status", header: "Status" },
+  { key: "paymentType", header: "Payment" },
+  { key: "paid", header: "Paid" },
+  { key: "items", header: "Items" },
+  { key: "units", header: "Units" },
+  { key: "subtotal", header: "Subtotal" },
+  { key: "tax", header: "Tax" },
+  { key: "total", header: "Total" },
+  { key: "customer", header: "Customer" },
+  { key: "email", header: "Customer email" },
+  { key: "shipTo", header: "Ship to" },
+  { key: "street", header: "Street" },
+  { key: "city", header: "City" },
+  { key: "state", header: "State" },
+  { key: "zipcode", header: "Zip code" },
+  { key: "country", header: "Country" },
+  { key: "phone", header: "Phone" },
+];
+
+/** The placed orders of the range as CSV, oldest first, one row per order. */
+export function ordersCsv(range: OrderExportRange): ReadableStream<Uint8Array> {
+  return csvStream(ORDER_COLUMNS, async function* () {
+    const pages = pagesOf(
+      (last) => ordersExportPage(range, last).all(),
+      (row) => row.order,
+    );
+    for await (const page of pages) {
+      const items = itemsOf(page.map((row) => row.order.id));
+      for (const { order, customer } of page) {
+        const address = (order.address ?? {}) as Partial<Record<string, string>>;
+        yield {
+          id: order.id,
+          placedAt: isoTime(order.createdAt),
+          status: order.status,
+          paymentType: order.paymentType,
+          paid: order.isPaid ? "yes" : "no",
+          items: items.get(order.id)?.items ?? "",
+          units: items.get(order.id)?.units ?? 0,
+          subtotal: money(order.subtotalCents),
+          tax: money(order.taxCents),
+          total: money(order.amountCents),
+          customer: customer.name,
+          email: customer.email,
+          shipTo: [address.firstName, address.lastName].filter(Boolean).join(" "),
+          street: address.street ?? "",
+          city: address.city ?? "",
+          state: address.state ?? "",
+          zipcode: address.zipcode ?? "",
+          country: address.country ?? "",
+          phone: address.phone ?? "",
+        };
+      }
+    }
+  });
+}
+
+const PRODUCT_COLUMNS: Column[] = [
+  { key: "id", header: "Product" },
+  { key: "name", header: "Name" },
+  { key: "category", header: "Category" },
+  { key: "price", header: "Price" },
+  { key: "offerPrice", header: "Offer price" },
+  { key: "inStock", header: "In stock" },
+  { key: "onSale", header: "On sale" },
+  { key: "sizes", header: "Sizes (left)" },
+  { key: "description", header: "Description" },
+  { key: "createdAt", header: "Added (UTC)" },
+];
+
+/** Every product, on sale or not, oldest first. */
+export function productsCsv(): ReadableStream<Uint8Array> {
+  return csvStream(PRODUCT_COLUMNS, async function* () {
+    const pages = pagesOf(
+      (last) =>
+        db()
+          .select()
+          .from(products)
+          .where(startingAfter(products, 0, last))
+          .orderBy(asc(products.createdAt), asc(products.id))
+          .limit(PAGE)
+          .all(),
+      (row) => row,
+    );
+    for await (const page of pages) {
+      const sizes = stockLinesIn(
+        db(),
+        page.map((p) => p.id),
+      );
+      for (const p of page) {
+        yield {
+          id: p.id,
+          name: p.name,
+          category: p.category,
+          price: money(p.priceCents),
+          offerPrice: money(p.offerPriceCents),
+          inStock: p.inStock ? "yes" : "no",
+          onSale: p.removedAt === null ? "yes" : "no",
+          // "S (4); M (0); L": each size with the units left, when they are counted.
+          sizes: (sizes.get(p.id) ?? [])
+            .map(({ size, stock }) => `${size || FREE_SIZE}${stock === null ? "" : ` (${stock})`}`)
+            .join("; "),
+          description: p.description.join("\n"),
+          createdAt: isoTime(p.createdAt),
+        };
+      }
+    }
+  });
+}
+
+/** The headers of a CSV download named `filename`. */
+export function csvHeaders(filename: string): HeadersInit {
+  return {
+    "Content-Type": "text/csv; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${filename}"`,
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+  };
+}

@@ -1,0 +1,59 @@
+// Writing mail: every email starts as a row of `mail_outbox`, inserted by `enqueueMail` inside the transaction
+// of the change it tells about. If that transaction rolls back, the mail never existed; once it commits, the
+// sender (mail-sender.server.ts) will deliver it even if the process dies a moment later.
+import { EventEmitter } from "node:events";
+import { config } from "#app/lib/config.server.ts";
+import type { Tx } from "#app/lib/db.server.ts";
+import { newId } from "#app/lib/ids.ts";
+import { mailOutbox, tick } from "#db/schema.ts";
+
+export type MailKind =
+  | "order-confirmation"
+  | "payment-not-completed"
+  | "order-status"
+  | "seller-new-order"
+  | "password-reset";
+
+/** A rendered email (app/mail/), ready to be written to the outbox. */
+export type OutgoingMail = { kind: MailKind; to: string; subject: string; text: string; html: string };
+
+const queued = new EventEmitter();
+
+/** Runs `listener` after a transaction that queued mail has finished (the sender wakes up on it). */
+export function onMailQueued(listener: () => void): () => void {
+  queued.on("queued", listener);
+  return () => queued.off("queued", listener);
+}
+
+/** The domain of the From address: Message-IDs are made unique under it (RFC 5322 §3.6.4). */
+function messageIdDomain(): string {
+  const from = config().mailFrom;
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  return address.slice(address.lastIndexOf("@") + 1).trim() || "localhost";
+}
+
+/**
+ * Writes `mail` to the outbox inside the caller's transaction; it is sent once that transaction commits.
+ * Its Message-ID is fixed here, so every attempt to send it carries the same one.
+ */
+export function enqueueMail(tx: Tx, mail: OutgoingMail): string {
+  const id = newId();
+  const now = tick();
+  tx.insert(mailOutbox)
+    .values({
+      id,
+      messageId: `<${id}@${messageIdDomain()}>`,
+      kind: mail.kind,
+      recipient: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      dueAt: now,
+      createdAt: now,
+    })
+    .run();
+  // The transaction body is synchronous: by the time this runs, it has committed (or rolled back, and
+  // the sender finds nothing).
+  setImmediate(() => queued.emit("queued"));
+  return id;
+}

@@ -1,0 +1,279 @@
+// Delivering the outbox (mail_outbox, written by mail-outbox.server.ts) over SMTP with nodemailer, or, without
+// SMTP_URL, as .eml files under DATA_DIR/outbox/.
+//
+// What is guaranteed (docs/decisions/0060-mail-outbox.md):
+// - Nothing is lost: a row is due until it is recorded as sent or as failed for good. A sender first CLAIMS a
+//   row (state 'sending', a claim token, and a lease: dueAt = now + LEASE_MS) and commits that claim; only then
+//   does it talk to the SMTP server; only after the server has accepted the message (its 250 to DATA) does it
+//   record 'sent'. A crash anywhere leaves the row pending or claimed, and a claim whose lease has lapsed is
+//   due again.
+// - Never two senders at once: the claim is a conditional UPDATE in an immediate transaction; whoever claims a
+//   row first owns it until its lease lapses, and only the holder of the claim may record the result.
+// - No duplicate that cannot be recognised: the only case in which a message can reach the server twice is the
+//   server accepting it and its answer never being recorded (the connection or the process dying in between,
+//   or a timeout waiting for the answer). The resend is byte-for-byte the same message with the same
+//   Message-ID, so the receiving side can drop it. Exactly-once delivery over SMTP is not possible for any
+//   sender; this keeps the window to that one exchange.
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { and, asc, eq, inArray, lte, min } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import { config, mailSenderEnabled } from "#app/lib/config.server.ts";
+import { db } from "#app/lib/db.server.ts";
+import { newToken } from "#app/lib/ids.ts";
+import { mailOutbox } from "#db/schema.ts";
+import { onMailQueued } from "./mail-outbox.server.ts";
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** How long a claim holds: far above the longest SMTP exchange the timeouts below allow. */
+export const LEASE_MS = 10 * 60_000;
+/** Attempts before a mail is given up (the waits between them add up to about a day). */
+export const MAX_ATTEMPTS = 10;
+/**
+ * Mails claimed per round: one, so a claim only ever covers one send (a hanging server cannot keep a batch
+ * claimed past its lease, which would let another process send the rest again).
+ */
+const BATCH = 1;
+/** How often the background sender looks for mail written by another process or due for a retry. */
+const IDLE_MS = 60_000;
+
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000, dnsTimeout: 30_000 };
+
+/** The wait before attempt `attempts + 1`: 1, 2, 4… minutes, at most 4 hours. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(attempts - 1, 0), 4 * 60 * 60_000);
+}
+
+const DUE_STATES = ["pending", "sending"] as const;
+
+/** Claims up to `limit` due rows for this round: pending ones whose time has come, and lapsed claims. */
+function claimDueMail(now: number, limit: number): OutboxRow[] {
+  const claimToken = newToken();
+  return db().transaction(
+    (tx) => {
+      const due = tx
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(and(inArray(mailOutbox.state, [...DUE_STATES]), lte(mailOutbox.dueAt, now)))
+        .orderBy(asc(mailOutbox.dueAt))
+        .limit(limit)
+        .all();
+      if (due.length === 0) return [];
+      return tx
+        .update(mailOutbox)
+        .set({ state: "sending", claimToken, dueAt: now + LEASE_MS })
+        .where(
+          and(
+            inArray(
+              mailOutbox.id,
+              due.map((row) => row.id),
+            ),
+            inArray(mailOutbox.state, [...DUE_STATES]),
+            lte(mailOutbox.dueAt, now),
+          ),
+        )
+        .returning()
+        .all();
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** Records what became of a claimed row, if this sender still holds its claim. */
+function recordResult(row: OutboxRow, change: Partial<OutboxRow>) {
+  db()
+    .update(mailOutbox)
+    .set({ ...change, claimToken: null })
+    .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.claimToken, row.claimToken ?? "")))
+    .run();
+}
+
+type SmtpError = Error & { code?: string; responseCode?: number };
+
+/** A refusal of this very message or recipient (5xx): sending it again would be refused again. */
+function isPermanent(error: unknown): boolean {
+  const { code, responseCode } = error as SmtpError;
+  return (code === "EENVELOPE" || code === "EMESSAGE") && typeof responseCode === "number" && responseCode >= 500;
+}
+
+function errorSummary(error: unknown): string {
+  const { code, responseCode, message } = error as SmtpError;
+  return [code, responseCode, message]
+    .filter((part) => part !== undefined)
+    .join(" ")
+    .slice(0, 500);
+}
+
+type Transport = { send(row: OutboxRow): Promise<void>; close(): void };
+
+function messageOf(row: OutboxRow) {
+  return {
+    from: config().mailFrom,
+    to: row.recipient,
+    subject: row.subject,
+    text: row.textBody,
+    html: row.htmlBody,
+    messageId: row.messageId,
+    // Fixed by the row, so a resend is the same message.
+    date: new Date(row.createdAt),
+    headers: { "Auto-Submitted": "auto-generated" },
+  };
+}
+
+function smtpTransport(url: string): Transport {
+  const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
+  return {
+    send: async (row) => {
+      await transporter.sendMail(messageOf(row));
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** Where a mail is written without SMTP_URL: one file per outbox row, so a retry replaces it. */
+export function emlFileOf(row: Pick<OutboxRow, "id" | "createdAt" | "kind">): string {
+  const stamp = new Date(row.createdAt).toISOString().replace(/[:.]/g, "-");
+  return path.join(config().outboxDir, `${stamp}-${row.kind}-${row.id}.eml`);
+}
+
+function emlTransport(): Transport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  return {
+    send: async (row) => {
+      const info = await transporter.sendMail(messageOf(row));
+      const file = emlFileOf(row);
+      mkdirSync(path.dirname(file), { recursive: true });
+      // Written whole or not at all: a reader never sees half a file.
+      writeFileSync(`${file}.tmp`, info.message as Buffer);
+      renameSync(`${file}.tmp`, file);
+      console.log(`Mail "${row.subject}" to ${row.recipient} written to ${file} (SMTP_URL is unset: not sent)`);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export type DeliveryReport = { sent: number; retrying: number; failed: number };
+
+/**
+ * Delivers the mail that is due now: claims it, sends each message and records the result (sent; or due
+ * again after a growing wait; or failed for good after a permanent refusal or MAX_ATTEMPTS). Rounds repeat
+ * until nothing is due. The tests call this directly; the server runs it from `startMailSender`.
+ */
+export async function deliverPendingMail({ now = Date.now, limit = BATCH } = {}): Promise<DeliveryReport> {
+  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
+  const smtpUrl = config().SMTP_URL;
+  let transport: Transport | undefined;
+  try {
+    for (let rows = claimDueMail(now(), limit); rows.length > 0; rows = claimDueMail(now(), limit)) {
+      transport ??= smtpUrl ? smtpTransport(smtpUrl) : emlTransport();
+      for (const row of rows) {
+        try {
+          await transport.send(row);
+          recordResult(row, { state: "sent", sentAt: Date.now(), lastError: null });
+          report.sent++;
+        } catch (error) {
+          const givenUp = isPermanent(error) || row.attempts + 1 >= MAX_ATTEMPTS;
+          recordResult(row, {
+            state: givenUp ? "failed" : "pending",
+            attempts: row.attempts + 1,
+            dueAt: now() + retryDelayMs(row.attempts + 1),
+            lastError: errorSummary(error),
+          });
+          console.warn(
+            `Mail ${row.messageId} "${row.subject}" to ${row.recipient}: ${givenUp ? "failed for good" : "will be retried"}: ${errorSummary(error)}`,
+          );
+          if (givenUp) report.failed++;
+          else report.retrying++;
+        }
+      }
+    }
+  } finally {
+    transport?.close();
+  }
+  return report;
+}
+
+/** When the next mail falls due (a retry, or a claim lapsing), or null when none is waiting. */
+function nextDueAt(): number | null {
+  const row = db()
+    .select({ next: min(mailOutbox.dueAt) })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.state, [...DUE_STATES]))
+    .get();
+  return row?.next ?? null;
+}
+
+type Sender = { stop(): Promise<void> };
+// Kept on globalThis: `npm run dev` reloads this module, and a reload must not start a second sender.
+const shared = globalThis as typeof globalThis & { __trendoraMailSender?: Sender };
+
+/**
+ * Starts the background sender of this process (the server's; MAIL_SENDER=off leaves it out): it delivers
+ * whenever a transaction has queued mail, when a retry falls due, and every minute for mail written by
+ * another process. Starting it twice starts one.
+ */
+export function startMailSender(): void {
+  if (shared.__trendoraMailSender || !mailSenderEnabled()) return;
+  const { SMTP_URL, outboxDir, SELLER_NOTIFY_EMAIL, PUBLIC_URL, mailBaseUrl } = config();
+  console.log(
+    SMTP_URL
+      ? `Mail is sent through ${new URL(SMTP_URL).host}.`
+      : `SMTP_URL is unset: mail is not sent but written as .eml files to ${outboxDir}`,
+  );
+  if (!PUBLIC_URL) console.log(`PUBLIC_URL is unset: links in mail point at ${mailBaseUrl}`);
+  if (!SELLER_NOTIFY_EMAIL) console.log("SELLER_NOTIFY_EMAIL is unset: nobody is mailed about new orders");
+
+  let stopped = false;
+  let wanted = true;
+  let wake: (() => void) | undefined;
+  const unsubscribe = onMailQueued(() => {
+    wanted = true;
+    wake?.();
+  });
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      // A waiting sender never keeps the process alive.
+      const timer = setTimeout(resolve, ms).unref();
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    }).finally(() => {
+      wake = undefined;
+    });
+  const loop = (async () => {
+    while (!stopped) {
+      let wait: number;
+      try {
+        if (wanted) {
+          wanted = false;
+          await deliverPendingMail();
+        }
+        const next = nextDueAt();
+        wait = next === null ? IDLE_MS : Math.min(Math.max(next - Date.now(), 0), IDLE_MS);
+      } catch (error) {
+        // The database or the disk failing: said, and tried again a minute later.
+        console.error("The mail sender failed:", error);
+        wait = IDLE_MS;
+      }
+      if (!wanted && !stopped) await sleep(wait);
+      wanted = true;
+    }
+  })();
+  shared.__trendoraMailSender = {
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      wake?.();
+      await loop;
+    },
+  };
+}
+
+/** Stops the background sender after the round it is in; returns once it has stopped. */
+export async function stopMailSender(): Promise<void> {
+  const sender = shared.__trendoraMailSender;
+  shared.__trendoraMailSender = undefined;
+  await sender?.stop();
+}

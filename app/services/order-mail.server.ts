@@ -1,0 +1,81 @@
+// Which order emails are written, and when: always inside the transaction that changes the order, so the
+// mail exists exactly when the change does (a rolled-back order writes none).
+import { asc, eq } from "drizzle-orm";
+import { config } from "#app/lib/config.server.ts";
+import type { Tx } from "#app/lib/db.server.ts";
+import { computeTotals } from "#app/lib/money.ts";
+import {
+  isNewsworthyStatus,
+  orderConfirmationMail,
+  orderStatusMail,
+  paymentNotCompletedMail,
+  sellerNewOrderMail,
+} from "#app/mail/order-mails.tsx";
+import type { MailOrder } from "#app/mail/order-parts.tsx";
+import { orderItems, orders, products, users } from "#db/schema.ts";
+import { enqueueMail } from "./mail-outbox.server.ts";
+import { MISSING_PRODUCT_NAME } from "./seller-orders.server.ts";
+
+/** The order as its emails show it, read inside the transaction that changes it. */
+function mailOrderIn(tx: Tx, orderId: string): MailOrder {
+  const order = tx
+    .select({ order: orders, shopper: { name: users.name, email: users.email } })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId))
+    .get();
+  if (!order) throw new Error(`Order ${orderId} is not there to be mailed about`);
+  const lines = tx
+    .select({
+      name: products.name,
+      // The size ordered ('' for a product without sizes).
+      size: orderItems.size,
+      quantity: orderItems.quantity,
+      unitPriceCents: orderItems.unitPriceCents,
+    })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position))
+    .all();
+  const { address, status, paymentType, isPaid, subtotalCents, taxCents, amountCents, createdAt } = order.order;
+  return {
+    id: orderId,
+    createdAt,
+    status,
+    paymentType,
+    isPaid,
+    subtotalCents,
+    taxCents,
+    amountCents,
+    address,
+    shopper: order.shopper,
+    lines: lines.map((line) => ({
+      name: line.name ?? MISSING_PRODUCT_NAME,
+      size: line.size?.trim() || null,
+      quantity: line.quantity,
+      lineCents: computeTotals([line]).subtotalCents,
+    })),
+  };
+}
+
+const links = () => ({ baseUrl: config().mailBaseUrl });
+
+/** An order has just been placed (cash on delivery) or paid (online): the shopper's confirmation, the seller's notice. */
+export function enqueueOrderPlacedMail(tx: Tx, orderId: string): void {
+  const order = mailOrderIn(tx, orderId);
+  enqueueMail(tx, orderConfirmationMail(order, links()));
+  const seller = config().SELLER_NOTIFY_EMAIL;
+  if (seller) enqueueMail(tx, sellerNewOrderMail(order, seller, links()));
+}
+
+/** An online order has just been cancelled unpaid. */
+export function enqueuePaymentNotCompletedMail(tx: Tx, orderId: string, reason: "failed" | "not-completed"): void {
+  enqueueMail(tx, paymentNotCompletedMail(mailOrderIn(tx, orderId), reason, links()));
+}
+
+/** The seller has just moved an order to `status`: Shipped, Delivered and Cancelled are mailed to the shopper. */
+export function enqueueOrderStatusMail(tx: Tx, orderId: string, status: string): void {
+  if (!isNewsworthyStatus(status)) return;
+  enqueueMail(tx, orderStatusMail(mailOrderIn(tx, orderId), status, links()));
+}

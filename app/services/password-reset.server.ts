@@ -1,0 +1,146 @@
+// Forgotten passwords for shoppers. Asking for a reset always answers the same, whether the email has an
+// account or not; when it has, a single-use link valid for one hour is mailed (through the outbox, in the same
+// transaction that stores it). Only a SHA-256 of the link's token is stored: the database alone cannot be
+// used to reset anyone's password. Using the link sets the new password, ends every session of the account
+// and stops its other links; the route then signs the shopper in.
+import { createHash } from "node:crypto";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { config } from "#app/lib/config.server.ts";
+import { db } from "#app/lib/db.server.ts";
+import { newId, newToken } from "#app/lib/ids.ts";
+import { RESET_LINK_INVALID } from "#app/lib/password-reset.ts";
+import { parseOrRefuse, Refusal, refuse } from "#app/lib/refusal.ts";
+import { forgotPasswordSchema, resetPasswordSchema } from "#app/lib/schemas/account.ts";
+import { passwordResetMail } from "#app/mail/password-reset-mail.tsx";
+import { passwordResets, sessions, users } from "#db/schema.ts";
+import type { ShopperUser } from "./accounts.server.ts";
+import { enqueueMail } from "./mail-outbox.server.ts";
+import { hashPassword } from "./passwords.server.ts";
+import { startAttempt, throttled } from "./throttle.server.ts";
+
+export const RESET_LINK_MS = 60 * 60_000;
+
+/** newToken(): 32 random bytes in base64url. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+function tokenHash(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** The page a reset link opens (absolute, from PUBLIC_URL). */
+export function resetUrl(token: string): string {
+  return `${config().mailBaseUrl}/reset-password?token=${token}`;
+}
+
+/**
+ * "Forgot password?": for an email with an account, stores a new link and mails it; for any other email,
+ * nothing. Either way the caller answers the same. A malformed email is refused (that says nothing about
+ * accounts). Every request counts against the email and the client's address (`client`): each may send a mail,
+ * so past the sign-in limits (throttle.server.ts) they are refused with 429, whether the account exists or not.
+ */
+export async function requestPasswordReset(input: unknown, client: string): Promise<void> {
+  const email = typeof input === "object" && input !== null ? (input as { email?: unknown }).email : undefined;
+  const attempt = await startAttempt("password-reset", { email, client });
+  try {
+    await sendResetLink(input);
+  } catch (error) {
+    // A refused form was not a request for a link.
+    await attempt.withdrawn();
+    throw error;
+  }
+}
+
+async function sendResetLink(input: unknown): Promise<void> {
+  const { email } = parseOrRefuse(forgotPasswordSchema, input);
+  const token = newToken();
+  db().transaction(
+    (tx) => {
+      const now = Date.now();
+      // Links that have run out are cleared here, now and then, rather than by a timer.
+      tx.delete(passwordResets).where(lt(passwordResets.expiresAt, now)).run();
+      const user = tx
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(eq(users.email, email))
+        .get();
+      if (!user) return;
+      tx.insert(passwordResets)
+        .values({
+          id: newId(),
+          userId: user.id,
+          tokenHash: tokenHash(token),
+          createdAt: now,
+          expiresAt: now + RESET_LINK_MS,
+        })
+        .run();
+      enqueueMail(tx, passwordResetMail(user, { baseUrl: config().mailBaseUrl, resetUrl: resetUrl(token) }));
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** The condition of a link that can still be used: this token, unused, not expired. */
+function usableLink(token: string, now: number) {
+  return and(
+    eq(passwordResets.tokenHash, tokenHash(token)),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, now),
+  );
+}
+
+/** Whether a reset link's token can still be used (the reset page shows its form only then). */
+export async function isResetTokenUsable(token: unknown): Promise<boolean> {
+  if (typeof token !== "string" || !TOKEN_PATTERN.test(token)) return false;
+  const row = db().select({ id: passwordResets.id }).from(passwordResets).where(usableLink(token, Date.now())).get();
+  return Boolean(row);
+}
+
+type ResetInput = { token: unknown; password: unknown; confirm: unknown };
+
+/**
+ * Uses a reset link: the token is claimed (single use) in the same transaction that sets the new password,
+ * ends every session of the account and stops its other links. Returns the shopper, for the route to sign in.
+ * A link that does not work counts as a failed guess from the client's address (`client`), like a wrong
+ * password at sign-in.
+ */
+export function resetPassword(input: ResetInput, client: string): Promise<ShopperUser> {
+  return throttled(
+    "password-reset",
+    { client },
+    () => setNewPassword(input),
+    (error) => error instanceof Refusal && error.message === RESET_LINK_INVALID,
+  );
+}
+
+async function setNewPassword(input: ResetInput): Promise<ShopperUser> {
+  const { token } = input;
+  if (!(await isResetTokenUsable(token))) refuse(RESET_LINK_INVALID);
+  const { password } = parseOrRefuse(resetPasswordSchema, input);
+  const passwordHash = await hashPassword(password);
+  return db().transaction(
+    (tx) => {
+      const now = Date.now();
+      const claimed = tx
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(usableLink(token as string, now))
+        .returning({ userId: passwordResets.userId })
+        .get();
+      // Used or run out while the password was being hashed.
+      if (!claimed) refuse(RESET_LINK_INVALID);
+      const { userId } = claimed;
+      tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+      tx.delete(sessions).where(eq(sessions.userId, userId)).run();
+      tx.update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)))
+        .run();
+      return tx
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(eq(users.id, userId))
+        .get()!;
+    },
+    { behavior: "immediate" },
+  );
+}

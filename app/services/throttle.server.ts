@@ -1,0 +1,177 @@
+// Throttles guessing: after too many failed attempts for one email or from one client address within the
+// window, further attempts are refused with 429 and Retry-After before any password is checked. Attempts are
+// rows in SQLite (they survive a restart) and pruned once out of the window. See docs/decisions/0053.
+//
+//   await throttled("shopper-sign-in", { email, client }, () => logIn(fields));
+//
+// Each attempt is counted from its start (so a hundred sent at once cannot all slip under the limit) and
+// stays counted as a failure unless it succeeds (which also clears that email's earlier failures) or is
+// withdrawn (it was not a guess: a field was missing).
+import { and, desc, eq, gt, lte } from "drizzle-orm";
+import { db } from "#app/lib/db.server.ts";
+import { newId } from "#app/lib/ids.ts";
+import { Refusal } from "#app/lib/refusal.ts";
+import { throttledAttempts } from "#db/schema.ts";
+
+export type ThrottleKind = "shopper-sign-in" | "seller-sign-in" | "password-reset";
+
+/** Who is attempting: the email tried (any value a client sent; normalised here) and the client's address. */
+export type Attempter = { email?: unknown; client: string };
+
+export type ThrottleRule = {
+  /** Failures for one email within the window before it is refused. */
+  perEmail: number;
+  /** Failures from one client address within the window before it is refused. */
+  perClient: number;
+  windowMs: number;
+  /** What the refusal says is too many. */
+  what: string;
+};
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+export const THROTTLE_RULES: Record<ThrottleKind, ThrottleRule> = {
+  "shopper-sign-in": { perEmail: 10, perClient: 30, windowMs: FIFTEEN_MINUTES, what: "sign-in attempts" },
+  "seller-sign-in": { perEmail: 10, perClient: 30, windowMs: FIFTEEN_MINUTES, what: "sign-in attempts" },
+  "password-reset": { perEmail: 10, perClient: 30, windowMs: FIFTEEN_MINUTES, what: "password reset requests" },
+};
+
+const longestWindow = Math.max(...Object.values(THROTTLE_RULES).map((rule) => rule.windowMs));
+
+/** An attempt in progress: counted as a failure unless it is declared a success or withdrawn. */
+export type Attempt = {
+  /** It succeeded: it no longer counts, and neither do the email's earlier failures. */
+  succeeded(): Promise<void>;
+  /** It was not a real attempt (an incomplete form): it no longer counts. */
+  withdrawn(): Promise<void>;
+};
+
+/** The email as counted: trimmed and lower-cased, or null when there is none. */
+function emailKey(email: unknown): string | null {
+  if (typeof email !== "string") return null;
+  const key = email.trim().toLowerCase().slice(0, 254);
+  return key === "" ? null : key;
+}
+
+/**
+ * The client as counted: an IPv4 address as it is, an IPv6 address by its /64 network (one subscriber holds a
+ * whole /64, so counting single addresses would let one guess from billions of them).
+ */
+export function clientKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(":")) return address;
+  const [head = "", tail] = address.toLowerCase().split("%")[0]!.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
+/**
+ * Starts an attempt: a 429 Refusal (with Retry-After) when the email or the client is over its limit,
+ * else the attempt, already counted.
+ */
+export async function startAttempt(kind: ThrottleKind, who: Attempter): Promise<Attempt> {
+  const rule = THROTTLE_RULES[kind];
+  const email = emailKey(who.email);
+  const client = clientKey(who.client);
+  const now = Date.now();
+  const id = newId();
+  // One immediate transaction: two attempts at once see each other's row.
+  const until = db().transaction(
+    (tx) => {
+      /** When the attempts counted against `column = value` stop being too many; null when they are not. */
+      const blockedUntil = (column: "email" | "client", value: string, limit: number) => {
+        const newest = tx
+          .select({ at: throttledAttempts.at })
+          .from(throttledAttempts)
+          .where(
+            and(
+              eq(throttledAttempts.kind, kind),
+              eq(throttledAttempts[column], value),
+              gt(throttledAttempts.at, now - rule.windowMs),
+            ),
+          )
+          .orderBy(desc(throttledAttempts.at))
+          .limit(limit)
+          .all();
+        // Once the oldest of the newest `limit` attempts leaves the window, there is room for one more.
+        return newest.length >= limit ? newest[limit - 1]!.at + rule.windowMs : null;
+      };
+      const byEmail = email ? blockedUntil("email", email, rule.perEmail) : null;
+      const byClient = blockedUntil("client", client, rule.perClient);
+      const blocked = Math.max(byEmail ?? 0, byClient ?? 0);
+      if (blocked > now) return blocked;
+      tx.insert(throttledAttempts).values({ id, kind, email, client, at: now }).run();
+      // Pruned as attempts come in, rather than by a timer: nothing older than any window is kept.
+      tx.delete(throttledAttempts)
+        .where(lte(throttledAttempts.at, now - longestWindow))
+        .run();
+      return null;
+    },
+    { behavior: "immediate" },
+  );
+  if (until !== null) throw tooMany(rule, until - now);
+  return {
+    async succeeded() {
+      db().transaction(
+        (tx) => {
+          tx.delete(throttledAttempts).where(eq(throttledAttempts.id, id)).run();
+          // The email's count starts again; what this client did still counts against the client.
+          if (email) {
+            tx.update(throttledAttempts)
+              .set({ email: null })
+              .where(and(eq(throttledAttempts.kind, kind), eq(throttledAttempts.email, email)))
+              .run();
+          }
+        },
+        { behavior: "immediate" },
+      );
+    },
+    async withdrawn() {
+      db().delete(throttledAttempts).where(eq(throttledAttempts.id, id)).run();
+    },
+  };
+}
+
+function tooMany(rule: ThrottleRule, waitMs: number): Refusal {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  const wait = minutes === 1 ? "a minute" : `${minutes} minutes`;
+  return new Refusal(
+    `Too many ${rule.what}. Please try again in ${wait}.`,
+    429,
+    {},
+    { "Retry-After": String(seconds) },
+  );
+}
+
+/** Refusals that are a failed guess (wrong credentials, a taken email); anything else was not a guess. */
+const isGuess = (error: unknown) => error instanceof Refusal && (error.status === 401 || error.status === 409);
+
+/**
+ * Runs `attempt` under the throttle: refused with 429 when over the limit; a wrong guess (a 401 or 409
+ * Refusal, or whatever `isFailure` says) counts, a success resets the email's count, any other outcome
+ * (a refused form, a bug) does not count.
+ */
+export async function throttled<T>(
+  kind: ThrottleKind,
+  who: Attempter,
+  attempt: () => Promise<T>,
+  isFailure: (error: unknown) => boolean = isGuess,
+): Promise<T> {
+  const started = await startAttempt(kind, who);
+  let result: T;
+  try {
+    result = await attempt();
+  } catch (error) {
+    if (!isFailure(error)) await started.withdrawn();
+    throw error;
+  }
+  await started.succeeded();
+  return result;
+}

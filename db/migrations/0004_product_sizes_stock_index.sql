@@ -1,0 +1,1 @@
+CREATE INDEX `product_sizes_stock_idx` ON `product_sizes` (`stock`);

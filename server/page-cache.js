@@ -1,0 +1,272 @@
+// Catalogue pages kept in memory for visitors without a session (docs/decisions/0060). A page is kept only when
+// the request carried no cookie at all (no session, cart, toast, nothing of the visitor's) and no `login` flag,
+// the answer was a 200 without Set-Cookie, and the route marked it as the same for everyone (SHARED_PAGE_HEADER).
+// It is kept with the catalogue version it was rendered at and served only while that is still the version.
+//
+// Every answer gets a nonce of its own: the page is stored split at its nonce, and each answer puts a fresh one
+// into the body and the Content-Security-Policy. So that this costs no compression per answer, the pieces
+// between the nonces are compressed once (deflatePieces); an answer is those blocks with the nonce between them
+// as stored (uncompressed) DEFLATE blocks, a gzip header, and the CRC-32 of what it decodes to. Clients that do
+// not take gzip get the page compressed for them, or plain.
+import { createHash, randomBytes } from "node:crypto";
+import { constants, crc32, deflateRawSync } from "node:zlib";
+import { compressOnce, negotiateEncoding } from "./compression.js";
+import { rawHeaders } from "./http-bridge.js";
+
+/** The response header a route sets on a page that is the same for every visitor without a session. */
+export const SHARED_PAGE_HEADER = "x-shared-page";
+const MAX_ENTRIES = 500;
+const MAX_BYTES = 64 * 1024 * 1024;
+const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+/** Headers never stored with a page: made per answer, or not the page's own. */
+const PER_ANSWER = ["content-security-policy", "content-length", "content-encoding", "set-cookie", SHARED_PAGE_HEADER];
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** The last DEFLATE block: stored, final, empty. */
+const FINAL_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
+
+// CRC-32 of joined pieces from the pieces' own CRCs (zlib's crc32_combine): the answer's CRC costs a few
+// microseconds instead of a pass over the whole page.
+const POLY = 0xedb88320;
+/** a × b modulo the CRC polynomial (bit-reflected, as zlib's multmodp). */
+function multmodp(a, b) {
+  let m = 0x80000000;
+  let p = 0;
+  for (;;) {
+    if (a & m) {
+      p ^= b;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    b = b & 1 ? (b >>> 1) ^ POLY : b >>> 1;
+  }
+  return p >>> 0;
+}
+const X2N = [1 << 30];
+for (let n = 1; n < 32; n++) X2N.push(multmodp(X2N[n - 1], X2N[n - 1]));
+/** The operator that appends `length` bytes to a CRC (zlib's crc32_combine_gen). */
+function appendOperator(length) {
+  let p = 0x80000000;
+  for (let n = length, k = 3; n > 0; n = Math.floor(n / 2), k++) if (n & 1) p = multmodp(X2N[k & 31], p);
+  return p >>> 0;
+}
+/** The CRC of A then B, from the CRC of A, the CRC of B and appendOperator(B's length). */
+function combineCrc(crcA, crcB, operator) {
+  return (multmodp(operator, crcA) ^ crcB) >>> 0;
+}
+
+/** A stored (uncompressed) DEFLATE block holding `bytes` (a nonce: far under its limit of 65,535). */
+function storedBlock(bytes) {
+  const header = Buffer.alloc(5);
+  header.writeUInt16LE(bytes.length, 1);
+  header.writeUInt16LE(~bytes.length & 0xffff, 3);
+  return [header, bytes];
+}
+
+/**
+ * The cache key of a request the cache may answer or store, or null: only a GET with no Cookie header at all
+ * and no `login` flag (the login modal) in its query. The key is the whole URL the page was rendered for,
+ * scheme and Host included: without PUBLIC_URL a page names its own origin (canonical URL, Open Graph, links
+ * in JSON-LD), so a request with a forged Host must never fill the page every other visitor gets.
+ */
+export function pageCacheKey(req, https = false) {
+  if (req.method !== "GET" || req.headers.cookie !== undefined) return null;
+  const url = req.url ?? "";
+  const query = url.indexOf("?");
+  if (query !== -1 && new URLSearchParams(url.slice(query)).has("login")) return null;
+  return `${https ? "https" : "http"}://${req.headers.host ?? "localhost"}${url}`;
+}
+
+function nonceOf(policy) {
+  return /'nonce-([^']+)'/.exec(policy ?? "")?.[1] ?? null;
+}
+
+/** Splits `buffer` wherever `separator` occurs. */
+function splitAt(buffer, separator) {
+  const parts = [];
+  let start = 0;
+  for (let at = buffer.indexOf(separator); at !== -1; at = buffer.indexOf(separator, start)) {
+    parts.push(buffer.subarray(start, at));
+    start = at + separator.length;
+  }
+  parts.push(buffer.subarray(start));
+  return parts;
+}
+
+/**
+ * Each piece compressed once, as raw DEFLATE blocks that end byte-aligned, so that a stored block (the nonce)
+ * and the next piece may follow. A piece may refer back to the pieces before it: it is compressed with them as
+ * its dictionary, the nonce's place in it filled with zero bytes. A page has no zero byte (checked), so no
+ * match can take in those bytes, and the decoder, which has the real nonce there, decodes the same text.
+ */
+function deflatePieces(parts, nonceLength) {
+  const filler = Buffer.alloc(nonceLength);
+  const referable = !parts.some((part) => part.includes(0));
+  let before = Buffer.alloc(0);
+  return parts.map((part, i) => {
+    const options = { level: 9, finishFlush: constants.Z_SYNC_FLUSH };
+    if (referable && i > 0) {
+      before = Buffer.concat([before, parts[i - 1], filler]).subarray(-32 * 1024);
+      options.dictionary = before;
+    }
+    return deflateRawSync(part, options);
+  });
+}
+
+function matchesEtag(ifNoneMatch, etag) {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => {
+    const value = tag.trim();
+    return value === "*" || value.replace(/^W\//, "") === bare;
+  });
+}
+
+export class PageCache {
+  constructor({ maxEntries = MAX_ENTRIES, maxBytes = MAX_BYTES } = {}) {
+    this.maxEntries = maxEntries;
+    this.maxBytes = maxBytes;
+    this.bytes = 0;
+    /** key → entry, least recently used first. */
+    this.entries = new Map();
+  }
+
+  /** The entry for `key` if it was made at `version`. */
+  get(key, version) {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.version !== version) {
+      this.bytes -= entry.bytes;
+      return undefined;
+    }
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /**
+   * Keeps a rendered answer when it may be shared; returns the entry, or null when it was not kept (then the
+   * answer must be sent as it is: `body` is what was read of it).
+   */
+  store(key, version, status, headers, body) {
+    if (status !== 200 || headers.get(SHARED_PAGE_HEADER) !== "1" || headers.has("set-cookie")) return null;
+    if (body.length > MAX_PAGE_BYTES) return null;
+    const policy = headers.get("content-security-policy");
+    const nonce = nonceOf(policy);
+    const parts = nonce ? splitAt(body, Buffer.from(nonce)) : [body];
+    const kept = new Headers(headers);
+    for (const name of PER_ANSWER) kept.delete(name);
+    const entry = {
+      version,
+      headers: kept,
+      policyParts: policy ? (nonce ? policy.split(nonce) : [policy]) : null,
+      parts,
+      deflated: deflatePieces(parts, nonce ? Buffer.byteLength(nonce) : 0),
+      crcs: parts.map((part) => crc32(part)),
+      appendOperators: parts.map((part) => appendOperator(part.length)),
+      nonceOperator: appendOperator(nonce ? Buffer.byteLength(nonce) : 0),
+      length: parts.reduce((n, part) => n + part.length, 0),
+      /** The headers to send, security headers included, made once for HTTP and once for HTTPS. */
+      answerHeaders: new Map(),
+      etag: `W/"${createHash("sha256").update(Buffer.concat(parts)).digest("base64url").slice(0, 27)}"`,
+      /** What it holds in memory, roughly: the page and its compressed pieces. */
+      bytes: body.length * 2 + 1024,
+    };
+    this.remove(key);
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
+      this.remove(this.entries.keys().next().value);
+    }
+    return entry;
+  }
+
+  remove(key) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+}
+
+/** The page with `nonce` in every place its nonce was. */
+function pageWith(entry, nonce) {
+  const pieces = [];
+  entry.parts.forEach((part, i) => {
+    if (i > 0) pieces.push(nonce);
+    pieces.push(part);
+  });
+  return Buffer.concat(pieces);
+}
+
+/** The page with `nonce`, as a gzip stream made of the stored blocks. */
+function gzipWith(entry, nonce) {
+  const pieces = [GZIP_HEADER, entry.deflated[0]];
+  let crc = entry.crcs[0];
+  const nonceCrc = crc32(nonce);
+  for (let i = 1; i < entry.parts.length; i++) {
+    pieces.push(...storedBlock(nonce), entry.deflated[i]);
+    crc = combineCrc(combineCrc(crc, nonceCrc, entry.nonceOperator), entry.crcs[i], entry.appendOperators[i]);
+  }
+  pieces.push(FINAL_BLOCK);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc, 0);
+  trailer.writeUInt32LE((entry.length + nonce.length * (entry.parts.length - 1)) >>> 0, 4);
+  pieces.push(trailer);
+  return Buffer.concat(pieces);
+}
+
+/**
+ * The headers of an answer from `entry` as the flat list res.writeHead takes, without the policy: the page's own
+ * headers with the ETag and the security headers (`decorate`), made once per entry and protocol.
+ */
+function answerHeaders(entry, https, decorate) {
+  let list = entry.answerHeaders.get(https);
+  if (!list) {
+    const headers = new Headers(entry.headers);
+    headers.set("ETag", entry.etag);
+    headers.set("Vary", "Accept-Encoding");
+    if (entry.policyParts) headers.set("Content-Security-Policy", entry.policyParts.join(""));
+    decorate(headers);
+    headers.delete("Content-Security-Policy");
+    list = rawHeaders(headers);
+    entry.answerHeaders.set(https, list);
+  }
+  return list;
+}
+
+/**
+ * Answers a request from a kept page: a 304 when the browser's copy is current (no new policy: the copy keeps
+ * the one that came with it), else the page with a nonce of its own. `decorate` adds the security headers to a
+ * Headers object; they depend only on `https` for a request without cookies.
+ */
+export function sendCachedPage(req, res, entry, https, decorate) {
+  if (matchesEtag(req.headers["if-none-match"], entry.etag)) {
+    const headers = new Headers({ ETag: entry.etag, Vary: "Accept-Encoding" });
+    const cacheControl = entry.headers.get("cache-control");
+    if (cacheControl) headers.set("Cache-Control", cacheControl);
+    decorate(headers);
+    res.writeHead(304, rawHeaders(headers));
+    res.end();
+    return;
+  }
+  const list = [...answerHeaders(entry, https, decorate)];
+  const nonce = Buffer.from(randomBytes(16).toString("base64"));
+  if (entry.policyParts) list.push("Content-Security-Policy", entry.policyParts.join(nonce.toString()));
+  const accept = req.headers["accept-encoding"];
+  let body;
+  if (negotiateEncoding(accept, ["gzip"])) {
+    body = gzipWith(entry, nonce);
+    list.push("Content-Encoding", "gzip");
+  } else {
+    const encoding = negotiateEncoding(accept);
+    body = pageWith(entry, nonce);
+    if (encoding) {
+      body = compressOnce(encoding, body);
+      list.push("Content-Encoding", encoding);
+    }
+  }
+  list.push("Content-Length", String(body.length));
+  res.writeHead(200, list);
+  res.end(body);
+}

@@ -1,0 +1,133 @@
+// Product lists a page at a time: numbered pages and Previous/Next as plain links, sorting through a GET form,
+// Load more with JavaScript; the pictures' widths (srcset) on cards and the product page. With JavaScript on
+// (project "js") and off ("no-js"). The demo catalogue has more in-stock products than two pages hold.
+import type { Page } from "@playwright/test";
+import { DEMO_PRODUCTS } from "../../db/demo/catalogue.ts";
+import { expect, test } from "./fixtures.ts";
+
+const isNoJs = () => test.info().project.name === "no-js";
+const PAGE_SIZE = 24;
+const inStock = DEMO_PRODUCTS.filter((p) => p.inStock !== false);
+const pageCount = Math.ceil(inStock.length / PAGE_SIZE);
+
+const cards = (page: Page) => page.getByTestId("product-card");
+const names = (page: Page) => cards(page).getByRole("heading").allTextContents();
+const pages = (page: Page) => page.getByRole("navigation", { name: "Pages" });
+const current = (page: Page) => pages(page).locator('[aria-current="page"]');
+/** The offer prices on the cards, in cents (the first amount on each card). */
+async function prices(page: Page): Promise<number[]> {
+  const texts = await cards(page).allTextContents();
+  return texts.map((text) => Math.round(Number(/\$(\d+\.\d\d)/.exec(text)![1]) * 100));
+}
+
+test("pages through all products with numbered links, Previous and Next", async ({ page }) => {
+  expect(pageCount).toBeGreaterThanOrEqual(3);
+  await page.goto("/products");
+  await expect(cards(page)).toHaveCount(PAGE_SIZE);
+  await expect(page.getByText(`Showing 1–24 of ${inStock.length} products`)).toBeVisible();
+  await expect(current(page)).toHaveText("1");
+  await expect(pages(page).getByRole("link", { name: "Previous page" })).toHaveCount(0);
+  const first = await names(page);
+
+  await pages(page).getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/\/products\?page=2$/);
+  await expect(current(page)).toHaveText("2");
+  await expect(page).toHaveTitle("All Products, page 2 | Trendora");
+  const second = await names(page);
+  expect(second).toHaveLength(PAGE_SIZE);
+  for (const name of second) expect(first).not.toContain(name);
+
+  await pages(page)
+    .getByRole("link", { name: `Page ${pageCount}`, exact: true })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/products\\?page=${pageCount}$`));
+  await expect(cards(page)).toHaveCount(inStock.length - (pageCount - 1) * PAGE_SIZE);
+  await expect(pages(page).getByRole("link", { name: "Next page" })).toHaveCount(0);
+
+  await pages(page).getByRole("link", { name: "Page 1", exact: true }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  expect(await names(page)).toEqual(first);
+});
+
+test("sorts by price through the URL, and the pages keep the order", async ({ page }) => {
+  await page.goto("/products");
+  await page.getByLabel("Sort by").selectOption("price-asc");
+  // Without JavaScript the form is sent with its button; with it, choosing is enough.
+  if (isNoJs()) await page.getByRole("button", { name: "Sort", exact: true }).click();
+  else await expect(page.getByRole("button", { name: "Sort", exact: true })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/products\?sort=price-asc$/);
+  await expect(page.getByLabel("Sort by")).toHaveValue("price-asc");
+  const cheapest = await prices(page);
+  expect(cheapest).toEqual([...cheapest].sort((a, b) => a - b));
+
+  await pages(page).getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/\/products\?sort=price-asc&page=2$/);
+  await expect(current(page)).toHaveText("2");
+  const next = await prices(page);
+  expect(next[0]).toBeGreaterThanOrEqual(cheapest[cheapest.length - 1]!);
+
+  await page.goto("/products/men?sort=price-desc");
+  await expect(page.getByLabel("Sort by")).toHaveValue("price-desc");
+  const dearest = await prices(page);
+  expect(dearest).toEqual([...dearest].sort((a, b) => b - a));
+});
+
+test("Load more adds the next page under the list, with JavaScript", async ({ page }) => {
+  await page.goto("/products");
+  const loadMore = page.getByRole("button", { name: "Load more" });
+  if (isNoJs()) {
+    // Without JavaScript the numbered pages do it.
+    await expect(loadMore).toHaveCount(0);
+    await expect(pages(page).getByRole("link", { name: "Next page" })).toHaveAttribute("href", "/products?page=2");
+    return;
+  }
+  const first = await names(page);
+  await loadMore.click();
+  await expect(cards(page)).toHaveCount(2 * PAGE_SIZE);
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByText(`Showing 1–48 of ${inStock.length} products`)).toBeVisible();
+  expect((await names(page)).slice(0, PAGE_SIZE)).toEqual(first);
+  // Focus moves to the first product added, and the page numbers go on from the last page shown.
+  await expect(cards(page).nth(PAGE_SIZE).getByRole("heading").getByRole("link")).toBeFocused();
+  await expect(current(page)).toHaveText("2");
+  if (pageCount === 3) {
+    await loadMore.click();
+    await expect(cards(page)).toHaveCount(inStock.length);
+    await expect(loadMore).toHaveCount(0);
+  }
+});
+
+test("a page or sort order that does not exist is a 404 page", async ({ page }) => {
+  for (const query of [`page=${pageCount + 1}`, "page=0", "page=-1", "page=abc", "sort=cheapest"]) {
+    const response = await page.goto(`/products?${query}`);
+    expect(response?.status(), query).toBe(404);
+    await expect(page.getByRole("link", { name: "Continue shopping" })).toBeVisible();
+  }
+});
+
+test("cards and the product page offer each picture in several widths", async ({ page, request }) => {
+  await page.goto("/products");
+  const images = cards(page).locator("img");
+  const first = images.first();
+  await expect(first).toHaveAttribute("srcset", /-200\.webp 200w, .*-400\.webp 400w, .*-800\.webp 800w/);
+  await expect(first).toHaveAttribute("sizes", /.+/);
+  await expect(first).toHaveAttribute("width", "400");
+  await expect(first).toHaveAttribute("height", "400");
+  await expect(first).toHaveAttribute("fetchpriority", "high");
+  await expect(images.nth(PAGE_SIZE - 1)).toHaveAttribute("loading", "lazy");
+  // The first picture is asked for before the page's scripts: a preload in the head, with its widths.
+  const preload = page.locator('head link[rel="preload"][as="image"]').first();
+  await expect(preload).toHaveAttribute("imagesrcset", (await first.getAttribute("srcset"))!);
+  for (const candidate of (await first.getAttribute("srcset"))!.split(", ")) {
+    const response = await request.get(candidate.split(" ")[0]!);
+    expect(response.status(), candidate).toBe(200);
+    expect(response.headers()["content-type"]).toBe("image/webp");
+  }
+  if (!isNoJs()) await expect(first).toHaveJSProperty("complete", true);
+
+  await cards(page).first().getByRole("heading").getByRole("link").click();
+  const picture = page.getByRole("main").locator("img[srcset]").first();
+  await expect(picture).toHaveAttribute("srcset", /-400\.webp 400w, .*-800\.webp 800w/);
+  await expect(picture).toHaveAttribute("fetchpriority", "high");
+  await expect(picture).toHaveAttribute("width", /\d+/);
+});

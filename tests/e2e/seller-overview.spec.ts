@@ -1,0 +1,87 @@
+// The seller's overview and CSV exports, with JavaScript and without: a shopper's cash order (placed through
+// the JSON API) shows in today's figures, the charts carry their text alternative, and the orders and
+// products CSVs download from the overview and from the orders list.
+import { readFile } from "node:fs/promises";
+import type { Download, Page } from "@playwright/test";
+import { csvRecords } from "../helpers/csv.ts";
+import { expect, registerShopper, test } from "./fixtures.ts";
+
+async function placeCashOrder(request: Parameters<typeof registerShopper>[0]) {
+  await registerShopper(request, "Overview Buyer");
+  const address = {
+    firstName: "Ravi",
+    lastName: "Kumar",
+    email: "ravi@example.com",
+    street: "3 Hill Road",
+    city: "Mysuru",
+    state: "KA",
+    zipcode: "570001",
+    country: "India",
+    phone: "+91 91111 22222",
+  };
+  expect((await request.post("/api/address/add", { data: { address } })).status()).toBe(201);
+  const { addresses } = await (await request.get("/api/address/get")).json();
+  const { products } = await (await request.get("/api/product/list")).json();
+  // A product without sizes (an accessory), so the order needs none.
+  const product = (products as { _id: string; name: string; inStock: boolean; sizes?: unknown[] }[]).find(
+    (p) => p.inStock && !p.sizes,
+  )!;
+  const placed = await request.post("/api/order/cod", {
+    data: { items: [{ product: product._id, quantity: 2 }], address: addresses[0]._id },
+  });
+  expect(placed.status(), await placed.text()).toBeLessThan(300);
+  return { orderId: (await placed.json()).orderId as string, product };
+}
+
+async function downloaded(page: Page, click: () => Promise<void>): Promise<{ download: Download; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent("download"), click()]);
+  const text = await readFile((await download.path())!, "utf8");
+  return { download, text };
+}
+
+test("the overview shows today's order, its charts have a text alternative, and the CSVs download", async ({
+  page,
+  storeApi,
+  seller: _signedIn,
+}) => {
+  const { orderId, product } = await placeCashOrder(storeApi);
+  const today = new Date().toISOString().slice(0, 10);
+
+  await page.goto("/seller");
+  await page.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "Overview" }).click();
+  await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
+  const todayTotal = page.getByTestId("overview-total").filter({ hasText: "Today" });
+  await expect(todayTotal).toContainText(/\$\d+\.\d{2}/);
+  await expect(todayTotal).toContainText(/\d+ orders?/);
+
+  const revenue = page.getByRole("img", { name: "Revenue per day, last 30 days" });
+  await expect(revenue).toBeVisible();
+  await expect(revenue).toHaveAccessibleDescription(/^Revenue from .+: \$\d+\.\d{2} in total\./);
+  await expect(page.getByRole("img", { name: "Placed orders per day, last 30 days" })).toBeVisible();
+  // The figures behind the charts, as a table.
+  await page.getByText("Figures per day (table)").click();
+  const todayRow = page.getByRole("row", { name: new RegExp(`^${today}`) });
+  await expect(todayRow).toBeVisible();
+  await expect(todayRow.getByRole("cell").first()).not.toHaveText("0");
+  await expect(page.getByRole("row", { name: product.name })).toBeVisible();
+  // The sizes running low: the demo catalogue has a few, sold out ones first.
+  await expect(page.getByRole("heading", { name: "Low stock" })).toBeVisible();
+  await expect(page.getByTestId("low-stock").getByRole("listitem").first()).toContainText("Sold out");
+
+  const orders = await downloaded(page, () => page.getByRole("button", { name: "Download orders CSV" }).click());
+  expect(orders.download.suggestedFilename()).toMatch(/^trendora-orders-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const row = csvRecords(orders.text).find((r) => r.Order === orderId);
+  expect(row).toMatchObject({ Status: "Order Placed", Payment: "COD", Items: `${product.name} x 2`, City: "Mysuru" });
+
+  const catalogue = await downloaded(page, () => page.getByRole("link", { name: "Download products CSV" }).click());
+  expect(csvRecords(catalogue.text).some((r) => r.Name === product.name)).toBe(true);
+
+  // The orders list offers the same export.
+  await page.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "Orders" }).click();
+  await expect(page.getByRole("heading", { name: "Orders List" })).toBeVisible();
+  await page.getByLabel("Orders from").fill(today);
+  await page.getByLabel("to", { exact: true }).fill(today);
+  const fromOrders = await downloaded(page, () => page.getByRole("button", { name: "Download orders CSV" }).click());
+  expect(fromOrders.download.suggestedFilename()).toBe(`trendora-orders-${today}-to-${today}.csv`);
+  expect(csvRecords(fromOrders.text).map((r) => r.Order)).toContain(orderId);
+});

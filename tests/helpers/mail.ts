@@ -1,0 +1,40 @@
+// The mail outbox in tests: point the store at a test SMTP server (or at none: .eml files), read the outbox
+// table, and find what arrived.
+import { eq } from "drizzle-orm";
+import type { ParsedMail } from "mailparser";
+import { resetConfigForTests } from "#app/lib/config.server.ts";
+import { db } from "#app/lib/db.server.ts";
+import { mailOutbox } from "#db/schema.ts";
+
+export const SHOP_URL = "https://shop.example";
+export const SELLER_INBOX = "owner@shop.example";
+
+/** The store's mail settings for a test file (SMTP_URL unset: .eml files). */
+export function useMailSettings(settings: { SMTP_URL?: string; SELLER_NOTIFY_EMAIL?: string; PUBLIC_URL?: string }) {
+  for (const name of ["SMTP_URL", "SELLER_NOTIFY_EMAIL", "PUBLIC_URL", "MAIL_FROM"] as const) delete process.env[name];
+  Object.assign(process.env, { MAIL_FROM: "Trendora <orders@shop.example>" }, settings);
+  resetConfigForTests();
+}
+
+export function outboxRows() {
+  return db().select().from(mailOutbox).all();
+}
+
+export function outboxRow(id: string) {
+  return db().select().from(mailOutbox).where(eq(mailOutbox.id, id)).get();
+}
+
+/** The plain-text and HTML parts of a parsed mail's links: every href in the HTML. */
+export function hrefsOf(mail: ParsedMail): string[] {
+  return [...String(mail.html || "").matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
+}
+
+export function recipientsOf(mail: ParsedMail): string[] {
+  const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
+  return to.flatMap((group) => group.value.map((address) => address.address ?? ""));
+}
+
+/** Waits for a condition: no time budget of its own (the test runner's hang guard is the limit). */
+export async function waitUntil(condition: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
+}

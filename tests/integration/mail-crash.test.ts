@@ -1,0 +1,98 @@
+// A store process killed with SIGKILL at the worst moments: right after the order (and its mails) committed,
+// and in the middle of sending. A new sender then delivers each mail exactly once.
+import { type ChildProcess, spawn } from "node:child_process";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { db } from "#app/lib/db.server.ts";
+import { enqueueMail } from "#app/services/mail-outbox.server.ts";
+import { deliverPendingMail, LEASE_MS } from "#app/services/mail-sender.server.ts";
+import { mailOutbox } from "#db/schema.ts";
+import { createProduct } from "../helpers/factories.ts";
+import { recipientsOf, SELLER_INBOX, SHOP_URL, useMailSettings, waitUntil } from "../helpers/mail.ts";
+import { createAddress, createUser } from "../helpers/shopper.ts";
+import { type SmtpTestServer, startSilentServer, startSmtpServer } from "../helpers/smtp.ts";
+
+let smtp: SmtpTestServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  useMailSettings({ SMTP_URL: smtp.url, SELLER_NOTIFY_EMAIL: SELLER_INBOX, PUBLIC_URL: SHOP_URL });
+});
+afterAll(async () => {
+  await smtp.close();
+  useMailSettings({});
+});
+
+const children = new Set<ChildProcess>();
+afterEach(() => {
+  for (const child of children) child.kill("SIGKILL");
+  children.clear();
+});
+
+/** Starts the crash child on this test file's database, with the store's mail settings and `env`. */
+function child(args: string[], env: Record<string, string> = {}) {
+  const proc = spawn(process.execPath, ["--import", "tsx", "tests/helpers/mail-crash-child.ts", ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  children.add(proc);
+  let output = "";
+  proc.stdout!.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => proc.on("exit", (_code, signal) => resolve(signal)));
+  return { proc, output: () => output, exited };
+}
+
+async function killed(run: ReturnType<typeof child>) {
+  run.proc.kill("SIGKILL");
+  expect(await run.exited).toBe("SIGKILL");
+}
+
+it("killed right after the order committed: a new sender delivers its mails exactly once", async () => {
+  const user = await createUser();
+  const address = createAddress(user.id);
+  const product = createProduct({ name: "Crash Test Jacket" });
+  const run = child(["place-order", user.id, address.id, product.id]);
+  await waitUntil(() => run.output().includes("committed "));
+  await killed(run);
+  const orderId = /committed (\w+)/.exec(run.output())![1]!;
+
+  expect(await deliverPendingMail()).toEqual({ sent: 2, retrying: 0, failed: 0 });
+  expect(await deliverPendingMail()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+  const mails = (await smtp.parsed()).filter((m) => m.subject?.includes(orderId));
+  expect(mails.map((m) => recipientsOf(m)[0]).sort()).toEqual([user.email, SELLER_INBOX].sort());
+  expect(mails.find((m) => recipientsOf(m)[0] === user.email)!.text).toContain("Crash Test Jacket x 1");
+});
+
+it("killed in the middle of sending: the claim lapses, and the next sender delivers exactly once", async () => {
+  const id = db().transaction((tx) =>
+    enqueueMail(tx, {
+      kind: "order-status",
+      to: "mid-send@example.com",
+      subject: "Sent while the sender dies",
+      text: "Hello",
+      html: "<p>Hello</p>",
+    }),
+  );
+  // The child's SMTP server accepts the connection and never answers: the child is stuck mid-send.
+  const silent = await startSilentServer();
+  try {
+    const run = child(["send"], { SMTP_URL: silent.url });
+    await waitUntil(() => silent.connections() > 0);
+    await killed(run);
+  } finally {
+    await silent.close();
+  }
+  const row = () => db().select().from(mailOutbox).where(eq(mailOutbox.id, id)).get()!;
+  expect(row()).toMatchObject({ state: "sending", attempts: 0 });
+
+  // While the dead sender's claim holds, nobody else sends it.
+  expect(await deliverPendingMail()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+  // Once it has lapsed, the next sender does, once.
+  const later = row().dueAt;
+  expect(later).toBeGreaterThan(Date.now() + LEASE_MS / 2);
+  expect(await deliverPendingMail({ now: () => later })).toEqual({ sent: 1, retrying: 0, failed: 0 });
+  expect(await deliverPendingMail({ now: () => later + LEASE_MS })).toEqual({ sent: 0, retrying: 0, failed: 0 });
+  expect(smtp.received.filter((m) => m.to.includes("mid-send@example.com"))).toHaveLength(1);
+  expect(row()).toMatchObject({ state: "sent", claimToken: null });
+});

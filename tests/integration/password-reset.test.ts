@@ -1,0 +1,231 @@
+// Forgotten passwords: the request answers the same for any email, the link arrives by mail (a real SMTP
+// server on 127.0.0.1), is stored only hashed, works once and for one hour, sets the new password, ends the
+// account's other sessions and signs the shopper in. Sellers reset theirs on the command line.
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { verify } from "@node-rs/argon2";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db, openDatabase } from "#app/lib/db.server.ts";
+import { PASSWORD_CHANGED, RESET_LINK_INVALID, RESET_LINK_SENT } from "#app/lib/password-reset.ts";
+import { action as forgotAction, loader as forgotLoader } from "#app/routes/forgot-password.tsx";
+import { action as resetAction, loader as resetLoader } from "#app/routes/reset-password.tsx";
+import { getUser } from "#app/services/accounts.server.ts";
+import { deliverPendingMail } from "#app/services/mail-sender.server.ts";
+import { RESET_LINK_MS } from "#app/services/password-reset.server.ts";
+import { getSeller, resetSellerPassword } from "#app/services/sellers.server.ts";
+import { passwordResets, sellers, sessions, users } from "#db/schema.ts";
+import { hrefsOf, outboxRows, recipientsOf, SHOP_URL, useMailSettings } from "../helpers/mail.ts";
+import { cookiesFrom, formRequest, getRequest, readReply, throughRoot } from "../helpers/requests.ts";
+import { createTestSeller, sellerCookie } from "../helpers/sellers.ts";
+import { createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
+import { type SmtpTestServer, startSmtpServer } from "../helpers/smtp.ts";
+
+let smtp: SmtpTestServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  useMailSettings({ SMTP_URL: smtp.url, PUBLIC_URL: SHOP_URL });
+});
+afterAll(async () => {
+  await smtp.close();
+  useMailSettings({});
+});
+
+const NEW_PASSWORD = "a brand new password";
+
+function askForLink(email: string, cookie?: string) {
+  return throughRoot(forgotAction, formRequest("/forgot-password", { email }, { cookie }));
+}
+
+/** Asks for a link for `email` and returns the token from the mail that arrives over SMTP. */
+async function linkFor(email: string): Promise<string> {
+  await askForLink(email);
+  const before = smtp.received.length;
+  await deliverPendingMail();
+  const mails = (await smtp.parsed()).slice(before).filter((m) => recipientsOf(m).includes(email));
+  expect(mails).toHaveLength(1);
+  const link = new URL(/https?:\/\/\S+/.exec(mails[0]!.text!)![0]);
+  return link.searchParams.get("token")!;
+}
+
+function resetPage(token: string | null) {
+  return throughRoot(resetLoader, getRequest(`/reset-password${token === null ? "" : `?token=${token}`}`));
+}
+
+function postReset(fields: Record<string, string>, cookie?: string) {
+  return throughRoot(resetAction, formRequest("/reset-password", fields, { cookie }));
+}
+
+describe("asking for a reset link", () => {
+  it("answers the same whether the email has an account or not; only an account gets a mail", async () => {
+    const user = await createUser();
+    const before = outboxRows().length;
+    const known = await askForLink(user.email.toUpperCase());
+    const unknown = await askForLink("nobody-here@example.com");
+    for (const answer of [known, unknown]) {
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get("Location")).toBe("/forgot-password?sent");
+      expect(answer.headers.getSetCookie()).toEqual([]);
+      expect(await answer.text()).toBe("");
+    }
+    const written = outboxRows().slice(before);
+    expect(written.map((row) => [row.kind, row.recipient])).toEqual([["password-reset", user.email]]);
+
+    const page = await throughRoot(forgotLoader, getRequest("/forgot-password?sent"));
+    expect(await page.json()).toEqual({ sent: true });
+    expect(RESET_LINK_SENT).toContain("If an account exists for that email");
+  });
+
+  it("refuses a malformed email with a message next to the field, and stores nothing", async () => {
+    const before = db().select().from(passwordResets).all().length;
+    const answer = await askForLink("not-an-email");
+    expect(answer.status).toBe(400);
+    expect((await readReply(answer)).fieldErrors).toEqual({ email: "Please enter a valid email address." });
+    expect(db().select().from(passwordResets).all()).toHaveLength(before);
+  });
+
+  it("mails an absolute link valid for one hour; only a hash of its token is stored", async () => {
+    const user = await createUser({ name: "Mira Das" });
+    await askForLink(user.email);
+    const before = smtp.received.length;
+    await deliverPendingMail();
+    const mails = (await smtp.parsed()).slice(before).filter((m) => recipientsOf(m).includes(user.email));
+    expect(mails).toHaveLength(1);
+    const mail = mails[0];
+    expect(mail!.subject).toBe("Reset your Trendora password");
+    expect(mail!.text).toContain("Hi Mira,");
+    expect(mail!.text).toContain("The link works once, within one hour.");
+    const link = /https?:\/\/\S+/.exec(mail!.text!)![0];
+    expect(link).toMatch(new RegExp(`^${SHOP_URL}/reset-password\\?token=[A-Za-z0-9_-]{43}$`));
+    expect(hrefsOf(mail!)).toContain(link);
+    const token = new URL(link).searchParams.get("token")!;
+
+    const row = db().select().from(passwordResets).where(eq(passwordResets.userId, user.id)).get()!;
+    expect(row.tokenHash).toBe(createHash("sha256").update(token).digest("hex"));
+    expect(JSON.stringify(db().select().from(passwordResets).all())).not.toContain(token);
+    expect(row.expiresAt - row.createdAt).toBe(RESET_LINK_MS);
+    expect(RESET_LINK_MS).toBe(60 * 60_000);
+  });
+});
+
+describe("the reset page", () => {
+  it("sets the new password, ends the account's other sessions, signs the shopper in", async () => {
+    const user = await createUser();
+    const otherDevice = await signedInCookie(user.id);
+    const token = await linkFor(user.email);
+
+    const page = await resetPage(token);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Referrer-Policy")).toBe("same-origin");
+    expect(await page.json()).toEqual({ token });
+
+    const mismatch = await postReset({ token, password: NEW_PASSWORD, confirm: "something else" });
+    expect(mismatch.status).toBe(400);
+    const reply = await readReply(mismatch);
+    expect(reply.fieldErrors).toEqual({ confirm: "The two passwords are not the same." });
+    // Neither password is sent back.
+    expect(reply.values).not.toHaveProperty("password");
+    expect(reply.values).not.toHaveProperty("confirm");
+    const short = await postReset({ token, password: "short", confirm: "short" });
+    expect((await readReply(short)).fieldErrors).toEqual({ password: "Password must be at least 8 characters long." });
+
+    const done = await postReset({ token, password: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    expect(done.status).toBe(303);
+    expect(done.headers.get("Location")).toBe("/");
+    expect(await toastsFrom(done)).toEqual([`success: ${PASSWORD_CHANGED}`]);
+    const cookie = cookiesFrom(done);
+    expect(await getUser(getRequest("/", { cookie }))).toMatchObject({ id: user.id });
+    expect(await getUser(getRequest("/", { cookie: otherDevice }))).toBeNull();
+    expect(db().select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(1);
+    const stored = db().select().from(users).where(eq(users.id, user.id)).get()!;
+    expect(await verify(stored.passwordHash, NEW_PASSWORD)).toBe(true);
+
+    // Single use.
+    expect((await resetPage(token)).status).toBe(400);
+    const again = await postReset({ token, password: "another password", confirm: "another password" });
+    expect(again.status).toBe(400);
+    expect((await readReply(again)).formError).toBe(RESET_LINK_INVALID);
+    expect(await verify(db().select().from(users).where(eq(users.id, user.id)).get()!.passwordHash, NEW_PASSWORD)).toBe(
+      true,
+    );
+  });
+
+  it("refuses a link older than an hour, a made-up token, and a missing one", async () => {
+    const user = await createUser();
+    const token = await linkFor(user.email);
+    db()
+      .update(passwordResets)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(passwordResets.userId, user.id))
+      .run();
+    for (const bad of [token, "x".repeat(43), "%00", null]) {
+      const page = await resetPage(bad);
+      expect(page.status, String(bad)).toBe(400);
+      expect(await page.json()).toEqual({ token: null });
+    }
+    const answer = await postReset({ token, password: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    expect((await readReply(answer)).formError).toBe(RESET_LINK_INVALID);
+    const noToken = await postReset({ password: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    expect((await readReply(noToken)).formError).toBe(RESET_LINK_INVALID);
+    expect(await verify(db().select().from(users).where(eq(users.id, user.id)).get()!.passwordHash, NEW_PASSWORD)).toBe(
+      false,
+    );
+  });
+
+  it("using one link stops the account's other links", async () => {
+    const user = await createUser();
+    const first = await linkFor(user.email);
+    const second = await linkFor(user.email);
+    expect((await postReset({ token: second, password: NEW_PASSWORD, confirm: NEW_PASSWORD })).status).toBe(303);
+    expect((await resetPage(first)).status).toBe(400);
+  });
+});
+
+describe("a seller's password", () => {
+  it("resetSellerPassword sets it and ends the seller's sessions; an unknown email is refused", async () => {
+    const seller = await createTestSeller();
+    const cookie = await sellerCookie(seller.id);
+    await resetSellerPassword(seller.email.toUpperCase(), NEW_PASSWORD);
+    expect(await getSeller(getRequest("/seller", { cookie }))).toBeNull();
+    const row = db().select().from(sellers).where(eq(sellers.id, seller.id)).get()!;
+    expect(await verify(row.passwordHash, NEW_PASSWORD)).toBe(true);
+    await expect(resetSellerPassword("nobody@shop.example", NEW_PASSWORD)).rejects.toThrow(
+      "There is no seller with the email nobody@shop.example.",
+    );
+  });
+
+  it("npm run seller:add -- --reset EMAIL", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "seller-reset-"));
+    const script = (args: string[], password: string) =>
+      promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/seller-add.ts", ...args], {
+        env: { ...process.env, DATA_DIR: dataDir, SELLER_PASSWORD: password },
+      }).then(
+        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+        (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+      );
+    try {
+      expect((await script(["owner@shop.example"], "first password 1")).code).toBe(0);
+      const reset = await script(["--reset", "Owner@Shop.example"], "second password 2");
+      expect(reset.code).toBe(0);
+      expect(reset.stdout).toContain("The password of seller owner@shop.example was changed and their sessions ended.");
+      expect(reset.stdout + reset.stderr).not.toContain("second password 2");
+      const unknown = await script(["--reset", "who@shop.example"], "third password 3");
+      expect(unknown.code).not.toBe(0);
+      expect(unknown.stderr).toContain("There is no seller with the email who@shop.example. No password was changed.");
+
+      const store = openDatabase(path.join(dataDir, "store.db"));
+      try {
+        const row = store.select().from(sellers).all()[0]!;
+        expect(await verify(row.passwordHash, "second password 2")).toBe(true);
+      } finally {
+        store.$client.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,212 @@
+// Units held by unpaid online orders: taken when the order is placed, kept when it is paid, and put back
+// exactly once whichever way it ends (a failed payment, an expired session, Cancel on the checkout page, the
+// sweep of stale orders, a new order closing the earlier checkout, a session that could not be made), with
+// events replayed and in either order. The real `stripe` SDK talks to the sandbox over HTTP.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { resetConfigForTests } from "#app/lib/config.server.ts";
+import { db } from "#app/lib/db.server.ts";
+import { newId } from "#app/lib/ids.ts";
+import { Refusal } from "#app/lib/refusal.ts";
+import { placeCartOrder } from "#app/services/checkout.server.ts";
+import { cancelCheckout } from "#app/services/checkout-return.server.ts";
+import { cancelOrderForSession, expireStaleOnlineOrders, startOnlineCheckout } from "#app/services/payments.server.ts";
+import { stripeClient, webhookSecret } from "#app/services/stripe.server.ts";
+import { cartItems, orders } from "#db/schema.ts";
+import { createProduct, stockOf } from "../helpers/factories.ts";
+import { createAddress, createUser } from "../helpers/shopper.ts";
+import { pathOf, type SandboxServer, startSandboxServer } from "../helpers/stripe-sandbox-server.ts";
+
+const ORIGIN = "http://localhost:3000";
+let server: SandboxServer;
+beforeAll(async () => {
+  server = await startSandboxServer();
+});
+afterAll(() => server.close());
+
+/** A shopper with an address and a saved cart of `quantity` units of a shirt in M, of which `stock` are left. */
+async function shopperAndShirt(stock = 5, quantity = 2) {
+  const shirt = createProduct({ name: "Linen Shirt", offerPriceCents: 2500 }, { sizes: [["M", stock]] });
+  const user = await createUser();
+  const address = createAddress(user.id);
+  db().insert(cartItems).values({ userId: user.id, productId: shirt.id, size: "M", quantity }).run();
+  return { shirt, user, address };
+}
+
+async function checkout(stock = 5, quantity = 2) {
+  const shopper = await shopperAndShirt(stock, quantity);
+  const result = await startOnlineCheckout({
+    userId: shopper.user.id,
+    addressId: shopper.address.id,
+    items: "saved-cart",
+    requestKey: newId(),
+    origin: ORIGIN,
+  });
+  return { ...shopper, ...result, sessionId: orderRow(result.orderId).stripeSessionId! };
+}
+
+function orderRow(id: string) {
+  return db().select().from(orders).where(eq(orders.id, id)).get()!;
+}
+
+/** Presses a button on the sandbox's hosted page, as the shopper's browser does (a plain form post). */
+async function press(sessionUrl: string, intent: "pay" | "cancel" | "fail" | "expire") {
+  const response = await fetch(new URL(pathOf(sessionUrl), server.url), {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent }),
+    redirect: "manual",
+  });
+  expect(response.status).toBe(303);
+}
+
+/** A signed webhook event over HTTP, as Stripe sends it (again, for a replay). */
+async function deliverEvent(type: string, object: object, id = `evt_${newId()}`) {
+  const payload = JSON.stringify({
+    id,
+    object: "event",
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
+  const response = await fetch(new URL("/api/stripe/webhook", server.url), {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret()! }),
+    },
+    body: payload,
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()).outcome as string;
+}
+
+describe("an unpaid online order holds its units", () => {
+  it("takes them when placed and keeps them once paid", async () => {
+    const { shirt, url, orderId } = await checkout(5, 2);
+    expect(stockOf(shirt.id)).toEqual({ M: 3 });
+    expect(orderRow(orderId)).toMatchObject({ isPaid: false, stockReturnedAt: null });
+    await press(url, "pay");
+    expect(orderRow(orderId)).toMatchObject({ isPaid: true, status: "Order Placed", stockReturnedAt: null });
+    expect(stockOf(shirt.id)).toEqual({ M: 3 });
+  });
+
+  it("a failed payment puts them back once, however often its events come", async () => {
+    const { shirt, url, orderId, sessionId } = await checkout(5, 2);
+    await press(url, "fail");
+    expect(orderRow(orderId)).toMatchObject({ status: "Cancelled", isPaid: false });
+    expect(stockOf(shirt.id)).toEqual({ M: 5 });
+    const session = await stripeClient().checkout.sessions.retrieve(sessionId);
+    expect(await deliverEvent("checkout.session.async_payment_failed", session)).toBe("already-closed");
+    expect(await deliverEvent("checkout.session.expired", session)).toBe("already-closed");
+    expect(cancelOrderForSession(session)).toBe("already-closed");
+    expect(stockOf(shirt.id)).toEqual({ M: 5 });
+  });
+
+  it("an expired session puts them back once, with the sweep and a late webhook after it", async () => {
+    const { shirt, url, orderId, sessionId } = await checkout(5, 2);
+    await press(url, "expire");
+    expect(orderRow(orderId).status).toBe("Cancelled");
+    expect(stockOf(shirt.id)).toEqual({ M: 5 });
+    expireStaleOnlineOrders(Date.now() + 3 * 60 * 60 * 1000);
+    const session = await stripeClient().checkout.sessions.retrieve(sessionId);
+    expect(await deliverEvent("checkout.session.expired", session)).toBe("already-closed");
+    expect(stockOf(shirt.id)).toEqual({ M: 5 });
+  });
+
+  it("Cancel on the checkout page puts them back once; a reload and two tabs at once change nothing more", async () => {
+    const { shirt, user, orderId } = await checkout(5, 2);
+    const [first, second] = await Promise.all([cancelCheckout(user.id, orderId), cancelCheckout(user.id, orderId)]);
+    expect([first, second].filter(Boolean).length).toBeGreaterThanOrEqual(1);
+    expect(await cancelCheckout(user.id, orderId)).toBeNull();
+    expect(orderRow(orderId).status).toBe("Cancelled");
+    expect(stockOf(shirt.id)).toEqual({ M: 5 });
+  });
+
+  it("the sweep of stale checkouts puts them back once; the money arriving after all takes them again", async () => {
+    const { shirt, url, orderId } = await checkout(5, 2);
+    // Lost webhooks: the order lingers until the sweep finds it stale.
+    expect(expireStaleOnlineOrders(Date.now() + 3 * 60 * 60 * 1000)).toBeGreaterThanOrEqual(1);
+    expect(orderRow(orderId)).toMatchObject({ status: "Cancelled" });
+    expect(orderRow(orderId).stockReturnedAt).not.toBeNull();
+    expect(stockOf(shirt.id)).toEqual({ M: 5 });
+    expireStaleOnlineOrders(Date.now() + 3 * 60 * 60 * 1000);
+    expect(stockOf(shirt.id)).toEqual({ M: 5 });
+    // A delayed payment succeeds after all: the order is placed again and holds its units again.
+    await press(url, "pay");
+    expect(orderRow(orderId)).toMatchObject({ isPaid: true, status: "Order Placed", stockReturnedAt: null });
+    expect(stockOf(shirt.id)).toEqual({ M: 3 });
+  });
+
+  it("a paid order whose units sold meanwhile goes below zero, said in the log, so the seller sees it", async () => {
+    const { shirt, url, orderId } = await checkout(2, 2);
+    expireStaleOnlineOrders(Date.now() + 3 * 60 * 60 * 1000);
+    expect(stockOf(shirt.id)).toEqual({ M: 2 });
+    db().$client.prepare("UPDATE product_sizes SET stock = 1 WHERE product_id = ?").run(shirt.id);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    await press(url, "pay");
+    expect(warn.mock.calls.some(([message]) => String(message).includes("oversold"))).toBe(true);
+    expect(orderRow(orderId).isPaid).toBe(true);
+    expect(stockOf(shirt.id)).toEqual({ M: -1 });
+  });
+
+  it("ordering again closes the earlier checkout and puts its units back before taking them for the new order", async () => {
+    const { shirt, user, address, orderId } = await checkout(5, 2);
+    expect(stockOf(shirt.id)).toEqual({ M: 3 });
+    const cash = await placeCartOrder({
+      shopperId: user.id,
+      paymentType: "COD",
+      addressId: address.id,
+      requestKey: newId(),
+      origin: ORIGIN,
+    });
+    expect(orderRow(orderId).status).toBe("Cancelled");
+    expect(orderRow(cash.orderId).status).toBe("Order Placed");
+    expect(stockOf(shirt.id)).toEqual({ M: 3 });
+  });
+
+  it("a checkout that cannot be started takes its order and its units back", async () => {
+    const { shirt, user, address } = await shopperAndShirt(5, 2);
+    const probe = http.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    process.env.STRIPE_SANDBOX_URL = `http://127.0.0.1:${port}`;
+    resetConfigForTests();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const error = await startOnlineCheckout({
+        userId: user.id,
+        addressId: address.id,
+        items: "saved-cart",
+        requestKey: newId(),
+        origin: ORIGIN,
+      }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Refusal);
+      expect((error as Refusal).status).toBe(503);
+    } finally {
+      warn.mockRestore();
+      process.env.STRIPE_SANDBOX_URL = server.url;
+      resetConfigForTests();
+    }
+    expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toEqual([]);
+    expect(stockOf(shirt.id)).toEqual({ M: 5 });
+  });
+
+  it("refuses an online order for more than is left, before any session is made", async () => {
+    const { shirt, user, address } = await shopperAndShirt(1, 1);
+    const error = await startOnlineCheckout({
+      userId: user.id,
+      addressId: address.id,
+      items: [{ productId: shirt.id, size: "M", quantity: 2 }],
+      requestKey: newId(),
+      origin: ORIGIN,
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 409, message: "Only 1 left of Linen Shirt, M" });
+    expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toEqual([]);
+    expect(stockOf(shirt.id)).toEqual({ M: 1 });
+  });
+});

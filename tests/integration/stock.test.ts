@@ -1,0 +1,512 @@
+// Sizes and stock counts in the services and route modules: adding to the cart per size (and the refusals a
+// shopper sees), the cart capped at what is left, placing an order taking units (or refusing the whole order,
+// storing nothing), the seller's counts (add, edit, the product list) and the /api shapes with sizes.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "#app/lib/db.server.ts";
+import { Refusal } from "#app/lib/refusal.ts";
+import { loader as userIsAuthLoader } from "#app/routes/api/user-is-auth.ts";
+import { action as cartAction, loader as cartLoader } from "#app/routes/cart.tsx";
+import { action as productAction } from "#app/routes/product.tsx";
+import { action as addAction } from "#app/routes/seller/add-product.tsx";
+import { loader as editLoader } from "#app/routes/seller/edit-product.tsx";
+import { action as listAction, loader as listLoader } from "#app/routes/seller/product-list.tsx";
+import { readSavedCart, replaceSavedCart } from "#app/services/cart.server.ts";
+import { placeCartOrder } from "#app/services/checkout.server.ts";
+import { addProduct, listSellerProducts, updateProduct } from "#app/services/inventory.server.ts";
+import { placeOrder } from "#app/services/orders.server.ts";
+import { setOrderStatus } from "#app/services/seller-orders.server.ts";
+import { cartItems, orderItems, orders, products } from "#db/schema.ts";
+import { createProduct, stockOf } from "../helpers/factories.ts";
+import {
+  cookiesFrom,
+  formRequest,
+  getRequest,
+  readReply,
+  routeArgs,
+  run,
+  throughSellerArea,
+} from "../helpers/requests.ts";
+import { imageBytes, multipartRequest, sellerCookie } from "../helpers/sellers.ts";
+import { createAddress, createUser, signedInCookie } from "../helpers/shopper.ts";
+
+async function refusalOf(promise: Promise<unknown>): Promise<Refusal> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (error instanceof Refusal) return error;
+  throw new Error(`expected a Refusal, got ${String(error)}`);
+}
+
+const linenShirt = (sizes: [string, number | null][]) =>
+  createProduct({ name: "Linen Shirt", category: "Men", offerPriceCents: 2000 }, { sizes });
+
+/** Posts the product page's form (Add to Cart or Buy now) as a browser does. */
+async function addOnProductPage(productId: string, fields: Record<string, string>, cookie = "") {
+  const request = formRequest(`/products/men/${productId}`, { intent: "add", productId, ...fields }, { cookie });
+  return run(async () => productAction(await routeArgs(request, { category: "men", id: productId })));
+}
+
+async function postCart(fields: Record<string, string>, cookie = "") {
+  return run(async () => cartAction(await routeArgs(formRequest("/cart", fields, { cookie }))));
+}
+
+async function cartPage(cookie: string) {
+  return (await run(async () => cartLoader(await routeArgs(getRequest("/cart", { cookie }))))).json();
+}
+
+describe("adding to the cart per size", () => {
+  it("refuses a product with sizes without one: 'Please select a size' next to the sizes, nothing stored", async () => {
+    const shirt = linenShirt([
+      ["S", 4],
+      ["M", 2],
+    ]);
+    const user = await createUser();
+    const cookie = await signedInCookie(user.id);
+    const refused = await addOnProductPage(shirt.id, {}, cookie);
+    expect(refused.status).toBe(400);
+    expect(await readReply(refused)).toMatchObject({ fieldErrors: { size: "Please select a size" } });
+    expect((await readSavedCart(user.id)).size).toBe(0);
+
+    const added = await addOnProductPage(
+      shirt.id,
+      { size: "M", redirectTo: `/products/men/${shirt.id}?image=2` },
+      cookie,
+    );
+    expect(added.status).toBe(303);
+    expect(added.headers.get("Location")).toBe(`/products/men/${shirt.id}?image=2`);
+    const buyNow = await addOnProductPage(shirt.id, { intent: "buy-now", size: "S" }, cookie);
+    expect(buyNow.headers.get("Location")).toBe("/cart");
+    expect(Object.fromEntries(await readSavedCart(user.id))).toEqual({ [`${shirt.id}:M`]: 1, [`${shirt.id}:S`]: 1 });
+  });
+
+  it("caps a line at the units left of its size, with the count in the message; a sold-out size is refused", async () => {
+    const shirt = linenShirt([
+      ["S", 0],
+      ["M", 2],
+      ["L", null],
+    ]);
+    // A visitor's cart (the cookie) follows the same rules.
+    let cookie = "";
+    for (let i = 0; i < 2; i++) cookie = cookiesFrom(await addOnProductPage(shirt.id, { size: "M" }, cookie), cookie);
+    const third = await addOnProductPage(shirt.id, { size: "M" }, cookie);
+    expect(third.status).toBe(409);
+    expect((await readReply(third)).formError).toBe("Only 2 left of Linen Shirt, M");
+    const soldOut = await addOnProductPage(shirt.id, { size: "S" }, cookie);
+    expect((await readReply(soldOut)).formError).toBe("Linen Shirt, S is sold out");
+    const unknown = await addOnProductPage(shirt.id, { size: "XXL" }, cookie);
+    expect(unknown.status).toBe(400);
+    expect((await readReply(unknown)).formError).toBe("Linen Shirt has no size XXL.");
+    const setTooMany = await postCart(
+      { intent: "set-quantity", productId: shirt.id, size: "M", quantity: "3" },
+      cookie,
+    );
+    expect((await readReply(setTooMany)).formError).toBe("Only 2 left of Linen Shirt, M");
+    // A size that is not counted has no cap but the cart's own.
+    const notCounted = await postCart(
+      { intent: "set-quantity", productId: shirt.id, size: "L", quantity: "40" },
+      cookie,
+    );
+    expect(notCounted.status).toBe(303);
+  });
+
+  it("keeps one line per product and size; a line that sold out or lost its size stays, out of the totals", async () => {
+    const shirt = linenShirt([
+      ["S", 5],
+      ["M", 5],
+      ["L", 5],
+    ]);
+    const plain = createProduct({ name: "Scarf", offerPriceCents: 1000 }, { stock: 3 });
+    const user = await createUser();
+    const cookie = await signedInCookie(user.id);
+    for (const size of ["S", "M", "M", "L"]) await addOnProductPage(shirt.id, { size }, cookie);
+    await postCart({ intent: "add", productId: plain.id }, cookie);
+    await postCart({ intent: "set-quantity", productId: plain.id, quantity: "3" }, cookie);
+    let page = await cartPage(cookie);
+    expect(page.lines.map((l: { key: string; quantity: number }) => [l.key, l.quantity])).toEqual([
+      [`${shirt.id}:S`, 1],
+      [`${shirt.id}:M`, 2],
+      [`${shirt.id}:L`, 1],
+      [plain.id, 3],
+    ]);
+    expect(page.totals.subtotalCents).toBe(4 * 2000 + 3 * 1000);
+
+    // M sells down to 1 (the line shows 1, capped), S sells out, L is taken off the product, the scarf drops to 2.
+    const set = (size: string, stock: number) =>
+      db()
+        .$client.prepare("UPDATE product_sizes SET stock = ? WHERE product_id = ? AND size = ?")
+        .run(stock, shirt.id, size);
+    set("M", 1);
+    set("S", 0);
+    db().$client.prepare("DELETE FROM product_sizes WHERE product_id = ? AND size = 'L'").run(shirt.id);
+    set("", 2);
+    db().$client.prepare("UPDATE product_sizes SET stock = 2 WHERE product_id = ?").run(plain.id);
+    page = await cartPage(cookie);
+    expect(
+      page.lines.map((l: { size: string; quantity: number; left: number | null; unavailable: string | null }) => [
+        l.size,
+        l.quantity,
+        l.left,
+        l.unavailable,
+      ]),
+    ).toEqual([
+      ["S", 1, 0, "sold-out"],
+      ["M", 1, 1, null],
+      ["L", 1, null, "no-size"],
+      ["", 2, 2, null],
+    ]);
+    expect(page.totals.subtotalCents).toBe(2000 + 2 * 1000);
+    // The saved cart still holds what the shopper chose; the page shows what can be had.
+    expect(Object.fromEntries(await readSavedCart(user.id))[`${shirt.id}:M`]).toBe(2);
+    // Removing works on any line.
+    expect((await postCart({ intent: "remove", productId: shirt.id, size: "L" }, cookie)).status).toBe(303);
+    expect((await readSavedCart(user.id)).has(`${shirt.id}:L`)).toBe(false);
+  });
+});
+
+describe("placing an order takes units", () => {
+  it("takes each line's units from its size in the order's transaction; a size not counted stays so", async () => {
+    const shirt = linenShirt([
+      ["S", 4],
+      ["M", 3],
+      ["L", null],
+    ]);
+    const user = await createUser();
+    const address = createAddress(user.id);
+    const { order } = await placeOrder({
+      userId: user.id,
+      addressId: address.id,
+      paymentType: "COD",
+      items: [
+        { productId: shirt.id, size: "M", quantity: 3 },
+        { productId: shirt.id, size: "L", quantity: 7 },
+      ],
+    });
+    expect(stockOf(shirt.id)).toEqual({ S: 4, M: 0, L: null });
+    const lines = db().select().from(orderItems).where(eq(orderItems.orderId, order.id)).all();
+    expect(lines.map((l) => [l.size, l.quantity, l.stockTaken])).toEqual([
+      ["M", 3, true],
+      ["L", 7, false],
+    ]);
+  });
+
+  it("refuses the whole order when one line wants more than is left (409, naming product and size), storing nothing", async () => {
+    const shirt = linenShirt([
+      ["S", 4],
+      ["M", 2],
+    ]);
+    const scarf = createProduct({ name: "Silk Scarf" }, { stock: 9 });
+    const user = await createUser();
+    const address = createAddress(user.id);
+    db().insert(cartItems).values({ userId: user.id, productId: scarf.id, quantity: 1 }).run();
+    const before = db().select().from(orders).all().length;
+    const refused = await refusalOf(
+      placeOrder({
+        userId: user.id,
+        addressId: address.id,
+        paymentType: "COD",
+        items: [
+          { productId: scarf.id, quantity: 2 },
+          { productId: shirt.id, size: "S", quantity: 1 },
+          { productId: shirt.id, size: "M", quantity: 3 },
+        ],
+      }),
+    );
+    expect([refused.status, refused.message]).toEqual([409, "Only 2 left of Linen Shirt, M"]);
+    expect(db().select().from(orders).all()).toHaveLength(before);
+    expect(stockOf(shirt.id)).toEqual({ S: 4, M: 2 });
+    expect(stockOf(scarf.id)).toEqual({ "": 9 });
+    expect(await readSavedCart(user.id)).toEqual(new Map([[scarf.id, 1]]));
+  });
+
+  it("refuses a product with sizes ordered without one (400), and a size it does not have", async () => {
+    const shirt = linenShirt([["M", 5]]);
+    const user = await createUser();
+    const address = createAddress(user.id);
+    const order = (size?: string) =>
+      refusalOf(
+        placeOrder({
+          userId: user.id,
+          addressId: address.id,
+          paymentType: "COD",
+          items: [{ productId: shirt.id, size, quantity: 1 }],
+        }),
+      );
+    expect(await order()).toMatchObject({ status: 400, message: "Please select a size for Linen Shirt" });
+    expect(await order("XL")).toMatchObject({ status: 400, message: "Linen Shirt has no size XL." });
+    expect(stockOf(shirt.id)).toEqual({ M: 5 });
+  });
+
+  it("puts a cancelled order's units back once when the seller cancels it", async () => {
+    const shirt = linenShirt([["M", 5]]);
+    const user = await createUser();
+    const { order } = await placeOrder({
+      userId: user.id,
+      addressId: createAddress(user.id).id,
+      paymentType: "COD",
+      items: [{ productId: shirt.id, size: "M", quantity: 2 }],
+    });
+    expect(stockOf(shirt.id)).toEqual({ M: 3 });
+    await setOrderStatus(order.id, "Cancelled");
+    expect(stockOf(shirt.id)).toEqual({ M: 5 });
+    await refusalOf(setOrderStatus(order.id, "Cancelled"));
+    expect(stockOf(shirt.id)).toEqual({ M: 5 });
+    expect(db().select().from(orders).where(eq(orders.id, order.id)).get()!.stockReturnedAt).not.toBeNull();
+  });
+});
+
+describe("the seller's sizes and counts", () => {
+  const fields = { name: "Linen Shirt", category: "Men", price: "49.99", offerPrice: "39.99" };
+
+  it("adds a product with sizes and counts (a count left empty is not counted), or with one count", async () => {
+    const photo = { fieldName: "images", fileName: "a.png", bytes: await imageBytes() };
+    const sized = await addProduct(
+      {
+        ...fields,
+        sizes: [
+          { size: " S ", stock: "4" },
+          { size: "", stock: "" },
+          { size: "M", stock: "" },
+          { size: "L", stock: 0 },
+        ],
+      },
+      [photo],
+    );
+    expect(stockOf(sized)).toEqual({ S: 4, M: null, L: 0 });
+    const single = await addProduct({ ...fields, sizes: [], stock: "12" }, [photo]);
+    expect(stockOf(single)).toEqual({ "": 12 });
+  });
+
+  it("refuses counts that are not whole numbers from 0 to 100,000, and unusable sizes, each with a message", async () => {
+    const photo = { fieldName: "images", fileName: "a.png", bytes: await imageBytes() };
+    const count = "Counts are whole numbers from 0 to 100,000 (leave it empty if you do not count it).";
+    const before = db().select().from(products).all().length;
+    for (const [input, errors] of [
+      [{ stock: "-1" }, { stock: count }],
+      [{ stock: "1.5" }, { stock: count }],
+      [{ stock: "100001" }, { stock: count }],
+      [{ stock: "ten" }, { stock: count }],
+      [{ sizes: [{ size: "M", stock: 100_001 }] }, { "sizes[0].stock": count }],
+      [{ sizes: [{ size: "", stock: "3" }] }, { "sizes[0].size": "Enter the size name, e.g. M." }],
+      [
+        {
+          sizes: [
+            { size: "M", stock: "1" },
+            { size: "m", stock: "2" },
+          ],
+        },
+        { "sizes[1].size": "m is listed twice." },
+      ],
+      [
+        { sizes: [{ size: "x".repeat(31), stock: "1" }] },
+        { "sizes[0].size": "A size name can be at most 30 characters." },
+      ],
+    ] as const) {
+      const refused = await refusalOf(addProduct({ ...fields, ...input }, [photo]));
+      expect(refused.fieldErrors, JSON.stringify(input)).toEqual(errors);
+    }
+    expect(db().select().from(products).all()).toHaveLength(before);
+  });
+
+  it("an edit writes only the counts the seller changed, applied to the count as it is now", async () => {
+    const photo = { fieldName: "images", fileName: "a.png", bytes: await imageBytes() };
+    const id = await addProduct(
+      {
+        ...fields,
+        sizes: [
+          { size: "S", stock: "5" },
+          { size: "M", stock: "5" },
+          { size: "L", stock: "5" },
+        ],
+      },
+      [photo],
+    );
+    // Two M and one S sold while the form was open (it showed 5 for each).
+    db().$client.prepare("UPDATE product_sizes SET stock = stock - 2 WHERE product_id = ? AND size = 'M'").run(id);
+    db().$client.prepare("UPDATE product_sizes SET stock = stock - 1 WHERE product_id = ? AND size = 'S'").run(id);
+    await updateProduct(
+      id,
+      {
+        ...fields,
+        sizes: [
+          // Left as shown: the sale stays.
+          { size: "S", stock: "5", was: "5" },
+          // 5 → 12 (seven arrived): 3 + 7.
+          { size: "M", stock: "12", was: "5" },
+          // Taken out; XL is new.
+          { size: "XL", stock: "", was: undefined },
+        ],
+      },
+      { replace: new Map(), remove: new Set() },
+    );
+    expect(stockOf(id)).toEqual({ S: 4, M: 10, XL: null });
+    // Back to no sizes: one count.
+    await updateProduct(id, { ...fields, sizes: [], stock: "7" }, { replace: new Map(), remove: new Set() });
+    expect(stockOf(id)).toEqual({ "": 7 });
+  });
+
+  it("without JavaScript the row buttons send the form back with the rows changed, storing nothing", async () => {
+    const cookie = await sellerCookie();
+    const before = db().select().from(products).all().length;
+    const post = async (parts: [string, string][]) => {
+      const response = await throughSellerArea(addAction, multipartRequest("/seller", parts, { cookie }));
+      expect(response.status).toBe(200);
+      const reply = await readReply(response);
+      expect([reply.formError, reply.fieldErrors]).toEqual([null, {}]);
+      return reply.values as { name?: string; sizes?: { size?: string; stock?: string }[] };
+    };
+    const typed: [string, string][] = [
+      ["name", "Linen Shirt"],
+      ["sizes[0].size", "m"],
+      ["sizes[0].stock", "7"],
+    ];
+    const preset = await post([...typed, ["sizeAction", "preset-clothing"]]);
+    expect(preset.name).toBe("Linen Shirt");
+    // The preset's sizes; the M typed keeps its count.
+    expect(preset.sizes?.map((row) => [row.size, row.stock ?? ""])).toEqual([
+      ["XS", ""],
+      ["S", ""],
+      ["M", "7"],
+      ["L", ""],
+      ["XL", ""],
+      ["XXL", ""],
+    ]);
+    expect((await post([...typed, ["sizeAction", "add"]])).sizes).toHaveLength(2);
+    expect((await post([...typed, ["sizeAction", "remove-0"]])).sizes ?? []).toHaveLength(0);
+    expect((await post([...typed, ["sizeAction", "preset-free"]])).sizes ?? []).toHaveLength(0);
+    expect((await post([...typed, ["sizeAction", "nonsense"]])).sizes).toHaveLength(1);
+    expect(db().select().from(products).all()).toHaveLength(before);
+  });
+
+  it("the edit form shows each count with the count it showed, and a product without sizes its one count", async () => {
+    const cookie = await sellerCookie();
+    const sized = linenShirt([
+      ["S", 3],
+      ["M", null],
+    ]);
+    const plain = createProduct({ name: "Scarf" }, { stock: 4 });
+    const values = async (id: string) =>
+      (await (await throughSellerArea(editLoader, getRequest(`/seller/products/${id}`, { cookie }), { id })).json())
+        .values;
+    expect(await values(sized.id)).toMatchObject({
+      sizes: [
+        { size: "S", stock: "3", was: "3" },
+        { size: "M", stock: "", was: "" },
+      ],
+    });
+    expect(await values(plain.id)).toMatchObject({ sizes: [], stock: "4", stockWas: "4" });
+  });
+
+  it("the product list shows units left, filters the low ones, and changes counts in place", async () => {
+    const low = linenShirt([
+      ["S", 2],
+      ["M", 40],
+    ]);
+    const plenty = createProduct({ name: "Plenty Tee" }, { sizes: [["M", 40]] });
+    const uncounted = createProduct({ name: "Uncounted Tee" });
+    const cookie = await sellerCookie();
+    const list = async (path: string) =>
+      (await (await throughSellerArea(listLoader, getRequest(path, { cookie }))).json()).products as {
+        id: string;
+        unitsLeft: string;
+        low: boolean;
+      }[];
+    const all = await list("/seller/product-list");
+    const row = (id: string) => all.find((p) => p.id === id)!;
+    expect([row(low.id).unitsLeft, row(low.id).low]).toEqual(["42 left", true]);
+    expect([row(plenty.id).unitsLeft, row(plenty.id).low]).toEqual(["40 left", false]);
+    expect([row(uncounted.id).unitsLeft, row(uncounted.id).low]).toEqual(["Not counted", false]);
+    const lowOnly = (await list("/seller/product-list?stock=low")).map((p) => p.id);
+    expect(lowOnly).toContain(low.id);
+    expect(lowOnly).not.toContain(plenty.id);
+    expect((await listSellerProducts({ onlyLowStock: true })).every((p) => p.removedAt === null)).toBe(true);
+
+    const post = (form: Record<string, string | string[]>) =>
+      throughSellerArea(listAction, formRequest("/seller/product-list", form, { cookie }));
+    const saved = await post({
+      intent: "counts",
+      id: low.id,
+      size: ["S", "M"],
+      count: ["20", "40"],
+      was: ["2", "40"],
+      list: "low",
+    });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("Location")).toBe("/seller/product-list?stock=low");
+    expect(stockOf(low.id)).toEqual({ S: 20, M: 40 });
+    const bad = await post({ intent: "counts", id: low.id, size: ["S", "M"], count: ["-3", "40"], was: ["20", "40"] });
+    expect(bad.status).toBe(400);
+    expect((await readReply(bad)).formError).toMatch(/^Counts are whole numbers from 0 to 100,000/);
+    const gone = await post({ intent: "counts", id: low.id, size: ["XL"], count: ["3"], was: [""] });
+    expect(gone.status).toBe(409);
+    expect(stockOf(low.id)).toEqual({ S: 20, M: 40 });
+  });
+});
+
+describe("the /api with sizes", () => {
+  it("order items take an optional size; a size that is not a label as stored is refused (400), nothing stored", async () => {
+    const shirt = linenShirt([["M", 5]]);
+    const user = await createUser();
+    const address = createAddress(user.id);
+    const order = (size: unknown) =>
+      placeCartOrder({
+        shopperId: user.id,
+        paymentType: "COD",
+        addressId: address.id,
+        requestKey: null,
+        items: [{ productId: shirt.id, size, quantity: 1 }],
+        origin: "http://localhost",
+      });
+    for (const size of [5, {}, ["M"], "x".repeat(5000), " M", "M\n"]) {
+      expect(await refusalOf(order(size)), JSON.stringify(size)).toMatchObject({
+        status: 400,
+        message: "Invalid size.",
+      });
+    }
+    expect(stockOf(shirt.id)).toEqual({ M: 5 });
+    expect((await order("M")) as { created: boolean }).toMatchObject({ paymentType: "COD", created: true });
+    expect(stockOf(shirt.id)).toEqual({ M: 4 });
+  });
+
+  it("cart keys are '<productId>' and '<productId>:<size>'; is-auth lists only products on sale", async () => {
+    const shirt = linenShirt([
+      ["S", 3],
+      ["M", 3],
+    ]);
+    const scarf = createProduct({ name: "Scarf" });
+    const retired = createProduct({ name: "Retired" });
+    const user = await createUser();
+    const cookie = await signedInCookie(user.id);
+    await replaceSavedCart(user.id, { [`${shirt.id}:M`]: 2, [scarf.id]: 1, [retired.id]: 1 });
+    db().update(products).set({ removedAt: Date.now() }).where(eq(products.id, retired.id)).run();
+    const isAuth = async () =>
+      (
+        await (
+          await run(async () => userIsAuthLoader(await routeArgs(getRequest("/api/user/is-auth", { cookie }))))
+        ).json()
+      ).user.cartItems;
+    expect(await isAuth()).toEqual({ [`${shirt.id}:M`]: 2, [scarf.id]: 1 });
+    // The client saves what it sees: the removed product's line stays in the saved cart (unavailable on /cart).
+    await replaceSavedCart(user.id, { [`${shirt.id}:S`]: 1, [scarf.id]: 4 });
+    expect(Object.fromEntries(await readSavedCart(user.id))).toEqual({
+      [retired.id]: 1,
+      [`${shirt.id}:S`]: 1,
+      [scarf.id]: 4,
+    });
+    // A new line needs a size the product has; nothing is stored when one is wrong.
+    for (const [cart, message] of [
+      [{ [shirt.id]: 1 }, "Please select a size for Linen Shirt"],
+      [{ [`${shirt.id}:XL`]: 1 }, "Linen Shirt has no size XL."],
+      [{ [`${scarf.id}:M`]: 1 }, "Scarf has no sizes."],
+      [{ [`${shirt.id}:\u0007`]: 1 }, "Invalid size."],
+    ] as const) {
+      expect((await refusalOf(replaceSavedCart(user.id, cart))).message).toBe(message);
+    }
+    expect(Object.fromEntries(await readSavedCart(user.id))).toEqual({
+      [retired.id]: 1,
+      [`${shirt.id}:S`]: 1,
+      [scarf.id]: 4,
+    });
+  });
+});
