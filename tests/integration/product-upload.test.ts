@@ -2,6 +2,7 @@
 // POST /api/product/add: after every refusal NOTHING is stored (no product row, no file).
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { IMAGE_WIDTHS } from "#app/lib/images.ts";
 import { action as apiAdd } from "#app/routes/api/product-add.ts";
 import { action as pageAdd, loader as pageLoader } from "#app/routes/seller/add-product.tsx";
 import { getProductForSeller, listSellerProducts } from "#app/services/inventory.server.ts";
@@ -73,9 +74,9 @@ describe("the add-product form (multipart, no JavaScript needed)", () => {
       description: ["Warm", "Soft"],
     });
     expect(product.images).toHaveLength(2);
-    // Two sizes per image.
+    // Each image in full and in every width of the srcset.
     expect(uploadedFiles().filter((f) => product.images.some((url) => url.includes(f.split(/[-.]/)[0]!)))).toHaveLength(
-      4,
+      2 * (1 + IMAGE_WIDTHS.length),
     );
 
     // A fresh form key on every load, so the form is empty again after the redirect (also with JS).
