@@ -19,6 +19,7 @@ import { Header } from "#app/components/header.tsx";
 import { SellerLoginForm, UrlLoginModal } from "#app/components/lazy-forms.tsx";
 import { NavigationProgress } from "#app/components/navigation-progress.tsx";
 import { Toasts } from "#app/components/toasts.tsx";
+import { CspNonceMeta } from "#app/lib/csp-nonce.tsx";
 import { isSellerSignIn } from "#app/lib/seller-sign-in.ts";
 import { takeToasts } from "#app/lib/toast.server.ts";
 import { readIdentity, shopperOf } from "#app/middleware/identity.server.ts";
@@ -76,6 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <CspNonceMeta />
         <Meta />
         <Links />
       </head>

@@ -3,7 +3,7 @@
 // menus that close when left, and toasts that move nothing on the page.
 import type { Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { cartCount, isNoJs, openProduct } from "./shopper-helpers.ts";
+import { cartCount, chooseSize, isNoJs, openProduct } from "./shopper-helpers.ts";
 
 /**
  * A slow answer: every POST to `path` reaches the server at once (which does what it asks), but its answer is
@@ -32,6 +32,7 @@ const CART_POSTS = /\/(cart|products\/[^/]+\/[^/]+)(\.data)?(\?.*)?$/;
 test("a double click on Add to Cart adds one item", async ({ page, shopper: _signedIn }) => {
   test.skip(isNoJs(), "Without JavaScript the browser itself sends the form: a page with no script cannot hold it");
   await openProduct(page, "men");
+  await chooseSize(page);
   await expect(cartCount(page)).toHaveText("0");
   const held = await holdAnswers(page, CART_POSTS);
   const add = page.getByRole("button", { name: "Add to Cart", exact: true });
@@ -53,6 +54,7 @@ test("while Add to Cart is answered: the button is pending and ignores clicks, t
 }) => {
   test.skip(isNoJs(), "Pending states are drawn by JavaScript; without it the browser shows its own progress");
   await openProduct(page, "men");
+  await chooseSize(page);
   const held = await holdAnswers(page, CART_POSTS);
   const add = page.getByRole("button", { name: "Add to Cart", exact: true });
   await add.click();
@@ -124,6 +126,7 @@ test("the account menu closes on navigation, and with JavaScript on an outside c
 
 test("a toast floats over the page: nothing on it moves when one appears", async ({ page, shopper: _signedIn }) => {
   await openProduct(page, "men");
+  await chooseSize(page);
   // Where the heading sits on the page (not in the window, which may have scrolled to the button).
   const place = () =>
     page.getByRole("heading", { level: 1 }).evaluate((element) => {

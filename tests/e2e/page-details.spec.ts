@@ -27,6 +27,10 @@ test("at 375 px the seller's product list shows each product's In Stock toggle",
   await expect(toggle).toBeVisible();
   const box = (await toggle.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(375);
-  // Nothing scrolls sideways.
+  // Nothing scrolls sideways: neither the page nor the table's own box (units left per size included).
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const table = page.getByRole("table");
+  expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBeLessThanOrEqual(
+    0,
+  );
 });

@@ -185,7 +185,7 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                 <th scope="col" className="px-3 py-3 font-semibold md:px-4">
                   Units left
                 </th>
-                <th scope="col" className="px-3 py-3 font-semibold md:px-4">
+                <th scope="col" className="hidden px-3 py-3 font-semibold sm:table-cell md:px-4">
                   In Stock
                 </th>
               </tr>
@@ -228,6 +228,12 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                             </SubmitButton>
                           </Form>
                         </div>
+                        {/* On a phone the switch sits here, so that the table needs no sideways scrolling. */}
+                        {product.removed ? null : (
+                          <div className="mt-2 sm:hidden">
+                            <StockToggle product={product} />
+                          </div>
+                        )}
                       </div>
                     </div>
                   </td>
@@ -245,7 +251,7 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                       lowStockList={onlyLowStock}
                     />
                   </td>
-                  <td className="px-3 py-3 md:px-4">
+                  <td className="hidden px-3 py-3 sm:table-cell md:px-4">
                     {product.removed ? (
                       <span className="text-xs text-gray-500">Removed from sale</span>
                     ) : (
