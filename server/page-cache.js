@@ -1,4 +1,4 @@
-// Catalogue pages kept in memory for visitors without a session (docs/decisions/0060). A page is kept only when
+// Catalogue pages kept in memory for visitors without a session (docs/decisions/0101). A page is kept only when
 // the request carried no cookie at all (no session, cart, toast, nothing of the visitor's) and no `login` flag,
 // the answer was a 200 without Set-Cookie, and the route marked it as the same for everyone (SHARED_PAGE_HEADER).
 // It is kept with the catalogue version it was rendered at and served only while that is still the version.

@@ -1,5 +1,5 @@
 // How the product lists are paged and sorted through the URL (`?page=N`, `?sort=...`), for the loaders that
-// read it and the links and forms that write it. See docs/decisions/0060-catalogue-pages-and-search.md.
+// read it and the links and forms that write it. See docs/decisions/0101-catalogue-pages-and-search.md.
 
 /** Products on one page of /products, a category or a search. */
 export const PAGE_SIZE = 24;

@@ -1,4 +1,4 @@
-// Product-name search: the one SQLite-specific piece of the data layer (docs/decisions/0009 and 0060). Names
+// Product-name search: the one SQLite-specific piece of the data layer (docs/decisions/0009 and 0101). Names
 // are matched anywhere, in any letter case and alphabet: both sides are folded by the same function (NFKC +
 // lower case, so "CAFÉ" finds "Café"), registered on every connection as store_fold. An FTS5 trigram index of
 // the folded names (products_search, kept in step with products by the triggers of migration 0006) answers a

@@ -1,6 +1,6 @@
 // What shoppers can see of the catalogue: the product lists (a page at a time), one product, related and
 // trending products, and the /api JSON shape. Products removed by the seller (removedAt set) are never shown.
-// Every list is read in the order of one index and cut at its page (docs/decisions/0060).
+// Every list is read in the order of one index and cut at its page (docs/decisions/0101).
 import { and, asc, count, desc, eq, exists, gt, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { CategoryPath } from "#app/lib/categories.ts";
 import { db } from "#app/lib/db.server.ts";

@@ -1,4 +1,4 @@
--- Pages that cost what they show (docs/decisions/0060-catalogue-pages-and-search.md).
+-- Pages that cost what they show (docs/decisions/0101-catalogue-pages-and-search.md).
 -- `seq`: each product's place in "newest first", unique and integer, so lists and the search index share one
 -- order: created_at × 1024 plus its rank among products made in the same millisecond (by id, like the old
 -- tie-break). New products get theirs from the trigger below.
