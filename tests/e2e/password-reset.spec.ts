@@ -3,7 +3,7 @@
 // in; then the old password no longer works and the new one does.
 import { expect, registerShopper, test } from "./fixtures.ts";
 import { waitForMail } from "./mail-helpers.ts";
-import { accountMenu, logInThroughModal, logOut, uniqueEmail } from "./shopper-helpers.ts";
+import { accountMenu, logInThroughModal, loginPanel, logOut, uniqueEmail } from "./shopper-helpers.ts";
 
 const SENT = "If an account exists for that email, we have sent it a link to choose a new password.";
 const NEW_PASSWORD = "my new e2e password";
@@ -12,7 +12,7 @@ test("forgot password: the mailed link sets a new password and signs the shopper
   const shopper = await registerShopper(request, "Forgetful");
 
   await page.goto("/?login");
-  const dialog = page.getByRole("dialog");
+  const dialog = loginPanel(page);
   await dialog.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
 
@@ -54,7 +54,7 @@ test("forgot password: the mailed link sets a new password and signs the shopper
   await page.goto("/");
   await logOut(page);
   await logInThroughModal(page, shopper.email, shopper.password);
-  await expect(page.getByRole("dialog").getByText("Invalid email or password")).toBeVisible();
+  await expect(loginPanel(page).getByText("Invalid email or password")).toBeVisible();
   await page.goto("/");
   await logInThroughModal(page, shopper.email, NEW_PASSWORD);
   await expect(page.getByText("Welcome back, Forgetful!")).toBeVisible();

@@ -144,7 +144,7 @@ test("too many wrong passwords: the modal says to wait, and the right password w
   }
   await page.goto("/products/men");
   await logInThroughModal(page, email, "wrong-10-pass");
-  const dialog = page.getByRole("dialog");
+  const dialog = loginPanel(page);
   await expect(dialog.getByRole("alert")).toHaveText("Invalid email or password");
 
   await dialog.getByLabel("Password").fill(PASSWORD);
