@@ -109,14 +109,15 @@ async function main() {
   const pages: PageScore[] = [];
   try {
     const list = JSON.parse((await request(`${store.origin}/api/product/list`)).body.toString()) as {
-      products: { _id: string; category: string; inStock: boolean }[];
+      products: { _id: string; category: string; inStock: boolean; sizes?: unknown[] }[];
     };
     const inStock = list.products.filter((p) => p.inStock);
     const product = inStock[0];
     if (!product) throw new Error("The demo catalogue has no product in stock.");
+    // Products without sizes: adding one needs no size choice.
     const cart = await visitorCart(
       store.origin,
-      inStock.map((p) => p._id),
+      inStock.filter((p) => !p.sizes).map((p) => p._id),
     );
     const targets = [
       { page: "Home", path: "/" },

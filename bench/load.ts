@@ -92,6 +92,7 @@ function requestsFor(target: LoadTarget, origin: string): autocannon.Request[] {
               headers: {
                 ...common,
                 "content-type": "application/json",
+                origin,
                 cookie: target.cookie,
                 "idempotency-key": randomUUID(),
               },

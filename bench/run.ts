@@ -192,7 +192,8 @@ class Store implements Server {
 async function json(store: Store, pathname: string, body: unknown, cookie = ""): Promise<RawResponse> {
   const response = await request(`${store.origin}${pathname}`, {
     method: "POST",
-    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+    // A script on the store's own pages sends its Origin (a cookie-carrying POST without one is refused).
+    headers: { "content-type": "application/json", origin: store.origin, ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(body),
   });
   if (response.status >= 400) throw new Error(`POST ${pathname}: ${response.status} ${response.body.toString()}`);
