@@ -1,20 +1,20 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, useLocation } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
-import { type FormReply, formErrorOf, useReplyForm } from "#app/lib/forms.ts";
-import { newsletterSchema } from "#app/lib/schemas/newsletter.ts";
-import { FieldError } from "./form-field.tsx";
+import { type FormReply, formErrorOf, typedValue } from "#app/lib/form-reply.ts";
+import { FieldError } from "./form-messages.tsx";
+
+const EMAIL_ID = "newsletter-email";
+const ERROR_ID = "newsletter-email-error";
 
 /**
  * The newsletter sign-up (posts to the home page's action). The server's message is shown next to the
  * field, with or without JavaScript, so the form does not let the browser's own validation speak first.
+ * It reads the server's reply without Conform and Zod: the home page is the one most visitors open first,
+ * and those two were a fifth of its JavaScript (docs/decisions/0101).
  */
 export function NewsletterForm({ reply }: { reply?: FormReply }) {
   const location = useLocation();
-  // A new form after every navigation: the field empties after a successful sign-up.
-  const [form, fields] = useReplyForm({ id: `newsletter-${location.key}`, reply, schema: newsletterSchema });
-  const { key, ...emailProps } = getInputProps(fields.email, { type: "email" });
-  const error = fields.email.errors?.[0] ?? formErrorOf(reply);
+  const error = reply?.error?.email?.[0] ?? formErrorOf(reply);
   return (
     <section
       id="newsletter"
@@ -27,23 +27,20 @@ export function NewsletterForm({ reply }: { reply?: FormReply }) {
       <p className="mt-3 max-w-xl text-gray-500 md:text-lg">
         Subscribe to get the latest offers, new arrivals, and exclusive discounts.
       </p>
-      <Form
-        method="post"
-        action="/?index"
-        {...getFormProps(form)}
-        noValidate
-        preventScrollReset
-        className="mt-8 w-full max-w-2xl"
-      >
+      <Form method="post" action="/?index" noValidate preventScrollReset className="mt-8 w-full max-w-2xl">
         <div className="flex h-12 items-stretch md:h-13">
-          <label htmlFor={fields.email.id} className="sr-only">
+          <label htmlFor={EMAIL_ID} className="sr-only">
             Email address
           </label>
+          {/* A new field after every navigation: it empties after a successful sign-up. */}
           <input
-            key={key}
-            {...emailProps}
+            key={location.key}
+            id={EMAIL_ID}
+            name="email"
+            type="email"
+            defaultValue={typedValue(reply, "email")}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? fields.email.errorId : undefined}
+            aria-describedby={error ? ERROR_ID : undefined}
             required
             autoComplete="email"
             maxLength={254}
@@ -55,7 +52,7 @@ export function NewsletterForm({ reply }: { reply?: FormReply }) {
           <SubmitButton className="h-full rounded-l-none md:px-12">Subscribe</SubmitButton>
         </div>
         <div className="text-left text-sm">
-          <FieldError id={fields.email.errorId} errors={error} />
+          <FieldError id={ERROR_ID} errors={error} />
         </div>
       </Form>
     </section>
