@@ -1,3 +1,4 @@
+import { crawlerFileCaching } from "#app/services/sitemap.server.ts";
 import { publicBaseUrl } from "#app/services/stripe.server.ts";
 import type { Route } from "./+types/robots";
 
@@ -15,6 +16,6 @@ export function loader({ request }: Route.LoaderArgs) {
     "",
   ].join("\n");
   return new Response(text, {
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": crawlerFileCaching() },
   });
 }

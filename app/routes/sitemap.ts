@@ -1,6 +1,6 @@
 import { CATEGORIES, categorySlug } from "#app/lib/categories.ts";
 import { productPath } from "#app/lib/product-links.ts";
-import { sitemapProducts } from "#app/services/sitemap.server.ts";
+import { crawlerFileCaching, sitemapProducts } from "#app/services/sitemap.server.ts";
 import { publicBaseUrl } from "#app/services/stripe.server.ts";
 import type { Route } from "./+types/sitemap";
 
@@ -44,6 +44,6 @@ export function loader({ request }: Route.LoaderArgs) {
     },
   });
   return new Response(body, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": crawlerFileCaching() },
   });
 }

@@ -61,6 +61,8 @@ describe("robots.txt", () => {
     }
     expect(lines).not.toContain("Disallow: /");
     expect(lines).toContain("Sitemap: http://localhost/sitemap.xml");
+    // It names the origin asked for: no shared cache may keep it for others.
+    expect(answer.headers["cache-control"]).toBe("no-cache");
   });
 
   it("names the sitemap on PUBLIC_URL when it is set", async () => {
@@ -68,6 +70,7 @@ describe("robots.txt", () => {
     resetConfigForTests();
     const response = robotsLoader(await routeArgs(getRequest("/robots.txt")));
     expect(await response.text()).toContain("Sitemap: https://shop.example.com/sitemap.xml");
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
   });
 });
 
@@ -80,6 +83,7 @@ describe("sitemap.xml", () => {
     const answer = await visitor.get("/sitemap.xml");
     expect(answer.status).toBe(200);
     expect(answer.headers["content-type"]).toBe("application/xml; charset=utf-8");
+    expect(answer.headers["cache-control"]).toBe("no-cache");
     expect(answer.text.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     expect(answer.text.trimEnd().endsWith("</urlset>")).toBe(true);
     const locs = [...answer.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
@@ -119,6 +123,7 @@ describe("sitemap.xml", () => {
     process.env.PUBLIC_URL = "https://shop.example.com";
     resetConfigForTests();
     const response = sitemapLoader(await routeArgs(getRequest("/sitemap.xml")));
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
     const reader = response.body!.getReader();
     const chunks: string[] = [];
     for (let read = await reader.read(); !read.done; read = await reader.read()) {

@@ -230,8 +230,12 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                         </div>
                         {/* On a phone the switch sits here, so that the table needs no sideways scrolling. */}
                         {product.removed ? null : (
-                          <div className="mt-2 sm:hidden">
+                          <div className="mt-2 flex items-center gap-2 sm:hidden">
                             <StockToggle product={product} />
+                            {/* The column's heading, which a phone does not show (the switch is named already). */}
+                            <span aria-hidden="true" className="text-xs text-gray-600">
+                              In Stock
+                            </span>
                           </div>
                         )}
                       </div>
