@@ -233,7 +233,7 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                           <div className="mt-2 flex items-center gap-2 sm:hidden">
                             <StockToggle product={product} />
                             {/* The column's heading, which a phone does not show (the switch is named already). */}
-                            <span aria-hidden="true" className="text-xs text-gray-600">
+                            <span aria-hidden="true" className="whitespace-nowrap text-xs text-gray-600">
                               In Stock
                             </span>
                           </div>
