@@ -61,16 +61,19 @@ test("while Add to Cart is answered: the button is pending and ignores clicks, t
   await expect(add).toHaveAttribute("aria-disabled", "true");
   await expect(page.getByTestId("navigation-progress")).toBeVisible();
   await expect(cartCount(page)).toHaveText("1");
+  // The post is on its way (the count moved at the click, before the request left the page).
+  await expect.poll(held.posts).toBe(1);
   // More clicks while pending send nothing (forced: Playwright itself waits for an aria-disabled button).
   await add.click({ force: true });
   await add.click({ force: true });
-  expect(held.posts()).toBe(1);
   await expect(add).toBeFocused();
   held.release();
   await expect(page.getByText("Added to Cart")).toBeVisible();
   await expect(add).not.toHaveAttribute("aria-disabled");
   await expect(page.getByTestId("navigation-progress")).toHaveCount(0);
+  // The server's count after the answer: one item, and no second post was sent.
   await expect(cartCount(page)).toHaveText("1");
+  expect(held.posts()).toBe(1);
 });
 
 test("the phone menu closes on navigation, and with JavaScript on an outside click and on Escape", async ({ page }) => {
