@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { CATEGORIES, categorySlug } from "#app/lib/categories.ts";
+import { CATEGORIES } from "#app/lib/categories.ts";
+import { categoryPath } from "#app/lib/product-links.ts";
 
 export function Footer() {
   return (
@@ -14,7 +15,7 @@ export function Footer() {
           <ul className="mt-2 space-y-1">
             {CATEGORIES.map((c) => (
               <li key={c.path}>
-                <Link to={`/products/${categorySlug(c.path)}`} className="hover:text-primary">
+                <Link to={categoryPath(c.path)} className="hover:text-primary">
                   {c.label}
                 </Link>
               </li>

@@ -4,6 +4,7 @@ import { ProductGrid, toProductCard } from "#app/components/product-card.tsx";
 import { CATEGORIES, categorySlug } from "#app/lib/categories.ts";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import type { FormReply } from "#app/lib/forms.ts";
+import { categoryPath } from "#app/lib/product-links.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { sharedPageHeaders } from "#app/lib/shared-page.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -164,7 +165,7 @@ export function HomePage({
           {CATEGORIES.map((category) => (
             <li key={category.path}>
               <Link
-                to={`/products/${categorySlug(category.path)}`}
+                to={categoryPath(category.path)}
                 className="group flex flex-col items-center gap-2 rounded-xl bg-gray-50 p-3 text-center hover:bg-primary/5"
               >
                 <img

@@ -10,7 +10,7 @@ import { formErrorOf, typedValue } from "#app/lib/form-reply.ts";
 import { imageWidthUrl } from "#app/lib/images.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";
-import { productPath } from "#app/lib/product-links.ts";
+import { categoryPath, productPath } from "#app/lib/product-links.ts";
 import { refuseUnless } from "#app/lib/refusal.ts";
 import { breadcrumbJsonLd, pageMeta, productJsonLd, shortDescription, siteOrigin } from "#app/lib/seo.ts";
 import { sharedPageHeaders } from "#app/lib/shared-page.ts";
@@ -54,7 +54,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   const { product } = data;
   const origin = siteOrigin(matches);
   const categoryLabel = CATEGORIES.find((c) => c.path === product.category)?.label ?? product.category;
-  const categoryPath = `/products/${categorySlug(product.category)}`;
+  const categoryHref = categoryPath(product.category);
   const path = productPath(product);
   return pageMeta(matches, {
     title: product.name,
@@ -82,7 +82,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
       breadcrumbJsonLd(origin, [
         { name: "Home", path: "/" },
         { name: "Products", path: "/products" },
-        { name: categoryLabel, path: categoryPath },
+        { name: categoryLabel, path: categoryHref },
         { name: product.name, path },
       ]),
     ],
@@ -114,7 +114,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const [searchParams] = useSearchParams();
   const selected = selectedImage(searchParams.get("image"), product.images.length);
   const categoryLabel = CATEGORIES.find((c) => c.path === product.category)?.label ?? product.category;
-  const categoryHref = `/products/${categorySlug(product.category)}`;
+  const categoryHref = categoryPath(product.category);
   return (
     <div className="mt-10">
       <nav aria-label="Breadcrumb" className="text-sm text-gray-500">

@@ -4,6 +4,7 @@ import { LoadMore, Pagination, SortForm } from "#app/components/list-navigation.
 import { type ProductCardData, ProductGrid, toProductCard } from "#app/components/product-card.tsx";
 import { CATEGORIES, categoryFromSlug, categorySlug } from "#app/lib/categories.ts";
 import { listSearch, parsePage, parseSort } from "#app/lib/listing.ts";
+import { categoryPath } from "#app/lib/product-links.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { sharedPageHeaders } from "#app/lib/shared-page.ts";
 import { listProducts, MAX_SEARCH_LENGTH } from "#app/services/catalog.server.ts";
@@ -43,7 +44,7 @@ export const headers = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const title = data?.category ? data.category.label : "All Products";
-  const slug = data?.category ? `/products/${categorySlug(data.category.path)}` : "/products";
+  const slug = data?.category ? categoryPath(data.category.path) : "/products";
   const searched = data?.q ? `${title}: "${data.q}"` : title;
   const page = data?.page ?? 1;
   return pageMeta(matches, {
@@ -75,7 +76,7 @@ function ProductList({
   pageSize,
   products,
 }: Route.ComponentProps["loaderData"]) {
-  const here = category ? `/products/${category.path.toLowerCase()}` : "/products";
+  const here = category ? categoryPath(category.path) : "/products";
   const more = useFetcher<typeof loader>();
   const [appended, setAppended] = useState<{ lastPage: number; products: ProductCardData[] }>({
     lastPage: page,

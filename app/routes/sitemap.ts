@@ -1,5 +1,5 @@
-import { CATEGORIES, categorySlug } from "#app/lib/categories.ts";
-import { productPath } from "#app/lib/product-links.ts";
+import { CATEGORIES } from "#app/lib/categories.ts";
+import { categoryPath, productPath } from "#app/lib/product-links.ts";
 import { crawlerFileCaching, sitemapProducts } from "#app/services/sitemap.server.ts";
 import { publicBaseUrl } from "#app/services/stripe.server.ts";
 import type { Route } from "./+types/sitemap";
@@ -23,7 +23,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const head = [
     '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n',
     ...["/", "/products", "/deals", "/contact"].map((path) => entry(`${origin}${path}`)),
-    ...CATEGORIES.map((category) => entry(`${origin}/products/${categorySlug(category.path)}`)),
+    ...CATEGORIES.map((category) => entry(`${origin}${categoryPath(category.path)}`)),
   ].join("");
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
