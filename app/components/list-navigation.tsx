@@ -5,8 +5,6 @@ import { Form, Link, useSubmit } from "react-router";
 import { listSearch, pageLinks, SORTS, type SortOrder } from "#app/lib/listing.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 
-const FOCUS = "outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2";
-
 /** Sort by: a GET form (the search text travels along); with JavaScript a new choice applies at once. */
 export function SortForm({ action, q, sort }: { action: string; q: string; sort: SortOrder }) {
   const hydrated = useHydrated();
@@ -24,7 +22,7 @@ export function SortForm({ action, q, sort }: { action: string; q: string; sort:
         defaultValue={sort}
         key={sort}
         onChange={() => form.current && submit(form.current, { preventScrollReset: true })}
-        className={`rounded border border-gray-300 bg-white px-2 py-1.5 ${FOCUS}`}
+        className="rounded border border-gray-300 bg-white px-2 py-1.5"
       >
         {SORTS.map((option) => (
           <option key={option.value} value={option.value}>
@@ -33,7 +31,7 @@ export function SortForm({ action, q, sort }: { action: string; q: string; sort:
         ))}
       </select>
       {hydrated ? null : (
-        <button type="submit" className={`rounded border border-gray-300 px-3 py-1.5 hover:bg-gray-100 ${FOCUS}`}>
+        <button type="submit" className="rounded border border-gray-300 px-3 py-1.5 hover:bg-gray-100">
           Sort
         </button>
       )}
@@ -57,7 +55,7 @@ export function Pagination({
 }) {
   if (pageCount <= 1) return null;
   const href = (n: number) => `${path}${listSearch({ q, sort, page: n })}`;
-  const step = `rounded border px-3 py-1.5 ${FOCUS}`;
+  const step = "rounded border px-3 py-1.5";
   return (
     <nav aria-label="Pages" className="mt-10 flex flex-wrap items-center justify-center gap-2 text-sm">
       {page > 1 ? (
@@ -78,7 +76,7 @@ export function Pagination({
                 to={href(n)}
                 aria-current={n === page ? "page" : undefined}
                 aria-label={`Page ${n}`}
-                className={`block min-w-9 rounded border px-2.5 py-1.5 text-center ${FOCUS} ${
+                className={`block min-w-9 rounded border px-2.5 py-1.5 text-center ${
                   n === page
                     ? "border-primary bg-primary font-semibold text-white"
                     : "border-gray-300 hover:bg-gray-100"
@@ -111,7 +109,7 @@ export function LoadMore({ busy, onLoad }: { busy: boolean; onLoad: () => void }
         onClick={() => {
           if (!busy) onLoad();
         }}
-        className={`rounded-full border border-primary px-8 py-2.5 font-medium text-primary hover:bg-primary/10 ${FOCUS}`}
+        className="rounded-full border border-primary px-8 py-2.5 font-medium text-primary hover:bg-primary/10"
       >
         {busy ? "Loading…" : "Load more"}
       </button>
