@@ -84,6 +84,19 @@ export function sellerPages(sample: Sample): Visit[] {
   ];
 }
 
+/** A shipping address as POST /api/address/add takes it. */
+export const ASHA_API_ADDRESS = {
+  firstName: "Asha",
+  lastName: "Rao",
+  email: "asha@example.com",
+  street: "12 Park Street",
+  city: "Pune",
+  state: "MH",
+  zipcode: "411001",
+  country: "India",
+  phone: "+91 98765 43210",
+};
+
 /**
  * Registers a shopper with an address, one placed cash order and one product in the cart. `origin` is the
  * store's: its posts carry the session cookie, so they say they come from the store's own pages.
@@ -96,17 +109,7 @@ export async function prepareShopper(request: APIRequestContext, sample: Sample,
     request.post("/api/address/add", {
       headers,
       data: {
-        address: {
-          firstName: "Asha",
-          lastName: "Rao",
-          email: "asha@example.com",
-          street: "12 Park Street",
-          city: "Pune",
-          state: "MH",
-          zipcode: "411001",
-          country: "India",
-          phone: "+91 98765 43210",
-        },
+        address: ASHA_API_ADDRESS,
       },
     }),
     "address",
