@@ -1,5 +1,6 @@
 // Shopper accounts in the browser, with JavaScript and without. Signing up through the login modal is tested
 // here, once; every other spec starts with a shopper signed in by tests/e2e/fixtures.ts.
+import type { Locator, Page } from "@playwright/test";
 import { expect, registerShopper, test, useOwnAddress } from "./fixtures.ts";
 import {
   accountMenu,
@@ -50,9 +51,11 @@ test("a visitor's cart survives login: it is merged into the saved cart", async 
   expect(await addToCartHere(page)).toBe(size);
   await expect(cartCount(page)).toHaveText("2");
 
+  const productUrl = page.url();
   await logInThroughModal(page, email.toUpperCase());
-  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("Welcome back, Merger!")).toBeVisible();
+  // Back on the product the shopper was looking at.
+  await expect(page).toHaveURL(productUrl);
   await expect(cartCount(page)).toHaveText("3");
   await page.goto("/cart");
   await expect(page.getByRole("link", { name: saved })).toBeVisible();
@@ -70,8 +73,149 @@ test("logout is a POST from the profile menu that ends the session and goes home
   await expect(accountMenu(page)).toHaveCount(0);
   // Orders need a login again.
   await page.goto("/my-orders");
-  await expect(page).toHaveURL(/\/\?login$/);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmy-orders$/);
   await expect(loginPanel(page).getByRole("heading", { name: "User Login" })).toBeVisible();
+});
+
+test("My Orders (where every mail links) asks a visitor to log in, then shows their orders", async ({
+  page,
+  context,
+  request,
+}) => {
+  await useOwnAddress(context);
+  const { email, name } = await registerShopper(request, "Mailed");
+  await page.goto("/my-orders");
+  const panel = loginPanel(page);
+  await expect(panel.getByRole("heading", { name: "User Login" })).toBeVisible();
+  // A wrong password first: without JavaScript the refusal is a page of its own, which still knows the way back.
+  await panel.getByLabel("Email").fill(email);
+  await panel.getByLabel("Password").fill("not-the-password");
+  await panel.getByRole("button", { name: "Login" }).click();
+  await expect(panel.getByRole("alert")).toHaveText("Invalid email or password");
+  await panel.getByLabel("Password").fill(PASSWORD);
+  await panel.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByText(`Welcome back, ${name}!`)).toBeVisible();
+  await expect(page).toHaveURL(/\/my-orders$/);
+  await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
+});
+
+test("login from a product page, after a refused try, comes back to that product", async ({
+  page,
+  context,
+  request,
+}) => {
+  await useOwnAddress(context);
+  const { email, name } = await registerShopper(request, "Browser");
+  await openProduct(page, "women", 2);
+  const productUrl = page.url();
+  await logInThroughModal(page, email, "not-the-password");
+  const panel = loginPanel(page);
+  await expect(panel.getByRole("alert")).toHaveText("Invalid email or password");
+  await panel.getByLabel("Password").fill(PASSWORD);
+  await panel.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByText(`Welcome back, ${name}!`)).toBeVisible();
+  await expect(page).toHaveURL(productUrl);
+  await expect(accountMenu(page)).toHaveText(name);
+});
+
+test("sign-up from the cart's 'Please log in to place your order' comes back to the cart", async ({ page }) => {
+  const product = await openProduct(page, "men", 2);
+  await addToCartHere(page);
+  await page.goto("/cart");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByText("Please log in to place your order.")).toBeVisible();
+  await expect(page).toHaveURL(/\/cart\?login$/);
+  const panel = loginPanel(page);
+  await panel.getByRole("link", { name: "click here" }).click();
+  await expect(panel.getByRole("heading", { name: "User Sign Up" })).toBeVisible();
+  const name = `Cartful ${Math.random().toString(36).slice(2, 7)}`;
+  await panel.getByLabel("Name").fill(name);
+  await panel.getByLabel("Email").fill(uniqueEmail("cart-signup"));
+  await panel.getByLabel("Password").fill(PASSWORD);
+  await panel.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText(`Welcome to Trendora, ${name}!`)).toBeVisible();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole("link", { name: product })).toBeVisible();
+});
+
+test("a return target of another site is never followed: the login goes home", async ({ page, context, request }) => {
+  await useOwnAddress(context);
+  const { email, name } = await registerShopper(request, "Careful");
+  await page.goto("/login?redirectTo=%2F%2Fevil.example%2Fmy-orders");
+  const panel = loginPanel(page);
+  await panel.getByLabel("Email").fill(email);
+  await panel.getByLabel("Password").fill(PASSWORD);
+  await panel.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByText(`Welcome back, ${name}!`)).toBeVisible();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+});
+
+/** The viewport widths of issue 16, each at the height of a small screen of that width. */
+const SCREENS = [
+  { width: 375, height: 667 },
+  { width: 1280, height: 720 },
+];
+
+/** Every locator is wholly inside the first screen (bounding boxes are relative to the viewport as it is scrolled). */
+async function expectOnFirstScreen(page: Page, ...locators: Locator[]) {
+  const screen = page.viewportSize()!;
+  for (const locator of locators) {
+    const box = (await locator.boundingBox())!;
+    expect(box, `${locator}`).not.toBeNull();
+    expect(box.y, `${locator} top`).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, `${locator} bottom`).toBeLessThanOrEqual(screen.height);
+    expect(box.x + box.width, `${locator} right`).toBeLessThanOrEqual(screen.width);
+  }
+}
+
+for (const screen of SCREENS) {
+  test(`at ${screen.width} px a refused sign-in and a refused sign-up keep the form and its message on the first screen`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    await useOwnAddress(context);
+    await page.setViewportSize(screen);
+    const { email } = await registerShopper(request, "Screened");
+    await openProduct(page, "kids", 0);
+    await logInThroughModal(page, email, "not-the-password");
+    const panel = loginPanel(page);
+    await expect(panel.getByRole("alert")).toHaveText("Invalid email or password");
+    await expectOnFirstScreen(page, panel.locator("form"), panel.getByRole("alert"));
+
+    // Sign-up with the taken email, from a fresh page (scrolled to its top, as a page opens).
+    await page.goto(`${new URL(page.url()).pathname}?login=register`);
+    await panel.getByLabel("Name").fill("Screened Again");
+    await panel.getByLabel("Email").fill(email);
+    await panel.getByLabel("Password").fill(PASSWORD);
+    await panel.getByRole("button", { name: "Create Account" }).click();
+    await expect(panel.getByRole("alert")).toHaveText("An account with this email already exists. Please log in.");
+    await expectOnFirstScreen(page, panel.locator("form"), panel.getByRole("alert"));
+  });
+}
+
+test("an email typed into the login box before the scripts have run is still there once it is a dialog", async ({
+  page,
+}) => {
+  test.skip(isNoJs(), "without JavaScript the box never changes");
+  // Every script of the page is held until the email has been typed.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/products?login", { waitUntil: "commit" });
+  const section = page.getByRole("region", { name: "User Login" });
+  const email = uniqueEmail("early");
+  await section.getByLabel("Email").fill(email);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  release();
+  const dialog = page.getByRole("dialog", { name: "User Login" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Email")).toHaveValue(email);
 });
 
 test("login errors: wrong password, duplicate email, short password; the modal opens over the page and closes", async ({

@@ -5,7 +5,7 @@
 // and must be this store.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, type Client, startApp } from "../helpers/app.ts";
-import { addProduct, createSellerAccount, decodeHtml, signIn } from "../helpers/hostile.ts";
+import { addProduct, createSellerAccount, decodeHtml, PASSWORD, registerShopper, signIn, unique } from "../helpers/hostile.ts";
 
 const ORIGIN = "http://localhost";
 
@@ -169,6 +169,40 @@ describe(`${BYPASSES.length} bypass forms`, () => {
       expectThisStore(`place-order redirectTo ${JSON.stringify(redirectTo)}`, a.headers.location, `${ORIGIN}/cart`);
       expect(a.headers.location).toBe("/cart?login");
     }
+  });
+
+  it("the shopper login's redirectTo (POST /login): back to a page of this store only, else home", async () => {
+    const { account } = await registerShopper(app);
+    for (const mode of ["login", "register"] as const) {
+      for (const redirectTo of BYPASSES) {
+        const fields =
+          mode === "login" ? account : { name: "Redirected", email: `redirect-${unique()}@example.com`, password: PASSWORD };
+        const a = await app.client().post("/login", { form: { mode, ...fields, redirectTo } });
+        expect(a.status, a.text).toBe(303);
+        expectThisStore(`${mode} redirectTo ${JSON.stringify(redirectTo)}`, a.headers.location, `${ORIGIN}/login`);
+        expect(a.headers.location, `${mode} redirectTo ${JSON.stringify(redirectTo)}`).toBe("/");
+      }
+    }
+    for (const [redirectTo, path] of KEPT) {
+      const a = await app.client().post("/login", { form: { mode: "login", ...account, redirectTo } });
+      expect(a.headers.location).toBe(path);
+    }
+  });
+
+  it("the login form's return target (GET ?redirectTo=): a path of this store, never another site", async () => {
+    const visitor = app.client();
+    const returnTo = (html: string) => decodeHtml(/<input type="hidden" name="redirectTo" value="([^"]*)"/.exec(html)![1]!);
+    for (const redirectTo of BYPASSES) {
+      for (const page of ["/login", "/?login", "/products?login"]) {
+        const a = await visitor.get(`${page}${page.includes("?") ? "&" : "?"}redirectTo=${encodeURIComponent(redirectTo)}`);
+        expect(a.status).toBe(200);
+        const target = returnTo(a.text);
+        expectThisStore(`return target on ${page} for ${JSON.stringify(redirectTo)}`, target, `${ORIGIN}${page}`);
+        expect(target).toBe(page === "/products?login" ? "/products" : "/");
+      }
+    }
+    expect(returnTo((await visitor.get("/login?redirectTo=%2Fmy-orders")).text)).toBe("/my-orders");
+    expect(returnTo((await visitor.get("/products/men?login&q=linen")).text)).toBe("/products/men?q=linen");
   });
 
   it("the seller sign-in's redirectTo: into the seller area only", async () => {

@@ -440,9 +440,9 @@ describe("placing an order from the cart page", () => {
     expect(await toastsFrom(visitor)).toEqual(["error: Please log in to place your order."]);
   });
 
-  it("My Orders needs a signed-in shopper", async () => {
+  it("My Orders needs a signed-in shopper: the login, which then comes back here", async () => {
     const response = await run(async () => myOrdersLoader(await args(getRequest("/my-orders"))));
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/?login");
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fmy-orders");
   });
 });
