@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { type FormReply, formErrorOf, typedValue, useReplyForm } from "#app/lib/forms.ts";
+import { sameSitePath } from "#app/lib/safe-redirect.ts";
 import { loginSchema, MIN_PASSWORD_LENGTH, registerSchema } from "#app/lib/schemas/account.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Field, FormError } from "./form-field.tsx";
@@ -16,14 +17,27 @@ export function replyMode(reply: FormReply | undefined): AuthMode | undefined {
   return mode === "register" || mode === "login" ? mode : undefined;
 }
 
-/** The URL without the `login` flag: closing the modal returns to the page underneath. */
+/** The URL without the `login` flag (nor a return target): closing the modal returns to the page underneath. */
 function useCloseHref() {
   const location = useLocation();
   if (location.pathname === "/login") return "/";
   const params = new URLSearchParams(location.search);
   params.delete("login");
+  params.delete("redirectTo");
   const query = params.toString();
   return `${location.pathname}${query ? `?${query}` : ""}`;
+}
+
+/**
+ * Where a login or sign-up returns to: the page that sent the shopper here (`?redirectTo=`, or the form's own
+ * field as a refused post without JavaScript sent it back), else the page underneath the modal. Only a path
+ * of this store; /login posts it back and checks it again.
+ */
+function useReturnTo(reply: FormReply | undefined, closeHref: string) {
+  const location = useLocation();
+  const asked = new URLSearchParams(location.search).get("redirectTo");
+  if (asked !== null) return sameSitePath(asked) ?? closeHref;
+  return sameSitePath(typedValue(reply, "redirectTo")) ?? closeHref;
 }
 
 /**
@@ -43,12 +57,15 @@ export function LoginModal({ mode: urlMode, reply }: { mode: AuthMode; reply?: F
     schema: (registering ? registerSchema : loginSchema) as typeof registerSchema,
   });
   const closeHref = useCloseHref();
+  const returnTo = useReturnTo(reply, closeHref);
   const loginHref = useLoginHref();
   const registerHref = useLoginHref("register");
   const firstField = useRef<HTMLDivElement>(null);
   const hydrated = useHydrated();
   useEffect(() => {
-    if (hydrated) firstField.current?.querySelector("input")?.focus();
+    // Unless the shopper is already typing in the form (before the scripts had run).
+    const form = firstField.current?.closest("form");
+    if (hydrated && !form?.contains(document.activeElement)) firstField.current?.querySelector("input")?.focus();
   }, [hydrated]);
   // With JavaScript, Escape closes the modal too (the × link does it without).
   const navigate = useNavigate();
@@ -85,6 +102,7 @@ export function LoginModal({ mode: urlMode, reply }: { mode: AuthMode; reply?: F
         className="mt-6 flex flex-col gap-4"
       >
         <input type="hidden" name="mode" value={mode} />
+        <input type="hidden" name="redirectTo" value={returnTo} />
         {fetcher.state === "idle" ? <FormError id={form.errorId} message={formErrorOf(answer)} /> : null}
         <div ref={firstField} className="flex flex-col gap-4">
           {registering ? (
@@ -143,6 +161,8 @@ const PANEL =
  * With JavaScript, a modal dialog over the page: focus moves into it and, when it closes, back to where it
  * was (the Login link); the rest of the page is inert meanwhile; Escape, the × and the backdrop close it.
  * Without JavaScript nothing can keep focus in a dialog, so it is a plain section at the top of the page.
+ * Both are the same elements (only their attributes change at hydration), so the inputs are kept, and with
+ * them whatever was typed before the scripts had run.
  */
 function LoginFrame({ hydrated, closeHref, children }: { hydrated: boolean; closeHref: string; children: ReactNode }) {
   const overlay = useRef<HTMLDivElement>(null);
@@ -163,19 +183,23 @@ function LoginFrame({ hydrated, closeHref, children }: { hydrated: boolean; clos
       if (opener?.isConnected) opener.focus();
     };
   }, [hydrated]);
-  if (!hydrated) {
-    return (
-      <section aria-labelledby="login-title" className={`mx-auto my-10 ${PANEL}`}>
+  return (
+    <div
+      ref={overlay}
+      className={hydrated ? "fixed inset-0 z-40 flex items-center justify-center bg-black/50 px-4" : undefined}
+    >
+      {hydrated ? (
+        <Link to={closeHref} className="absolute inset-0 cursor-default" aria-hidden="true" tabIndex={-1} />
+      ) : null}
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-modal goes with role="dialog", which it is then */}
+      <section
+        role={hydrated ? "dialog" : undefined}
+        aria-modal={hydrated ? "true" : undefined}
+        aria-labelledby="login-title"
+        className={hydrated ? PANEL : `mx-auto my-6 ${PANEL}`}
+      >
         {children}
       </section>
-    );
-  }
-  return (
-    <div ref={overlay} className="fixed inset-0 z-40 flex items-center justify-center bg-black/50 px-4">
-      <Link to={closeHref} className="absolute inset-0 cursor-default" aria-hidden="true" tabIndex={-1} />
-      <div role="dialog" aria-modal="true" aria-labelledby="login-title" className={PANEL}>
-        {children}
-      </div>
     </div>
   );
 }

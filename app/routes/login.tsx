@@ -2,6 +2,7 @@ import { useSearchParams } from "react-router";
 import { LoginModal } from "#app/components/login-modal.tsx";
 import { formAction, refusalHeaders } from "#app/lib/form-reply.server.ts";
 import { clientAddressOf } from "#app/lib/request-client.server.ts";
+import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { authenticate, signIn } from "#app/services/accounts.server.ts";
@@ -17,7 +18,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 // The modal opens over any page with ?login; /login is where its form posts. Visited directly, or after
-// a refused post without JavaScript, /login shows the modal over the home page (where a login leads).
+// a refused post without JavaScript, /login shows the form first (on the first screen), then the home page.
+// A login returns to the form's `redirectTo` (the page it was opened on), a path of this store, else home.
 // A refusal's Retry-After (too many attempts) reaches the page without JavaScript too.
 export const headers = refusalHeaders;
 
@@ -33,7 +35,12 @@ export function action({ request, context }: Route.ActionArgs) {
     const headers = new Headers();
     for (const cookie of await signIn(request, user)) headers.append("Set-Cookie", cookie);
     const message = mode === "register" ? `Welcome to Trendora, ${user.name}!` : `Welcome back, ${user.name}!`;
-    return redirectWithToast(request, "/", { type: "success", message }, { headers });
+    return redirectWithToast(
+      request,
+      safeRedirect(form.get("redirectTo"), "/"),
+      { type: "success", message },
+      { headers },
+    );
   });
 }
 
@@ -41,8 +48,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const [params] = useSearchParams();
   return (
     <>
-      <HomePage trending={loaderData.trending} />
       <LoginModal mode={params.get("login") === "register" ? "register" : "login"} reply={actionData} />
+      <HomePage trending={loaderData.trending} />
     </>
   );
 }

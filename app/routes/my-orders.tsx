@@ -17,7 +17,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const shopper = requireShopper(context);
+  // Every order mail links here: a visitor logs in, then comes back to their orders.
+  const shopper = requireShopper(context, "/login?redirectTo=%2Fmy-orders");
   const orders = (await listUserOrders(shopper.id)).map((order) => ({
     id: order.id,
     paymentType: order.paymentType,

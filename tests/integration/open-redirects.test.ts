@@ -5,7 +5,15 @@
 // and must be this store.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, type Client, startApp } from "../helpers/app.ts";
-import { addProduct, createSellerAccount, decodeHtml, PASSWORD, registerShopper, signIn, unique } from "../helpers/hostile.ts";
+import {
+  addProduct,
+  createSellerAccount,
+  decodeHtml,
+  PASSWORD,
+  registerShopper,
+  signIn,
+  unique,
+} from "../helpers/hostile.ts";
 
 const ORIGIN = "http://localhost";
 
@@ -176,7 +184,9 @@ describe(`${BYPASSES.length} bypass forms`, () => {
     for (const mode of ["login", "register"] as const) {
       for (const redirectTo of BYPASSES) {
         const fields =
-          mode === "login" ? account : { name: "Redirected", email: `redirect-${unique()}@example.com`, password: PASSWORD };
+          mode === "login"
+            ? account
+            : { name: "Redirected", email: `redirect-${unique()}@example.com`, password: PASSWORD };
         const a = await app.client().post("/login", { form: { mode, ...fields, redirectTo } });
         expect(a.status, a.text).toBe(303);
         expectThisStore(`${mode} redirectTo ${JSON.stringify(redirectTo)}`, a.headers.location, `${ORIGIN}/login`);
@@ -191,10 +201,13 @@ describe(`${BYPASSES.length} bypass forms`, () => {
 
   it("the login form's return target (GET ?redirectTo=): a path of this store, never another site", async () => {
     const visitor = app.client();
-    const returnTo = (html: string) => decodeHtml(/<input type="hidden" name="redirectTo" value="([^"]*)"/.exec(html)![1]!);
+    const returnTo = (html: string) =>
+      decodeHtml(/<input type="hidden" name="redirectTo" value="([^"]*)"/.exec(html)![1]!);
     for (const redirectTo of BYPASSES) {
       for (const page of ["/login", "/?login", "/products?login"]) {
-        const a = await visitor.get(`${page}${page.includes("?") ? "&" : "?"}redirectTo=${encodeURIComponent(redirectTo)}`);
+        const a = await visitor.get(
+          `${page}${page.includes("?") ? "&" : "?"}redirectTo=${encodeURIComponent(redirectTo)}`,
+        );
         expect(a.status).toBe(200);
         const target = returnTo(a.text);
         expectThisStore(`return target on ${page} for ${JSON.stringify(redirectTo)}`, target, `${ORIGIN}${page}`);
