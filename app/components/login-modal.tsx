@@ -36,8 +36,9 @@ function useCloseHref() {
 function useReturnTo(reply: FormReply | undefined, closeHref: string) {
   const location = useLocation();
   const asked = new URLSearchParams(location.search).get("redirectTo");
-  if (asked !== null) return sameSitePath(asked) ?? closeHref;
-  return sameSitePath(typedValue(reply, "redirectTo")) ?? closeHref;
+  const underneath = sameSitePath(closeHref) ?? "/";
+  if (asked !== null) return sameSitePath(asked) ?? underneath;
+  return sameSitePath(typedValue(reply, "redirectTo")) ?? underneath;
 }
 
 /**

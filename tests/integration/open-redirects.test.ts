@@ -242,6 +242,12 @@ describe(`${BYPASSES.length} bypass forms`, () => {
         continue;
       }
       for (const href of relativeLinks(a.text)) expectThisStore(`link on ${JSON.stringify(path)}`, href, page);
+      // The login form's return target, built from the same path.
+      const target = /<input type="hidden" name="redirectTo" value="([^"]*)"/.exec(a.text)?.[1];
+      if (target !== undefined) {
+        expectThisStore(`return target on ${JSON.stringify(path)}`, decodeHtml(target), page);
+        expect(decodeHtml(target), path).toMatch(/^\/(?![/\\])/);
+      }
     }
     const doubled = await visitor.get("//evil.example/products?login");
     expect(doubled.status).toBe(308);
