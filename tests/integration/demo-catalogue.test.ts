@@ -8,10 +8,10 @@ import { THUMBNAIL_WIDTH, thumbnailUrl } from "#app/lib/images.ts";
 import { listAllProducts, listProducts } from "#app/services/catalog.server.ts";
 import { uploadedFilePath } from "#app/services/images.server.ts";
 import { DEMO_PRODUCTS } from "#db/demo/catalogue.ts";
-import { drawGarment, GARMENT_KINDS, viewsOf } from "#db/demo/draw.ts";
-import { studio } from "#db/demo/studio.ts";
 import { products } from "#db/schema.ts";
 import { demoViews, PICTURE_SIZE, seedDemoCatalogue } from "#db/seed.ts";
+import { drawGarment, GARMENT_KINDS, viewsOf } from "#demo-art/draw.ts";
+import { studio } from "#demo-art/studio.ts";
 import { closestCrop, difference, greyOf } from "../helpers/pictures.ts";
 
 const fileOf = (url: string) => uploadedFilePath(url.replace("/uploads/", ""))!;
