@@ -16,8 +16,8 @@ import { NO_SIZE } from "#app/lib/sizes.ts";
 import { storeProductImage } from "#app/services/images.server.ts";
 import { hashPassword } from "#app/services/passwords.server.ts";
 import { DEMO_PRODUCTS } from "#db/demo/catalogue.ts";
-import { drawGarment } from "#db/demo/draw.ts";
 import { addresses, orderItems, orders, productSizes, products, users } from "#db/schema.ts";
+import { drawGarment } from "#demo-art/draw.ts";
 
 /** Garments per category: what a name ends with. */
 const GARMENTS: Record<CategoryPath, string[]> = {

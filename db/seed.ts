@@ -1,23 +1,24 @@
 // Loads the demo catalogue into an empty store: `node --import tsx db/seed.ts` (npm start, npm run db:seed).
-// A store that already has products is left alone. Product pictures are drawn by db/demo/draw.ts and
-// stored through the same image pipeline as a seller's uploads.
+// A store that already has products is left alone. Product pictures are drawn by demo-art/draw.ts and
+// stored through the same image pipeline as a seller's uploads, once per checkout: later seeds copy them
+// from a cache (db/demo/pictures.ts).
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { count } from "drizzle-orm";
-import sharp from "sharp";
 import { closeDb, db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { parseMoneyToCents } from "#app/lib/money.ts";
-import { deleteProductImages, storeProductImage } from "#app/services/images.server.ts";
+import { deleteProductImages } from "#app/services/images.server.ts";
 import { ensureDemoSeller } from "#app/services/sellers.server.ts";
 import { productSizes, products } from "#db/schema.ts";
+import { viewsOf } from "#demo-art/draw.ts";
 import { DEMO_PRODUCTS, type DemoProduct } from "./demo/catalogue.ts";
-import { drawGarment, viewsOf } from "./demo/draw.ts";
+import { DEFAULT_CACHE_DIR, demoPicture, drawingCodeVersion, pruneDemoPictures } from "./demo/pictures.ts";
 import { demoStock } from "./demo/stock.ts";
 
 /**
  * Pictures are drawn at this size: big enough for the product page (shown at up to 600 CSS pixels),
- * and quick enough that seeding the whole catalogue stays within a few seconds.
+ * and quick enough that drawing the whole catalogue (first seed of a checkout) stays within seconds.
  */
 export const PICTURE_SIZE = 560;
 /** Pictures encoded at once (sharp works on the libuv thread pool). */
@@ -32,18 +33,19 @@ export function demoViews(product: DemoProduct) {
   return views;
 }
 
-async function drawPictures(product: DemoProduct): Promise<string[]> {
+type Drawn = { urls: string[]; drawn: number };
+
+async function productPictures(product: DemoProduct, cacheDir: string, version: string): Promise<Drawn> {
   const { kind, color, accent, pattern, fabric, style } = product;
   const look = { kind, color, accent, pattern, fabric, style };
   const urls: string[] = [];
+  let drawn = 0;
   for (const view of demoViews(product)) {
-    const svg = Buffer.from(await drawGarment(look, { view, size: PICTURE_SIZE }));
-    // Rasterised once here: the pipeline decodes its input once per size it writes, and an SVG with
-    // lighting filters costs far more to decode than a PNG.
-    const png = await sharp(svg).png({ compressionLevel: 0 }).toBuffer();
-    urls.push(await storeProductImage(png, product.name));
+    const picture = await demoPicture(look, view, { size: PICTURE_SIZE, label: product.name, cacheDir, version });
+    urls.push(picture.url);
+    if (picture.drawn) drawn++;
   }
-  return urls;
+  return { urls, drawn };
 }
 
 async function inParallel<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -65,17 +67,29 @@ function cents(amount: number): number {
   return value;
 }
 
-export type SeedResult = { seeded: true; products: number } | { seeded: false; existing: number };
+/** `drawn`: pictures drawn by this run; the others were copied from the cache. */
+export type SeedResult = { seeded: true; products: number; drawn: number } | { seeded: false; existing: number };
 
 /**
  * Adds the demo catalogue when the products table is empty; otherwise does nothing.
- * `now` fixes the creation times (products of different categories alternate, newest first).
+ * `now` fixes the creation times (products of different categories alternate, newest first);
+ * `cacheDir` is where pictures drawn once are kept (db/demo/pictures.ts).
  */
-export async function seedDemoCatalogue({ now = Date.now() }: { now?: number } = {}): Promise<SeedResult> {
+export async function seedDemoCatalogue({
+  now = Date.now(),
+  cacheDir = DEFAULT_CACHE_DIR,
+}: {
+  now?: number;
+  cacheDir?: string;
+} = {}): Promise<SeedResult> {
   const existing = db().select({ n: count() }).from(products).get()?.n ?? 0;
   if (existing > 0) return { seeded: false, existing };
 
-  const pictures = await inParallel(DEMO_PRODUCTS, PARALLEL, drawPictures);
+  const version = await drawingCodeVersion();
+  const made = await inParallel(DEMO_PRODUCTS, PARALLEL, (product) => productPictures(product, cacheDir, version));
+  await pruneDemoPictures(version, cacheDir);
+  const pictures = made.map((p) => p.urls);
+  const drawn = made.reduce((sum, p) => sum + p.drawn, 0);
   const perCategory = new Map<string, number>();
   const categoryOrder = [...new Set(DEMO_PRODUCTS.map((p) => p.category))];
   const rows = DEMO_PRODUCTS.map((product, i) => {
@@ -114,7 +128,7 @@ export async function seedDemoCatalogue({ now = Date.now() }: { now?: number } =
       await deleteProductImages(pictures.flat());
       return { seeded: false, existing: db().select({ n: count() }).from(products).get()?.n ?? 0 };
     }
-    return { seeded: true, products: inserted };
+    return { seeded: true, products: inserted, drawn };
   } catch (error) {
     await deleteProductImages(pictures.flat());
     throw error;
@@ -127,7 +141,8 @@ if (runDirectly) {
   try {
     const result = await seedDemoCatalogue();
     if (result.seeded) {
-      console.log(`Seeded the demo catalogue: ${result.products} products (${Date.now() - started} ms).`);
+      const pictures = result.drawn > 0 ? `${result.drawn} pictures drawn` : "pictures copied from the cache";
+      console.log(`Seeded the demo catalogue: ${result.products} products, ${pictures} (${Date.now() - started} ms).`);
     } else {
       console.log(`The store already has ${result.existing} products; the demo catalogue was not loaded.`);
     }

@@ -1,4 +1,4 @@
-// The eight static offers of the /deals page (spec section 9). Images are drawn by db/demo/art.ts.
+// The eight static offers of the /deals page (spec section 9). Images are drawn by demo-art/art.ts.
 //
 // Each offer runs until a number of days from today: the spec's dates (30 November to 31 December 2025) kept
 // as the same spread, 10 to 41 days out, so the demo never shows an offer that has already ended.

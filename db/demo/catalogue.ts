@@ -1,6 +1,6 @@
-// The demo catalogue: nine products in each category, drawn by db/demo/draw.ts.
+// The demo catalogue: nine products in each category, drawn by demo-art/draw.ts.
 import type { CategoryPath } from "#app/lib/categories.ts";
-import type { Fabric, GarmentKind, Pattern } from "./draw.ts";
+import type { Fabric, GarmentKind, Pattern } from "#demo-art/draw.ts";
 
 export type DemoProduct = {
   name: string;

@@ -1,25 +1,48 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { CATEGORY_PATHS } from "#app/lib/categories.ts";
 import { db } from "#app/lib/db.server.ts";
-import { THUMBNAIL_WIDTH, thumbnailUrl } from "#app/lib/images.ts";
+import { IMAGE_WIDTHS, imageWidthUrl, THUMBNAIL_WIDTH, thumbnailUrl } from "#app/lib/images.ts";
 import { listAllProducts, listProducts } from "#app/services/catalog.server.ts";
 import { uploadedFilePath } from "#app/services/images.server.ts";
 import { DEMO_PRODUCTS } from "#db/demo/catalogue.ts";
-import { drawGarment, GARMENT_KINDS, viewsOf } from "#db/demo/draw.ts";
-import { studio } from "#db/demo/studio.ts";
-import { products } from "#db/schema.ts";
+import { demoPicture, drawingCodeVersion } from "#db/demo/pictures.ts";
+import { productSizes, products } from "#db/schema.ts";
 import { demoViews, PICTURE_SIZE, seedDemoCatalogue } from "#db/seed.ts";
+import { drawGarment, GARMENT_KINDS, viewsOf } from "#demo-art/draw.ts";
+import { studio } from "#demo-art/studio.ts";
 import { closestCrop, difference, greyOf } from "../helpers/pictures.ts";
 
 const fileOf = (url: string) => uploadedFilePath(url.replace("/uploads/", ""))!;
+const sha256 = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
+/** The picture cache of this file's seeds: empty at first, so the first seed draws every picture. */
+const cacheDir = mkdtempSync(path.join(tmpdir(), "demo-pictures-"));
+afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
+const seed = () => seedDemoCatalogue({ cacheDir });
+const PICTURES = DEMO_PRODUCTS.reduce((sum, p) => sum + p.pictures, 0);
 
 describe("the demo catalogue", () => {
   it("fills an empty store once, with drawn pictures in every category", async () => {
-    const result = await seedDemoCatalogue();
-    expect(result.seeded).toBe(true);
+    // Pictures of an older version of the drawing code are removed.
+    mkdirSync(path.join(cacheDir, "0123456789abcdef"));
+    writeFileSync(path.join(cacheDir, "0123456789abcdef", "old.webp"), "old");
+    const result = await seed();
+    expect(result).toEqual({ seeded: true, products: DEMO_PRODUCTS.length, drawn: PICTURES });
+    expect(readdirSync(cacheDir)).toEqual([await drawingCodeVersion()]);
     const all = db().select().from(products).all();
     for (const category of CATEGORY_PATHS) {
       expect(all.filter((p) => p.category === category).length, category).toBeGreaterThanOrEqual(8);
@@ -58,12 +81,61 @@ describe("the demo catalogue", () => {
     expect(new Set((await listAllProducts()).slice(0, 7).map((p) => p.category)).size).toBe(7);
 
     // A second run leaves the store as it is.
-    expect(await seedDemoCatalogue()).toEqual({ seeded: false, existing: all.length });
+    expect(await seed()).toEqual({ seeded: false, existing: all.length });
     expect(db().select().from(products).all()).toHaveLength(all.length);
   });
 
+  it("draws each picture once: a later seed copies the same files from the cache, under new names", async () => {
+    await seed();
+    const before = db().select().from(products).all();
+    const filesOf = (urls: string[]) =>
+      urls.flatMap((url) => [url, ...IMAGE_WIDTHS.map((width) => imageWidthUrl(url, width))]).map(fileOf);
+    const hashesOf = (rows: typeof before) => new Map(rows.map((p) => [p.name, filesOf(p.images).map(sha256)]));
+    const cache = path.join(cacheDir, await drawingCodeVersion());
+    const cached = readdirSync(cache);
+    expect(cached).toHaveLength(PICTURES * (1 + IMAGE_WIDTHS.length));
+    const cachedHashes = new Set(cached.map((file) => sha256(path.join(cache, file))));
+
+    db().delete(productSizes).run();
+    db().delete(products).run();
+    expect(await seed()).toEqual({ seeded: true, products: DEMO_PRODUCTS.length, drawn: 0 });
+    const after = db().select().from(products).all();
+    // Every product has the very same pictures, byte for byte, each file a copy of a cached one...
+    expect(hashesOf(after)).toEqual(hashesOf(before));
+    for (const file of filesOf(after.flatMap((p) => p.images))) expect(cachedHashes.has(sha256(file)), file).toBe(true);
+    // ...stored under new upload names, so deleting one product's pictures never touches another's.
+    const oldUrls = new Set(before.flatMap((p) => p.images));
+    for (const url of after.flatMap((p) => p.images)) expect(oldUrls.has(url), url).toBe(false);
+  });
+
+  it("draws again when the drawing code changes: the cache is keyed by a hash of it", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "drawing-code-"));
+    try {
+      for (const file of ["demo-art", "app/services/images.server.ts", "app/lib/images.ts"]) {
+        cpSync(file, path.join(root, file), { recursive: true });
+      }
+      const version = await drawingCodeVersion();
+      expect(await drawingCodeVersion(root)).toBe(version);
+      appendFileSync(path.join(root, "demo-art/kinds/tops.ts"), "\n// a changed drawing\n");
+      const changed = await drawingCodeVersion(root);
+      expect(changed).not.toBe(version);
+      rmSync(path.join(root, "demo-art/kinds/tops.ts"));
+      expect(await drawingCodeVersion(root)).not.toBe(version);
+
+      const [product] = DEMO_PRODUCTS;
+      const look = { kind: product!.kind, color: product!.color, accent: product!.accent };
+      const options = { size: 96, label: product!.name, cacheDir: root };
+      expect((await demoPicture(look, "front", { ...options, version })).drawn).toBe(true);
+      expect((await demoPicture(look, "front", { ...options, version })).drawn).toBe(false);
+      // The same picture under another version of the drawing code is drawn, never copied.
+      expect((await demoPicture(look, "front", { ...options, version: changed })).drawn).toBe(true);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it("photographs every product once per view: decodable, at full size, and different pictures", async () => {
-    await seedDemoCatalogue();
+    await seed();
     const byName = new Map(
       db()
         .select()

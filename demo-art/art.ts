@@ -1,6 +1,6 @@
 // The storefront's pictures (hero, category tiles, outfit ideas, deals), composed from the product
 // drawings as flat lays in the same studio, and written as WebP to public/art (committed, so the store
-// needs no build step for them). Run `node --import tsx db/demo/art.ts` after changing a drawing.
+// needs no build step for them). Run `node --import tsx demo-art/art.ts` after changing a drawing.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -251,7 +251,7 @@ export function artFile(name: string, width: number, widths: number[]): string {
   return width === widths[0] ? `${name}.webp` : `${name}-${width}.webp`;
 }
 
-const runDirectly = process.argv[1] && path.resolve(process.argv[1]) === path.resolve("db/demo/art.ts");
+const runDirectly = process.argv[1] && path.resolve(process.argv[1]) === path.resolve("demo-art/art.ts");
 if (runDirectly) {
   const dir = path.resolve("public/art");
   mkdirSync(dir, { recursive: true });

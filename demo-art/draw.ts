@@ -1,5 +1,5 @@
 // Product photographs of garments and accessories, drawn as SVG by the project itself (nothing is
-// downloaded). The seed rasterises them into product images; db/demo/art.ts composes them into the home
+// downloaded). The seed rasterises them into product images; demo-art/art.ts composes them into the home
 // page and deal illustrations. Every picture is taken in the same studio (studio.ts): an 800 × 800 canvas,
 // a warm paper backdrop, light from the top left.
 
