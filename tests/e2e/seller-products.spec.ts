@@ -101,7 +101,9 @@ test("add a product with two photos, find it in the shop, toggle stock, edit it,
   await page.getByLabel("Remove product image 2").check();
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Product Updated")).toBeVisible();
-  await expect(page).toHaveURL(/\/seller\/product-list$/);
+  // Back at the product's row (with JavaScript the list keeps its place; without, the #fragment scrolls to it).
+  await expect(page).toHaveURL(/\/seller\/product-list#product-\w+$/);
+  await expect(page.getByText(`Product Updated: ${edited}`)).toBeVisible();
   const editedRow = page.getByRole("row").filter({ hasText: edited });
   await expect(editedRow).toContainText("Winter");
   await expect(editedRow).toContainText("$35.00");
@@ -147,4 +149,36 @@ test("an unknown product id is a 404 inside the seller layout", async ({ page, s
   await expect(page.getByText("Hi! Seller")).toBeVisible();
   await page.getByRole("link", { name: "Back to the product list" }).click();
   await expect(page.getByRole("heading", { name: "All Products" })).toBeVisible();
+});
+
+test("the product list keeps its place: Save and the In Stock switch of a far row leave it in view, named in the toast", async ({
+  page,
+  seller: _signedIn,
+}) => {
+  await page.goto("/seller/product-list");
+  // A row far down the list (the demo catalogue's oldest product still on sale): its switch is visible at 1280 px.
+  const rows = page.getByRole("row").filter({ has: page.getByRole("button", { name: /^In stock: / }) });
+  const row = rows.last();
+  const toggle = row.getByRole("button", { name: /^In stock: / });
+  const name = (await toggle.getAttribute("aria-label"))!.replace(/^In stock: /, "");
+  await row.scrollIntoViewIfNeeded();
+  const far = await page.evaluate(() => window.scrollY);
+  expect(far).toBeGreaterThan(2000);
+
+  // Save with the counts as they are: nothing is written, the list comes back at the row.
+  await row.getByRole("button", { name: `Save counts: ${name}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Counts Updated: ${name}` })).toBeVisible();
+  await expect(row).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(far / 2);
+
+  // The switch, out of stock and back (the demo product ends as it was).
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByRole("status").filter({ hasText: `Stock Updated: ${name}` })).toBeVisible();
+  await expect(row).toBeInViewport();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await expect(row).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(far / 2);
 });
