@@ -14,8 +14,8 @@ import { NO_SIZE } from "#app/lib/sizes.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import {
   getProductForSeller,
-  productNameOf,
   type ImageUpload,
+  productNameOf,
   readProductUpload,
   updateProduct,
 } from "#app/services/inventory.server.ts";
