@@ -52,6 +52,11 @@ test("add a product with two photos, find it in the shop, toggle stock, edit it,
   await expect(page.getByLabel("Product Description")).toHaveValue("");
   await expect(page.getByLabel("Offer Price")).toHaveValue("");
   await expect(page.getByTestId("image-preview")).toHaveCount(0);
+  // The category is back to its placeholder, shown (not a blank box).
+  await expect(page.getByLabel("Category")).toHaveValue("");
+  expect(await page.getByLabel("Category").evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text)).toBe(
+    "Select Category",
+  );
 
   // In the shop, with both photos and the description.
   await shopSearch(page, "men", name);
