@@ -95,13 +95,19 @@ export function DailyChart({
             </rect>
           ))}
         </svg>
-        {/* One cell per day under its bar; every 7th day from the last is named, the last one kept inside. */}
+        {/* One cell per day under its bar; every 7th (on a phone 14th) day from the last is named, the last one
+            kept inside the box. */}
         <div aria-hidden="true" className="flex h-6 items-end" data-testid={`${id}-days`}>
           {days.map((d, index) => {
             const fromEnd = days.length - 1 - index;
             return (
               <span key={d.day} className={`flex min-w-0 flex-1 ${fromEnd === 0 ? "justify-end" : "justify-center"}`}>
-                {fromEnd % 7 === 0 ? <span className="whitespace-nowrap">{shortDay(d.day)}</span> : null}
+                {fromEnd % 7 === 0 ? (
+                  // A phone has room for every 14th day only; 640 px and up, every 7th.
+                  <span className={`whitespace-nowrap ${fromEnd % 14 === 0 ? "" : "hidden sm:inline"}`}>
+                    {shortDay(d.day)}
+                  </span>
+                ) : null}
               </span>
             );
           })}
