@@ -79,7 +79,7 @@ export function LoginModal({ mode: urlMode, reply }: { mode: AuthMode; reply?: F
   }, [navigate, closeHref]);
   const inputClass = (invalid: boolean) =>
     `mt-1 w-full rounded-control border bg-white p-2.5 text-ink outline-none focus:border-primary ${invalid ? "border-red-600" : "border-field"}`;
-  const common = { required: true, placeholder: "type here", className: "text-gray-600" } as const;
+  const common = { required: true, className: "text-gray-600" } as const;
   const close = (
     <Link
       to={closeHref}
@@ -111,6 +111,7 @@ export function LoginModal({ mode: urlMode, reply }: { mode: AuthMode; reply?: F
               {...common}
               field={fields.name}
               label="Name"
+              placeholder="Your name"
               maxLength={100}
               autoComplete="name"
               inputClassName={inputClass(Boolean(fields.name.errors))}
@@ -121,6 +122,7 @@ export function LoginModal({ mode: urlMode, reply }: { mode: AuthMode; reply?: F
             field={fields.email}
             label="Email"
             type="email"
+            placeholder="you@example.com"
             maxLength={254}
             autoComplete="email"
             inputClassName={inputClass(Boolean(fields.email.errors))}

@@ -44,7 +44,7 @@ export function NewsletterForm({ reply }: { reply?: FormReply }) {
             required
             autoComplete="email"
             maxLength={254}
-            placeholder="Enter your email id"
+            placeholder="Your email address"
             className={`h-full w-full rounded-l-md border px-3 text-gray-700 outline-none focus:border-primary ${
               error ? "border-red-500" : "border-gray-300"
             }`}

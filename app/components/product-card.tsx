@@ -50,10 +50,16 @@ export function ProductImage({
   sizes,
   lazy,
   priority,
+  natural,
   className = "",
 }: {
   url: string | undefined;
   alt: string;
+  /**
+   * The picture's real size, when known: the srcset offers only the widths it really has, and it is shown at
+   * most that large (centred in its box), never stretched.
+   */
+  natural?: { width: number; height: number } | null;
   /** Width and height attributes (the pictures are shown square): the space is kept before it loads. */
   size: number;
   sizes: string;
@@ -75,15 +81,15 @@ export function ProductImage({
   return (
     <img
       src={thumbnailUrl(url)}
-      srcSet={imageSrcSet(url)}
+      srcSet={imageSrcSet(url, natural?.width)}
       sizes={sizes}
       alt={alt}
-      width={size}
-      height={size}
+      width={natural?.width ?? size}
+      height={natural?.height ?? size}
       loading={lazy ? "lazy" : undefined}
       fetchPriority={priority ? "high" : undefined}
       decoding="async"
-      className={`aspect-square w-full object-contain ${className}`}
+      className={`${natural ? "h-auto max-h-full w-auto max-w-full" : "aspect-square w-full object-contain"} ${className}`}
     />
   );
 }

@@ -141,7 +141,7 @@ export function ProductFieldInputs({ fields }: { fields: ProductFields }) {
         <input
           key={nameKey}
           {...name}
-          placeholder="Type here"
+          placeholder="e.g. Linen Shirt"
           required
           maxLength={NAME_MAX_LENGTH}
           className={inputClass(invalid(fields.name))}

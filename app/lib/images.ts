@@ -21,10 +21,17 @@ export function thumbnailUrl(url: string): string {
   return imageWidthUrl(url, THUMBNAIL_WIDTH);
 }
 
-/** Every width of a stored image as a `srcset` (undefined for an image that is not stored here). */
-export function imageSrcSet(url: string): string | undefined {
+/**
+ * Every width of a stored image as a `srcset` (undefined for an image that is not stored here). With the
+ * picture's real width (`natural`), only the widths it was really written in: a picture smaller than a width
+ * is stored at its own size under that width's name (never enlarged), so offering it as wider would have the
+ * browser fetch it for a larger slot and stretch it.
+ */
+export function imageSrcSet(url: string, natural?: number): string | undefined {
   if (!STORED.test(url)) return undefined;
-  return [...IMAGE_WIDTHS.map((width) => `${imageWidthUrl(url, width)} ${width}w`), `${url} ${FULL_SIZE}w`].join(", ");
+  const full = natural ?? FULL_SIZE;
+  const widths = IMAGE_WIDTHS.filter((width) => width < full);
+  return [...widths.map((width) => `${imageWidthUrl(url, width)} ${width}w`), `${url} ${full}w`].join(", ");
 }
 
 /** The picture formats a seller may upload (checked on the decoded image, whatever the file claims). */

@@ -9,3 +9,13 @@ export function categoryPath(category: string): string {
 export function productPath(product: { id: string; category: string }): string {
   return `${categoryPath(product.category)}/${product.id}`;
 }
+
+/** The id of a product's row in the seller's product list: what the list's #fragment names. */
+export function sellerRowId(productId: string): string {
+  return `product-${productId}`;
+}
+
+/** The seller's product list (`?stock=low`: the low-stock list) scrolled to a product's row. */
+export function sellerRowPath(productId: string, lowStockList = false): string {
+  return `/seller/product-list${lowStockList ? "?stock=low" : ""}#${sellerRowId(productId)}`;
+}

@@ -1,9 +1,9 @@
-// The store's look for email: one centred white card with the Trendora name in the store's indigo, inline
+// The store's look for email: one centred white card with the Trendora name in the store's burgundy (--color-primary of app/app.css), inline
 // styles only (mail clients drop style sheets), no images (every mail reads the same with them blocked), and
 // absolute links (built from PUBLIC_URL by the caller).
 import type { CSSProperties, ReactNode } from "react";
 
-export const COLORS = { primary: "#4f46e5", text: "#374151", muted: "#6b7280", border: "#e5e7eb", page: "#f3f4f6" };
+export const COLORS = { primary: "#8c2f39", text: "#374151", muted: "#6b7280", border: "#e5e7eb", page: "#f3f4f6" };
 const FONT = "Arial, Helvetica, sans-serif";
 
 export function MailDocument({ title, baseUrl, children }: { title: string; baseUrl: string; children: ReactNode }) {

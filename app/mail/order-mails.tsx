@@ -67,7 +67,7 @@ export function paymentNotCompletedMail(
       ? "Your online payment did not go through, so your order was not placed and nothing was charged."
       : "Your online payment was not completed (the checkout was cancelled or timed out), so your order was not placed.";
   const next =
-    "Your items are still in your cart: you can place the order again, online or with cash on delivery. If you have placed it again already, there is nothing more to do.";
+    "Your items are still in your cart: you can order them again, online or with cash on delivery. If you have ordered them again already, there is nothing more to do.";
   return renderMail({
     kind: "payment-not-completed",
     to: order.shopper.email,
@@ -78,7 +78,7 @@ export function paymentNotCompletedMail(
       what,
       next,
       "",
-      orderText(order, { withAddress: false }),
+      orderText(order, { withAddress: false, placed: false }),
       "",
       `Your cart: ${cart}`,
     ].join("\n"),
@@ -88,7 +88,7 @@ export function paymentNotCompletedMail(
         <Paragraph>Hi {firstName(order)},</Paragraph>
         <Paragraph>{what}</Paragraph>
         <Paragraph>{next}</Paragraph>
-        <OrderSummary order={order} withAddress={false} />
+        <OrderSummary order={order} withAddress={false} placed={false} />
         <ButtonLink href={cart}>Go to your cart</ButtonLink>
       </MailDocument>
     ),

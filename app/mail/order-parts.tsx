@@ -58,10 +58,15 @@ function addressLines(snapshot: AddressSnapshot): string[] {
   ].filter(Boolean);
 }
 
-export function orderText(order: MailOrder, { withAddress = true } = {}): string {
+/** The summary's first line: "Order X, placed <date>", or for an order never placed, when its checkout began. */
+function orderLine(order: MailOrder, placed: boolean): string {
+  return `Order ${order.id}, ${placed ? "placed" : "checkout started"} ${orderDate(order.createdAt)}`;
+}
+
+export function orderText(order: MailOrder, { withAddress = true, placed = true } = {}): string {
   const lines = order.lines.map((line) => `- ${lineLabel(line)} x ${line.quantity}: ${formatMoney(line.lineCents)}`);
   const parts = [
-    `Order ${order.id}, placed ${orderDate(order.createdAt)}`,
+    orderLine(order, placed),
     "",
     ...lines,
     "",
@@ -78,12 +83,19 @@ export function orderText(order: MailOrder, { withAddress = true } = {}): string
 
 const cell = { padding: "8px 0", borderBottom: `1px solid ${COLORS.border}`, verticalAlign: "top" } as const;
 
-export function OrderSummary({ order, withAddress = true }: { order: MailOrder; withAddress?: boolean }) {
+export function OrderSummary({
+  order,
+  withAddress = true,
+  placed = true,
+}: {
+  order: MailOrder;
+  withAddress?: boolean;
+  /** False for an order never placed (its online payment was not completed). */
+  placed?: boolean;
+}) {
   return (
     <>
-      <p style={{ margin: "0 0 8px", color: COLORS.muted, fontSize: 13 }}>
-        Order {order.id}, placed {orderDate(order.createdAt)}
-      </p>
+      <p style={{ margin: "0 0 8px", color: COLORS.muted, fontSize: 13 }}>{orderLine(order, placed)}</p>
       <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: "collapse" }}>
         <thead>
           <tr style={{ fontSize: 12, color: COLORS.muted, textAlign: "left" }}>

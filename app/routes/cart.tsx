@@ -97,7 +97,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
     <div className="flex flex-col gap-10 py-12 lg:flex-row">
       <section className="flex-1" aria-labelledby="cart-heading">
         <h1 id="cart-heading" className="mb-6 text-3xl font-medium text-gray-800">
-          Shopping Cart <span className="text-sm text-primary">{count} Items</span>
+          Shopping Cart <span className="text-sm text-primary">{count === 1 ? "1 Item" : `${count} Items`}</span>
         </h1>
         <FormError message={formErrorOf(actionData)} />
         {lines.length === 0 ? (

@@ -57,7 +57,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
             required
             maxLength={254}
             autoComplete="email"
-            placeholder="type here"
+            placeholder="you@example.com"
           />
           <button
             type="submit"

@@ -17,6 +17,7 @@ import { sharedPageHeaders } from "#app/lib/shared-page.ts";
 import { FREE_SIZE, hasSizes, isAvailable, isLow, isSoldOut, NO_SIZE } from "#app/lib/sizes.ts";
 import { shopperOf } from "#app/middleware/identity.server.ts";
 import { getProduct, relatedProducts } from "#app/services/catalog.server.ts";
+import { storedImageSize } from "#app/services/images.server.ts";
 import type { Route } from "./+types/product";
 import { answerCartChange } from "./cart-change.server.ts";
 
@@ -44,6 +45,8 @@ export async function loader({ params }: Route.LoaderArgs) {
         .map(({ size, stock }) => ({ size, available: isAvailable(stock), fewLeft: isLow(stock) ? stock : null })),
       /** A product without sizes: its units left when they are few. */
       fewLeft: isLow(unsized) ? unsized : null,
+      /** Each picture's real size: the large photo is offered and shown no larger than it is. */
+      imageSizes: await Promise.all(product.images.map(storedImageSize)),
     },
     related: (await relatedProducts(product)).map(toProductCard),
   };
@@ -144,7 +147,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       </nav>
 
       <div className="mt-4 flex flex-col gap-10 md:flex-row md:gap-16">
-        <div className="flex flex-col-reverse gap-3 sm:flex-row md:w-1/2">
+        {/* items-start: the photo's box is as tall as the photo, not stretched to the text column beside it. */}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-start md:w-1/2">
           {product.images.length > 1 ? (
             <ul aria-label="Pictures" className="flex gap-3 sm:flex-col">
               {product.images.map((image, i) => (
@@ -171,9 +175,10 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               ))}
             </ul>
           ) : null}
-          <div className="w-full overflow-hidden rounded-lg border border-gray-200 bg-gray-50">
+          <div className="flex aspect-square w-full items-center justify-center overflow-hidden rounded-lg border border-gray-200 bg-gray-50">
             <ProductImage
               url={product.images[selected]}
+              natural={product.imageSizes[selected]}
               sizes="(min-width: 1280px) 520px, (min-width: 768px) 40vw, 100vw"
               priority
               alt={

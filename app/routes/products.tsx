@@ -123,6 +123,8 @@ function ProductList({
               : total.toLocaleString("en")}{" "}
             {q ? (total === 1 ? "result" : "results") : total === 1 ? "product" : "products"}
           </>
+        ) : q ? (
+          "0 results"
         ) : null}
         {q ? (
           <>

@@ -1,7 +1,8 @@
 // The seller's CSV exports: placed orders in a range of days, and every product. Streamed: rows are read in
 // pages (keyset pagination through an index) and written as they come, so a large export never sits in
-// memory. csv-stringify quotes what needs quoting; a text cell that a spreadsheet would run as a formula
-// (starting with = + - @ or a tab or line break) is neutralised with a leading apostrophe (OWASP's advice).
+// memory. csv-stringify quotes what needs quoting (and every cell holding a line break, bare LF included); a text
+// cell that a spreadsheet would run as a formula (starting with = + - @ or a tab or line break) is neutralised
+// with a leading apostrophe (OWASP's advice). Phone numbers are written as "Tel. +91 98765 43210" instead.
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -27,6 +28,15 @@ export function neutraliseFormula(value: string): string {
   return /^[=+\-@\t\r\n]/.test(value) ? `'${value}` : value;
 }
 
+/**
+ * A phone number as the Phone cell holds it: "Tel. " and the number as typed. A spreadsheet reads the cell as
+ * text, so "+91 98765 43210" is neither computed as a formula nor shown as '+91…, and "09876543210" keeps its
+ * leading zero instead of becoming a number. No phone number: an empty cell.
+ */
+export function phoneCell(phone: string): string {
+  return phone ? `Tel. ${phone}` : "";
+}
+
 type Column = { key: string; header: string };
 type CsvRecord = Record<string, string | number>;
 
@@ -37,6 +47,9 @@ function csvStream(columns: Column[], rows: () => AsyncGenerator<CsvRecord>) {
     bom: true,
     columns,
     record_delimiter: "windows",
+    // csv-stringify quotes a cell holding the record delimiter (CRLF) but not a bare LF or CR, which every
+    // other CSV reader takes for the end of the row: such cells are quoted too.
+    quoted_match: /[\r\n]/,
     cast: { string: neutraliseFormula },
   });
   pipeline(Readable.from(rows()), csv).catch((error: unknown) => {
@@ -180,7 +193,7 @@ export function ordersCsv(range: OrderExportRange): ReadableStream<Uint8Array> {
           state: address.state ?? "",
           zipcode: address.zipcode ?? "",
           country: address.country ?? "",
-          phone: address.phone ?? "",
+          phone: phoneCell(address.phone ?? ""),
         };
       }
     }

@@ -80,6 +80,32 @@ export async function deleteProductImages(urls: readonly string[]): Promise<void
 }
 
 /** The file behind an /uploads/ name, or null for any name we would not have made. */
+/** Pixel sizes of stored pictures read so far (a stored file never changes: a new picture gets a new key). */
+const storedSizes = new Map<string, { width: number; height: number } | null>();
+
+/**
+ * The real pixel size of a stored picture's full-size file (at most FULL_SIZE, smaller when the upload was
+ * smaller); null for a URL that is not stored here or a file that is missing. Reads the file's header once.
+ */
+export async function storedImageSize(url: string): Promise<{ width: number; height: number } | null> {
+  const cached = storedSizes.get(url);
+  if (cached !== undefined) return cached;
+  const file = /^\/uploads\/([a-z0-9]+\.webp)$/.exec(url);
+  const filePath = file ? uploadedFilePath(file[1]!) : null;
+  let size: { width: number; height: number } | null = null;
+  if (filePath) {
+    try {
+      const meta = await sharp(filePath).metadata();
+      if (meta.width && meta.height) size = { width: meta.width, height: meta.height };
+    } catch {
+      // A missing or unreadable file: no size (the picture is offered as before).
+    }
+  }
+  if (storedSizes.size >= 10_000) storedSizes.clear();
+  if (size) storedSizes.set(url, size);
+  return size;
+}
+
 export function uploadedFilePath(name: string): string | null {
   if (!/^[a-z0-9]+(-\d+)?\.webp$/.test(name)) return null;
   return path.join(config().uploadsDir, name);

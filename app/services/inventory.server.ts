@@ -305,32 +305,43 @@ export async function listSellerProducts({ onlyLowStock = false } = {}): Promise
   );
 }
 
-/** Changes one product on the seller's word, when `condition` holds; otherwise 'Product not found' (404). */
+/**
+ * Changes one product on the seller's word, when `condition` holds; otherwise 'Product not found' (404).
+ * Gives the product's name (the seller's list names it in its message).
+ */
 function updateProductIf(productId: unknown, changes: Partial<typeof products.$inferInsert>, condition: SQL) {
   if (typeof productId !== "string" || !ID_PATTERN.test(productId)) refuse("Product not found", 404);
   const changed = db()
     .update(products)
     .set(changes)
     .where(and(eq(products.id, productId), condition))
-    .returning({ id: products.id })
+    .returning({ name: products.name })
     .get();
   if (!changed) refuse("Product not found", 404);
+  return changed.name;
 }
 
-/** Sets a product on sale in or out of stock. */
-export async function setStock(productId: unknown, inStock: boolean): Promise<void> {
-  updateProductIf(productId, { inStock }, isNull(products.removedAt));
+/** A product's name, for a message about it; 'Product not found' (404) when there is none. */
+export function productNameOf(productId: string): string {
+  const row = db().select({ name: products.name }).from(products).where(eq(products.id, productId)).get();
+  if (!row) refuse("Product not found", 404);
+  return row.name;
+}
+
+/** Sets a product on sale in or out of stock; gives its name. */
+export async function setStock(productId: unknown, inStock: boolean): Promise<string> {
+  return updateProductIf(productId, { inStock }, isNull(products.removedAt));
 }
 
 /**
  * Takes a product off the shop. The row stays (with its images), so orders that contain it keep
  * showing it; the storefront lists only products whose removedAt is empty.
  */
-export async function removeFromSale(productId: unknown): Promise<void> {
-  updateProductIf(productId, { removedAt: Date.now() }, isNull(products.removedAt));
+export async function removeFromSale(productId: unknown): Promise<string> {
+  return updateProductIf(productId, { removedAt: Date.now() }, isNull(products.removedAt));
 }
 
 /** Puts a removed product back on sale. */
-export async function restoreToSale(productId: unknown): Promise<void> {
-  updateProductIf(productId, { removedAt: null }, isNotNull(products.removedAt));
+export async function restoreToSale(productId: unknown): Promise<string> {
+  return updateProductIf(productId, { removedAt: null }, isNotNull(products.removedAt));
 }

@@ -1,6 +1,7 @@
 // Small things a shopper or the seller would notice, with JavaScript and without: an empty cart has no Place
 // Order button, no deal has ended, and the seller's product list keeps its In Stock toggles in view on a phone.
 import { expect, test } from "./fixtures.ts";
+import { catalogueSample } from "./route-table.ts";
 
 test("an empty cart says what to do instead of offering Place Order", async ({ page }) => {
   await page.goto("/cart");
@@ -33,4 +34,21 @@ test("at 375 px the seller's product list shows each product's In Stock toggle",
   expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBeLessThanOrEqual(
     0,
   );
+});
+
+test("at 1280 px the product photo's box ends with the photo (no empty band under it)", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // A product with sizes and two pictures: the text column beside the photo is taller than the photo.
+  await page.goto((await catalogueSample(page.request)).sizedProductPath);
+  const photo = page.locator('img[fetchpriority="high"]');
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const box = (await photo.locator("..").boundingBox())!;
+  const image = (await photo.boundingBox())!;
+  // The box is the photo's square plus its 1 px border, whatever the column beside it holds.
+  expect(Math.abs(box.height - box.width)).toBeLessThanOrEqual(1);
+  expect(image.y + image.height).toBeGreaterThanOrEqual(box.y + box.height - 2);
+  // Not stretched beyond the picture's own pixels.
+  const natural = await photo.evaluate((img: HTMLImageElement) => img.naturalWidth);
+  expect(image.width).toBeLessThanOrEqual(natural + 0.5);
 });

@@ -85,3 +85,43 @@ test("the overview shows today's order, its charts have a text alternative, and 
   expect(fromOrders.download.suggestedFilename()).toBe(`trendora-orders-${today}-to-${today}.csv`);
   expect(csvRecords(fromOrders.text).map((r) => r.Order)).toContain(orderId);
 });
+
+test("at 375 and 1280 px the charts' day and value labels are as large as the page's small print and stay inside", async ({
+  page,
+  seller: _signedIn,
+}) => {
+  // Every 14th day from today over 30 days on a phone: 3 names; every 7th, 5 names, from 640 px.
+  for (const [width, names] of [
+    [375, 3],
+    [1280, 5],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/seller/overview");
+    for (const chart of ["revenue-chart", "orders-chart"]) {
+      await expect(page.getByTestId(chart)).toBeVisible();
+      const labels = page
+        .getByTestId(`${chart}-days`)
+        .getByText(/^[A-Z][a-z]{2} \d{1,2}$/)
+        .filter({ visible: true });
+      await expect(labels).toHaveCount(names);
+      const values = page.getByTestId(`${chart}-values`).locator("span");
+      await expect(values.first()).toBeVisible();
+      const boxes = [];
+      for (const label of [...(await labels.all()), ...(await values.all())]) {
+        // 12 px as drawn (text-xs), not a scaled-down SVG's few pixels.
+        expect(await label.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(
+          12,
+        );
+        const box = (await label.boundingBox())!;
+        expect(box.height).toBeGreaterThanOrEqual(12);
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        boxes.push(box);
+      }
+      // The day names do not run into each other.
+      const days = boxes.slice(0, names).sort((a, b) => a.x - b.x);
+      for (let i = 1; i < days.length; i++) expect(days[i]!.x).toBeGreaterThan(days[i - 1]!.x + days[i - 1]!.width);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+});

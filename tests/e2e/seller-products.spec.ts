@@ -52,6 +52,11 @@ test("add a product with two photos, find it in the shop, toggle stock, edit it,
   await expect(page.getByLabel("Product Description")).toHaveValue("");
   await expect(page.getByLabel("Offer Price")).toHaveValue("");
   await expect(page.getByTestId("image-preview")).toHaveCount(0);
+  // The category is back to its placeholder, shown (not a blank box).
+  await expect(page.getByLabel("Category")).toHaveValue("");
+  expect(await page.getByLabel("Category").evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text)).toBe(
+    "Select Category",
+  );
 
   // In the shop, with both photos and the description.
   await shopSearch(page, "men", name);
@@ -72,7 +77,7 @@ test("add a product with two photos, find it in the shop, toggle stock, edit it,
   const toggle = page.getByRole("button", { name: `In stock: ${name}` });
   await expect(toggle).toHaveAttribute("aria-pressed", "true");
   await toggle.click();
-  await expect(page.getByText("Stock Updated")).toBeVisible();
+  await expect(page.getByTestId("toasts")).toContainText(`Stock Updated: ${name}`);
   await expect(toggle).toHaveAttribute("aria-pressed", "false");
   await page.reload();
   await expect(toggle).toHaveAttribute("aria-pressed", "false");
@@ -100,8 +105,9 @@ test("add a product with two photos, find it in the shop, toggle stock, edit it,
   await page.setInputFiles("#product-image-0", await imageFile("new-front.png", "#16a085"));
   await page.getByLabel("Remove product image 2").check();
   await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("Product Updated")).toBeVisible();
-  await expect(page).toHaveURL(/\/seller\/product-list$/);
+  // Back at the product's row (with JavaScript the list keeps its place; without, the #fragment scrolls to it).
+  await expect(page).toHaveURL(/\/seller\/product-list#product-\w+$/);
+  await expect(page.getByTestId("toasts")).toContainText(`Product Updated: ${edited}`);
   const editedRow = page.getByRole("row").filter({ hasText: edited });
   await expect(editedRow).toContainText("Winter");
   await expect(editedRow).toContainText("$35.00");
@@ -147,4 +153,39 @@ test("an unknown product id is a 404 inside the seller layout", async ({ page, s
   await expect(page.getByText("Hi! Seller")).toBeVisible();
   await page.getByRole("link", { name: "Back to the product list" }).click();
   await expect(page.getByRole("heading", { name: "All Products" })).toBeVisible();
+});
+
+test("the product list keeps its place: Save and the In Stock switch of a far row leave it in view, named in the toast", async ({
+  page,
+  seller: _signedIn,
+}) => {
+  await page.goto("/seller/product-list");
+  // A row far down the list (the demo catalogue's oldest product still on sale): its switch is visible at 1280 px.
+  const rows = page.getByRole("row").filter({ has: page.getByRole("button", { name: /^In stock: / }) });
+  const row = rows.last();
+  const toggle = row.getByRole("button", { name: /^In stock: / });
+  const name = (await toggle.getAttribute("aria-label"))!.replace(/^In stock: /, "");
+  await row.scrollIntoViewIfNeeded();
+  const far = await page.evaluate(() => window.scrollY);
+  expect(far).toBeGreaterThan(2000);
+
+  // Save with the counts as they are: nothing is written, the list comes back at the row.
+  await row.getByRole("button", { name: `Save counts: ${name}` }).click();
+  // Read from the toasts' live region: a success toast fades out after 2 s, which a busy machine can outlast.
+  await expect(page.getByTestId("toasts")).toContainText(`Counts Updated: ${name}`);
+  await expect(row).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(far / 2);
+
+  // The switch, over and back (the demo product ends as it was, in stock or not).
+  const was = (await toggle.getAttribute("aria-pressed"))!;
+  const other = was === "true" ? "false" : "true";
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", other);
+  await expect(page.getByTestId("toasts")).toContainText(`Stock Updated: ${name}`);
+  await expect(row).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(far / 2);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", was);
+  await expect(row).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(far / 2);
 });

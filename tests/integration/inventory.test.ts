@@ -23,6 +23,7 @@ import { products } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { formRequest, getRequest, throughSellerArea } from "../helpers/requests.ts";
 import { imageBytes, multipartRequest, productCount, sellerCookie, uploadedFiles } from "../helpers/sellers.ts";
+import { toastsFrom } from "../helpers/shopper.ts";
 
 const fields = {
   name: "Linen Shirt",
@@ -226,7 +227,7 @@ describe("stock and removal", () => {
 });
 
 describe("product list page", () => {
-  it("toggles stock with a plain form post and comes back to the list with a toast", async () => {
+  it("toggles stock with a plain form post and comes back to the product's row with a toast naming it", async () => {
     const product = createProduct({ inStock: true });
     const cookie = await sellerCookie();
     const response = await throughSellerArea(
@@ -234,7 +235,9 @@ describe("product list page", () => {
       formRequest("/seller/product-list", { intent: "stock", id: product.id, inStock: "false" }, { cookie }),
     );
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/seller/product-list");
+    // Without JavaScript the browser scrolls to the #fragment: the row just changed, not the top of the list.
+    expect(response.headers.get("Location")).toBe(`/seller/product-list#product-${product.id}`);
+    expect(await toastsFrom(response)).toEqual([`success: Stock Updated: ${product.name}`]);
     expect((await getProductForSeller(product.id))!.inStock).toBe(false);
 
     const list = await throughSellerArea(listLoader, getRequest("/seller/product-list", { cookie }));
@@ -311,7 +314,8 @@ describe("edit product page", () => {
       { id },
     );
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/seller/product-list");
+    expect(response.headers.get("Location")).toBe(`/seller/product-list#product-${id}`);
+    expect(await toastsFrom(response)).toEqual(["success: Product Updated: Linen Shirt (edited)"]);
     const updated = db().select().from(products).where(eq(products.id, id)).get()!;
     expect(updated).toMatchObject({ name: "Linen Shirt (edited)", category: "Women", description: ["Only line"] });
     expect(updated.images).toHaveLength(2);

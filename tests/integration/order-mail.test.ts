@@ -113,6 +113,9 @@ describe("order confirmation and the seller's notice", () => {
     // Every link is absolute and on the store; nothing needs an image to be read.
     expect(hrefsOf(confirmation).every((href) => href.startsWith(`${SHOP_URL}/`))).toBe(true);
     expect(html).not.toMatch(/<img|url\(/i);
+    // In the store's burgundy (app/app.css --color-primary), not another brand's indigo.
+    expect(html).toContain("#8c2f39");
+    expect(html).not.toMatch(/#4f46e5/i);
     const row = outboxRows().find((r) => r.recipient === user.email && r.kind === "order-confirmation")!;
     expect(confirmation.messageId).toBe(row.messageId);
     expect(row.state).toBe("sent");
@@ -191,6 +194,11 @@ describe("an online order cancelled unpaid", () => {
     expect(cancelOrderForSession(withSession(order.id))).toBe("cancelled");
     const mail = only(await deliver(), user.email);
     expect(mail.subject).toBe(`Your Trendora order ${order.id} was not placed: the payment was not completed`);
+    // Not placed, so the summary does not say "placed" either: it says when the checkout began.
+    for (const body of [mail.text!, String(mail.html)]) {
+      expect(body).toMatch(new RegExp(`Order ${order.id}, checkout started [A-Z][a-z]+ \\d`));
+      expect(body).not.toContain(", placed ");
+    }
 
     // A paid session wins over the cancellation: the order is placed after all, and says so.
     expect(fulfilCheckoutSession(paidSession(order))).toBe("paid");

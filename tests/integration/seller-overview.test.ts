@@ -170,8 +170,8 @@ describe("CSV exports", () => {
       Total: "40.80",
       Customer: "Buyer today",
       Street: "1 Main St, Flat 2",
-      // A leading + would make a spreadsheet compute the cell.
-      Phone: "'+91 98765 43210",
+      // Written as text: a leading + would make a spreadsheet compute the cell.
+      Phone: "Tel. +91 98765 43210",
     });
     expect(today["Placed (UTC)"]).toBe("2025-06-30T15:00:00.000Z");
     const quoted = rows.find((r) => r.Order === ids.quoted)!;

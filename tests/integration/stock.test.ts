@@ -28,7 +28,7 @@ import {
   throughSellerArea,
 } from "../helpers/requests.ts";
 import { imageBytes, multipartRequest, sellerCookie } from "../helpers/sellers.ts";
-import { createAddress, createUser, signedInCookie } from "../helpers/shopper.ts";
+import { createAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
 
 async function refusalOf(promise: Promise<unknown>): Promise<Refusal> {
   const error = await promise.then(
@@ -433,7 +433,8 @@ describe("the seller's sizes and counts", () => {
       list: "low",
     });
     expect(saved.status).toBe(303);
-    expect(saved.headers.get("Location")).toBe("/seller/product-list?stock=low");
+    expect(saved.headers.get("Location")).toBe(`/seller/product-list?stock=low#product-${low.id}`);
+    expect(await toastsFrom(saved)).toEqual([`success: Counts Updated: ${low.name}`]);
     expect(stockOf(low.id)).toEqual({ S: 20, M: 40 });
     const bad = await post({ intent: "counts", id: low.id, size: ["S", "M"], count: ["-3", "40"], was: ["20", "40"] });
     expect(bad.status).toBe(400);

@@ -5,9 +5,9 @@ import { FiguresTable } from "./figures-table.tsx";
 
 export type ChartDay = { day: string; value: number };
 
-const WIDTH = 640;
-const HEIGHT = 180;
-const PAD = { left: 64, right: 8, top: 12, bottom: 26 };
+/** The plot's own units: one per day across, 0–100 up; stretched to the box (the labels are HTML, not SVG). */
+const DAY_WIDTH = 10;
+const PLOT_HEIGHT = 100;
 
 /** The smallest 1, 2 or 5 × 10ⁿ at or above `max` (at least `floor`). */
 function niceCeiling(max: number, floor: number): number {
@@ -38,56 +38,81 @@ export function DailyChart({
   floor?: number;
 }) {
   const top = niceCeiling(Math.max(0, ...days.map((d) => d.value)), floor);
-  const plotWidth = WIDTH - PAD.left - PAD.right;
-  const plotHeight = HEIGHT - PAD.top - PAD.bottom;
-  const slot = plotWidth / Math.max(days.length, 1);
-  const y = (value: number) => PAD.top + plotHeight - (value / top) * plotHeight;
+  const width = Math.max(days.length, 1) * DAY_WIDTH;
+  const y = (value: number) => PLOT_HEIGHT - (value / top) * PLOT_HEIGHT;
+  // Grid lines at 0, half and the top (half only when it is a whole number: no half orders).
+  const ticks = [0, top / 2, top].filter(Number.isInteger);
+  // The axis labels are HTML in the page's own type size beside a stretched SVG, so they read the same at
+  // 375 px as at 1280 px (text inside a scaled-down SVG shrank to a few pixels on a phone). Their places are
+  // classes, not style attributes (the Content-Security-Policy allows no inline styles). They are hidden from
+  // assistive technology: the chart is one image, named and described, and the table holds the figures.
+  const tickPlace = (tick: number) =>
+    tick === 0 ? "bottom-0 translate-y-1/2" : tick === top ? "top-0 -translate-y-1/2" : "top-1/2 -translate-y-1/2";
   return (
-    <figure className="m-0">
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-desc`}
-        className="h-auto w-full text-primary"
-        data-testid={id}
-      >
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{summary}</desc>
-        {/* Grid lines at 0, half and the top (half only when it is a whole number: no half orders). */}
-        {[0, top / 2, top].filter(Number.isInteger).map((tick) => (
-          <g key={tick}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} stroke="#e5e7eb" strokeWidth={1} />
-            <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" fontSize={11} fill="#6b7280">
-              {format(tick)}
-            </text>
-          </g>
+    <figure className="m-0 flex text-xs text-gray-600">
+      <div aria-hidden="true" className="relative mb-6 w-16 shrink-0" data-testid={`${id}-values`}>
+        {ticks.map((tick) => (
+          <span key={tick} className={`absolute right-2 whitespace-nowrap ${tickPlace(tick)}`}>
+            {format(tick)}
+          </span>
         ))}
-        {days.map((d, index) => {
-          const height = (d.value / top) * plotHeight;
-          const x = PAD.left + index * slot + slot * 0.15;
-          const fromEnd = days.length - 1 - index;
-          return (
-            <g key={d.day}>
-              <rect
-                x={x}
-                y={PAD.top + plotHeight - height}
-                width={slot * 0.7}
-                height={height}
-                rx={2}
-                fill="currentColor"
-              >
-                <title>{`${shortDay(d.day)}: ${format(d.value)}`}</title>
-              </rect>
-              {fromEnd % 7 === 0 ? (
-                <text x={x + slot * 0.35} y={HEIGHT - 8} textAnchor="middle" fontSize={11} fill="#6b7280">
-                  {shortDay(d.day)}
-                </text>
-              ) : null}
-            </g>
-          );
-        })}
-      </svg>
+      </div>
+      <div className="min-w-0 flex-1">
+        <svg
+          viewBox={`0 0 ${width} ${PLOT_HEIGHT}`}
+          preserveAspectRatio="none"
+          overflow="visible"
+          role="img"
+          aria-labelledby={`${id}-title`}
+          aria-describedby={`${id}-desc`}
+          className="block h-36 w-full text-primary"
+          data-testid={id}
+        >
+          <title id={`${id}-title`}>{title}</title>
+          <desc id={`${id}-desc`}>{summary}</desc>
+          {ticks.map((tick) => (
+            <line
+              key={tick}
+              x1={0}
+              x2={width}
+              y1={y(tick)}
+              y2={y(tick)}
+              stroke="#e5e7eb"
+              strokeWidth={1}
+              vectorEffect="non-scaling-stroke"
+            />
+          ))}
+          {days.map((d, index) => (
+            <rect
+              key={d.day}
+              x={index * DAY_WIDTH + DAY_WIDTH * 0.15}
+              y={y(d.value)}
+              width={DAY_WIDTH * 0.7}
+              height={PLOT_HEIGHT - y(d.value)}
+              fill="currentColor"
+            >
+              <title>{`${shortDay(d.day)}: ${format(d.value)}`}</title>
+            </rect>
+          ))}
+        </svg>
+        {/* One cell per day under its bar; every 7th (on a phone 14th) day from the last is named, the last one
+            kept inside the box. */}
+        <div aria-hidden="true" className="flex h-6 items-end" data-testid={`${id}-days`}>
+          {days.map((d, index) => {
+            const fromEnd = days.length - 1 - index;
+            return (
+              <span key={d.day} className={`flex min-w-0 flex-1 ${fromEnd === 0 ? "justify-end" : "justify-center"}`}>
+                {fromEnd % 7 === 0 ? (
+                  // A phone has room for every 14th day only; 640 px and up, every 7th.
+                  <span className={`whitespace-nowrap ${fromEnd % 14 === 0 ? "" : "hidden sm:inline"}`}>
+                    {shortDay(d.day)}
+                  </span>
+                ) : null}
+              </span>
+            );
+          })}
+        </div>
+      </div>
     </figure>
   );
 }

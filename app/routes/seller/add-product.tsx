@@ -43,6 +43,9 @@ export default function AddProduct({ loaderData, actionData }: Route.ComponentPr
     id: `product-${loaderData.formKey}`,
     reply: actionData,
     schema: productFieldsSchema,
+    // Conform resets a field without a default by unselecting every option of a select: after "Product
+    // Added" the Category box came back blank. Its default is the "Select Category" placeholder.
+    defaultValue: { category: "" },
   });
   return (
     <section className="p-4 md:p-10">

@@ -7,6 +7,7 @@ import { refusalData } from "#app/lib/form-reply.server.ts";
 import { useReplyForm } from "#app/lib/forms.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
 import { MAX_IMAGES } from "#app/lib/product-limits.ts";
+import { sellerRowPath } from "#app/lib/product-links.ts";
 import { productFieldsSchema, productFormInput } from "#app/lib/schemas/product.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
 import { NO_SIZE } from "#app/lib/sizes.ts";
@@ -14,6 +15,7 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import {
   getProductForSeller,
   type ImageUpload,
+  productNameOf,
   readProductUpload,
   updateProduct,
 } from "#app/services/inventory.server.ts";
@@ -75,7 +77,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     const remove = new Set<number>();
     for (let i = 0; i < MAX_IMAGES; i++) if (fields.has(`remove-${i}`)) remove.add(i);
     await updateProduct(params.id, productFormInput(fields), { replace, remove });
-    return redirectWithToast(request, "/seller/product-list", { type: "success", message: "Product Updated" });
+    // Back to the product's row in the list, named in the message.
+    return redirectWithToast(request, sellerRowPath(params.id), {
+      type: "success",
+      message: `Product Updated: ${productNameOf(params.id)}`,
+    });
   } catch (error) {
     return refusalData(error, fields);
   }

@@ -7,12 +7,19 @@ import { formErrorOf } from "#app/lib/forms.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
 import { PRODUCT_LIST_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";
+import { sellerRowId, sellerRowPath } from "#app/lib/product-links.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { COUNT_MESSAGE, parseCount } from "#app/lib/schemas/product.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
 import { isSizeLabel, MAX_SIZES } from "#app/lib/sizes.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { listSellerProducts, removeFromSale, restoreToSale, setStock } from "#app/services/inventory.server.ts";
+import {
+  listSellerProducts,
+  productNameOf,
+  removeFromSale,
+  restoreToSale,
+  setStock,
+} from "#app/services/inventory.server.ts";
 import { type CountChange, changeCounts } from "#app/services/stock.server.ts";
 import type { Route } from "./+types/product-list";
 
@@ -65,35 +72,39 @@ export function action({ request }: Route.ActionArgs) {
   return formAction(request, async (form) => {
     const id = form.get("id");
     let message: string;
+    let name: string;
     switch (form.get("intent")) {
       case PRODUCT_LIST_INTENTS.stock: {
         const inStock = form.get("inStock");
         if (inStock !== "true" && inStock !== "false") refuse("Choose in stock or out of stock.");
-        await setStock(id, inStock === "true");
+        name = await setStock(id, inStock === "true");
         message = "Stock Updated";
         break;
       }
       case PRODUCT_LIST_INTENTS.counts: {
-        const id = form.get("id");
         if (typeof id !== "string") refuse("Product not found", 404);
         await changeCounts(id, countChanges(form));
+        name = productNameOf(id);
         message = "Counts Updated";
         break;
       }
       case PRODUCT_LIST_INTENTS.remove:
-        await removeFromSale(id);
+        name = await removeFromSale(id);
         message = "Removed from sale";
         break;
       case PRODUCT_LIST_INTENTS.restore:
-        await restoreToSale(id);
+        name = await restoreToSale(id);
         message = "Back on sale";
         break;
       default:
         refuse("Unknown action.");
     }
-    // The count form of the low-stock list comes back to that list.
-    const back = form.get("list") === "low" ? "/seller/product-list?stock=low" : "/seller/product-list";
-    return redirectWithToast(request, back, { type: "success", message });
+    // Back to the product's row (the list it came from: the count form of the low-stock list comes back to
+    // that list): without JavaScript the browser scrolls to the #fragment; with it the forms keep the scroll.
+    return redirectWithToast(request, sellerRowPath(id as string, form.get("list") === "low"), {
+      type: "success",
+      message: `${message}: ${name}`,
+    });
   });
 }
 
@@ -108,7 +119,7 @@ function StockToggle({ product }: { product: Row }) {
   const pending = fetcher.formData?.get("inStock");
   const inStock = typeof pending === "string" ? pending === "true" : product.inStock;
   return (
-    <fetcher.Form method="post">
+    <fetcher.Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value={PRODUCT_LIST_INTENTS.stock} />
       <input type="hidden" name="id" value={product.id} />
       <button
@@ -194,7 +205,8 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
               {products.map((product) => (
                 <tr
                   key={product.id}
-                  className={`border-t border-gray-200 align-middle ${product.low ? "bg-amber-50/60" : ""}`}
+                  id={sellerRowId(product.id)}
+                  className={`scroll-mt-4 border-t border-gray-200 align-middle ${product.low ? "bg-amber-50/60" : ""}`}
                   data-low={product.low || undefined}
                 >
                   <td className="px-3 py-3 md:px-4">
@@ -215,7 +227,7 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                           >
                             Edit
                           </Link>
-                          <Form method="post">
+                          <Form method="post" preventScrollReset>
                             <input type="hidden" name="id" value={product.id} />
                             <SubmitButton
                               variant="bare"
