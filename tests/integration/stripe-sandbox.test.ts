@@ -20,17 +20,19 @@ import { rawRequest } from "../helpers/raw-http.ts";
 import { pathOf, type SandboxServer, startSandboxServer } from "../helpers/stripe-sandbox-server.ts";
 
 let server: SandboxServer;
+// The store as its shoppers reach it (no PUBLIC_URL): here the test server itself, since the hosted page sends
+// the shopper back only to the origin the page was asked for.
+let SUCCESS_URL: string;
+let CANCEL_URL: string;
 beforeAll(async () => {
   server = await startSandboxServer();
+  SUCCESS_URL = `${server.url}/loader?next=my-orders&session_id={CHECKOUT_SESSION_ID}`;
+  CANCEL_URL = `${server.url}/cart`;
 });
 afterAll(() => server.close());
 afterEach(() => {
   vi.useRealTimers();
 });
-
-// The store as its shoppers reach it (no PUBLIC_URL: an address of this machine), not this test server.
-const SUCCESS_URL = "http://localhost:3000/loader?next=my-orders&session_id={CHECKOUT_SESSION_ID}";
-const CANCEL_URL = "http://localhost:3000/cart";
 
 function sessionParams(
   overrides: Partial<Stripe.Checkout.SessionCreateParams> = {},
@@ -84,7 +86,7 @@ describe("the sandbox's REST API through the SDK", () => {
       cancel_url: CANCEL_URL,
     });
     expect(created.id).toMatch(/^cs_test_[0-9A-Za-z]+$/);
-    expect(created.url).toBe(`http://localhost:3000/stripe-sandbox/checkout/${created.id}`);
+    expect(created.url).toBe(`${server.url}/stripe-sandbox/checkout/${created.id}`);
     expect(created.expires_at - created.created).toBe(24 * 60 * 60);
     expect(created.lastResponse.statusCode).toBe(200);
     expect(created.lastResponse.requestId).toMatch(/^req_/);
@@ -409,9 +411,7 @@ describe("the hosted checkout page", () => {
     const session = await stripeClient().checkout.sessions.create(sessionParams());
     const response = await pressButton(session.url!, "pay");
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe(
-      `http://localhost:3000/loader?next=my-orders&session_id=${session.id}`,
-    );
+    expect(response.headers.get("Location")).toBe(`${server.url}/loader?next=my-orders&session_id=${session.id}`);
     const after = await stripeClient().checkout.sessions.retrieve(session.id);
     expect(after).toMatchObject({ status: "complete", payment_status: "paid", url: null });
     expect(after.payment_intent).toMatch(/^pi_/);
@@ -427,8 +427,41 @@ describe("the hosted checkout page", () => {
     expect(page).not.toContain('value="pay"');
     // Pressing Pay again (a double click) does not pay twice.
     const again = await pressButton(session.url!, "pay");
-    expect(again.headers.get("Location")).toBe(`http://localhost:3000/loader?next=my-orders&session_id=${session.id}`);
+    expect(again.headers.get("Location")).toBe(`${server.url}/loader?next=my-orders&session_id=${session.id}`);
     expect(sandboxDeliveries(session.id)).toHaveLength(1);
+  });
+
+  it("without PUBLIC_URL, refuses a session whose return URLs are not on the origin the page came in on", async () => {
+    const store = new URL(server.url);
+    const own = (path: string) => `${store.origin}${path}`;
+    const cases: [string, Partial<Stripe.Checkout.SessionCreateParams>][] = [
+      ["another port", { success_url: "http://localhost:8080/admin/reset?all=1", cancel_url: own("/cart") }],
+      [
+        "another port (cancel)",
+        { success_url: own("/loader?session_id={CHECKOUT_SESSION_ID}"), cancel_url: "http://127.0.0.1:8080/admin" },
+      ],
+      ["another scheme", { success_url: `https://${store.host}/loader`, cancel_url: undefined }],
+      ["another host name", { success_url: `http://localhost:${store.port}/loader`, cancel_url: own("/cart") }],
+    ];
+    for (const [label, overrides] of cases) {
+      // The API keeps return URLs on this machine only; it cannot know which origin the store is reached on.
+      const session = await stripeClient().checkout.sessions.create(sessionParams(overrides));
+      const pageUrl = own(pathOf(session.url!));
+      const page = await fetchPath(pageUrl);
+      expect(page.status, label).toBe(400);
+      const html = await page.text();
+      expect(html, label).toContain("TEST MODE");
+      expect(html, label).toContain("This checkout does not return to this store");
+      expect(html, label).not.toContain('value="pay"');
+      expect(html, label).not.toContain("<a ");
+      for (const intent of ["pay", "cancel", "fail", "expire"]) {
+        const pressed = await pressButton(pageUrl, intent);
+        expect(pressed.status, `${label} ${intent}`).toBe(400);
+        expect(pressed.headers.get("Location"), `${label} ${intent}`).toBeNull();
+      }
+      expect((await stripeClient().checkout.sessions.retrieve(session.id)).status, label).toBe("open");
+      expect(sandboxDeliveries(session.id), label).toEqual([]);
+    }
   });
 
   it("Cancel goes back to the cancel URL and leaves the session open, as Stripe does", async () => {
