@@ -7,7 +7,7 @@ import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { rawHeaders, sendResponse, toFetchRequest, usableTarget } from "./server/http-bridge.js";
+import { rawHeaders, routedPath, sendResponse, toFetchRequest, usableTarget } from "./server/http-bridge.js";
 import { PageCache, pageCacheKey, SHARED_PAGE_HEADER, sendCachedPage } from "./server/page-cache.js";
 import { logRefusal, rawRefusal, refusalResponse } from "./server/refusals.js";
 import { findStaticFile, indexStaticFiles, sendStaticFile } from "./server/static-files.js";
@@ -27,8 +27,11 @@ const METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
 // The largest body any route takes is a product with four 5 MB photos (app/lib/product-limits.ts); a request
 // that declares more is refused here, before anything reads it.
 const MAX_REQUEST_BYTES = 26 * 1024 * 1024;
-/** Responses under these paths are files that are the same for everyone (see applySecurityHeaders). */
-const SHARED_FILE_PATHS = ["/uploads/"];
+/**
+ * Responses on these paths (as React Router routes them, after normalisation: see routedPath) are files that
+ * are the same for everyone (see applySecurityHeaders): an uploaded picture, `/uploads/<name>`.
+ */
+const SHARED_FILE_PATH = /^\/uploads\/[^/]+$/;
 
 let shuttingDown = false;
 
@@ -77,7 +80,7 @@ async function onRequest(req, res) {
     app.applySecurityHeaders(headers, {
       https: client.https,
       cookie: req.headers.cookie,
-      sharedFile: SHARED_FILE_PATHS.some((prefix) => req.url.startsWith(prefix)),
+      sharedFile: SHARED_FILE_PATH.test(routedPath(req) ?? ""),
     });
   // A catalogue page kept for visitors without a session, while the catalogue has not changed since.
   const cacheKey = usableTarget(req) ? pageCacheKey(req, client.https) : null;
@@ -87,6 +90,18 @@ async function onRequest(req, res) {
 
   const request = toFetchRequest(req, res, client.https);
   if (!request) return refuse(req, res, client, 400, "Bad request.", "unusable request target or Host");
+
+  // The request guard (app/middleware/request-guard.server.ts, also root.tsx's middleware) runs here first:
+  // React Router's own origin check would answer a cross-site form post with a 400 and log a stack for each,
+  // which anyone could use to flood the log. A refusal is a 403 and one line.
+  const guarded = app.guardRequest(request);
+  if (guarded) {
+    if (guarded.status >= 400) {
+      const reason = guarded.status === 403 ? "write from another site" : "refused by the request guard";
+      logRefusal(guarded.status, reason, { method: req.method, url: req.url, address: client.address });
+    }
+    return sendResponse(req, res, guarded.status, decorate(new Headers(guarded.headers)), guarded.body);
+  }
 
   const context = new RouterContextProvider();
   context.set(app.requestClientContext, client);

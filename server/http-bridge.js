@@ -61,6 +61,20 @@ export function usableTarget(req) {
   return Boolean(req.url?.startsWith("/")) && HOST.test(req.headers.host ?? "localhost");
 }
 
+/**
+ * The path React Router will route a request on: the pathname of the URL toFetchRequest builds, after URL
+ * normalisation ("/uploads/../my-orders" and "/uploads/%2e%2e/my-orders" are "/my-orders", a backslash is a
+ * slash). Null for a target that makes no URL. Decide anything about a request from this, never from req.url.
+ */
+export function routedPath(req) {
+  if (!req.url?.startsWith("/")) return null;
+  try {
+    return new URL(`http://localhost${req.url}`).pathname;
+  } catch {
+    return null;
+  }
+}
+
 export function toFetchRequest(req, res, https) {
   const host = req.headers.host ?? "localhost";
   if (!usableTarget(req)) return null;

@@ -4,6 +4,8 @@
 //   comes from with Sec-Fetch-Site, older ones with Origin. A post with neither is a server-to-server call
 //   (Stripe's webhooks, the SDK talking to the sandbox: no cookie) or a very old browser; if it carries a
 //   session cookie it is refused unless its Referer is the store itself.
+// - (for the GET calls that end a session, through refuseCrossSiteGet) a navigation from another site: a link
+//   or an image on another site must not sign anyone out.
 // - a method the store does not use (PUT, PATCH, DELETE...), which React Router would otherwise hand to
 //   the route's action as if it were a POST.
 import { config } from "#app/lib/config.server.ts";
@@ -65,4 +67,14 @@ export function guardRequest(request: Request): Response | null {
     return refusal(request, 403, "This request came from another site and was refused.");
   }
   return null;
+}
+
+/**
+ * For a GET that changes something (the spec's `GET /api/user/logout` and `/api/seller/logout`): a 403 when the
+ * browser says it comes from another site (`Sec-Fetch-Site: cross-site`), else null. Same-origin, same-site,
+ * `none` (a typed URL, a bookmark) and no header at all (a script or an API client) go on.
+ */
+export function refuseCrossSiteGet(request: Request): Response | null {
+  if (request.headers.get("Sec-Fetch-Site")?.trim().toLowerCase() !== "cross-site") return null;
+  return refusal(request, 403, "This request came from another site and was refused.");
 }

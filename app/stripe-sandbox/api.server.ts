@@ -67,11 +67,16 @@ function authenticate(request: Request) {
     );
   }
   const key = header.replace(/^Bearer\s+/i, "");
-  if (key !== SANDBOX_SECRET_KEY) {
-    const shown =
-      key.length > 8 ? `${key.slice(0, 8)}${"*".repeat(Math.min(key.length - 12, 20))}${key.slice(-4)}` : "***";
-    throw new StripeApiError(401, `Invalid API Key provided: ${shown}`);
-  }
+  if (key !== SANDBOX_SECRET_KEY) throw new StripeApiError(401, `Invalid API Key provided: ${maskedKey(key)}`);
+}
+
+/**
+ * A wrong key as Stripe shows it: its first 8 and last 4 characters with stars between (at most 20). A key too
+ * short to hide anything that way is not shown at all, and nothing outside printable ASCII is echoed.
+ */
+export function maskedKey(key: string): string {
+  if (key.length < 16 || !/^[\x21-\x7e]+$/.test(key)) return "***";
+  return `${key.slice(0, 8)}${"*".repeat(Math.min(key.length - 12, 20))}${key.slice(-4)}`;
 }
 
 async function readApiBody(request: Request): Promise<URLSearchParams> {

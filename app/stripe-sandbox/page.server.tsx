@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { readForm } from "#app/lib/http.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { CheckoutPage, MessagePage, SandboxDocument } from "./checkout-page.tsx";
+import type { SessionRecord } from "./objects.server.ts";
 import {
   actOnCheckoutSession,
   CHECKOUT_ACTIONS,
@@ -12,7 +13,7 @@ import {
   currentRecord,
   successRedirect,
 } from "./sessions.server.ts";
-import { isSandboxEnabled } from "./settings.server.ts";
+import { foreignReturnOrigin, isSandboxEnabled } from "./settings.server.ts";
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
@@ -23,11 +24,31 @@ const notFoundPage = () =>
     404,
   );
 
+/**
+ * The page refusing a session whose return URLs are not on the origin the shopper came to (see
+ * foreignReturnOrigin), or null. Nothing on it leads there: no Pay, no Cancel, no link.
+ */
+function foreignReturnPage(record: SessionRecord, request: Request): Response | null {
+  const pageUrl = new URL(request.url);
+  const foreign = foreignReturnOrigin(record.session, pageUrl);
+  if (foreign === null) return null;
+  return htmlResponse(
+    "Refused",
+    <MessagePage
+      heading="This checkout does not return to this store"
+      text={`It was made to send you to ${foreign}, not back to ${pageUrl.origin}. Nothing was paid.`}
+    />,
+    400,
+  );
+}
+
 /** GET /stripe-sandbox/checkout/:id */
-export async function renderCheckoutPage(id: string): Promise<Response> {
+export async function renderCheckoutPage(request: Request, id: string): Promise<Response> {
   if (!isSandboxEnabled()) return notFound();
   const record = await currentRecord(id);
   if (!record) return notFoundPage();
+  const refused = foreignReturnPage(record, request);
+  if (refused) return refused;
   return htmlResponse(
     "Pay Trendora",
     <CheckoutPage record={record} successRedirect={successRedirect(record.session)} />,
@@ -60,6 +81,10 @@ export async function handleCheckoutPageAction(request: Request, id: string): Pr
       400,
     );
   }
+  const record = await currentRecord(id);
+  if (!record) return notFoundPage();
+  const refused = foreignReturnPage(record, request);
+  if (refused) return refused;
   const next = await actOnCheckoutSession(id, intent as CheckoutAction);
   if (!next) return notFoundPage();
   return new Response(null, { status: 303, headers: { Location: next.redirectTo, "Cache-Control": "no-store" } });

@@ -49,3 +49,23 @@ export function isStoreOrigin(url: URL): boolean {
   const hostname = bare(url.hostname);
   return /^127(\.\d{1,3}){3}$/.test(hostname) || ownHostnames().has(hostname);
 }
+
+/**
+ * The origin a session's return URLs are not on, or null when the hosted page asked for at `pageUrl` may send
+ * the shopper to them. The API cannot know the store's origin without PUBLIC_URL (the store builds its return
+ * URLs from the origin each shopper came to, and its SDK calls the sandbox at its own address), so it only
+ * keeps them on this machine; the page can: it is the origin the shopper's own request came in on, scheme,
+ * host and port (the store sends the shopper to the page on the success URL's origin). So a session made
+ * through the public sandbox key to send shoppers to another service on this machine (another port) is
+ * refused there. With PUBLIC_URL the API has already kept them to its origin.
+ */
+export function foreignReturnOrigin(
+  session: { success_url: string; cancel_url: string | null },
+  pageUrl: URL,
+): string | null {
+  if (config().PUBLIC_URL) return null;
+  for (const url of [session.success_url, session.cancel_url]) {
+    if (url !== null && new URL(url).origin !== pageUrl.origin) return new URL(url).origin;
+  }
+  return null;
+}

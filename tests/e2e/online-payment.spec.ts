@@ -156,3 +156,36 @@ test("a shopper who leaves the payment page finds the cart as it was; ordering a
   await expect(page.getByText("This checkout session has expired.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Pay", exact: true })).toHaveCount(0);
 });
+
+// The sandbox's API key is public: a session made with it to send shoppers to another service on this machine
+// (another port) is accepted by the API, but the hosted page on the store's origin refuses it.
+test("the checkout page refuses a session that would send the shopper to another origin", async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  const store = new URL(baseURL!);
+  const otherPort = store.port === "8080" ? "8081" : "8080";
+  const created = await request.post("/v1/checkout/sessions", {
+    headers: { Authorization: "Bearer sk_test_trendora_sandbox" },
+    form: {
+      mode: "payment",
+      success_url: `http://localhost:${otherPort}/admin/reset?all=1`,
+      cancel_url: `${store.origin}/cart`,
+      "line_items[0][quantity]": "1",
+      "line_items[0][price_data][currency]": "usd",
+      "line_items[0][price_data][unit_amount]": "500",
+      "line_items[0][price_data][product_data][name]": "Cap",
+    },
+  });
+  expect(created.status()).toBe(200);
+  const { id } = await created.json();
+
+  const answer = await page.goto(`/stripe-sandbox/checkout/${id}`);
+  expect(answer?.status()).toBe(400);
+  await expect(page.getByText("TEST MODE", { exact: false })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "This checkout does not return to this store" })).toBeVisible();
+  await expect(page.getByRole("button")).toHaveCount(0);
+  await expect(page.getByRole("link")).toHaveCount(0);
+  expect(page.url()).toBe(`${store.origin}/stripe-sandbox/checkout/${id}`);
+});

@@ -7,10 +7,17 @@ export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; b
 
 export function rawRequest(
   url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+  init: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    /** The request target sent as it is, instead of `url`'s path (which a URL would have normalised). */
+    target?: string;
+  } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: init.method ?? "GET", headers: init.headers, agent: false });
+    const options = { method: init.method ?? "GET", headers: init.headers, agent: false };
+    const req = http.request(url, init.target === undefined ? options : { ...options, path: init.target });
     req.on("response", (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));

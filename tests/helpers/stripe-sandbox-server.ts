@@ -21,6 +21,7 @@ function routeFor(pathname: string): { module: RouteModule; params: Record<strin
   return null;
 }
 
+/** The request as server.js makes it: its URL on the Host the client asked for (the sandbox's page checks it). */
 async function toRequest(req: http.IncomingMessage, origin: string): Promise<Request> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -30,7 +31,7 @@ async function toRequest(req: http.IncomingMessage, origin: string): Promise<Req
     else if (value !== undefined) headers.set(name, value);
   }
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  return new Request(new URL(req.url ?? "/", origin), {
+  return new Request(new URL(req.url ?? "/", req.headers.host ? `http://${req.headers.host}` : origin), {
     method: req.method,
     headers,
     body: hasBody ? Buffer.concat(chunks) : undefined,
@@ -48,7 +49,16 @@ async function send(res: http.ServerResponse, response: Response) {
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
-export type SandboxServer = { url: string; close: () => Promise<void> };
+export type SandboxServer = {
+  url: string;
+  /**
+   * A request for a page URL the store gave out (the hosted checkout page on the shopper's origin), sent to
+   * this server with that URL's Host, as the shopper's browser reaching the store sends it. Redirects are
+   * not followed.
+   */
+  fetchPage: (url: string, init?: { method?: string; body?: URLSearchParams }) => Promise<Response>;
+  close: () => Promise<void>;
+};
 
 /**
  * Starts the server and points the store at it (STRIPE_SANDBOX_URL), as the production server is
@@ -80,6 +90,7 @@ export async function startSandboxServer(): Promise<SandboxServer> {
   resetConfigForTests();
   return {
     url: origin,
+    fetchPage: (url, init = {}) => fetchAsHost(origin, url, init),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -92,4 +103,33 @@ export async function startSandboxServer(): Promise<SandboxServer> {
 export function pathOf(url: string): string {
   const parsed = new URL(url);
   return `${parsed.pathname}${parsed.search}`;
+}
+
+function fetchAsHost(serverOrigin: string, url: string, init: { method?: string; body?: URLSearchParams }) {
+  const target = new URL(url);
+  const body = init.body?.toString();
+  const headers: Record<string, string> = { Host: target.host };
+  if (body !== undefined) headers["Content-Type"] = "application/x-www-form-urlencoded";
+  return new Promise<Response>((resolve, reject) => {
+    const req = http.request(new URL(`${target.pathname}${target.search}`, serverOrigin), {
+      method: init.method ?? "GET",
+      headers,
+      agent: false,
+    });
+    req.on("response", (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const answer = new Headers();
+        for (let i = 0; i < res.rawHeaders.length; i += 2) answer.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+        const status = res.statusCode ?? 0;
+        resolve(
+          new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers: answer }),
+        );
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
 }

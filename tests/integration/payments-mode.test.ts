@@ -273,12 +273,7 @@ describe('payment mode "off"', () => {
         await page("POST"),
       ];
       // Over HTTP too, as a browser would press Pay.
-      const pressed = await fetch(new URL(pathOf(url), server.url), {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "pay" }),
-        redirect: "manual",
-      });
+      const pressed = await server.fetchPage(url, { method: "POST", body: new URLSearchParams({ intent: "pay" }) });
       return [...responses.map((r) => r.status), pressed.status];
     });
     expect(statuses).toEqual([404, 404, 404, 404, 404, 404]);
@@ -398,15 +393,13 @@ describe('payment mode "sandbox" in production (STRIPE_SANDBOX=on)', () => {
       const [order] = ordersOf(user.id);
       expect(order).toMatchObject({ paymentType: "Online", isPaid: false, amountCents: CART_TOTAL_CENTS });
 
-      const checkoutPage = await fetch(new URL(pathOf(checkoutUrl), server.url));
+      const checkoutPage = await server.fetchPage(checkoutUrl);
       expect(checkoutPage.status).toBe(200);
       expect(await checkoutPage.text()).toContain("TEST MODE");
 
-      const pressed = await fetch(new URL(pathOf(checkoutUrl), server.url), {
+      const pressed = await server.fetchPage(checkoutUrl, {
         method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ intent: "pay" }),
-        redirect: "manual",
       });
       expect(pressed.status).toBe(303);
       expect(orderRow(order!.id)).toMatchObject({ isPaid: true, status: "Order Placed" });

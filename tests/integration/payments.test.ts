@@ -79,12 +79,7 @@ function events() {
 
 /** Presses a button on the sandbox's hosted page, as the shopper's browser does (a plain form post). */
 async function press(sessionUrl: string, intent: "pay" | "cancel" | "fail" | "expire") {
-  const response = await fetch(new URL(pathOf(sessionUrl), server.url), {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent }),
-    redirect: "manual",
-  });
+  const response = await server.fetchPage(sessionUrl, { method: "POST", body: new URLSearchParams({ intent }) });
   expect(response.status).toBe(303);
   return response.headers.get("Location")!;
 }

@@ -2,6 +2,8 @@
 // build's request handler: cross-site writes and unused methods are refused before any route runs.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type App, json, startApp } from "../helpers/app.ts";
+import { startProductionServer, waitFor } from "../helpers/production-server.ts";
+import { rawRequest } from "../helpers/raw-http.ts";
 
 let app: App;
 beforeAll(async () => {
@@ -15,7 +17,8 @@ it("cross-site and unused-method requests are refused before any route runs", as
   const client = app.client();
   const fromEvil = { Origin: "https://evil.example" };
 
-  // Page actions: React Router's own origin check answers 400 before our guard; nothing runs.
+  // Page actions through the bare request handler: React Router's own origin check answers 400 before the
+  // middleware; nothing runs. server.js runs the guard before that check: 403 (see the production server below).
   const page = await client.post("/cart", { form: { intent: "add", productId: "abc" } }, fromEvil);
   expect(page.status).toBe(400);
 
@@ -108,4 +111,77 @@ it("a post with a session cookie but neither Origin nor Sec-Fetch-Site is refuse
   expect((await visitor.post("/api/user/login", json({ email: "no@example.com", password: "nope-nope" }))).status).toBe(
     401,
   );
+});
+
+it("the production server answers cross-site posts 403 with one log line each, before React Router's own check", async () => {
+  const server = await startProductionServer();
+  try {
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    const posts: [string, Record<string, string>][] = [
+      ["/cart", { Origin: "https://evil.example" }],
+      ["/cart", { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" }],
+      ["/cart.data", { Origin: "https://evil.example" }],
+      ["/", { Origin: "null" }],
+      ["/seller/product-list", { "Sec-Fetch-Site": "same-site", Origin: "https://shop.example" }],
+      ["/api/subscribe", { "Sec-Fetch-Site": "cross-site" }],
+      ["/api/user/login", { Origin: "https://evil.example" }],
+    ];
+    const rounds = 3;
+    for (let round = 0; round < rounds; round++) {
+      for (const [target, headers] of posts) {
+        const response = await rawRequest(server.origin, {
+          method: "POST",
+          target,
+          headers: { ...form, ...headers },
+          body: "intent=add&productId=abc&email=x%40example.com",
+        });
+        expect(response.status, target).toBe(403);
+        expect(response.body.toString("utf8"), target).toContain(
+          "This request came from another site and was refused.",
+        );
+      }
+    }
+    const expected = rounds * posts.length;
+    const refusals = await waitFor("a log line per refused post", () => {
+      const found = server.lines().filter((line) => line.startsWith("refused 403 POST "));
+      return found.length >= expected && found;
+    });
+    expect(refusals).toHaveLength(expected);
+    for (const line of refusals) expect(line).toMatch(/^refused 403 POST \S+ from \S+: write from another site$/);
+    // Nothing else was logged: no stack, no "Bad Request" error from React Router.
+    const others = server.lines().filter((line) => !line.startsWith("refused ") && !line.startsWith("Store listening"));
+    expect(others).toEqual([]);
+  } finally {
+    expect(await server.stop()).toBe(0);
+  }
+});
+
+it("GET /api/user/logout and /api/seller/logout refuse a navigation from another site, and work from anywhere else", async () => {
+  const { createSellerAccount, registerShopper, signIn } = await import("../helpers/hostile.ts");
+  const refused = { success: false, message: "This request came from another site and was refused." };
+  const sellerAccount = await createSellerAccount();
+  const signedIn = async (who: "shopper" | "seller") =>
+    who === "seller" ? signIn(app, "seller", sellerAccount) : (await registerShopper(app)).client;
+  for (const who of ["shopper", "seller"] as const) {
+    const logout = who === "seller" ? "/api/seller/logout" : "/api/user/logout";
+    const isAuth = who === "seller" ? "/api/seller/is-auth" : "/api/user/is-auth";
+
+    const victim = await signedIn(who);
+    for (const site of ["cross-site", "CROSS-SITE"]) {
+      const answer = await victim.get(logout, { "Sec-Fetch-Site": site, "Sec-Fetch-Mode": "navigate" });
+      expect(answer.status, `${who} ${site}`).toBe(403);
+      expect(answer.json, `${who} ${site}`).toEqual(refused);
+      expect(answer.headers["set-cookie"], `${who} ${site}`).toBeUndefined();
+    }
+    expect((await victim.get(isAuth)).status, who).toBe(200);
+
+    // Same origin, same site, a typed URL (none) and a client that sends no such header (the spec's callers).
+    for (const site of ["same-origin", "same-site", "none", undefined]) {
+      const client = await signedIn(who);
+      const answer = await client.get(logout, site ? { "Sec-Fetch-Site": site } : {});
+      expect(answer.status, `${who} ${site}`).toBe(200);
+      expect(answer.json?.success, `${who} ${site}`).toBe(true);
+      expect((await client.get(isAuth)).status, `${who} ${site}`).toBe(401);
+    }
+  }
 });

@@ -154,6 +154,36 @@ describe("security headers", () => {
     expect(image.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
+  it("decides 'a file the same for everyone' from the path the router serves, not from the raw /uploads/ target", async () => {
+    const targets = [
+      "/uploads/../my-orders",
+      "/uploads/%2e%2e/my-orders",
+      "/uploads/%2E%2E/my-orders",
+      "/uploads/.%2e/my-orders",
+      "/uploads/x/../../my-orders",
+      "/uploads\\..\\my-orders",
+      "/uploads/..\\my-orders",
+      "/uploads/../api/user/is-auth",
+      "//uploads/../my-orders",
+      "/uploads/./../my-orders?x=/uploads/",
+    ];
+    for (const target of targets) {
+      const response = await rawRequest(server.origin, { target, headers: { Cookie: shopper } });
+      expect(response.status, target).toBeLessThan(500);
+      expect(response.headers["cache-control"], target).toBe("private, no-store");
+    }
+    // The first one is the shopper's own orders page, which must never be kept by a shared cache.
+    const orders = await rawRequest(server.origin, { target: targets[0], headers: { Cookie: shopper } });
+    expect(orders.status).toBe(200);
+    expect(decoded(orders).toString("utf8")).toContain("My Orders");
+    // A picture keeps its caching, spelled plainly or not.
+    for (const target of [`/uploads/${picture}`, `/uploads/./${picture}`, `/products/../uploads/${picture}`]) {
+      const image = await rawRequest(server.origin, { target, headers: { Cookie: shopper } });
+      expect(image.status, target).toBe(200);
+      expect(image.headers["cache-control"], target).toBe("public, max-age=31536000, immutable");
+    }
+  });
+
   it("sends no HSTS outside production, whatever a client claims about HTTPS", async () => {
     const page = await get("/", { "X-Forwarded-Proto": "https" });
     expect(page.headers["strict-transport-security"]).toBeUndefined();

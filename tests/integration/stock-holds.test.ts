@@ -18,7 +18,7 @@ import { stripeClient, webhookSecret } from "#app/services/stripe.server.ts";
 import { cartItems, orders } from "#db/schema.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
 import { createAddress, createUser } from "../helpers/shopper.ts";
-import { pathOf, type SandboxServer, startSandboxServer } from "../helpers/stripe-sandbox-server.ts";
+import { type SandboxServer, startSandboxServer } from "../helpers/stripe-sandbox-server.ts";
 
 const ORIGIN = "http://localhost:3000";
 let server: SandboxServer;
@@ -54,12 +54,7 @@ function orderRow(id: string) {
 
 /** Presses a button on the sandbox's hosted page, as the shopper's browser does (a plain form post). */
 async function press(sessionUrl: string, intent: "pay" | "cancel" | "fail" | "expire") {
-  const response = await fetch(new URL(pathOf(sessionUrl), server.url), {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent }),
-    redirect: "manual",
-  });
+  const response = await server.fetchPage(sessionUrl, { method: "POST", body: new URLSearchParams({ intent }) });
   expect(response.status).toBe(303);
 }
 

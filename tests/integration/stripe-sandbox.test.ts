@@ -12,23 +12,27 @@ import { SANDBOX_SECRET_KEY, sandboxWebhookSecret } from "#app/lib/stripe-sandbo
 import * as sandboxApiRoute from "#app/routes/stripe-sandbox/api.ts";
 import * as checkoutPageRoute from "#app/routes/stripe-sandbox/checkout.ts";
 import { stripeClient } from "#app/services/stripe.server.ts";
+import { maskedKey } from "#app/stripe-sandbox/api.server.ts";
 import { parseStripeParams } from "#app/stripe-sandbox/params.server.ts";
 import { actOnCheckoutSession } from "#app/stripe-sandbox/sessions.server.ts";
 import { sandboxDeliveries } from "#app/stripe-sandbox/webhooks.server.ts";
+import { rawRequest } from "../helpers/raw-http.ts";
 import { pathOf, type SandboxServer, startSandboxServer } from "../helpers/stripe-sandbox-server.ts";
 
 let server: SandboxServer;
+// The store as its shoppers reach it (no PUBLIC_URL): here the test server itself, since the hosted page sends
+// the shopper back only to the origin the page was asked for.
+let SUCCESS_URL: string;
+let CANCEL_URL: string;
 beforeAll(async () => {
   server = await startSandboxServer();
+  SUCCESS_URL = `${server.url}/loader?next=my-orders&session_id={CHECKOUT_SESSION_ID}`;
+  CANCEL_URL = `${server.url}/cart`;
 });
 afterAll(() => server.close());
 afterEach(() => {
   vi.useRealTimers();
 });
-
-// The store as its shoppers reach it (no PUBLIC_URL: an address of this machine), not this test server.
-const SUCCESS_URL = "http://localhost:3000/loader?next=my-orders&session_id={CHECKOUT_SESSION_ID}";
-const CANCEL_URL = "http://localhost:3000/cart";
 
 function sessionParams(
   overrides: Partial<Stripe.Checkout.SessionCreateParams> = {},
@@ -82,7 +86,7 @@ describe("the sandbox's REST API through the SDK", () => {
       cancel_url: CANCEL_URL,
     });
     expect(created.id).toMatch(/^cs_test_[0-9A-Za-z]+$/);
-    expect(created.url).toBe(`http://localhost:3000/stripe-sandbox/checkout/${created.id}`);
+    expect(created.url).toBe(`${server.url}/stripe-sandbox/checkout/${created.id}`);
     expect(created.expires_at - created.created).toBe(24 * 60 * 60);
     expect(created.lastResponse.statusCode).toBe(200);
     expect(created.lastResponse.requestId).toMatch(/^req_/);
@@ -163,6 +167,73 @@ describe("the sandbox's REST API through the SDK", () => {
     const body = await response.json();
     expect(body.error.type).toBe("invalid_request_error");
     expect(body.error.message).toMatch(/did not provide an API key/);
+  });
+
+  it("never answers 5xx to a hostile Authorization header: Stripe's 401 shape, the key masked or not shown", async () => {
+    const api = new URL("/v1/checkout/sessions", server.url).href;
+    const authorizations = [
+      // Every key length from 0 to 40, with and without the Bearer scheme (9 to 11 characters once crashed).
+      ...Array.from({ length: 41 }, (_, n) => `Bearer ${"sk_live_x".padEnd(n, "y").slice(0, n)}`),
+      ...Array.from({ length: 41 }, (_, n) => "k".repeat(n)),
+      "Bearer",
+      "Bearer ",
+      "bearer \t  sk_test_123456789012345",
+      "Basic c2tfdGVzdF94eXo6",
+      `Bearer ${SANDBOX_SECRET_KEY} extra`,
+      `Bearer ${SANDBOX_SECRET_KEY.toUpperCase()}`,
+      `Bearer ${"\u00e9".repeat(30)}`,
+      `Bearer ${"x".repeat(8000)}`,
+    ];
+    for (const authorization of authorizations) {
+      for (const method of ["GET", "POST"]) {
+        const response = await rawRequest(method === "GET" ? `${api}/cs_test_x` : api, {
+          method,
+          headers: { Authorization: authorization, "Content-Type": "application/x-www-form-urlencoded" },
+          body: method === "POST" ? "mode=payment" : undefined,
+        });
+        const what = `${method} with ${JSON.stringify(authorization.slice(0, 60))}`;
+        expect(response.status, what).toBe(401);
+        const { error } = JSON.parse(response.body.toString("utf8"));
+        expect(error.type, what).toBe("invalid_request_error");
+        expect(error.message, what).toMatch(/^(You did not provide an API key|Invalid API Key provided: )/);
+        // A wrong key is never echoed whole: at most its first 8 and last 4 characters, none of a short one.
+        const shown = error.message.replace(/^Invalid API Key provided: /, "");
+        if (shown !== error.message) {
+          expect(shown.replace(/\*/g, "").length, what).toBeLessThanOrEqual(12);
+          if (authorization.replace(/^Bearer\s+/i, "").length < 16) expect(shown, what).toBe("***");
+        }
+      }
+    }
+    expect(maskedKey("sk_live_0123456789abcdef")).toBe("sk_live_************cdef");
+  });
+
+  it("never answers 5xx to a hostile body with the right key: Stripe's 4xx error shape", async () => {
+    const api = new URL("/v1/checkout/sessions", server.url).href;
+    const bodies: [string, string][] = [
+      ["application/x-www-form-urlencoded", "%zz=%zz&mode=%"],
+      ["application/x-www-form-urlencoded", `${"a[".repeat(500)}=1`],
+      ["application/x-www-form-urlencoded", "line_items[99999999999999999999][quantity]=1"],
+      ["application/x-www-form-urlencoded", "line_items[-1][quantity]=1&line_items[][x]=2&line_items=3"],
+      ["application/x-www-form-urlencoded", "mode=payment&mode=subscription&success_url[]=x"],
+      ["application/x-www-form-urlencoded", "__proto__[polluted]=1&constructor[prototype][x]=1"],
+      ["application/x-www-form-urlencoded", `metadata[${"k".repeat(10_000)}]=v`],
+      ["application/x-www-form-urlencoded", "expand[]=line_items&expand[][x]=1&expand=1"],
+      ["application/x-www-form-urlencoded", "\u0000\uffff=\ud800"],
+      ["application/json", '{"mode":"payment"}'],
+      ["multipart/form-data; boundary=x", "--x--"],
+      ["", "mode=payment"],
+    ];
+    for (const [type, body] of bodies) {
+      const headers: Record<string, string> = { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` };
+      if (type) headers["Content-Type"] = type;
+      for (const url of [api, `${api}/cs_test_x/expire`]) {
+        const response = await rawRequest(url, { method: "POST", headers, body });
+        const what = `${url} ${type} ${JSON.stringify(body.slice(0, 60))}`;
+        expect(response.status, what).toBeGreaterThanOrEqual(400);
+        expect(response.status, what).toBeLessThan(500);
+        expect(JSON.parse(response.body.toString("utf8")).error.type, what).toBe("invalid_request_error");
+      }
+    }
   });
 
   it("answers bad requests with Stripe-style 4xx errors", async () => {
@@ -340,9 +411,7 @@ describe("the hosted checkout page", () => {
     const session = await stripeClient().checkout.sessions.create(sessionParams());
     const response = await pressButton(session.url!, "pay");
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe(
-      `http://localhost:3000/loader?next=my-orders&session_id=${session.id}`,
-    );
+    expect(response.headers.get("Location")).toBe(`${server.url}/loader?next=my-orders&session_id=${session.id}`);
     const after = await stripeClient().checkout.sessions.retrieve(session.id);
     expect(after).toMatchObject({ status: "complete", payment_status: "paid", url: null });
     expect(after.payment_intent).toMatch(/^pi_/);
@@ -358,8 +427,41 @@ describe("the hosted checkout page", () => {
     expect(page).not.toContain('value="pay"');
     // Pressing Pay again (a double click) does not pay twice.
     const again = await pressButton(session.url!, "pay");
-    expect(again.headers.get("Location")).toBe(`http://localhost:3000/loader?next=my-orders&session_id=${session.id}`);
+    expect(again.headers.get("Location")).toBe(`${server.url}/loader?next=my-orders&session_id=${session.id}`);
     expect(sandboxDeliveries(session.id)).toHaveLength(1);
+  });
+
+  it("without PUBLIC_URL, refuses a session whose return URLs are not on the origin the page came in on", async () => {
+    const store = new URL(server.url);
+    const own = (path: string) => `${store.origin}${path}`;
+    const cases: [string, Partial<Stripe.Checkout.SessionCreateParams>][] = [
+      ["another port", { success_url: "http://localhost:8080/admin/reset?all=1", cancel_url: own("/cart") }],
+      [
+        "another port (cancel)",
+        { success_url: own("/loader?session_id={CHECKOUT_SESSION_ID}"), cancel_url: "http://127.0.0.1:8080/admin" },
+      ],
+      ["another scheme", { success_url: `https://${store.host}/loader`, cancel_url: undefined }],
+      ["another host name", { success_url: `http://localhost:${store.port}/loader`, cancel_url: own("/cart") }],
+    ];
+    for (const [label, overrides] of cases) {
+      // The API keeps return URLs on this machine only; it cannot know which origin the store is reached on.
+      const session = await stripeClient().checkout.sessions.create(sessionParams(overrides));
+      const pageUrl = own(pathOf(session.url!));
+      const page = await fetchPath(pageUrl);
+      expect(page.status, label).toBe(400);
+      const html = await page.text();
+      expect(html, label).toContain("TEST MODE");
+      expect(html, label).toContain("This checkout does not return to this store");
+      expect(html, label).not.toContain('value="pay"');
+      expect(html, label).not.toContain("<a ");
+      for (const intent of ["pay", "cancel", "fail", "expire"]) {
+        const pressed = await pressButton(pageUrl, intent);
+        expect(pressed.status, `${label} ${intent}`).toBe(400);
+        expect(pressed.headers.get("Location"), `${label} ${intent}`).toBeNull();
+      }
+      expect((await stripeClient().checkout.sessions.retrieve(session.id)).status, label).toBe("open");
+      expect(sandboxDeliveries(session.id), label).toEqual([]);
+    }
   });
 
   it("Cancel goes back to the cancel URL and leaves the session open, as Stripe does", async () => {
