@@ -9,9 +9,15 @@ export function printable(text, max = 200) {
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
 
+/** A query parameter's name as logged: a short word, as the store's own are; anything else could be a secret. */
+function nameOf(name) {
+  return /^[A-Za-z][\w.-]{0,23}$/.test(name) ? name : "…";
+}
+
 /**
  * `target` (a request target as sent, `/path?query`, an absolute URL, or CONNECT's `host:port`) for a log line:
- * the path kept, each query value (and any fragment) replaced by "…", then made printable.
+ * the path kept (made printable), each query value replaced by "…" (and a name too unless it is a short word),
+ * any fragment dropped.
  */
 export function logTarget(target) {
   if (target === undefined || target === null) return "-";
@@ -24,9 +30,10 @@ export function logTarget(target) {
     .slice(question + 1)
     .split("&")
     .map((pair) => {
+      if (pair === "") return "";
       const equals = pair.indexOf("=");
-      return equals === -1 ? printable(pair, 40) : `${printable(pair.slice(0, equals), 40)}=…`;
+      return equals === -1 ? nameOf(pair) : `${nameOf(pair.slice(0, equals))}=…`;
     })
     .join("&");
-  return printable(`${withoutFragment.slice(0, question)}?${query}`);
+  return `${printable(withoutFragment.slice(0, question))}?${query.length > 200 ? `${query.slice(0, 200)}…` : query}`;
 }
