@@ -114,7 +114,7 @@ describe("migrating a store made by the first release", () => {
 describe("migrating a store whose outbox held reset links in plain text (issue 16)", () => {
   it("stops those links and strips them from the stored mails; a waiting one is not sent", () => {
     const file = path.join(dir, "with-reset-links.db");
-    const old = firstReleaseDatabase(file, 6);
+    const old = firstReleaseDatabase(file, 5);
     const link = "https://shop.example/reset-password?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
     old.exec(`
       INSERT INTO users (id, name, email, password_hash, created_at) VALUES ('u1', 'Asha', 'asha@x.com', 'h', 1000);
