@@ -12,6 +12,7 @@ import { isRouteErrorResponse, RouterContextProvider, ServerRouter } from "react
 import { CspNonceContext } from "#app/lib/csp-nonce.tsx";
 import { requestClientContext } from "#app/lib/request-client.server.ts";
 import { contentSecurityPolicy, newNonce } from "#app/lib/security-headers.server.ts";
+import { logTarget } from "../server/log-target.js";
 
 // What server.js takes from the server build (plain JavaScript cannot import the app's TypeScript): the
 // configuration, the security headers, the client's address, the request guard (run before React Router's own
@@ -35,10 +36,12 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) {
     const reason = (error as { error?: Error }).error?.message ?? error.statusText;
-    const path = new URL(request.url).pathname.slice(0, 200);
+    // The path, never a query value (a reset link's token): server/log-target.js.
+    const url = new URL(request.url);
+    const target = logTarget(`${url.pathname}${url.search}`);
     const client = context instanceof RouterContextProvider ? context.get(requestClientContext) : null;
     console.warn(
-      `refused ${error.status} ${request.method} ${path} from ${client?.address ?? "-"}: ${reason.replace(/\s+/g, " ")}`,
+      `refused ${error.status} ${request.method} ${target} from ${client?.address ?? "-"}: ${reason.replace(/\s+/g, " ")}`,
     );
     return;
   }

@@ -292,6 +292,14 @@ export const mailOutbox = sqliteTable(
     claimToken: text("claim_token"),
     lastError: text("last_error"),
     sentAt: integer("sent_at"),
+    /**
+     * A secret the mail carries (a reset link's token), sealed with a key outside the database
+     * (app/services/mail-secrets.server.ts); the bodies hold a placeholder in its place. Wiped (null) once the
+     * mail is sent or given up, and once `secretExpiresAt` has passed.
+     */
+    sealedSecret: text("sealed_secret"),
+    /** When the secret stops working (the link's expiry); null for mail without a secret. */
+    secretExpiresAt: integer("secret_expires_at"),
     createdAt: createdAt(),
   },
   (t) => [index("mail_outbox_due_idx").on(t.state, t.dueAt)],

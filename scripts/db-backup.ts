@@ -1,6 +1,8 @@
 // `npm run db:backup -- DIR`: an online backup of the store while it runs. DIR (new, or empty) receives
 // store.db (a consistent copy made with SQLite's backup API, checked with integrity_check), uploads/ (the
 // product pictures) and session-secret (so restored sessions stay valid). See README "Backups" to restore.
+// Never mail-seal-key: it opens the reset links sealed in mail_outbox, and a backup must not hold both
+// (docs/decisions/0062-password-reset.md).
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";

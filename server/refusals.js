@@ -1,16 +1,12 @@
 // Requests the server refuses itself, before React Router: each is answered briefly and logged as one line
 // (never a stack: a refusal is the server working as intended).
 import { STATUS_CODES } from "node:http";
+import { logTarget, printable } from "./log-target.js";
 
-/** Text from a client, safe on one log line: printable ASCII only, and not too long. */
-function printable(text, max = 200) {
-  const clean = String(text ?? "-").replace(/[^\x21-\x7e]/g, "?");
-  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
-}
-
+/** One line per refusal: the target's path, never its query values (server/log-target.js). */
 export function logRefusal(status, reason, { method, url, address }) {
   console.warn(
-    `refused ${status} ${printable(method, 20)} ${printable(url)} from ${printable(address, 60)}: ${reason}`,
+    `refused ${status} ${printable(method, 20)} ${logTarget(url)} from ${printable(address, 60)}: ${reason}`,
   );
 }
 

@@ -1,6 +1,6 @@
 // Configuration, read and validated once from environment variables, with working defaults for local use.
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -11,6 +11,11 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   /** Signs cookies. When unset, a random secret is made once and kept in DATA_DIR/session-secret. */
   SESSION_SECRET: z.string().min(16).optional(),
+  /**
+   * Seals the secret part of mail waiting in the outbox (a reset link's token). When unset, a random key is made
+   * once and kept in DATA_DIR/mail-seal-key (mode 0600), outside the database and its backups.
+   */
+  MAIL_SEAL_KEY: z.string().min(32).optional(),
   /** The public address of the store, used for links that leave the site (Stripe's success and cancel URLs). */
   PUBLIC_URL: z.string().url().optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -130,6 +135,7 @@ export function config(): Config {
 export function resetConfigForTests() {
   cached = undefined;
   secret = undefined;
+  sealKey = undefined;
 }
 
 let secret: string | undefined;
@@ -150,6 +156,42 @@ export function sessionSecret(): string {
     writeFileSync(file, secret, { mode: 0o600 });
   }
   return secret;
+}
+
+let sealKey: Buffer | undefined;
+
+/**
+ * The AES-256 key that seals secrets in the mail outbox (app/services/mail-secrets.server.ts): SHA-256 of
+ * MAIL_SEAL_KEY, or of a random key made at first use and kept in DATA_DIR/mail-seal-key (mode 0600). Never in
+ * the database, and `npm run db:backup` does not copy it.
+ */
+export function mailSealKey(): Buffer {
+  if (sealKey) return sealKey;
+  const c = config();
+  let material = c.MAIL_SEAL_KEY;
+  if (!material) {
+    const file = path.join(c.dataDir, "mail-seal-key");
+    if (existsSync(file)) {
+      material = readFileSync(file, "utf8").trim();
+    } else {
+      mkdirSync(c.dataDir, { recursive: true });
+      material = randomBytes(32).toString("hex");
+      // Written whole, then linked into place: two processes making it at once agree on the first one's key,
+      // and neither ever reads a half-written file.
+      const draft = `${file}.${process.pid}.tmp`;
+      writeFileSync(draft, material, { mode: 0o600 });
+      try {
+        linkSync(draft, file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+        material = readFileSync(file, "utf8").trim();
+      } finally {
+        unlinkSync(draft);
+      }
+    }
+  }
+  sealKey = createHash("sha256").update(material).digest();
+  return sealKey;
 }
 
 export const isProduction = () => config().NODE_ENV === "production";

@@ -2,10 +2,12 @@
 // of the change it tells about. If that transaction rolls back, the mail never existed; once it commits, the
 // sender (mail-sender.server.ts) will deliver it even if the process dies a moment later.
 import { EventEmitter } from "node:events";
+import { and, isNotNull, lte } from "drizzle-orm";
 import { config } from "#app/lib/config.server.ts";
 import type { Tx } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { mailOutbox, tick } from "#db/schema.ts";
+import { sealSecret } from "./mail-secrets.server.ts";
 
 export type MailKind =
   | "order-confirmation"
@@ -14,8 +16,19 @@ export type MailKind =
   | "seller-new-order"
   | "password-reset";
 
-/** A rendered email (app/mail/), ready to be written to the outbox. */
-export type OutgoingMail = { kind: MailKind; to: string; subject: string; text: string; html: string };
+/**
+ * A rendered email (app/mail/), ready to be written to the outbox. `secret`: a secret the mail carries (a reset
+ * link's token); text and HTML hold `placeholder` in its place, and the outbox keeps it only sealed
+ * (mail-secrets.server.ts) until the mail is sent or `expiresAt` has passed.
+ */
+export type OutgoingMail = {
+  kind: MailKind;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  secret?: { placeholder: string; value: string; expiresAt: number };
+};
 
 const queued = new EventEmitter();
 
@@ -50,10 +63,22 @@ export function enqueueMail(tx: Tx, mail: OutgoingMail): string {
       htmlBody: mail.html,
       dueAt: now,
       createdAt: now,
+      sealedSecret: mail.secret
+        ? sealSecret(id, { placeholder: mail.secret.placeholder, secret: mail.secret.value })
+        : null,
+      secretExpiresAt: mail.secret?.expiresAt ?? null,
     })
     .run();
   // The transaction body is synchronous: by the time this runs, it has committed (or rolled back, and
   // the sender finds nothing).
   setImmediate(() => queued.emit("queued"));
   return id;
+}
+
+/** Wipes the sealed secrets whose links have expired (the sender does it every round; a reset request too). */
+export function wipeExpiredSecrets(tx: Tx, now: number): void {
+  tx.update(mailOutbox)
+    .set({ sealedSecret: null })
+    .where(and(isNotNull(mailOutbox.sealedSecret), lte(mailOutbox.secretExpiresAt, now)))
+    .run();
 }

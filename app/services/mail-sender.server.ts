@@ -14,6 +14,11 @@
 //   or a timeout waiting for the answer). The resend is byte-for-byte the same message with the same
 //   Message-ID, so the receiving side can drop it. Exactly-once delivery over SMTP is not possible for any
 //   sender; this keeps the window to that one exchange.
+// - A secret the mail carries (a reset link's token) is opened from its seal (mail-secrets.server.ts) just
+//   before sending and put in place of its placeholder; it is wiped when the row is recorded sent or failed,
+//   and when its link expires. A resend after a crash still carries the same working link while it is valid;
+//   a mail whose link has expired, or whose seal cannot be opened (another key), fails for good: never sent
+//   with a dead or missing link.
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, asc, eq, inArray, lte, min } from "drizzle-orm";
@@ -22,7 +27,8 @@ import { config, mailSenderEnabled } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newToken } from "#app/lib/ids.ts";
 import { mailOutbox } from "#db/schema.ts";
-import { onMailQueued } from "./mail-outbox.server.ts";
+import { onMailQueued, wipeExpiredSecrets } from "./mail-outbox.server.ts";
+import { openSecret } from "./mail-secrets.server.ts";
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -80,19 +86,24 @@ function claimDueMail(now: number, limit: number): OutboxRow[] {
   );
 }
 
-/** Records what became of a claimed row, if this sender still holds its claim. */
+/** Records what became of a claimed row, if this sender still holds its claim. Sent or given up: its secret goes. */
 function recordResult(row: OutboxRow, change: Partial<OutboxRow>) {
+  const done = change.state === "sent" || change.state === "failed";
   db()
     .update(mailOutbox)
-    .set({ ...change, claimToken: null })
+    .set({ ...change, claimToken: null, ...(done ? { sealedSecret: null } : {}) })
     .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.claimToken, row.claimToken ?? "")))
     .run();
 }
 
 type SmtpError = Error & { code?: string; responseCode?: number };
 
+/** A mail that can never be sent as written: its link has expired, or its sealed secret cannot be opened. */
+class UnsendableMail extends Error {}
+
 /** A refusal of this very message or recipient (5xx): sending it again would be refused again. */
 function isPermanent(error: unknown): boolean {
+  if (error instanceof UnsendableMail) return true;
   const { code, responseCode } = error as SmtpError;
   return (code === "EENVELOPE" || code === "EMESSAGE") && typeof responseCode === "number" && responseCode >= 500;
 }
@@ -105,15 +116,30 @@ function errorSummary(error: unknown): string {
     .slice(0, 500);
 }
 
-type Transport = { send(row: OutboxRow): Promise<void>; close(): void };
+type Message = ReturnType<typeof messageOf>;
+type Transport = { send(row: OutboxRow, message: Message): Promise<void>; close(): void };
 
-function messageOf(row: OutboxRow) {
+/** The mail's text and HTML as sent: with its secret, opened from the seal, in place of the placeholder. */
+function bodiesOf(row: OutboxRow, now: number): { text: string; html: string } {
+  if (row.secretExpiresAt === null) return { text: row.textBody, html: row.htmlBody };
+  if (row.sealedSecret === null || row.secretExpiresAt <= now) {
+    throw new UnsendableMail("the link it carries expired before it could be sent");
+  }
+  const opened = openSecret(row.id, row.sealedSecret);
+  if (!opened)
+    throw new UnsendableMail("its sealed link cannot be opened (MAIL_SEAL_KEY or DATA_DIR/mail-seal-key changed)");
+  return {
+    text: row.textBody.replaceAll(opened.placeholder, opened.secret),
+    html: row.htmlBody.replaceAll(opened.placeholder, opened.secret),
+  };
+}
+
+function messageOf(row: OutboxRow, now: number) {
   return {
     from: config().mailFrom,
     to: row.recipient,
     subject: row.subject,
-    text: row.textBody,
-    html: row.htmlBody,
+    ...bodiesOf(row, now),
     messageId: row.messageId,
     // Fixed by the row, so a resend is the same message.
     date: new Date(row.createdAt),
@@ -124,8 +150,8 @@ function messageOf(row: OutboxRow) {
 function smtpTransport(url: string): Transport {
   const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
   return {
-    send: async (row) => {
-      await transporter.sendMail(messageOf(row));
+    send: async (_row, message) => {
+      await transporter.sendMail(message);
     },
     close: () => transporter.close(),
   };
@@ -140,12 +166,13 @@ export function emlFileOf(row: Pick<OutboxRow, "id" | "createdAt" | "kind">): st
 function emlTransport(): Transport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   return {
-    send: async (row) => {
-      const info = await transporter.sendMail(messageOf(row));
+    send: async (row, message) => {
+      const info = await transporter.sendMail(message);
       const file = emlFileOf(row);
       mkdirSync(path.dirname(file), { recursive: true });
-      // Written whole or not at all: a reader never sees half a file.
-      writeFileSync(`${file}.tmp`, info.message as Buffer);
+      // Written whole or not at all: a reader never sees half a file. Readable by the owner only: a reset mail
+      // here holds its working link (this folder is the developer's mailbox).
+      writeFileSync(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
       renameSync(`${file}.tmp`, file);
       console.log(`Mail "${row.subject}" to ${row.recipient} written to ${file} (SMTP_URL is unset: not sent)`);
     },
@@ -163,13 +190,14 @@ export type DeliveryReport = { sent: number; retrying: number; failed: number };
 export async function deliverPendingMail({ now = Date.now, limit = BATCH } = {}): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
   const smtpUrl = config().SMTP_URL;
+  db().transaction((tx) => wipeExpiredSecrets(tx, now()), { behavior: "immediate" });
   let transport: Transport | undefined;
   try {
     for (let rows = claimDueMail(now(), limit); rows.length > 0; rows = claimDueMail(now(), limit)) {
       transport ??= smtpUrl ? smtpTransport(smtpUrl) : emlTransport();
       for (const row of rows) {
         try {
-          await transport.send(row);
+          await transport.send(row, messageOf(row, now()));
           recordResult(row, { state: "sent", sentAt: Date.now(), lastError: null });
           report.sent++;
         } catch (error) {

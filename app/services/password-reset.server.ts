@@ -1,7 +1,8 @@
 // Forgotten passwords for shoppers. Asking for a reset always answers the same, whether the email has an
 // account or not; when it has, a single-use link valid for one hour is mailed (through the outbox, in the same
-// transaction that stores it). Only a SHA-256 of the link's token is stored: the database alone cannot be
-// used to reset anyone's password. Using the link sets the new password, ends every session of the account
+// transaction that stores it). Only a SHA-256 of the link's token is stored, and the mail waiting in the
+// outbox holds the token sealed with a key outside the database (mail-secrets.server.ts), wiped once sent: the
+// database alone (or a backup of it) cannot be used to reset anyone's password. Using the link sets the new password, ends every session of the account
 // and stops its other links; the route then signs the shopper in.
 import { createHash } from "node:crypto";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
@@ -14,7 +15,8 @@ import { forgotPasswordSchema, resetPasswordSchema } from "#app/lib/schemas/acco
 import { passwordResetMail } from "#app/mail/password-reset-mail.tsx";
 import { passwordResets, sessions, users } from "#db/schema.ts";
 import type { ShopperUser } from "./accounts.server.ts";
-import { enqueueMail } from "./mail-outbox.server.ts";
+import { enqueueMail, wipeExpiredSecrets } from "./mail-outbox.server.ts";
+import { secretPlaceholder } from "./mail-secrets.server.ts";
 import { hashPassword } from "./passwords.server.ts";
 import { startAttempt, throttled } from "./throttle.server.ts";
 
@@ -56,24 +58,24 @@ async function sendResetLink(input: unknown): Promise<void> {
   db().transaction(
     (tx) => {
       const now = Date.now();
-      // Links that have run out are cleared here, now and then, rather than by a timer.
+      // Links that have run out are cleared here, now and then, rather than by a timer (the sender wipes their
+      // sealed tokens every round too).
       tx.delete(passwordResets).where(lt(passwordResets.expiresAt, now)).run();
+      wipeExpiredSecrets(tx, now);
       const user = tx
         .select({ id: users.id, name: users.name, email: users.email })
         .from(users)
         .where(eq(users.email, email))
         .get();
       if (!user) return;
+      const expiresAt = now + RESET_LINK_MS;
       tx.insert(passwordResets)
-        .values({
-          id: newId(),
-          userId: user.id,
-          tokenHash: tokenHash(token),
-          createdAt: now,
-          expiresAt: now + RESET_LINK_MS,
-        })
+        .values({ id: newId(), userId: user.id, tokenHash: tokenHash(token), createdAt: now, expiresAt })
         .run();
-      enqueueMail(tx, passwordResetMail(user, { baseUrl: config().mailBaseUrl, resetUrl: resetUrl(token) }));
+      // The mail is stored with a placeholder where the token goes; the token itself only sealed.
+      const placeholder = secretPlaceholder();
+      const mail = passwordResetMail(user, { baseUrl: config().mailBaseUrl, resetUrl: resetUrl(placeholder) });
+      enqueueMail(tx, { ...mail, secret: { placeholder, value: token, expiresAt } });
     },
     { behavior: "immediate" },
   );

@@ -15,13 +15,13 @@ import { stockLinesIn } from "#app/services/stock.server.ts";
 const dir = mkdtempSync(path.join(tmpdir(), "migrations-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A database as the first release made it: only migration 0000 applied. */
-function firstReleaseDatabase(file: string) {
-  const folder = path.join(dir, "first-release");
+/** A database as the first release made it: only migration 0000 applied (or those up to `lastIdx`). */
+function firstReleaseDatabase(file: string, lastIdx = 0) {
+  const folder = path.join(dir, `release-${lastIdx}`);
   cpSync("db/migrations", folder, { recursive: true });
   const journalFile = path.join(folder, "meta", "_journal.json");
   const journal = JSON.parse(readFileSync(journalFile, "utf8"));
-  journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx === 0);
+  journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx <= lastIdx);
   writeFileSync(journalFile, JSON.stringify(journal));
   const sqlite = new Database(file);
   migrate(drizzle(sqlite), { migrationsFolder: folder });
@@ -105,6 +105,46 @@ describe("migrating a store made by the first release", () => {
       expect(found("mid")).toEqual([catalogue[0]!.seq]);
       expect(store.$client.pragma("foreign_key_check")).toEqual([]);
       expect(store.$client.pragma("foreign_keys", { simple: true })).toBe(1);
+    } finally {
+      store.$client.close();
+    }
+  });
+});
+
+describe("migrating a store whose outbox held reset links in plain text (issue 16)", () => {
+  it("stops those links and strips them from the stored mails; a waiting one is not sent", () => {
+    const file = path.join(dir, "with-reset-links.db");
+    const old = firstReleaseDatabase(file, 5);
+    const link = "https://shop.example/reset-password?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+    old.exec(`
+      INSERT INTO users (id, name, email, password_hash, created_at) VALUES ('u1', 'Asha', 'asha@x.com', 'h', 1000);
+      INSERT INTO password_resets (id, user_id, token_hash, expires_at, used_at, created_at)
+        VALUES ('r1', 'u1', 'hash1', 9999999999999, NULL, 1000), ('r2', 'u1', 'hash2', 9999999999999, 1500, 1000);
+      INSERT INTO mail_outbox (id, message_id, kind, recipient, subject, text_body, html_body, state, due_at, created_at)
+        VALUES ('m1', '<m1@x>', 'password-reset', 'asha@x.com', 'Reset', '${link}', '<a href="${link}">', 'pending', 1, 1000),
+               ('m2', '<m2@x>', 'password-reset', 'asha@x.com', 'Reset', '${link}', '<a href="${link}">', 'sent', 1, 1000),
+               ('m3', '<m3@x>', 'order-status', 'asha@x.com', 'Order', 'Shipped', '<p>Shipped</p>', 'pending', 1, 1000);
+    `);
+    old.close();
+
+    const store = openDatabase(file);
+    try {
+      const resets = store.$client.prepare("SELECT id, used_at AS usedAt FROM password_resets ORDER BY id").all();
+      expect(resets).toEqual([
+        { id: "r1", usedAt: expect.any(Number) },
+        { id: "r2", usedAt: 1500 },
+      ]);
+      const mails = store.$client
+        .prepare(
+          "SELECT id, state, text_body || html_body AS body, sealed_secret AS sealed FROM mail_outbox ORDER BY id",
+        )
+        .all() as { id: string; state: string; body: string; sealed: string | null }[];
+      expect(mails.map((m) => [m.id, m.state, m.body.includes("token="), m.sealed])).toEqual([
+        ["m1", "failed", false, null],
+        ["m2", "sent", false, null],
+        ["m3", "pending", false, null],
+      ]);
+      expect(mails[2]!.body).toBe("Shipped<p>Shipped</p>");
     } finally {
       store.$client.close();
     }

@@ -107,6 +107,32 @@ async function retryUntilAnswered(url: string) {
 }
 
 describe("refused requests", () => {
+  it("log the path and the query's names, never a query value (issue 16: a reset token in the log)", async () => {
+    server = await startProductionServer();
+    const secret = "SeCrEt-token-value-0123456789abcdefghijklmno";
+    const query = `?token=${secret}&next=%2F${secret}`;
+    // Refused by server.js (an unused method), by React Router (a POST to a page without an action), and
+    // on the socket (an absolute target to another host).
+    expect((await rawRequest(`${server.origin}/reset-password${query}`, { method: "PUT" })).status).toBe(405);
+    expect((await rawRequest(`${server.origin}/${query}`, { method: "POST", body: "" })).status).toBe(405);
+    const socket = net.connect(server.port, "127.0.0.1");
+    socket.on("error", () => {});
+    socket.on("data", () => {});
+    socket.write(`GET http://evil.example/reset-password${query} HTTP/1.1\r\nHost: evil.example\r\n\r\n`);
+    await new Promise((resolve) => socket.on("close", resolve));
+
+    const refusals = await waitFor("three log lines", () => {
+      const lines = server!.lines().filter((l) => l.startsWith("refused "));
+      return lines.length === 3 ? lines : undefined;
+    });
+    expect(refusals).toEqual([
+      "refused 405 PUT /reset-password?token=…&next=… from 127.0.0.1: method not used by the store",
+      'refused 405 POST /?token=…&next=… from 127.0.0.1: You made a POST request to "/" but did not provide an `action` for route "root", so there is no way to handle the request.',
+      "refused 400 GET http://evil.example/reset-password?token=…&next=… from 127.0.0.1: unusable request target or Host",
+    ]);
+    expect(server.lines().filter((line) => line.includes(secret))).toEqual([]);
+  }, 60_000);
+
   it("are answered before React Router and logged as one line each, never a stack", async () => {
     server = await startProductionServer();
     for (const method of ["TRACE", "PROPFIND", "PUT", "DELETE", "PATCH"]) {
