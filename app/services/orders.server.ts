@@ -173,7 +173,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
           taxCents: totals.taxCents,
           amountCents: totals.totalCents,
           addressId: address.id,
-          address: addressSnapshot(address),
+          // The id too, kept when the address is deleted later (addressId is then set to null).
+          address: { ...addressSnapshot(address), id: address.id },
         })
         .where(eq(orders.id, orderId))
         .returning()
@@ -202,6 +203,12 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
     },
     { behavior: "immediate" },
   );
+}
+
+/** The id of the address an order was sent to, even when that address was deleted since (null: not known). */
+export function orderAddressId(order: Pick<Order, "address" | "addressId">): string | null {
+  const kept = (order.address as { id?: unknown } | null)?.id;
+  return typeof kept === "string" ? kept : order.addressId;
 }
 
 export type UserOrderLine = {
