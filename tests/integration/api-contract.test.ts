@@ -234,6 +234,7 @@ it("a spec-shaped client: register, a sized line from the web store, cart page, 
 
   // Back in the spec's app: the cart page resolves every key, and adding the scarf keeps the shirt.
   await spec.fetchUser();
+  expect(spec.problems, "the cart page after the web store's sized line").toEqual([]);
   await spec.addToCart(plain.id);
   await spec.fetchUser();
   expect(spec.cartItems).toEqual({ [plain.id]: 1 });
