@@ -255,6 +255,9 @@ it("a spec-shaped client: register, a sized line from the web store, cart page, 
   const addressId = await spec.firstAddressId();
   const userId = ((await browser.get("/api/user/is-auth")).json!.user as { _id: string })._id;
   await spec.placeCodOrder(userId, addressId);
+  // The order took the scarf out of the cart; the shirt it never saw is still there for the web store.
+  const kept = (await browser.get("/api/user/is-auth")).json!.user as { cartItems: unknown; cartLines: unknown };
+  expect(kept).toMatchObject({ cartItems: {}, cartLines: [{ product: sized.id, size: "M", quantity: 1 }] });
   const orders = await spec.myOrders();
   expect(orders).toHaveLength(1);
   expect(orders[0]).toMatchObject({
