@@ -242,10 +242,13 @@ export function parseApiCartLines(input: unknown): CartMap {
     const { product, size, quantity } = line as Record<string, unknown>;
     if (typeof product !== "string" || !ID_PATTERN.test(product)) refuse(`${at}: invalid product id.`);
     if (size !== undefined && size !== null && !isSizeLabel(size)) refuse(`${at}: invalid size.`);
-    if (typeof quantity !== "number") throw new Refusal(`${at}: ${quantityRefusal().message}`);
+    // JSON carries numbers: "2" is as wrong as 2.5.
+    if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) {
+      throw new Refusal(`${at}: ${quantityRefusal().message}`);
+    }
     const key = cartKey(product, parseSize(size));
     if (cart.has(key)) refuse(`${at} repeats a line: send each product and size once.`);
-    cart.set(key, parseQuantity(quantity));
+    cart.set(key, quantity);
   });
   return cart;
 }

@@ -530,6 +530,10 @@ describe("the /api with sizes", () => {
       [line("\u0007"), "cartLines[0]: invalid size."],
       [line(5), "cartLines[0]: invalid size."],
       [
+        { cartLines: [{ product: shirt.id, size: "M", quantity: 100 }] },
+        "cartLines[0]: Quantity must be a whole number from 1 to 99.",
+      ],
+      [
         { cartItems: {}, cartLines: [] },
         "Send either cartItems (product id → quantity) or cartLines ([{product, size, quantity}]), not both.",
       ],
