@@ -238,13 +238,17 @@ async function targetsFor(store: Store, { samples, inStock }: CatalogueSummary):
   const product = samples.find((s) => s.category === "Men") ?? samples[0]!;
   const category = `/products/${product.category.toLowerCase()}`;
   const lines = samples.map(({ id, size }) => ({ id, size }));
-  const cartKey = ({ id, size }: { id: string; size: string }) => (size ? `${id}:${size}` : id);
 
   const cartShopper = await shopper(store, "cart");
+  // cartLines (docs/api.md): the whole cart, lines with a size included.
   await json(
     store,
     "/api/cart/update",
-    { cartItems: Object.fromEntries(lines.slice(0, 20).map((line, i) => [cartKey(line), 1 + (i % 3)])) },
+    {
+      cartLines: [...new Map(lines.map((line) => [line.id, line])).values()]
+        .slice(0, 20)
+        .map(({ id, size }, i) => ({ product: id, ...(size ? { size } : {}), quantity: 1 + (i % 3) })),
+    },
     cartShopper.cookie,
   );
   // Adding rotates over 50 products and four shoppers: 4 × 50 × 99 adds before a cart is full.

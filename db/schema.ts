@@ -189,6 +189,9 @@ export type AddressSnapshot = {
   phone: string;
 };
 
+/** An order's copy of its address: the fields at the time of ordering and the id of the address copied. */
+export type OrderAddress = AddressSnapshot & { id?: string };
+
 export const ORDER_STATUSES = ["Order Placed", "Shipped", "Delivered", "Cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type PaymentType = "COD" | "Online";
@@ -211,7 +214,7 @@ export const orders = sqliteTable(
     paidAt: integer("paid_at"),
     addressId: text("address_id").references(() => addresses.id, { onDelete: "set null" }),
     /** The address as it was when the order was placed. */
-    address: text("address", { mode: "json" }).$type<AddressSnapshot>().notNull(),
+    address: text("address", { mode: "json" }).$type<OrderAddress>().notNull(),
     /** A per-form token: the same form submitted twice creates one order. */
     requestKey: text("request_key"),
     stripeSessionId: text("stripe_session_id").unique(),

@@ -1,7 +1,7 @@
 // The cart rules in one place. A visitor's cart lives in a signed cookie (visitor-cart.server.ts); a
 // signed-in shopper's cart lives in `cart_items` and is saved after every change; at login the two are
 // merged. A cart has one line per product and size, keyed "<productId>" or "<productId>:<size>".
-import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "#app/lib/cart-limits.ts";
 import { type Db, db, type Tx } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
@@ -198,23 +198,90 @@ export async function changeCart(
   return { message, cookies: [await writeVisitorCart(cart)] };
 }
 
+/** The part of a saved cart an /api update replaces: the spec's `cartItems` (lines without a size) or every line. */
+export type CartScope = "unsized" | "all";
+
+/** A line of the /api's `cartLines`: a product id, its size (absent for a product without sizes) and how many. */
+export type ApiCartLine = { product: string; size?: string; quantity: number };
+
+const TOO_MANY_LINES = `Your cart can hold at most ${MAX_CART_LINES} different products.`;
+
 /**
- * Replaces the saved cart with a whole map (POST /api/cart/update): keys "<productId>" or
- * "<productId>:<size>". Every key and quantity is checked and every product must exist; a new line must name
- * a size the product has (a line already saved may stay as it is, as in a page cart). Lines of products
- * removed from sale, which `cartItems` does not list, are kept. On any problem nothing is stored.
+ * The spec's `cartItems` (POST /api/cart/update): product id → quantity. Its keys are product ids only, as
+ * in GET /api/product/list; a line with a size goes in `cartLines`.
  */
-export async function replaceSavedCart(userId: string, input: unknown): Promise<void> {
+export function parseApiCartItems(input: unknown): CartMap {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     refuse("cartItems must be an object mapping product ids to quantities.");
   }
   const entries = Object.entries(input);
-  if (entries.length > MAX_CART_LINES) refuse(`Your cart can hold at most ${MAX_CART_LINES} different products.`);
+  if (entries.length > MAX_CART_LINES) refuse(TOO_MANY_LINES);
   const cart: CartMap = new Map();
   for (const [key, quantity] of entries) {
     if (!isCartKey(key)) refuse(ID_PATTERN.test(splitCartKey(key).productId) ? "Invalid size." : "Invalid product id.");
+    if (splitCartKey(key).size !== NO_SIZE) {
+      refuse("cartItems keys are product ids; send a line with a size in cartLines: [{product, size, quantity}].");
+    }
     cart.set(key, parseQuantity(quantity));
   }
+  return cart;
+}
+
+/**
+ * The size-aware `cartLines` (POST /api/cart/update): `[{product, size?, quantity}]`, one line per product
+ * and size; `size` absent, null or '' for a product without sizes. Quantities are JSON numbers.
+ */
+export function parseApiCartLines(input: unknown): CartMap {
+  if (!Array.isArray(input)) refuse("cartLines must be a list of {product, size, quantity}.");
+  if (input.length > MAX_CART_LINES) refuse(TOO_MANY_LINES);
+  const cart: CartMap = new Map();
+  input.forEach((line: unknown, index) => {
+    const at = `cartLines[${index}]`;
+    if (typeof line !== "object" || line === null || Array.isArray(line))
+      refuse(`${at} must be {product, size, quantity}.`);
+    const { product, size, quantity } = line as Record<string, unknown>;
+    if (typeof product !== "string" || !ID_PATTERN.test(product)) refuse(`${at}: invalid product id.`);
+    if (size !== undefined && size !== null && !isSizeLabel(size)) refuse(`${at}: invalid size.`);
+    // JSON carries numbers: "2" is as wrong as 2.5.
+    if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) {
+      throw new Refusal(`${at}: ${quantityRefusal().message}`);
+    }
+    const key = cartKey(product, parseSize(size));
+    if (cart.has(key)) refuse(`${at} repeats a line: send each product and size once.`);
+    cart.set(key, quantity);
+  });
+  return cart;
+}
+
+/**
+ * POST /api/cart/update's body: `{cartItems}` (the spec's client) replaces the lines without a size;
+ * `{cartLines}` (a size-aware client) replaces the whole cart. Sending both is refused.
+ */
+export async function updateSavedCartFromApi(userId: string, body: Record<string, unknown>): Promise<void> {
+  const hasLines = body.cartLines !== undefined;
+  if (hasLines && body.cartItems !== undefined) {
+    refuse("Send either cartItems (product id → quantity) or cartLines ([{product, size, quantity}]), not both.");
+  }
+  if (hasLines) await replaceSavedLines(userId, parseApiCartLines(body.cartLines), "all");
+  else await replaceSavedCart(userId, body.cartItems);
+}
+
+/**
+ * Replaces the lines without a size of the saved cart with the spec's `cartItems` map (product id →
+ * quantity). Lines with a size, which that map cannot show, are kept: a spec client's update (even `{}`)
+ * never drops them, and removing a product's key removes only its line without a size.
+ */
+export async function replaceSavedCart(userId: string, input: unknown): Promise<void> {
+  await replaceSavedLines(userId, parseApiCartItems(input), "unsized");
+}
+
+/**
+ * Replaces the lines in `scope` of the saved cart of products on sale with `cart` (already checked for
+ * shape). Every product must exist; a new line must name a size the product has (a line already saved may
+ * stay as it is, as in a page cart). Lines outside the scope, and lines of products removed from sale (which
+ * the /api does not list), are kept. On any problem nothing is stored.
+ */
+export async function replaceSavedLines(userId: string, cart: CartMap, scope: CartScope): Promise<void> {
   db().transaction(
     (tx) => {
       const ids = [...new Set([...cart.keys()].map((key) => splitCartKey(key).productId))];
@@ -231,20 +298,25 @@ export async function replaceSavedCart(userId: string, input: unknown): Promise<
         const { productId, size } = splitCartKey(key);
         sizeLineOf(names.get(productId) ?? "", stock.get(productId) ?? [], size);
       }
-      // Lines of products removed from sale stay: the client could not see them.
+      // Kept: lines of products removed from sale (the client could not see them) and lines outside the scope.
       const kept = tx
-        .select({ productId: cartItems.productId, size: cartItems.size })
+        .select({ productId: cartItems.productId, size: cartItems.size, removedAt: products.removedAt })
         .from(cartItems)
         .innerJoin(products, eq(products.id, cartItems.productId))
-        .where(and(eq(cartItems.userId, userId), isNotNull(products.removedAt)))
+        .where(eq(cartItems.userId, userId))
         .all()
+        .filter((line) => line.removedAt !== null || (scope === "unsized" && line.size !== NO_SIZE))
         .map((line) => cartKey(line.productId, line.size));
-      if (new Set([...kept, ...cart.keys()]).size > MAX_CART_LINES) {
-        refuse(`Your cart can hold at most ${MAX_CART_LINES} different products.`);
-      }
+      if (new Set([...kept, ...cart.keys()]).size > MAX_CART_LINES) refuse(TOO_MANY_LINES);
       const onSale = tx.select({ id: products.id }).from(products).where(isNull(products.removedAt));
       tx.delete(cartItems)
-        .where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, onSale)))
+        .where(
+          and(
+            eq(cartItems.userId, userId),
+            inArray(cartItems.productId, onSale),
+            scope === "unsized" ? eq(cartItems.size, NO_SIZE) : undefined,
+          ),
+        )
         .run();
       for (const [key, quantity] of cart) saveLine(tx, userId, key, quantity);
     },
@@ -253,11 +325,16 @@ export async function replaceSavedCart(userId: string, input: unknown): Promise<
 }
 
 /**
- * The saved cart as the /api shapes it (`cartItems` of is-auth and login): cart key → quantity, listing only
- * products on sale, so a client that looks every key up in /api/product/list finds it. The others stay in
- * the saved cart, shown as unavailable on /cart.
+ * The saved cart as the /api shows it (is-auth, login, register), listing only products on sale (the ones
+ * GET /api/product/list lists; the others stay in the saved cart, shown as unavailable on /cart):
+ * - `cartItems`, the spec's map product id → quantity, holds the lines without a size only, so a client
+ *   written for the spec resolves every key to a product of /api/product/list;
+ * - `cartLines`, added for size-aware clients, holds every line in the order they were added:
+ *   `{product, size?, quantity}` (`size` only on a line with one).
  */
-export async function apiCartItems(userId: string): Promise<Record<string, number>> {
+export async function apiCart(
+  userId: string,
+): Promise<{ cartItems: Record<string, number>; cartLines: ApiCartLine[] }> {
   const rows = db()
     .select({ productId: cartItems.productId, size: cartItems.size, quantity: cartItems.quantity })
     .from(cartItems)
@@ -265,7 +342,14 @@ export async function apiCartItems(userId: string): Promise<Record<string, numbe
     .where(and(eq(cartItems.userId, userId), isNull(products.removedAt)))
     .orderBy(asc(cartItems.addedAt), asc(cartItems.productId), asc(cartItems.size))
     .all();
-  return Object.fromEntries(rows.map((r) => [cartKey(r.productId, r.size), r.quantity]));
+  return {
+    cartItems: Object.fromEntries(rows.filter((r) => r.size === NO_SIZE).map((r) => [r.productId, r.quantity])),
+    cartLines: rows.map((r) => ({
+      product: r.productId,
+      ...(r.size === NO_SIZE ? {} : { size: r.size }),
+      quantity: r.quantity,
+    })),
+  };
 }
 
 /**

@@ -7,7 +7,7 @@ import { computeTotals } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { type AddressSnapshot, addresses, orderItems, orders, type PaymentType, products } from "#db/schema.ts";
 import { addressSnapshot } from "./addresses.server.ts";
-import { clearSavedCart, type OrderLineInput, savedCartIn } from "./cart.server.ts";
+import { clearSavedCart, type OrderLineInput, removeFromSavedCart, savedCartIn } from "./cart.server.ts";
 import { viewCartIn } from "./cart-view.server.ts";
 import { enqueueOrderPlacedMail } from "./order-mail.server.ts";
 import { sizeLineOf, stockLinesIn, takeStock } from "./stock.server.ts";
@@ -173,7 +173,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
           taxCents: totals.taxCents,
           amountCents: totals.totalCents,
           addressId: address.id,
-          address: addressSnapshot(address),
+          // The id too, kept when the address is deleted later (addressId is then set to null).
+          address: { ...addressSnapshot(address), id: address.id },
         })
         .where(eq(orders.id, orderId))
         .returning()
@@ -193,7 +194,10 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
           .run();
       });
       if (paymentType === "COD") {
-        clearSavedCart(tx, userId);
+        // Ordering the saved cart empties it; lines an /api client sent are taken out of it (quantities
+        // subtracted), so a line it could not see (a size, for a client written for the spec) stays.
+        if (input.items === "saved-cart") clearSavedCart(tx, userId);
+        else removeFromSavedCart(tx, userId, lines);
         // A cash order is placed now; an online one when it is paid (payments.server.ts).
         enqueueOrderPlacedMail(tx, orderId);
       }
@@ -202,6 +206,12 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
     },
     { behavior: "immediate" },
   );
+}
+
+/** The id of the address an order was sent to, even when that address was deleted since (null: not known). */
+export function orderAddressId(order: Pick<Order, "address" | "addressId">): string | null {
+  const kept = (order.address as { id?: unknown } | null)?.id;
+  return typeof kept === "string" ? kept : order.addressId;
 }
 
 export type UserOrderLine = {

@@ -7,7 +7,7 @@ import { refuse } from "#app/lib/refusal.ts";
 import { ADDRESS_FIELDS } from "#app/lib/schemas/address.ts";
 import { type AddressSnapshot, ORDER_STATUSES, type OrderStatus, orders } from "#db/schema.ts";
 import { enqueueOrderStatusMail } from "./order-mail.server.ts";
-import { orderLinesIn, placedOrderCondition } from "./orders.server.ts";
+import { orderAddressId, orderLinesIn, placedOrderCondition } from "./orders.server.ts";
 import { returnOrderStock } from "./stock.server.ts";
 import { countOrderUnits } from "./trending.server.ts";
 
@@ -31,6 +31,8 @@ export type SellerOrder = {
   items: SellerOrderItem[];
   /** Each field of the address snapshot, 'N/A' when missing or blank. */
   address: Record<keyof AddressSnapshot, string>;
+  /** The id of the address the order was sent to (kept when it was deleted since), or null when not known. */
+  addressId: string | null;
   amountCents: number;
   paymentType: string;
   isPaid: boolean;
@@ -79,6 +81,7 @@ export async function listSellerOrders(): Promise<SellerOrder[]> {
       unitPriceCents,
     })),
     address: addressOrNA(order.address),
+    addressId: orderAddressId(order),
     amountCents: order.amountCents,
     paymentType: order.paymentType,
     isPaid: order.isPaid,

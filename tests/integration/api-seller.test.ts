@@ -145,7 +145,7 @@ describe("GET /api/order/seller", () => {
       isPaid: false,
       paymentLabel: "Unpaid",
       status: "Order Placed",
-      address: { firstName: "Asha", city: "Pune", zipcode: "411001" },
+      address: { _id: address.id, firstName: "Asha", city: "Pune", zipcode: "411001" },
       items: [{ quantity: 3, name: "Api Tee", product: { _id: product.id, name: "Api Tee", offerPrice: 12.5 } }],
     });
     expect(new Date(shown.createdAt).getTime()).toBe(order.createdAt);

@@ -11,7 +11,7 @@ import { action as login } from "#app/routes/api/user-login.ts";
 import { loader as logout } from "#app/routes/api/user-logout.ts";
 import { action as register } from "#app/routes/api/user-register.ts";
 import { readSavedCart } from "#app/services/cart.server.ts";
-import { orders, users } from "#db/schema.ts";
+import { addresses, cartItems, orders, users } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { cookiesFrom, getRequest, jsonRequest, routeArgs, run } from "../helpers/requests.ts";
 import { createAddress, createUser, signedInCookie, TEST_PASSWORD } from "../helpers/shopper.ts";
@@ -56,7 +56,7 @@ describe("/api/user", () => {
     const auth = await run(async () => isAuth(await args(getRequest("/api/user/is-auth", { cookie }))));
     expect(await auth.json()).toEqual({
       success: true,
-      user: { _id: body.user._id, name: "Api Shopper", email: mail, cartItems: {} },
+      user: { _id: body.user._id, name: "Api Shopper", email: mail, cartItems: {}, cartLines: [] },
     });
 
     const out = await run(async () => logout(await args(getRequest("/api/user/logout", { cookie }))));
@@ -122,6 +122,56 @@ describe("/api/cart/update", () => {
     expect(await response.json()).toEqual({ success: true, message: "Cart Updated" });
     const auth = await (await run(async () => isAuth(await args(getRequest("/api/user/is-auth", { cookie }))))).json();
     expect(auth.user.cartItems).toEqual({ [a.id]: 3, [b.id]: 1 });
+  });
+
+  it("a spec-shaped update (cartItems) never drops the sized lines it cannot see; cartLines replaces them", async () => {
+    const user = await createUser();
+    const cookie = await signedInCookie(user.id);
+    const shirt = createProduct(
+      { name: "Linen Shirt" },
+      {
+        sizes: [
+          ["S", 5],
+          ["M", 5],
+        ],
+      },
+    );
+    const scarf = createProduct({ name: "Scarf" });
+    // A sized line from the web store, and a line without a size of the same product saved before it had sizes.
+    db().insert(cartItems).values({ userId: user.id, productId: shirt.id, size: "M", quantity: 2 }).run();
+    db().insert(cartItems).values({ userId: user.id, productId: shirt.id, size: "", quantity: 1 }).run();
+    const update = async (body: unknown) =>
+      run(async () => updateCart(await args(jsonRequest("/api/cart/update", body, { cookie }))));
+    const shown = async () =>
+      (await (await run(async () => isAuth(await args(getRequest("/api/user/is-auth", { cookie }))))).json()).user;
+    const saved = async () => Object.fromEntries(await readSavedCart(user.id));
+
+    expect((await shown()).cartItems).toEqual({ [shirt.id]: 1 });
+    // The spec client sends back what it sees, plus the scarf: the sized line stays.
+    expect((await update({ cartItems: { [shirt.id]: 1, [scarf.id]: 3 } })).status).toBe(200);
+    expect(await saved()).toEqual({ [`${shirt.id}:M`]: 2, [shirt.id]: 1, [scarf.id]: 3 });
+    // It removes the shirt's key: only the line without a size goes, not the shirt's sized line.
+    expect((await update({ cartItems: { [scarf.id]: 3 } })).status).toBe(200);
+    expect(await saved()).toEqual({ [`${shirt.id}:M`]: 2, [scarf.id]: 3 });
+    // It empties its cart: the sized line it never saw is still there.
+    expect((await update({ cartItems: {} })).status).toBe(200);
+    expect(await saved()).toEqual({ [`${shirt.id}:M`]: 2 });
+    const after = await shown();
+    expect(after.cartItems).toEqual({});
+    expect(after.cartLines).toEqual([{ product: shirt.id, size: "M", quantity: 2 }]);
+
+    // A size-aware client sends cartLines: the whole cart.
+    const lines = [
+      { product: shirt.id, size: "S", quantity: 1 },
+      { product: scarf.id, quantity: 2 },
+    ];
+    const answer = await update({ cartLines: lines });
+    expect(await answer.json()).toEqual({ success: true, message: "Cart Updated" });
+    expect(await saved()).toEqual({ [`${shirt.id}:S`]: 1, [scarf.id]: 2 });
+    const roundTrip = await shown();
+    expect(roundTrip.cartItems).toEqual({ [scarf.id]: 2 });
+    expect(roundTrip.cartLines).toHaveLength(2);
+    expect(roundTrip.cartLines).toEqual(expect.arrayContaining(lines));
   });
 
   it("validates every id and quantity and stores nothing invalid; 401 for a visitor", async () => {
@@ -236,6 +286,14 @@ describe("/api/order", () => {
         },
       ],
     });
+    // The spec's Order shape: address (the Address's fields, from _id), kept when the address is deleted later.
+    expect(listed.orders[0].address._id).toBe(own.id);
+    db().delete(addresses).where(eq(addresses.id, own.id)).run();
+    const later = await (
+      await run(async () => userOrders(await args(getRequest("/api/order/user", { cookie }))))
+    ).json();
+    expect(later.orders[0].address).toMatchObject({ _id: own.id, firstName: "Asha", city: "Pune" });
+    expect(later.orders[0].address).not.toHaveProperty("id");
     // Nobody else's orders show up.
     const victimCookie = await signedInCookie(victim.id);
     const theirs = await (

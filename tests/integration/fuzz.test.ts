@@ -119,7 +119,7 @@ const ENDPOINTS: Endpoint[] = [
   { path: "/api/subscribe", kind: "json", fields: ["email"] },
   { path: "/api/user/login", kind: "json", fields: ["email", "password"] },
   { path: "/api/user/register", kind: "json", fields: ["name", "email", "password"] },
-  { path: "/api/cart/update", kind: "json", fields: ["cartItems"] },
+  { path: "/api/cart/update", kind: "json", fields: ["cartItems", "cartLines"] },
   { path: "/api/address/add", kind: "json", fields: ["address"] },
   { path: "/api/order/cod", kind: "json", fields: ["items", "address", "userId", "amount"] },
   { path: "/api/order/stripe", kind: "json", fields: ["items", "address"] },

@@ -122,6 +122,61 @@ it("cart update: every refused change leaves the saved cart as it was", async ()
   expect(await savedCart(shopper)).toEqual(before);
 });
 
+it("cart update with cartLines: hostile lines are refused with a 400 and a message, and change nothing", async () => {
+  const { shopper } = await store.clients();
+  const base = await shopper.post("/api/cart/update", json({ cartLines: [{ product: product.id, quantity: 2 }] }));
+  expect(base.status, base.text).toBe(200);
+  const cartOf = async () => {
+    const user = (await shopper.get("/api/user/is-auth")).json!.user as Record<string, unknown>;
+    return { cartItems: user.cartItems, cartLines: user.cartLines };
+  };
+  const before = await cartOf();
+  expect(before).toEqual({ cartItems: { [product.id]: 2 }, cartLines: [{ product: product.id, quantity: 2 }] });
+  const line = (fields: Record<string, unknown>) => ({ cartLines: [{ product: product.id, quantity: 1, ...fields }] });
+  const refused: [string, unknown, number?][] = [
+    ["cartLines as an object", { cartLines: { [product.id]: 1 } }],
+    ["cartLines as a string", { cartLines: product.id }],
+    ["cartLines null", { cartLines: null }],
+    ["a line that is null", { cartLines: [null] }],
+    ["a line that is a list", { cartLines: [[product.id, 1]] }],
+    ["no product", { cartLines: [{ quantity: 1 }] }],
+    ["product as a number", line({ product: 12345 })],
+    ["SQL-ish product", line({ product: SQLISH })],
+    ["10,000-character product", line({ product: K10 })],
+    ["unknown product", line({ product: UNKNOWN_ID }), 404],
+    ["size as a number", line({ size: 5 })],
+    ["size as an object", line({ size: { $ne: "" } })],
+    ["size with control characters", line({ size: "M\u0000" })],
+    ["10,000-character size", line({ size: K10 })],
+    ["HTML size", line({ size: HTML })],
+    ["a size the product does not have", line({ size: "M" })],
+    ["quantity missing", { cartLines: [{ product: product.id }] }],
+    ["quantity as text", line({ quantity: "2" })],
+    ["quantity 0", line({ quantity: 0 })],
+    ["quantity -1", line({ quantity: -1 })],
+    ["quantity 1.5", line({ quantity: 1.5 })],
+    ["quantity 100", line({ quantity: 100 })],
+    ["quantity 1e308", line({ quantity: 1e308 })],
+    [
+      "the same line twice",
+      {
+        cartLines: [
+          { product: product.id, quantity: 1 },
+          { product: product.id, quantity: 1 },
+        ],
+      },
+    ],
+    ["51 lines", { cartLines: Array.from({ length: 51 }, (_, i) => ({ product: `${i}abc`, quantity: 1 })) }],
+    ["cartItems and cartLines together", { cartItems: {}, cartLines: [] }],
+    ["a sized key in cartItems", { cartItems: { [`${product.id}:M`]: 1 } }],
+  ];
+  for (const [label, body, status] of refused) {
+    const a = await shopper.post("/api/cart/update", json(body));
+    rule.apiRefusal(`cart/update ${label}`, a, status ?? 400);
+    expect.soft(await cartOf(), `cart unchanged after ${label}`).toEqual(before);
+  }
+});
+
 it("addresses: hostile fields are refused and nothing is saved; another shopper's addresses stay invisible", async () => {
   const { visitor, shopper, seller } = await store.clients();
   const before = await addressIds(shopper);

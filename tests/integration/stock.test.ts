@@ -11,7 +11,7 @@ import { action as productAction } from "#app/routes/product.tsx";
 import { action as addAction } from "#app/routes/seller/add-product.tsx";
 import { loader as editLoader } from "#app/routes/seller/edit-product.tsx";
 import { action as listAction, loader as listLoader } from "#app/routes/seller/product-list.tsx";
-import { readSavedCart, replaceSavedCart } from "#app/services/cart.server.ts";
+import { readSavedCart, replaceSavedCart, updateSavedCartFromApi } from "#app/services/cart.server.ts";
 import { placeCartOrder } from "#app/services/checkout.server.ts";
 import { addProduct, listSellerProducts, updateProduct } from "#app/services/inventory.server.ts";
 import { placeOrder } from "#app/services/orders.server.ts";
@@ -470,7 +470,7 @@ describe("the /api with sizes", () => {
     expect(stockOf(shirt.id)).toEqual({ M: 4 });
   });
 
-  it("cart keys are '<productId>' and '<productId>:<size>'; is-auth lists only products on sale", async () => {
+  it("/api cart: cartItems holds product ids only, cartLines every line; both list only products on sale", async () => {
     const shirt = linenShirt([
       ["S", 3],
       ["M", 3],
@@ -479,35 +479,68 @@ describe("the /api with sizes", () => {
     const retired = createProduct({ name: "Retired" });
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
-    await replaceSavedCart(user.id, { [`${shirt.id}:M`]: 2, [scarf.id]: 1, [retired.id]: 1 });
+    await updateSavedCartFromApi(user.id, {
+      cartLines: [
+        { product: shirt.id, size: "M", quantity: 2 },
+        { product: scarf.id, quantity: 1 },
+        { product: retired.id, size: null, quantity: 1 },
+      ],
+    });
     db().update(products).set({ removedAt: Date.now() }).where(eq(products.id, retired.id)).run();
     const isAuth = async () =>
       (
         await (
           await run(async () => userIsAuthLoader(await routeArgs(getRequest("/api/user/is-auth", { cookie }))))
         ).json()
-      ).user.cartItems;
-    expect(await isAuth()).toEqual({ [`${shirt.id}:M`]: 2, [scarf.id]: 1 });
-    // The client saves what it sees: the removed product's line stays in the saved cart (unavailable on /cart).
-    await replaceSavedCart(user.id, { [`${shirt.id}:S`]: 1, [scarf.id]: 4 });
-    expect(Object.fromEntries(await readSavedCart(user.id))).toEqual({
-      [retired.id]: 1,
-      [`${shirt.id}:S`]: 1,
-      [scarf.id]: 4,
+      ).user;
+    const shown = await isAuth();
+    // A spec client maps every cartItems key to a product of /api/product/list: no "<id>:M" key.
+    expect(shown.cartItems).toEqual({ [scarf.id]: 1 });
+    expect(shown.cartLines).toHaveLength(2);
+    expect(shown.cartLines).toEqual(
+      expect.arrayContaining([
+        { product: shirt.id, size: "M", quantity: 2 },
+        { product: scarf.id, quantity: 1 },
+      ]),
+    );
+    const saved = async () => Object.fromEntries(await readSavedCart(user.id));
+    // The spec's update replaces the lines without a size only: the sized line (and the removed product's) stay.
+    await replaceSavedCart(user.id, { [scarf.id]: 4 });
+    expect(await saved()).toEqual({ [retired.id]: 1, [`${shirt.id}:M`]: 2, [scarf.id]: 4 });
+    await updateSavedCartFromApi(user.id, { cartItems: {} });
+    expect(await saved()).toEqual({ [retired.id]: 1, [`${shirt.id}:M`]: 2 });
+    // cartLines replaces every line of a product on sale.
+    await updateSavedCartFromApi(user.id, {
+      cartLines: [
+        { product: shirt.id, size: "S", quantity: 1 },
+        { product: scarf.id, size: "", quantity: 4 },
+      ],
     });
-    // A new line needs a size the product has; nothing is stored when one is wrong.
-    for (const [cart, message] of [
-      [{ [shirt.id]: 1 }, "Please select a size for Linen Shirt"],
-      [{ [`${shirt.id}:XL`]: 1 }, "Linen Shirt has no size XL."],
-      [{ [`${scarf.id}:M`]: 1 }, "Scarf has no sizes."],
-      [{ [`${shirt.id}:\u0007`]: 1 }, "Invalid size."],
+    expect(await saved()).toEqual({ [retired.id]: 1, [`${shirt.id}:S`]: 1, [scarf.id]: 4 });
+    // A new line needs a size the product has; nothing is stored when anything is wrong.
+    const line = (size: unknown, product = shirt.id) => ({ cartLines: [{ product, size, quantity: 1 }] });
+    for (const [body, message] of [
+      [{ cartItems: { [shirt.id]: 1 } }, "Please select a size for Linen Shirt"],
+      [
+        { cartItems: { [`${shirt.id}:M`]: 1 } },
+        "cartItems keys are product ids; send a line with a size in cartLines: [{product, size, quantity}].",
+      ],
+      [line(undefined), "Please select a size for Linen Shirt"],
+      [line("XL"), "Linen Shirt has no size XL."],
+      [line("M", scarf.id), "Scarf has no sizes."],
+      [line("\u0007"), "cartLines[0]: invalid size."],
+      [line(5), "cartLines[0]: invalid size."],
+      [
+        { cartLines: [{ product: shirt.id, size: "M", quantity: 100 }] },
+        "cartLines[0]: Quantity must be a whole number from 1 to 99.",
+      ],
+      [
+        { cartItems: {}, cartLines: [] },
+        "Send either cartItems (product id → quantity) or cartLines ([{product, size, quantity}]), not both.",
+      ],
     ] as const) {
-      expect((await refusalOf(replaceSavedCart(user.id, cart))).message).toBe(message);
+      expect((await refusalOf(updateSavedCartFromApi(user.id, body))).message, JSON.stringify(body)).toBe(message);
     }
-    expect(Object.fromEntries(await readSavedCart(user.id))).toEqual({
-      [retired.id]: 1,
-      [`${shirt.id}:S`]: 1,
-      [scarf.id]: 4,
-    });
+    expect(await saved()).toEqual({ [retired.id]: 1, [`${shirt.id}:S`]: 1, [scarf.id]: 4 });
   });
 });

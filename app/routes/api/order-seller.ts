@@ -3,6 +3,7 @@ import { centsToDecimal } from "#app/lib/money.ts";
 import { sellerForApi } from "#app/middleware/identity.server.ts";
 import { listSellerOrders } from "#app/services/seller-orders.server.ts";
 import type { Route } from "./+types/order-seller";
+import { orderAddressJson } from "./order-items.ts";
 
 // GET /api/order/seller → {success, orders}: every cash order and every paid online order, newest first.
 export function loader({ context }: Route.LoaderArgs) {
@@ -25,7 +26,7 @@ export function loader({ context }: Route.LoaderArgs) {
         quantity: item.quantity,
       })),
       amount: centsToDecimal(order.amountCents),
-      address: order.address,
+      address: orderAddressJson(order.addressId, order.address),
       status: order.status,
       paymentType: order.paymentType,
       isPaid: order.isPaid,

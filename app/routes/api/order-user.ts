@@ -1,11 +1,12 @@
 import { apiAnswer, getOnly } from "#app/lib/api.server.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
 import { shopperForApi } from "#app/middleware/identity.server.ts";
-import { listUserOrders } from "#app/services/orders.server.ts";
+import { listUserOrders, orderAddressId } from "#app/services/orders.server.ts";
 import type { Route } from "./+types/order-user";
+import { orderAddressJson } from "./order-items.ts";
 
 // GET /api/order/user → { success, orders } (newest first; prices as decimals, ids as _id; a line of a product
-// with sizes carries its `size`)
+// with sizes carries its `size`; the address its `_id`). See docs/api.md.
 export function loader({ context }: Route.LoaderArgs) {
   return apiAnswer(async () => {
     const shopper = shopperForApi(context);
@@ -25,7 +26,7 @@ export function loader({ context }: Route.LoaderArgs) {
         amount: centsToDecimal(line.lineCents),
       })),
       amount: centsToDecimal(order.amountCents),
-      address: order.address,
+      address: orderAddressJson(orderAddressId(order), order.address),
       status: order.status,
       paymentType: order.paymentType,
       isPaid: order.isPaid,

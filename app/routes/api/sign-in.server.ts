@@ -4,7 +4,7 @@ import { apiAnswer } from "#app/lib/api.server.ts";
 import { readJsonObject } from "#app/lib/http.server.ts";
 import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { type AuthMode, authenticate, signIn } from "#app/services/accounts.server.ts";
-import { apiCartItems } from "#app/services/cart.server.ts";
+import { apiCart } from "#app/services/cart.server.ts";
 
 export function signInApi(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
@@ -15,9 +15,9 @@ export function signInApi(
     const user = await authenticate(mode, await readJsonObject(request), request, clientAddressOf(context));
     const headers = new Headers();
     for (const cookie of await signIn(request, user)) headers.append("Set-Cookie", cookie);
-    const cartItems = await apiCartItems(user.id);
+    const cart = await apiCart(user.id);
     return Response.json(
-      { success: true, message: answer.message, user: { _id: user.id, name: user.name, email: user.email, cartItems } },
+      { success: true, message: answer.message, user: { _id: user.id, name: user.name, email: user.email, ...cart } },
       { status: answer.status, headers },
     );
   });
