@@ -116,3 +116,15 @@ test("Buy now adds the product and opens the cart; quantity and remove update th
   await page.getByRole("link", { name: "Continue shopping" }).click();
   await expect(page).toHaveURL(/\/products$/);
 });
+
+test("an address with the optional fields (last name, email, state) left empty saves, with JavaScript and without", async ({
+  page,
+  shopper: _signedIn,
+}) => {
+  await page.goto("/add-address");
+  const { "Last Name": _last, "Email address": _email, State: _state, ...required } = ASHA_ADDRESS;
+  await saveAddress(page, required);
+  await expect(page).toHaveURL(/\/cart\?address=/);
+  await expect(page.getByText("Address added successfully")).toBeVisible();
+  await expect(page.getByTestId("selected-address")).toHaveText("12 Park Street, Pune, India");
+});
