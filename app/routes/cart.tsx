@@ -1,4 +1,4 @@
-import { data, Link, redirectDocument, useLocation } from "react-router";
+import { data, Link, redirectDocument, type ShouldRevalidateFunction, useLocation } from "react-router";
 import { CartLineRow } from "#app/components/cart/cart-line.tsx";
 import { OrderSummary } from "#app/components/cart/order-summary.tsx";
 import { FormError } from "#app/components/form-messages.tsx";
@@ -26,6 +26,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/cart",
     noindex: true,
   });
+
+// A Place Order refused with 409 (stock fell under a line since the page was shown) reads the cart again, so
+// the page shows the lines as they are now and says which changed (see root.tsx for the header).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shopper = shopperOf(context);

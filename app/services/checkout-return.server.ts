@@ -64,7 +64,8 @@ export async function checkoutReturnNotice(
   const order = shoppersOrder();
   if (!order) return null;
   if (order.isPaid) return { notice: { type: "success", message: PAYMENT_NOTICES.paid }, redirectTo: null };
-  if (order.status === "Cancelled") return { notice: { type: "error", message: PAYMENT_NOTICES.failed }, redirectTo: "/cart" };
+  if (order.status === "Cancelled")
+    return { notice: { type: "error", message: PAYMENT_NOTICES.failed }, redirectTo: "/cart" };
   return { notice: { type: "error", message: PAYMENT_NOTICES.pending }, redirectTo: null };
 }
 

@@ -659,9 +659,7 @@ describe("the return through /loader?next=my-orders&session_id=…", () => {
     const failed = await checkout();
     const cartBefore = await readSavedCart(failed.user.id);
     await actOnCheckoutSession(failed.sessionId, "fail");
-    await expectBackToCart(
-      await loaderAnswer(`/loader?next=my-orders&session_id=${failed.sessionId}`, failed.user.id),
-    );
+    await expectBackToCart(await loaderAnswer(`/loader?next=my-orders&session_id=${failed.sessionId}`, failed.user.id));
     expect(await readSavedCart(failed.user.id)).toEqual(cartBefore);
 
     // The shopper was sent back but the webhook of the failure was lost: the return finds out itself.
