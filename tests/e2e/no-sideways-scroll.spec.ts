@@ -23,11 +23,21 @@ async function tooWide(page: Page, visits: Visit[]): Promise<string[]> {
     for (const visit of visits) {
       await page.goto(visit.path);
       await page.waitForLoadState("load");
-      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth,
-        clientWidth: document.documentElement.clientWidth,
-      }));
-      if (scrollWidth > clientWidth) found.push(`${visit.path} at ${width} px: ${scrollWidth} px wide`);
+      const { scrollWidth, clientWidth, culprits } = await page.evaluate(() => {
+        const edge = document.documentElement.clientWidth;
+        // The innermost elements that reach past the screen's edge, to say where to look.
+        const past = [...document.body.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > edge);
+        const innermost = past.filter((e) => !past.some((other) => other !== e && e.contains(other)));
+        return {
+          scrollWidth: document.documentElement.scrollWidth,
+          clientWidth: edge,
+          culprits: innermost
+            .slice(0, 3)
+            .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].slice(0, 4).join(".")}`)
+            .join(", "),
+        };
+      });
+      if (scrollWidth > clientWidth) found.push(`${visit.path} at ${width} px: ${scrollWidth} px wide (${culprits})`);
     }
   }
   return found;
