@@ -8,7 +8,7 @@ import { computeTotals, type Totals } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { FREE_SIZE, isAvailable, NO_SIZE, splitCartKey } from "#app/lib/sizes.ts";
 import { cartItems, products } from "#db/schema.ts";
-import { type OrderLineInput, readCart, savedCartIn } from "./cart.server.ts";
+import { type OrderLineInput, savedCartIn } from "./cart.server.ts";
 import { stockLinesIn } from "./stock.server.ts";
 import { type CartMap, readVisitorCart, writeVisitorCart } from "./visitor-cart.server.ts";
 
@@ -182,11 +182,6 @@ export async function settleCart(
   const settled: CartMap = new Map(cart);
   for (const line of cut) settled.set(line.key, line.quantity);
   return { view, notices: notices(view), cookies: [await writeVisitorCart(settled)] };
-}
-
-/** The cart of whoever sent the request, ready to show. */
-export async function getCart(request: Request, userId: string | null): Promise<CartView> {
-  return viewCartIn(db(), await readCart(request, userId));
 }
 
 /** Units in the cart, for the header: the same count the cart page shows (capped at what is left). */
