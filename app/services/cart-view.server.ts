@@ -157,6 +157,9 @@ export async function settleCart(
 ): Promise<{ view: CartView; notices: string[]; cookies: string[] }> {
   const notices = (view: CartView) => view.lines.map(stockCutNotice).filter((notice) => notice !== null);
   if (userId) {
+    // Most views cut nothing: only then is the write lock taken, and the cart read again under it.
+    const first = viewCartIn(db(), savedCartIn(db(), userId));
+    if (!first.lines.some((line) => line.cut)) return { view: first, notices: [], cookies: [] };
     const view = db().transaction(
       (tx) => {
         const seen = viewCartIn(tx, savedCartIn(tx, userId));
