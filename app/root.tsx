@@ -9,6 +9,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useLocation,
   useRouteLoaderData,
 } from "react-router";
@@ -46,6 +47,11 @@ export const links: Route.LinksFunction = () =>
     type: "font/woff2",
     crossOrigin: "anonymous",
   }));
+
+// A refused post is normally answered without reloading the page's data; a 409 says what the page showed has
+// changed meanwhile (stock fell under a cart line), so what every page shows (the header's cart count) is read again.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 // Runs before every loader and action, pages and /api alike: cross-site writes and unused methods stop here;
 // then the shopper and seller sessions are read once, into the context.

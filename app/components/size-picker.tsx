@@ -61,7 +61,8 @@ export function SizePicker({
           );
         })}
       </ul>
-      <FieldError id="size-error" errors={error} />
+      {/* A refused Add to Cart opens the page at the message, not at its top (the sizes may be far down). */}
+      <FieldError id="size-error" errors={error} focus />
     </fieldset>
   );
 }

@@ -19,11 +19,18 @@ export function useReplyForm<S extends z.ZodObject>({
   reply,
   schema,
   defaultValue,
+  asSent = false,
 }: {
   id: string;
   reply: FormReply | null | undefined;
   schema?: S;
   defaultValue?: Record<string, unknown>;
+  /**
+   * Validate the fields as the server receives them (every field a string, an empty one ""), without
+   * Conform's coercion (which turns an empty field into no value): for a form whose schema reads text only,
+   * the same answer with JavaScript as without, by construction.
+   */
+  asSent?: boolean;
 }) {
   return useForm<z.input<S>, z.output<S>>({
     id,
@@ -31,6 +38,11 @@ export function useReplyForm<S extends z.ZodObject>({
     defaultValue: defaultValue as never,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: schema ? ({ formData }) => parseWithZod(formData, { schema }) : undefined,
+    onValidate: schema ? ({ formData }) => validateForm(formData, schema, asSent) : undefined,
   });
+}
+
+/** What a form's schema says in the browser before posting (see useReplyForm's `asSent`). */
+export function validateForm<S extends z.ZodObject>(formData: FormData, schema: S, asSent = false) {
+  return parseWithZod(formData, { schema, disableAutoCoercion: asSent });
 }

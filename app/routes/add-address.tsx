@@ -38,7 +38,7 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AddAddress({ actionData }: Route.ComponentProps) {
-  const [form, fields] = useReplyForm({ id: "address", reply: actionData, schema: addressSchema });
+  const [form, fields] = useReplyForm({ id: "address", reply: actionData, schema: addressSchema, asSent: true });
   const field = (name: AddressField, label: string, extra: Partial<ComponentProps<typeof Field>> = {}) => (
     <Field field={fields[name]} label={label} placeholder={label} maxLength={200} {...extra} />
   );

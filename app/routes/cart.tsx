@@ -1,9 +1,9 @@
-import { data, Link, redirectDocument, useLocation } from "react-router";
+import { data, Link, redirectDocument, type ShouldRevalidateFunction, useLocation } from "react-router";
 import { CartLineRow } from "#app/components/cart/cart-line.tsx";
 import { OrderSummary } from "#app/components/cart/order-summary.tsx";
 import { FormError } from "#app/components/form-messages.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
-import { formErrorOf } from "#app/lib/form-reply.ts";
+import { formErrorOf, typedValue } from "#app/lib/form-reply.ts";
 import { newToken } from "#app/lib/ids.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
@@ -12,7 +12,7 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { shopperOf } from "#app/middleware/identity.server.ts";
 import type { ShopperUser } from "#app/services/accounts.server.ts";
 import { addressLabel, findAddress, listAddresses } from "#app/services/addresses.server.ts";
-import { getCart } from "#app/services/cart-view.server.ts";
+import { settleCart } from "#app/services/cart-view.server.ts";
 import { placeCartOrder } from "#app/services/checkout.server.ts";
 import { cancelCheckout } from "#app/services/checkout-return.server.ts";
 import { isSandboxMode, onlinePaymentAvailable } from "#app/services/stripe.server.ts";
@@ -27,6 +27,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
+// A Place Order refused with 409 (stock fell under a line since the page was shown) reads the cart again, so
+// the page shows the lines as they are now and says which changed (see root.tsx for the header).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shopper = shopperOf(context);
   const search = new URL(request.url).searchParams;
@@ -35,7 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const next = await cancelCheckout(shopper.id, search.get("order"));
     if (next) throw await redirectWithToast(request, next.redirectTo, next.toast);
   }
-  const cart = await getCart(request, shopper?.id ?? null);
+  // Lines cut to what is left are saved that way here, and said (stockChanges) once.
+  const { view: cart, notices: stockChanges, cookies } = await settleCart(request, shopper?.id ?? null);
   const addresses = shopper ? await listAddresses(shopper.id) : [];
   // The chosen address travels in the URL (?address=<id>); the first saved one is the default.
   const chosen = (shopper && (await findAddress(shopper.id, search.get("address")))) || addresses[0] || null;
@@ -45,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       lines: cart.lines,
       totals: cart.totals,
       count: cart.count,
+      stockChanges,
       addresses: addresses.map((a) => ({ id: a.id, label: addressLabel(a) })),
       selectedAddressId: chosen?.id ?? null,
       onlinePaymentTestMode: isSandboxMode(),
@@ -53,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // A fresh token per render: the same Place Order form submitted twice creates one order.
       requestKey: newToken(),
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: [["Cache-Control", "private, no-store"], ...cookies.map((c): [string, string] => ["Set-Cookie", c])] },
   );
 }
 
@@ -90,16 +97,21 @@ async function placeOrder(request: Request, form: URLSearchParams, shopper: Shop
 }
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, count } = loaderData;
+  const { lines, count, stockChanges } = loaderData;
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
+  // A refused Place Order is said next to its button; a refused line change above the lines. Either way the
+  // page opens at (focuses) the message.
+  const refusal = formErrorOf(actionData);
+  const orderRefused = typedValue(actionData, "intent") === CART_INTENTS.placeOrder;
   return (
     <div className="flex flex-col gap-10 py-12 lg:flex-row">
       <section className="flex-1" aria-labelledby="cart-heading">
         <h1 id="cart-heading" className="mb-6 text-3xl font-medium text-gray-800">
           Shopping Cart <span className="text-sm text-primary">{count === 1 ? "1 Item" : `${count} Items`}</span>
         </h1>
-        <FormError message={formErrorOf(actionData)} />
+        <FormError message={orderRefused ? null : refusal} focus />
+        <StockChanges notices={stockChanges} />
         {lines.length === 0 ? (
           <p className="mt-4 text-gray-500">Your cart is empty.</p>
         ) : (
@@ -123,9 +135,26 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
       <OrderSummary
         cart={loaderData}
         reply={actionData}
+        error={orderRefused ? refusal : null}
         here={here}
         orderable={lines.some((line) => !line.unavailable)}
       />
     </div>
+  );
+}
+
+/** Lines the cart cut to what is left since the shopper last saw it: which, and why. */
+function StockChanges({ notices }: { notices: string[] }) {
+  if (notices.length === 0) return null;
+  return (
+    <ul
+      role="status"
+      data-testid="stock-changes"
+      className="mb-4 space-y-1 rounded border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-800"
+    >
+      {notices.map((notice) => (
+        <li key={notice}>{notice}.</li>
+      ))}
+    </ul>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { nextPath } from "#app/lib/safe-redirect.ts";
 import { pageMeta } from "#app/lib/seo.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { shopperOf } from "#app/middleware/identity.server.ts";
 import { checkoutReturnNotice } from "#app/services/checkout-return.server.ts";
 import type { Route } from "./+types/loader";
@@ -15,8 +16,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Back from Stripe Checkout: confirm the payment of the shopper's own order now, in case the webhook is
   // late or lost, and say how it went. This never throws, so this page always shows and moves on.
   const sessionId = url.searchParams.get("session_id");
-  const notice = sessionId ? await checkoutReturnNotice(shopperOf(context)?.id ?? null, sessionId) : null;
-  return { next: nextPath(url.searchParams.get("next")), notice };
+  const back = sessionId ? await checkoutReturnNotice(shopperOf(context)?.id ?? null, sessionId) : null;
+  // A payment that did not go through: back to the cart at once, with the message, to try again.
+  if (back?.redirectTo) throw await redirectWithToast(request, back.redirectTo, back.notice);
+  return { next: nextPath(url.searchParams.get("next")), notice: back?.notice ?? null };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

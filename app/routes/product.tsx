@@ -244,7 +244,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               {product.sizes.length > 0 ? (
                 <SizePicker sizes={product.sizes} chosen={typedValue(actionData, "size")} error={sizeError} />
               ) : null}
-              {sizeError ? null : <FieldError id="cart-error" errors={formErrorOf(actionData)} />}
+              {sizeError ? null : <FieldError id="cart-error" errors={formErrorOf(actionData)} focus />}
             </AddToCart>
           ) : product.sizes.length > 0 ? (
             <div className="mt-6">

@@ -1,13 +1,16 @@
 // The cart as the cart page, the header and an order see it: each line joined with its product and the units
-// left of its size, the quantity capped at what is left, and totals over what can be bought now.
-import { eq, inArray, sum } from "drizzle-orm";
+// left of its size, the quantity capped at what is left, and totals over what can be bought now. A cap is never
+// silent: the cart page saves it and says which line changed and why (settleCart), every count on the page is
+// the capped one, and an order from a cart that would be capped unseen is refused (orders.server.ts).
+import { and, eq, inArray } from "drizzle-orm";
 import { type Db, db, type Tx } from "#app/lib/db.server.ts";
 import { computeTotals, type Totals } from "#app/lib/money.ts";
+import { refuse } from "#app/lib/refusal.ts";
 import { FREE_SIZE, isAvailable, NO_SIZE, splitCartKey } from "#app/lib/sizes.ts";
 import { cartItems, products } from "#db/schema.ts";
-import { type OrderLineInput, readCart } from "./cart.server.ts";
+import { type OrderLineInput, savedCartIn } from "./cart.server.ts";
 import { stockLinesIn } from "./stock.server.ts";
-import { type CartMap, readVisitorCart } from "./visitor-cart.server.ts";
+import { type CartMap, readVisitorCart, writeVisitorCart } from "./visitor-cart.server.ts";
 
 /**
  * Why a cart line cannot be bought right now: the product is switched off, removed from sale or gone; the
@@ -25,6 +28,8 @@ export type CartLine = {
   quantity: number;
   /** Units left of this size; null when not counted. */
   left: number | null;
+  /** The cart held more than is left of this size: what it held, and what it holds now (`quantity`). */
+  cut: { from: number; to: number } | null;
   /** null when the product no longer exists at all. */
   product: {
     name: string;
@@ -44,7 +49,7 @@ export type CartView = {
   lines: CartLine[];
   /** Totals over the available lines only. */
   totals: Totals;
-  /** Units in the cart (what the header shows). */
+  /** Units in the cart, each line as it shows (capped at what is left): what the header shows. */
   count: number;
   /** The available lines, as an order takes them. */
   orderable: OrderLineInput[];
@@ -92,6 +97,7 @@ export function viewCartIn(tx: Tx | Db, cart: CartMap): CartView {
               ? "sold-out"
               : null;
     const quantity = unavailable || left === null ? stored : Math.min(stored, left);
+    const cut = quantity < stored ? { from: stored, to: quantity } : null;
     let lineCents = 0;
     if (row && !unavailable) {
       orderable.push({ productId, size, quantity });
@@ -104,6 +110,7 @@ export function viewCartIn(tx: Tx | Db, cart: CartMap): CartView {
       size,
       quantity,
       left,
+      cut,
       unavailable,
       lineCents,
       product: row
@@ -118,28 +125,70 @@ export function viewCartIn(tx: Tx | Db, cart: CartMap): CartView {
         : null,
     });
   }
-  const count = [...cart].reduce(
-    (total, [key, quantity]) => total + (byId.has(splitCartKey(key).productId) ? quantity : 0),
-    0,
-  );
+  const count = lines.reduce((total, line) => total + (line.product ? line.quantity : 0), 0);
   return { lines, totals: computeTotals(priced), count, orderable };
 }
 
-/** The cart of whoever sent the request, ready to show. */
-export async function getCart(request: Request, userId: string | null): Promise<CartView> {
-  return viewCartIn(db(), await readCart(request, userId));
+/** What the shopper is told about a line cut to what is left ("Only 1 left of Tote (size M): …"). */
+export function stockCutNotice(line: Pick<CartLine, "cut" | "product" | "size">): string | null {
+  if (!line.cut || !line.product) return null;
+  const size = line.size === NO_SIZE ? "" : ` (size ${line.size})`;
+  return `Only ${line.cut.to} left of ${line.product.name}${size}: we changed your quantity from ${line.cut.from} to ${line.cut.to}`;
 }
 
-/** Units in the cart, for the header (products that no longer exist are not counted). */
-export async function cartCount(request: Request, userId: string | null): Promise<number> {
+/**
+ * An order from the saved cart takes exactly what the shopper saw: a line the cart page has not cut yet
+ * (stock fell since) refuses the order (409), saying which line and why; the cart page then shows the change.
+ */
+export function refuseUnseenStockCuts(view: CartView): void {
+  const notices = view.lines.map(stockCutNotice).filter((notice) => notice !== null);
+  if (notices.length > 0) {
+    refuse(`${notices.join(". ")}. Please check your cart, then place your order again.`, 409);
+  }
+}
+
+/**
+ * The cart as the cart page shows it, with every line cut to what is left saved that way (the shopper's
+ * saved cart, or the visitor cookie: `cookies` to set), so the change is made once and said once: `notices`.
+ */
+export async function settleCart(
+  request: Request,
+  userId: string | null,
+): Promise<{ view: CartView; notices: string[]; cookies: string[] }> {
+  const notices = (view: CartView) => view.lines.map(stockCutNotice).filter((notice) => notice !== null);
   if (userId) {
-    const row = db()
-      .select({ count: sum(cartItems.quantity) })
-      .from(cartItems)
-      .where(eq(cartItems.userId, userId))
-      .get();
-    return Number(row?.count ?? 0);
+    // Most views cut nothing: only then is the write lock taken, and the cart read again under it.
+    const first = viewCartIn(db(), savedCartIn(db(), userId));
+    if (!first.lines.some((line) => line.cut)) return { view: first, notices: [], cookies: [] };
+    const view = db().transaction(
+      (tx) => {
+        const seen = viewCartIn(tx, savedCartIn(tx, userId));
+        for (const line of seen.lines) {
+          if (!line.cut) continue;
+          tx.update(cartItems)
+            .set({ quantity: line.cut.to })
+            .where(
+              and(eq(cartItems.userId, userId), eq(cartItems.productId, line.productId), eq(cartItems.size, line.size)),
+            )
+            .run();
+        }
+        return seen;
+      },
+      { behavior: "immediate" },
+    );
+    return { view, notices: notices(view), cookies: [] };
   }
   const cart = await readVisitorCart(request);
+  const view = viewCartIn(db(), cart);
+  const cut = view.lines.filter((line) => line.cut);
+  if (cut.length === 0) return { view, notices: [], cookies: [] };
+  const settled: CartMap = new Map(cart);
+  for (const line of cut) settled.set(line.key, line.quantity);
+  return { view, notices: notices(view), cookies: [await writeVisitorCart(settled)] };
+}
+
+/** Units in the cart, for the header: the same count the cart page shows (capped at what is left). */
+export async function cartCount(request: Request, userId: string | null): Promise<number> {
+  const cart = userId ? savedCartIn(db(), userId) : await readVisitorCart(request);
   return cart.size === 0 ? 0 : viewCartIn(db(), cart).count;
 }

@@ -45,8 +45,13 @@ export async function confirmCheckoutReturn(sessionId: string | null): Promise<P
  * above: paid, failed (or expired), or not paid yet. Only a session stored on an order of this signed-in
  * shopper is asked about, so no visitor can make the store call Stripe (and spend its rate limit). Null for
  * anyone else, for a session that is not one of the store's, and in "off" mode.
+ * A payment that did not go through sends the shopper straight back to the cart (`redirectTo`), which still
+ * holds the items, to try again, as Cancel does: My Orders would list nothing and offer nothing to retry.
  */
-export async function checkoutReturnNotice(shopperId: string | null, sessionId: string | null): Promise<Toast | null> {
+export async function checkoutReturnNotice(
+  shopperId: string | null,
+  sessionId: string | null,
+): Promise<{ notice: Toast; redirectTo: string | null } | null> {
   if (!shopperId || !sessionId || !CHECKOUT_SESSION_ID_PATTERN.test(sessionId)) return null;
   const shoppersOrder = () =>
     db()
@@ -58,9 +63,10 @@ export async function checkoutReturnNotice(shopperId: string | null, sessionId: 
   if ((await confirmCheckoutReturn(sessionId)) === "invalid") return null;
   const order = shoppersOrder();
   if (!order) return null;
-  if (order.isPaid) return { type: "success", message: PAYMENT_NOTICES.paid };
-  if (order.status === "Cancelled") return { type: "error", message: PAYMENT_NOTICES.failed };
-  return { type: "error", message: PAYMENT_NOTICES.pending };
+  if (order.isPaid) return { notice: { type: "success", message: PAYMENT_NOTICES.paid }, redirectTo: null };
+  if (order.status === "Cancelled")
+    return { notice: { type: "error", message: PAYMENT_NOTICES.failed }, redirectTo: "/cart" };
+  return { notice: { type: "error", message: PAYMENT_NOTICES.pending }, redirectTo: null };
 }
 
 /** Where to send a shopper back from Cancel, with what toast; null when the cart page should simply show. */

@@ -7,8 +7,13 @@ import { computeTotals } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { type AddressSnapshot, addresses, orderItems, orders, type PaymentType, products } from "#db/schema.ts";
 import { addressSnapshot } from "./addresses.server.ts";
+<<<<<<< HEAD
 import { clearSavedCart, type OrderLineInput, removeFromSavedCart, savedCartIn } from "./cart.server.ts";
 import { viewCartIn } from "./cart-view.server.ts";
+=======
+import { clearSavedCart, type OrderLineInput, savedCartIn } from "./cart.server.ts";
+import { refuseUnseenStockCuts, viewCartIn } from "./cart-view.server.ts";
+>>>>>>> cart
 import { enqueueOrderPlacedMail } from "./order-mail.server.ts";
 import { sizeLineOf, stockLinesIn, takeStock } from "./stock.server.ts";
 import { countOrderUnits } from "./trending.server.ts";
@@ -84,6 +89,13 @@ export type PlacedOrder = { order: Order; lines: OrderLine[]; created: boolean }
  * units until it is paid or they go back. A cash order empties the saved cart and writes its confirmation
  * mails; an online one leaves the cart until it is paid (payments.server.ts).
  */
+/** The saved cart's lines to order, refused when stock fell under one the shopper has not seen cut. */
+function savedCartOrder(tx: Tx, userId: string) {
+  const view = viewCartIn(tx, savedCartIn(tx, userId));
+  refuseUnseenStockCuts(view);
+  return view.orderable;
+}
+
 export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
   const { userId, paymentType } = input;
   const requestKey = input.requestKey ?? null;
@@ -126,7 +138,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
           : undefined;
       if (!address) refuse("Please select an address");
 
-      const wanted = input.items === "saved-cart" ? viewCartIn(tx, savedCartIn(tx, userId)).orderable : input.items;
+      const wanted = input.items === "saved-cart" ? savedCartOrder(tx, userId) : input.items;
       if (wanted.length === 0) refuse("Your cart is empty.");
       const rows = tx
         .select({

@@ -39,8 +39,8 @@ test("add to cart from the product page, add an address, place a COD order, see 
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Please select an address" })).toBeVisible();
 
-  // Change → Add address.
-  await page.getByText("Change").click();
+  // No address to change yet: the cart offers to add one.
+  await expect(page.getByText("Change", { exact: true })).toHaveCount(0);
   await page.getByRole("link", { name: "Add address" }).click();
   await expect(page.getByRole("heading", { name: "Add Your Shipping Address" })).toBeVisible();
   await page.getByLabel("First Name").fill("Asha");
@@ -115,4 +115,34 @@ test("Buy now adds the product and opens the cart; quantity and remove update th
 
   await page.getByRole("link", { name: "Continue shopping" }).click();
   await expect(page).toHaveURL(/\/products$/);
+});
+
+test("an address with the optional fields (last name, email, state) left empty saves, with JavaScript and without", async ({
+  page,
+  shopper: _signedIn,
+}) => {
+  await page.goto("/add-address");
+  const { "Last Name": _last, "Email address": _email, State: _state, ...required } = ASHA_ADDRESS;
+  await saveAddress(page, required);
+  await expect(page).toHaveURL(/\/cart\?address=/);
+  await expect(page.getByText("Address added successfully")).toBeVisible();
+  await expect(page.getByTestId("selected-address")).toHaveText("12 Park Street, Pune, India");
+});
+
+test("on a phone, Place Order without an address is answered next to the button, in view", async ({
+  page,
+  shopper: _signedIn,
+}) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  await openProduct(page, "men");
+  await addToCartHere(page);
+  await page.goto("/cart");
+  await expect(page.getByRole("link", { name: "Add address" })).toBeVisible();
+  await expect(page.getByText("Change", { exact: true })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Place Order" }).click();
+  const refusal = page.getByRole("alert").filter({ hasText: "Please select an address" });
+  await expect(refusal).toBeVisible();
+  await expect(refusal).toBeInViewport();
+  await expect(refusal).toBeFocused();
 });

@@ -135,6 +135,78 @@ test("sizes on the product page, the cart per size capped at what is left, a siz
   for (const radio of await sizeGroup(page).getByRole("radio").all()) await expect(radio).toBeDisabled();
 });
 
+test("on a phone, Add to Cart without a size opens the page at 'Please select a size'", async ({
+  page,
+  storeApi: request,
+}) => {
+  const name = uniqueName("E2E Phone Tee");
+  const id = await addProductAsSeller(request, name, [
+    { size: "M", stock: 5 },
+    { size: "L", stock: 5 },
+  ]);
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.goto(`/products/men/${id}`);
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  const refusal = sizeGroup(page).getByRole("alert");
+  await expect(refusal).toHaveText("Please select a size");
+  await expect(refusal).toBeInViewport();
+  await expect(refusal).toBeFocused();
+});
+
+test("stock that shrinks under a cart is said, every count agrees, and no order goes out on an unseen cut", async ({
+  page,
+  storeApi: request,
+  shopper: _signedIn,
+}) => {
+  const name = uniqueName("E2E Tote");
+  const id = await addProductAsSeller(request, name, [{ size: "M", stock: 5 }]);
+  await page.goto("/add-address");
+  await saveAddress(page, ASHA_ADDRESS);
+  await expect(page).toHaveURL(/\/cart\?address=/);
+
+  await page.goto(`/products/men/${id}`);
+  for (let i = 1; i <= 3; i++) {
+    await sizeGroup(page).getByRole("radio", { name: "M", exact: true }).check();
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+    await expect(cartCount(page)).toHaveText(String(i));
+  }
+  const heading = page.getByRole("heading", { name: /Shopping Cart/ });
+  const changes = page.getByTestId("stock-changes");
+
+  // The seller cuts M to 2 while the shopper is away: the cart says so once, and every count says 2.
+  await setCounts(request, id, [["M", 5, 2]]);
+  await page.goto("/cart");
+  await expect(changes).toHaveText(`Only 2 left of ${name} (size M): we changed your quantity from 3 to 2.`);
+  await expect(heading).toContainText("2 Items");
+  await expect(cartCount(page)).toHaveText("2");
+  await expect(page.getByLabel(`Quantity of ${name}, M`, { exact: true })).toHaveValue("2");
+  await page.reload();
+  await expect(heading).toContainText("2 Items");
+  await expect(changes).toHaveCount(0);
+
+  // Cut to 1 while the cart page is open: Place Order is refused and says why, and the cart shows the change.
+  await setCounts(request, id, [["M", 2, 1]]);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  const refusal = page.getByRole("alert").filter({ hasText: "Please check your cart" });
+  await expect(refusal).toHaveText(
+    `Only 1 left of ${name} (size M): we changed your quantity from 2 to 1. Please check your cart, then place your order again.`,
+  );
+  await expect(refusal).toBeInViewport();
+  await expect(changes).toHaveText(`Only 1 left of ${name} (size M): we changed your quantity from 2 to 1.`);
+  await expect(heading).toContainText("1 Items");
+  await expect(cartCount(page)).toHaveText("1");
+  await page.goto("/my-orders");
+  await expect(page.getByTestId("order").filter({ hasText: name })).toHaveCount(0);
+
+  // Seen: the order goes out for what the cart shows.
+  await page.goto("/cart");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page).toHaveURL(/\/my-orders$/);
+  const order = page.getByTestId("order").filter({ hasText: name });
+  await expect(order).toContainText("Size: M");
+  await expect(order).toContainText("Quantity: 1");
+});
+
 test("the seller adds a product with sizes from a preset and custom rows, then changes counts on the list", async ({
   page,
   seller: _signedIn,

@@ -639,13 +639,23 @@ describe("the return through /loader?next=my-orders&session_id=…", () => {
     expect(orderRow(orderId)).toMatchObject({ isPaid: false, status: "Order Placed" });
   });
 
+  /** The answer of /loader to the shopper who placed the order, as it is (a page, or a redirect). */
+  const loaderAnswer = async (path: string, userId: string) =>
+    run(async () => loaderPageLoader(await routeArgs(getRequest(path, { cookie: await signedInCookie(userId) }), {})));
+
+  /** A failed or expired payment goes back to the cart (which still holds the items) with the message. */
+  const expectBackToCart = async (response: Response) => {
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/cart");
+    expect(await toastsFrom(response)).toEqual([`error: ${PAYMENT_NOTICES.failed}`]);
+  };
+
   it("says when the payment failed, expired or is not complete; the order is never shown as placed", async () => {
     const failed = await checkout();
+    const cartBefore = await readSavedCart(failed.user.id);
     await actOnCheckoutSession(failed.sessionId, "fail");
-    expect(await loaderPage(`/loader?next=my-orders&session_id=${failed.sessionId}`, failed.user.id)).toEqual({
-      next: "/my-orders",
-      notice: { type: "error", message: PAYMENT_NOTICES.failed },
-    });
+    await expectBackToCart(await loaderAnswer(`/loader?next=my-orders&session_id=${failed.sessionId}`, failed.user.id));
+    expect(await readSavedCart(failed.user.id)).toEqual(cartBefore);
 
     // The shopper was sent back but the webhook of the failure was lost: the return finds out itself.
     const lostFailure = await checkout();
@@ -660,12 +670,9 @@ describe("the return through /loader?next=my-orders&session_id=…", () => {
 
     const expired = await checkout();
     await actOnCheckoutSession(expired.sessionId, "expire");
-    expect(
-      (await loaderPage(`/loader?next=my-orders&session_id=${expired.sessionId}`, expired.user.id)).notice,
-    ).toEqual({
-      type: "error",
-      message: PAYMENT_NOTICES.failed,
-    });
+    await expectBackToCart(
+      await loaderAnswer(`/loader?next=my-orders&session_id=${expired.sessionId}`, expired.user.id),
+    );
 
     // The success URL opened while the session is still open (nothing paid yet).
     const open = await checkout();

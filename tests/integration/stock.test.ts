@@ -14,7 +14,7 @@ import { action as listAction, loader as listLoader } from "#app/routes/seller/p
 import { readSavedCart, replaceSavedCart, updateSavedCartFromApi } from "#app/services/cart.server.ts";
 import { placeCartOrder } from "#app/services/checkout.server.ts";
 import { addProduct, listSellerProducts, updateProduct } from "#app/services/inventory.server.ts";
-import { placeOrder } from "#app/services/orders.server.ts";
+import { listUserOrders, placeOrder } from "#app/services/orders.server.ts";
 import { setOrderStatus } from "#app/services/seller-orders.server.ts";
 import { cartItems, orderItems, orders, products } from "#db/schema.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
@@ -28,7 +28,7 @@ import {
   throughSellerArea,
 } from "../helpers/requests.ts";
 import { imageBytes, multipartRequest, sellerCookie } from "../helpers/sellers.ts";
-import { createAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
+import { createAddress, createUser, headerFor, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
 
 async function refusalOf(promise: Promise<unknown>): Promise<Refusal> {
   const error = await promise.then(
@@ -157,8 +157,16 @@ describe("adding to the cart per size", () => {
       ["", 2, 2, null],
     ]);
     expect(page.totals.subtotalCents).toBe(2000 + 2 * 1000);
-    // The saved cart still holds what the shopper chose; the page shows what can be had.
-    expect(Object.fromEntries(await readSavedCart(user.id))[`${shirt.id}:M`]).toBe(2);
+    // Each cut is said, by line and why; every count is what the lines show (S and L still count, unavailable).
+    expect(page.stockChanges).toEqual([
+      "Only 1 left of Linen Shirt (size M): we changed your quantity from 2 to 1",
+      "Only 2 left of Scarf: we changed your quantity from 3 to 2",
+    ]);
+    expect(page.count).toBe(1 + 1 + 1 + 2);
+    expect((await headerFor(cookie)).cartCount).toBe(page.count);
+    // The cut is saved, so it is said once.
+    expect(Object.fromEntries(await readSavedCart(user.id))[`${shirt.id}:M`]).toBe(1);
+    expect((await cartPage(cookie)).stockChanges).toEqual([]);
     // Removing works on any line.
     expect((await postCart({ intent: "remove", productId: shirt.id, size: "L" }, cookie)).status).toBe(303);
     expect((await readSavedCart(user.id)).has(`${shirt.id}:L`)).toBe(false);
@@ -166,6 +174,30 @@ describe("adding to the cart per size", () => {
 });
 
 describe("placing an order takes units", () => {
+  it("refuses an order from the saved cart while a line would be cut unseen (409, saying which), then orders what the page shows", async () => {
+    const shirt = linenShirt([["M", 3]]);
+    const user = await createUser();
+    const address = createAddress(user.id);
+    const cookie = await signedInCookie(user.id);
+    for (let i = 0; i < 3; i++) await addOnProductPage(shirt.id, { size: "M" }, cookie);
+    // The seller cuts M to 1 after the shopper last saw the cart.
+    db().$client.prepare("UPDATE product_sizes SET stock = 1 WHERE product_id = ? AND size = 'M'").run(shirt.id);
+    const order = () => placeOrder({ userId: user.id, addressId: address.id, paymentType: "COD", items: "saved-cart" });
+    const refused = await refusalOf(order());
+    expect([refused.status, refused.message]).toEqual([
+      409,
+      "Only 1 left of Linen Shirt (size M): we changed your quantity from 3 to 1. Please check your cart, then place your order again.",
+    ]);
+    expect(await listUserOrders(user.id)).toEqual([]);
+    // The cart page shows the cut (and saves it); the order then takes what it shows.
+    expect((await cartPage(cookie)).stockChanges).toEqual([
+      "Only 1 left of Linen Shirt (size M): we changed your quantity from 3 to 1",
+    ]);
+    const { lines } = await order();
+    expect(lines.map((l) => [l.size, l.quantity])).toEqual([["M", 1]]);
+    expect(stockOf(shirt.id)).toEqual({ M: 0 });
+  });
+
   it("takes each line's units from its size in the order's transaction; a size not counted stays so", async () => {
     const shirt = linenShirt([
       ["S", 4],

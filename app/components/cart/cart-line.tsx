@@ -33,14 +33,19 @@ export function CartLineRow({ line, here }: { line: CartLine; here: string }) {
   // Names say the size, so two lines of one product are told apart ('Linen Shirt, M').
   const name = product ? lineName(product.name, line.size) : "Product no longer available";
   return (
-    <li className="grid grid-cols-[2fr_1fr_1fr] items-center gap-2 py-4 text-sm md:text-base" data-testid="cart-line">
-      <div className="flex items-center gap-3 md:gap-6">
+    // On a phone the amount and Remove stand in a narrow column of their own beside the product, so nothing
+    // is pushed past the screen's edge; from md up the three columns line up under the list's headings.
+    <li
+      className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 py-4 text-sm md:grid-cols-[2fr_1fr_1fr] md:gap-2 md:text-base"
+      data-testid="cart-line"
+    >
+      <div className="row-span-2 flex min-w-0 items-center gap-3 md:row-span-1 md:gap-6">
         <div className="flex h-16 w-16 shrink-0 items-center justify-center overflow-hidden rounded border border-gray-300 bg-white md:h-24 md:w-24">
           {product?.image ? (
             <img src={thumbnailUrl(product.image)} alt="" className="h-full max-w-full object-cover" />
           ) : null}
         </div>
-        <div>
+        <div className="min-w-0 break-words">
           {product ? (
             <Link
               to={productPath({ id: line.productId, category: product.category })}
@@ -77,10 +82,15 @@ export function CartLineRow({ line, here }: { line: CartLine; here: string }) {
           </div>
         </div>
       </div>
-      <p className="text-center" data-testid="line-amount">
+      <p className="self-end text-right md:self-auto md:text-center" data-testid="line-amount">
         {unavailable ? "—" : formatMoney(line.lineCents)}
       </p>
-      <Form method="post" action="/cart" preventScrollReset className="text-center">
+      <Form
+        method="post"
+        action="/cart"
+        preventScrollReset
+        className="self-start text-right md:self-auto md:text-center"
+      >
         <input type="hidden" name="intent" value={CART_INTENTS.remove} />
         <LineFields line={line} here={here} />
         <SubmitButton aria-label={`Remove one ${name} from the cart`} variant="danger" size="sm">
@@ -107,7 +117,7 @@ function QuantityForm({
   const hydrated = useHydrated();
   const id = `qty-${line.key}`;
   return (
-    <Form method="post" action="/cart" preventScrollReset className="flex items-center gap-2">
+    <Form method="post" action="/cart" preventScrollReset className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="intent" value={CART_INTENTS.setQuantity} />
       <LineFields line={line} here={here} />
       <label htmlFor={id}>Qty:</label>

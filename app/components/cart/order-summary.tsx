@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
+import { FormError } from "#app/components/form-messages.tsx";
 import { typedValue } from "#app/lib/form-reply.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney, TAX_RATE_PERCENT, type Totals } from "#app/lib/money.ts";
@@ -23,11 +24,14 @@ type SummaryData = {
 export function OrderSummary({
   cart,
   reply,
+  error,
   here,
   orderable,
 }: {
   cart: SummaryData;
   reply: unknown;
+  /** Why Place Order was refused, said next to the button. */
+  error: string | null;
   here: string;
   orderable: boolean;
 }) {
@@ -52,28 +56,35 @@ export function OrderSummary({
           <p className="text-gray-600" data-testid="selected-address">
             {selected ? selected.label : "No address found"}
           </p>
-          <details ref={addressMenu} className="menu mt-2">
-            <summary className="cursor-pointer text-primary hover:underline">Change</summary>
-            <ul className="mt-2 rounded border border-gray-300 bg-white py-1">
-              {addresses.map((a) => (
-                <li key={a.id}>
-                  <Link
-                    to={`/cart?address=${a.id}`}
-                    preventScrollReset
-                    aria-current={a.id === selectedAddressId ? "true" : undefined}
-                    className="block px-3 py-2 text-gray-600 hover:bg-gray-100 aria-[current]:font-medium"
-                  >
-                    {a.label}
+          {addresses.length === 0 ? (
+            // Nothing to change yet: the one thing to do is add one.
+            <Link to="/add-address" className="mt-2 inline-block text-primary hover:underline">
+              Add address
+            </Link>
+          ) : (
+            <details ref={addressMenu} className="menu mt-2">
+              <summary className="cursor-pointer text-primary hover:underline">Change</summary>
+              <ul className="mt-2 rounded border border-gray-300 bg-white py-1">
+                {addresses.map((a) => (
+                  <li key={a.id}>
+                    <Link
+                      to={`/cart?address=${a.id}`}
+                      preventScrollReset
+                      aria-current={a.id === selectedAddressId ? "true" : undefined}
+                      className="block px-3 py-2 text-gray-600 hover:bg-gray-100 aria-[current]:font-medium"
+                    >
+                      {a.label}
+                    </Link>
+                  </li>
+                ))}
+                <li>
+                  <Link to="/add-address" className="block px-3 py-2 text-center text-primary hover:bg-primary/10">
+                    Add address
                   </Link>
                 </li>
-              ))}
-              <li>
-                <Link to="/add-address" className="block px-3 py-2 text-center text-primary hover:bg-primary/10">
-                  Add address
-                </Link>
-              </li>
-            </ul>
-          </details>
+              </ul>
+            </details>
+          )}
         </div>
       ) : (
         <p className="mt-2 text-sm text-gray-600">
@@ -135,6 +146,11 @@ export function OrderSummary({
             <dd data-testid="cart-total">{formatMoney(totals.totalCents)}</dd>
           </div>
         </dl>
+        {error ? (
+          <div className="mt-6">
+            <FormError message={error} focus />
+          </div>
+        ) : null}
         {orderable ? (
           <SubmitButton size="lg" block className="mt-6">
             Place Order

@@ -17,11 +17,18 @@ export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
 // JSON clients may send the zip code as a number; a form field left empty arrives as nothing at all.
 const asText = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? String(v) : (v ?? ""));
+// An optional field: Conform (in the browser) reads an empty field as no value at all, the server's form
+// reader as ""; both must mean "left empty", so the form answers the same with JavaScript and without.
 const text = (max: number) =>
-  z.preprocess(
-    asText,
-    textField({ error: "Please enter text." }).trim().max(max, `Please keep this under ${max} characters.`),
-  );
+  z
+    .preprocess(
+      asText,
+      textField({ error: "Please enter text." })
+        .trim()
+        .max(max, `Please keep this under ${max} characters.`)
+        .optional(),
+    )
+    .transform((value) => value ?? "");
 const required = (max: number, message: string) =>
   z.preprocess(
     asText,
@@ -36,10 +43,10 @@ export const addressSchema = z.object({
   email: z
     .preprocess(
       asText,
-      z.string({ error: "Please enter text." }).trim().max(254, "Please keep this under 254 characters."),
+      z.string({ error: "Please enter text." }).trim().max(254, "Please keep this under 254 characters.").optional(),
     )
-    .refine((e) => e === "" || z.email().safeParse(e).success, "Please enter a valid email address.")
-    .transform((e) => e.toLowerCase()),
+    .transform((e) => (e ?? "").toLowerCase())
+    .refine((e) => e === "" || z.email().safeParse(e).success, "Please enter a valid email address."),
   street: required(200, "Please enter the street."),
   city: required(100, "Please enter the city."),
   state: text(100),

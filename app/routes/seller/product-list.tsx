@@ -179,7 +179,9 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
           </p>
         )
       ) : (
-        <div className="w-full max-w-5xl overflow-x-auto rounded-md border border-gray-300 bg-white">
+        // relative: the visually hidden labels inside (absolutely placed) are clipped by this scroller too,
+        // instead of widening the page past a 320 px screen.
+        <div className="relative w-full max-w-5xl overflow-x-auto rounded-md border border-gray-300 bg-white">
           <table className="w-full text-left">
             <thead className="text-sm text-gray-900">
               <tr className="border-b border-gray-300">
