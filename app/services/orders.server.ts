@@ -7,13 +7,8 @@ import { computeTotals } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { type AddressSnapshot, addresses, orderItems, orders, type PaymentType, products } from "#db/schema.ts";
 import { addressSnapshot } from "./addresses.server.ts";
-<<<<<<< HEAD
 import { clearSavedCart, type OrderLineInput, removeFromSavedCart, savedCartIn } from "./cart.server.ts";
-import { viewCartIn } from "./cart-view.server.ts";
-=======
-import { clearSavedCart, type OrderLineInput, savedCartIn } from "./cart.server.ts";
 import { refuseUnseenStockCuts, viewCartIn } from "./cart-view.server.ts";
->>>>>>> cart
 import { enqueueOrderPlacedMail } from "./order-mail.server.ts";
 import { sizeLineOf, stockLinesIn, takeStock } from "./stock.server.ts";
 import { countOrderUnits } from "./trending.server.ts";
