@@ -75,6 +75,13 @@ export type PlaceOrderInput = {
 
 export type PlacedOrder = { order: Order; lines: OrderLine[]; created: boolean };
 
+/** The saved cart's lines to order, refused when stock fell under one the shopper has not seen cut. */
+function savedCartOrder(tx: Tx, userId: string) {
+  const view = viewCartIn(tx, savedCartIn(tx, userId));
+  refuseUnseenStockCuts(view);
+  return view.orderable;
+}
+
 /**
  * Places an order in ONE immediate transaction: the request key is claimed first (a repeat answers with
  * the first order, whatever the cart holds now); then the address must be the shopper's ('Please select an
@@ -84,13 +91,6 @@ export type PlacedOrder = { order: Order; lines: OrderLine[]; created: boolean }
  * units until it is paid or they go back. A cash order empties the saved cart and writes its confirmation
  * mails; an online one leaves the cart until it is paid (payments.server.ts).
  */
-/** The saved cart's lines to order, refused when stock fell under one the shopper has not seen cut. */
-function savedCartOrder(tx: Tx, userId: string) {
-  const view = viewCartIn(tx, savedCartIn(tx, userId));
-  refuseUnseenStockCuts(view);
-  return view.orderable;
-}
-
 export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
   const { userId, paymentType } = input;
   const requestKey = input.requestKey ?? null;
