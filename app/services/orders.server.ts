@@ -80,7 +80,7 @@ export type PlacedOrder = { order: Order; lines: OrderLine[]; created: boolean }
  * select an address'), the order must have lines ('Your cart is empty.'), and every product must exist, be on
  * sale and in stock, in a size it has. Whether enough units are left is for takeStock to say.
  */
-function checkedOrderIn(tx: Tx | Db, input: PlaceOrderInput) {
+function checkedOrderIn(tx: Tx | Db, input: PlaceOrderInput, held: ReadonlyMap<string, number> = new Map()) {
   const { userId } = input;
   const address =
     typeof input.addressId === "string"
@@ -92,7 +92,7 @@ function checkedOrderIn(tx: Tx | Db, input: PlaceOrderInput) {
       : undefined;
   if (!address) refuse("Please select an address");
 
-  const wanted = input.items === "saved-cart" ? viewCartIn(tx, savedCartIn(tx, userId)).orderable : input.items;
+  const wanted = input.items === "saved-cart" ? viewCartIn(tx, savedCartIn(tx, userId), held).orderable : input.items;
   if (wanted.length === 0) refuse("Your cart is empty.");
   const rows = tx
     .select({
@@ -117,14 +117,15 @@ function checkedOrderIn(tx: Tx | Db, input: PlaceOrderInput) {
     tx,
     rows.map((row) => row.id),
   );
-  /** Per line, its size's count now (null: not counted). */
+  /** Per line, its size's count now with the `held` units (null: not counted). */
   const counts: (number | null)[] = [];
   const lines: OrderLine[] = wanted.map(({ productId, size = "", quantity }) => {
     const product = byId.get(productId);
     if (!product) refuse("A product in your order does not exist.", 404);
     if (product.removedAt !== null) refuse(`${product.name} is no longer available.`, 409);
     if (!product.inStock) refuse(`${product.name} is out of stock.`, 409);
-    counts.push(sizeLineOf(product.name, sizes.get(productId) ?? [], size).stock);
+    const count = sizeLineOf(product.name, sizes.get(productId) ?? [], size).stock;
+    counts.push(count === null ? null : count + (held.get(stockKey(productId, size)) ?? 0));
     const { inStock, removedAt, ...shown } = product;
     return { productId, size, quantity, unitPriceCents: product.offerPriceCents, product: shown };
   });
@@ -147,15 +148,14 @@ export function checkOrderRequest(input: PlaceOrderInput, held: ReadonlyMap<stri
       .get();
     if (placed) return placed;
   }
-  const { lines, counts } = checkedOrderIn(db(), input);
+  const { lines, counts } = checkedOrderIn(db(), input, held);
   const wanted = new Map<string, number>();
   lines.forEach((line, i) => {
     const count = counts[i];
     if (count === null || count === undefined) return;
     const key = stockKey(line.productId, line.size);
     wanted.set(key, (wanted.get(key) ?? 0) + line.quantity);
-    const left = count + (held.get(key) ?? 0);
-    if (wanted.get(key)! > left) refuseShortStock(line.product!.name, line.size, left);
+    if (wanted.get(key)! > count) refuseShortStock(line.product!.name, line.size, count);
   });
   return null;
 }

@@ -913,22 +913,28 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
     expect(empty.status).toBe(400);
     expect(await readReply(empty)).toMatchObject({ formError: "Your cart is empty." });
     db().insert(cartItems).values({ userId: user.id, productId: product.id, size: "M", quantity: 2 }).run();
-    // More than is left, even with the 2 units the open checkout would give back: refused before closing it.
-    const setCart = (quantity: number) =>
-      db().update(cartItems).set({ quantity }).where(eq(cartItems.userId, user.id)).run();
-    setCart(6);
-    const short = await run(async () => cartAction(await routeArgs(formRequest("/cart", good, { cookie }), {})));
-    expect(short.status).toBe(409);
-    expect(await readReply(short)).toMatchObject({ formError: `Only 5 left of ${product.name}, M` });
-    setCart(2);
+    // More than is left, even with the 2 units the open checkout would give back (lines an /api client sends:
+    // the cart page orders what is left of a line): refused before closing it.
+    const short = await refusal(
+      placeCartOrder({
+        shopperId: user.id,
+        paymentType: "Online",
+        addressId: address.id,
+        requestKey: newId(),
+        items: [{ productId: product.id, size: "M", quantity: 6 }],
+        origin: ORIGIN,
+      }),
+    );
+    expect([short.status, short.message]).toEqual([409, `Only 5 left of ${product.name}, M`]);
 
     expect(await snapshot()).toEqual(before);
     expect(orderRow(open.orderId)).toMatchObject({ status: "Order Placed", isPaid: false });
     expect((await stripeClient().checkout.sessions.retrieve(sessionId)).status).toBe("open");
     expect(sandboxDeliveries(sessionId)).toEqual([]);
 
-    // Five fit once the open checkout's 2 units are back: that order is placed, the old checkout closed.
-    setCart(5);
+    // Five fit once the open checkout's 2 units are back (3 are in stock now): all five are ordered, the old
+    // checkout closed.
+    db().update(cartItems).set({ quantity: 5 }).where(eq(cartItems.userId, user.id)).run();
     const placed = await run(async () => cartAction(await routeArgs(formRequest("/cart", good, { cookie }), {})));
     expect(placed.status).toBe(303);
     expect(orderRow(open.orderId)?.status).toBe("Cancelled");
