@@ -364,14 +364,17 @@ function storedRows(): string {
 }
 
 describe.each(SEEDS)("seed $seed", ({ seed, runs, random }) => {
-  it(`${runs} generated requests to every form action and /api call: no 5xx, nothing stored when refused`, async () => {
+  it(`${runs} generated requests to every form action and /api call: no 5xx, nothing stored when refused`, async ({
+    signal,
+  }) => {
     if (random) console.log(`fuzz: random seed ${seed} (replay: FUZZ_SEED=${seed} FUZZ_RUNS=${runs})`);
     await setUp();
-    await fuzz(seed, runs);
+    await fuzz(seed, runs, signal);
   });
 });
 
-async function fuzz(seed: number, runs: number) {
+/** One seed's run; it stops at once when its test is given up (the hang guard), so the next seed runs alone. */
+async function fuzz(seed: number, runs: number, signal: AbortSignal) {
   const statuses = new Map<number, number>();
   const problems: string[] = [];
   let sent = 0;
@@ -393,6 +396,7 @@ async function fuzz(seed: number, runs: number) {
   let run = 0;
   await fc.assert(
     fc.asyncProperty(generated, async (g) => {
+      if (signal.aborted) throw new Error(`seed ${seed}: stopped at request ${run + 1}, its test was given up`);
       run += 1;
       await keepSignedIn(g.who);
       const path = pathOf(g);
@@ -411,7 +415,7 @@ async function fuzz(seed: number, runs: number) {
       }
       return true;
     }),
-    { numRuns: runs, seed },
+    { numRuns: runs, seed, endOnFailure: true },
   );
 
   expect(problems.slice(0, 20), `FUZZ_SEED=${seed} FUZZ_RUNS=${runs}`).toEqual([]);
