@@ -110,7 +110,8 @@ function chooseEncoding(req, status, headers) {
   const type = headers.get("Content-Type");
   if (!isCompressibleType(type) || headers.has("Content-Encoding")) return null;
   if (/\bno-transform\b/i.test(headers.get("Cache-Control") ?? "")) return null;
-  headers.append("Vary", "Accept-Encoding");
+  // A route that chose among its own kept encodings (GET /api/product/list) has said so already.
+  if (!/\baccept-encoding\b/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Accept-Encoding");
   const encoding = negotiateEncoding(req.headers["accept-encoding"]);
   if (encoding) {
     headers.set("Content-Encoding", encoding);

@@ -9,7 +9,7 @@ import { refuse } from "#app/lib/refusal.ts";
 import { FREE_SIZE, isAvailable, NO_SIZE, splitCartKey } from "#app/lib/sizes.ts";
 import { cartItems, products } from "#db/schema.ts";
 import { type OrderLineInput, savedCartIn } from "./cart.server.ts";
-import { stockLinesIn } from "./stock.server.ts";
+import { stockKey, stockLinesIn } from "./stock.server.ts";
 import { type CartMap, readVisitorCart, writeVisitorCart } from "./visitor-cart.server.ts";
 
 /**
@@ -55,8 +55,11 @@ export type CartView = {
   orderable: OrderLineInput[];
 };
 
-/** The cart's lines joined with their products and counts, and the totals of what can be bought. */
-export function viewCartIn(tx: Tx | Db, cart: CartMap): CartView {
+/**
+ * The cart's lines joined with their products and counts, and the totals of what can be bought. `held`: units
+ * by stockKey that count as left although they are not in stock yet (an open checkout's, about to be closed).
+ */
+export function viewCartIn(tx: Tx | Db, cart: CartMap, held: ReadonlyMap<string, number> = new Map()): CartView {
   const ids = [...new Set([...cart.keys()].map((key) => splitCartKey(key).productId))];
   const rows =
     ids.length === 0
@@ -84,7 +87,8 @@ export function viewCartIn(tx: Tx | Db, cart: CartMap): CartView {
     const { productId, size } = splitCartKey(key);
     const row = byId.get(productId);
     const sizeLine = stock.get(productId)?.find((line) => line.size === size);
-    const left = sizeLine?.stock ?? null;
+    const counted = sizeLine?.stock ?? null;
+    const left = counted === null ? null : counted + (held.get(stockKey(productId, size)) ?? 0);
     const unavailable: Unavailability | null = !row
       ? "gone"
       : row.removedAt !== null

@@ -3,8 +3,15 @@
 import { refuse } from "#app/lib/refusal.ts";
 import type { PaymentType } from "#db/schema.ts";
 import { parseOrderLines } from "./cart.server.ts";
-import { placeOrder } from "./orders.server.ts";
-import { closeOpenCheckouts, startOnlineCheckout } from "./payments.server.ts";
+import { checkOrderRequest, placeOrder } from "./orders.server.ts";
+import {
+  ALREADY_PLACED,
+  CHECKOUT_ENDED,
+  closeOpenCheckouts,
+  startOnlineCheckout,
+  unitsHeldByCheckoutsToClose,
+} from "./payments.server.ts";
+import { ONLINE_PAYMENT_OFF, onlinePaymentAvailable } from "./stripe.server.ts";
 
 export const PAYMENT_TYPES: readonly PaymentType[] = ["COD", "Online"];
 
@@ -28,7 +35,12 @@ export type CheckoutResult =
   /** An online order: the browser goes to `url` to pay. */
   | { paymentType: "Online"; orderId: string; url: string };
 
-/** Checks what the request says, then places a cash order or starts an online checkout. */
+/**
+ * Checks everything the request says first (payment method, request key, address, lines, products, sizes,
+ * units left counting those the open checkout holds), so that a refused request changes nothing; then closes
+ * the shopper's other open online checkout (its units come back) and places a cash order or starts an online
+ * checkout.
+ */
 export async function placeCartOrder(request: CheckoutRequest): Promise<CheckoutResult> {
   const paymentType = request.paymentType ?? "COD";
   if (!PAYMENT_TYPES.includes(paymentType as PaymentType)) refuse("Please choose a payment method.");
@@ -42,12 +54,21 @@ export async function placeCartOrder(request: CheckoutRequest): Promise<Checkout
     requestKey,
     items: request.items === undefined ? ("saved-cart" as const) : parseOrderLines(request.items),
   };
+  if (paymentType === "Online" && !onlinePaymentAvailable()) refuse(ONLINE_PAYMENT_OFF);
+  const held = unitsHeldByCheckoutsToClose(request.shopperId, requestKey);
+  const earlier = checkOrderRequest({ ...input, paymentType: paymentType as PaymentType }, held);
+  // The same form sent again: refused here, as placeOrder and startOnlineCheckout would refuse it, when the
+  // first one placed an order of the other kind or its checkout has ended.
+  if (earlier && earlier.paymentType !== paymentType) refuse(ALREADY_PLACED, 409);
+  if (earlier && paymentType === "Online" && !earlier.isPaid && earlier.status === "Cancelled") {
+    refuse(CHECKOUT_ENDED, 409);
+  }
   await closeOpenCheckouts(request.shopperId, requestKey);
   if (paymentType === "Online") {
     const { orderId, url } = await startOnlineCheckout({ ...input, origin: request.origin });
     return { paymentType, orderId, url };
   }
   const { order, created } = await placeOrder({ ...input, paymentType: "COD" });
-  if (order.paymentType !== "COD") refuse("This order was already placed.", 409);
+  if (order.paymentType !== "COD") refuse(ALREADY_PLACED, 409);
   return { paymentType: "COD", orderId: order.id, created };
 }

@@ -10,7 +10,7 @@ import { addressSnapshot } from "./addresses.server.ts";
 import { clearSavedCart, type OrderLineInput, removeFromSavedCart, savedCartIn } from "./cart.server.ts";
 import { refuseUnseenStockCuts, viewCartIn } from "./cart-view.server.ts";
 import { enqueueOrderPlacedMail } from "./order-mail.server.ts";
-import { sizeLineOf, stockLinesIn, takeStock } from "./stock.server.ts";
+import { refuseShortStock, sizeLineOf, stockKey, stockLinesIn, takeStock } from "./stock.server.ts";
 import { countOrderUnits } from "./trending.server.ts";
 
 export type Order = typeof orders.$inferSelect;
@@ -76,10 +76,95 @@ export type PlaceOrderInput = {
 export type PlacedOrder = { order: Order; lines: OrderLine[]; created: boolean };
 
 /** The saved cart's lines to order, refused when stock fell under one the shopper has not seen cut. */
-function savedCartOrder(tx: Tx, userId: string) {
-  const view = viewCartIn(tx, savedCartIn(tx, userId));
+function savedCartOrder(tx: Tx | Db, userId: string, held: ReadonlyMap<string, number>) {
+  const view = viewCartIn(tx, savedCartIn(tx, userId), held);
   refuseUnseenStockCuts(view);
   return view.orderable;
+}
+
+/**
+ * What an order request asks for, checked without changing anything: the address must be the shopper's ('Please
+ * select an address'), the order must have lines ('Your cart is empty.'), and every product must exist, be on
+ * sale and in stock, in a size it has. Whether enough units are left is for takeStock to say.
+ */
+function checkedOrderIn(tx: Tx | Db, input: PlaceOrderInput, held: ReadonlyMap<string, number> = new Map()) {
+  const { userId } = input;
+  const address =
+    typeof input.addressId === "string"
+      ? tx
+          .select()
+          .from(addresses)
+          .where(and(eq(addresses.id, input.addressId), eq(addresses.userId, userId)))
+          .get()
+      : undefined;
+  if (!address) refuse("Please select an address");
+
+  const wanted = input.items === "saved-cart" ? savedCartOrder(tx, userId, held) : input.items;
+  if (wanted.length === 0) refuse("Your cart is empty.");
+  const rows = tx
+    .select({
+      id: products.id,
+      name: products.name,
+      category: products.category,
+      images: products.images,
+      offerPriceCents: products.offerPriceCents,
+      inStock: products.inStock,
+      removedAt: products.removedAt,
+    })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        wanted.map((line) => line.productId),
+      ),
+    )
+    .all();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const sizes = stockLinesIn(
+    tx,
+    rows.map((row) => row.id),
+  );
+  /** Per line, its size's count now with the `held` units (null: not counted). */
+  const counts: (number | null)[] = [];
+  const lines: OrderLine[] = wanted.map(({ productId, size = "", quantity }) => {
+    const product = byId.get(productId);
+    if (!product) refuse("A product in your order does not exist.", 404);
+    if (product.removedAt !== null) refuse(`${product.name} is no longer available.`, 409);
+    if (!product.inStock) refuse(`${product.name} is out of stock.`, 409);
+    const count = sizeLineOf(product.name, sizes.get(productId) ?? [], size).stock;
+    counts.push(count === null ? null : count + (held.get(stockKey(productId, size)) ?? 0));
+    const { inStock, removedAt, ...shown } = product;
+    return { productId, size, quantity, unitPriceCents: product.offerPriceCents, product: shown };
+  });
+  return { address, lines, counts };
+}
+
+/**
+ * Refuses an order request placeOrder would refuse (see checkedOrderIn; and a line wanting more than is left,
+ * counting `held`: units that will be back in stock when the order is placed, by stockKey), before anything
+ * is changed for it (an open online checkout closed, notably). A request key that already placed an order is
+ * not checked: that order is returned (placeOrder answers the request with it, whatever the cart holds now).
+ */
+export function checkOrderRequest(input: PlaceOrderInput, held: ReadonlyMap<string, number> = new Map()): Order | null {
+  const requestKey = input.requestKey ?? null;
+  if (requestKey !== null) {
+    const placed = db()
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, input.userId), eq(orders.requestKey, requestKey)))
+      .get();
+    if (placed) return placed;
+  }
+  const { lines, counts } = checkedOrderIn(db(), input, held);
+  const wanted = new Map<string, number>();
+  lines.forEach((line, i) => {
+    const count = counts[i];
+    if (count === null || count === undefined) return;
+    const key = stockKey(line.productId, line.size);
+    wanted.set(key, (wanted.get(key) ?? 0) + line.quantity);
+    if (wanted.get(key)! > count) refuseShortStock(line.product!.name, line.size, count);
+  });
+  return null;
 }
 
 /**
@@ -123,50 +208,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
         return { order: first, lines: orderLinesIn(tx, [first.id]).get(first.id) ?? [], created: false };
       }
 
-      const address =
-        typeof input.addressId === "string"
-          ? tx
-              .select()
-              .from(addresses)
-              .where(and(eq(addresses.id, input.addressId), eq(addresses.userId, userId)))
-              .get()
-          : undefined;
-      if (!address) refuse("Please select an address");
-
-      const wanted = input.items === "saved-cart" ? savedCartOrder(tx, userId) : input.items;
-      if (wanted.length === 0) refuse("Your cart is empty.");
-      const rows = tx
-        .select({
-          id: products.id,
-          name: products.name,
-          category: products.category,
-          images: products.images,
-          offerPriceCents: products.offerPriceCents,
-          inStock: products.inStock,
-          removedAt: products.removedAt,
-        })
-        .from(products)
-        .where(
-          inArray(
-            products.id,
-            wanted.map((line) => line.productId),
-          ),
-        )
-        .all();
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      const sizes = stockLinesIn(
-        tx,
-        rows.map((row) => row.id),
-      );
-      const lines: OrderLine[] = wanted.map(({ productId, size = "", quantity }) => {
-        const product = byId.get(productId);
-        if (!product) refuse("A product in your order does not exist.", 404);
-        if (product.removedAt !== null) refuse(`${product.name} is no longer available.`, 409);
-        if (!product.inStock) refuse(`${product.name} is out of stock.`, 409);
-        sizeLineOf(product.name, sizes.get(productId) ?? [], size);
-        const { inStock, removedAt, ...shown } = product;
-        return { productId, size, quantity, unitPriceCents: product.offerPriceCents, product: shown };
-      });
+      const { address, lines } = checkedOrderIn(tx, input);
       const taken = takeStock(
         tx,
         lines.map((line) => ({ ...line, name: line.product!.name })),

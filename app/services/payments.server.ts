@@ -4,7 +4,7 @@
 // the verified webhook and by the shopper's return through /loader, whichever comes first; only then do its
 // lines leave the cart. Webhook event ids are claimed in the same transaction as their effect, so Stripe's
 // retries and replays change nothing.
-import { and, eq, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import Stripe from "stripe";
 import { db, type Tx } from "#app/lib/db.server.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
@@ -13,7 +13,7 @@ import { orderItems, orders, stripeEvents } from "#db/schema.ts";
 import { removeFromSavedCart } from "./cart.server.ts";
 import { enqueueOrderPlacedMail, enqueuePaymentNotCompletedMail } from "./order-mail.server.ts";
 import { type Order, type PlaceOrderInput, placeOrder } from "./orders.server.ts";
-import { retakeOrderStock, returnOrderStock } from "./stock.server.ts";
+import { retakeOrderStock, returnOrderStock, stockKey } from "./stock.server.ts";
 import {
   CHECKOUT_SESSION_SECONDS,
   checkoutLineItems,
@@ -43,6 +43,11 @@ export type OnlineCheckoutInput = Omit<PlaceOrderInput, "paymentType"> & {
   origin: string;
 };
 
+/** The same Place Order sent again after its order was placed with the other payment method. */
+export const ALREADY_PLACED = "This order was already placed.";
+/** The same Place Order sent again after its online checkout was closed. */
+export const CHECKOUT_ENDED = "This checkout has ended. Please place the order again.";
+
 /**
  * Places an online order (unpaid, the cart kept) with the same checks and amounts as a cash order, and
  * creates its Stripe Checkout Session; returns the URL to send the browser to. The same request twice gets
@@ -56,9 +61,9 @@ export async function startOnlineCheckout(input: OnlineCheckoutInput): Promise<{
   const base = publicBaseUrl(input.origin);
   if (!placed.created) {
     // The same form sent twice: the first request owns this order.
-    if (order.paymentType !== "Online") refuse("This order was already placed.", 409);
+    if (order.paymentType !== "Online") refuse(ALREADY_PLACED, 409);
     if (order.isPaid) return { orderId: order.id, url: `${base}/my-orders` };
-    if (order.status === "Cancelled") refuse("This checkout has ended. Please place the order again.", 409);
+    if (order.status === "Cancelled") refuse(CHECKOUT_ENDED, 409);
   }
   let session: Stripe.Checkout.Session;
   try {
@@ -290,15 +295,10 @@ export async function closeCheckout(
   return "closed";
 }
 
-/**
- * Before a shopper places a new order: any earlier checkout of theirs that is still open is closed, so
- * that the same cart never ends up in two orders (a shopper who left the payment page and orders again,
- * or switches to cash on delivery). The checkout this very request placed before (its form sent twice) is
- * left open. If Stripe cannot be reached to close one, the new order is refused.
- */
-export async function closeOpenCheckouts(userId: string, requestKey: string | null): Promise<void> {
-  if (!onlinePaymentAvailable()) return;
-  const open = db()
+/** The shopper's open online checkouts a Place Order under `requestKey` closes (all but its own). */
+function checkoutsToClose(userId: string, requestKey: string | null) {
+  if (!onlinePaymentAvailable()) return [];
+  return db()
     .select({ id: orders.id, stripeSessionId: orders.stripeSessionId })
     .from(orders)
     .where(
@@ -310,7 +310,37 @@ export async function closeOpenCheckouts(userId: string, requestKey: string | nu
       ),
     )
     .all();
-  for (const order of open) {
+}
+
+/**
+ * The units the checkouts closeOpenCheckouts would close still hold, by stockKey(product, size): they are
+ * back in stock by the time the new order takes its units, so the check made before closing counts them.
+ */
+export function unitsHeldByCheckoutsToClose(userId: string, requestKey: string | null): Map<string, number> {
+  const held = new Map<string, number>();
+  const ids = checkoutsToClose(userId, requestKey).map((order) => order.id);
+  if (ids.length === 0) return held;
+  const lines = db()
+    .select({ productId: orderItems.productId, size: orderItems.size, quantity: orderItems.quantity })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(inArray(orderItems.orderId, ids), eq(orderItems.stockTaken, true), isNull(orders.stockReturnedAt)))
+    .all();
+  for (const line of lines) {
+    const key = stockKey(line.productId, line.size);
+    held.set(key, (held.get(key) ?? 0) + line.quantity);
+  }
+  return held;
+}
+
+/**
+ * Before a shopper places a new order: any earlier checkout of theirs that is still open is closed, so
+ * that the same cart never ends up in two orders (a shopper who left the payment page and orders again,
+ * or switches to cash on delivery). The checkout this very request placed before (its form sent twice) is
+ * left open. If Stripe cannot be reached to close one, the new order is refused.
+ */
+export async function closeOpenCheckouts(userId: string, requestKey: string | null): Promise<void> {
+  for (const order of checkoutsToClose(userId, requestKey)) {
     if ((await closeCheckout(order)) === "error") {
       throw new Refusal("Your earlier online payment could not be closed. Please try again in a moment.", 503);
     }

@@ -56,6 +56,11 @@ export function refuseShortStock(productName: string, size: string, left: number
   refuse(`Only ${left} left of ${name}`, 409);
 }
 
+/** One product's size as a map key ('' is the size of a product without sizes). */
+export function stockKey(productId: string, size: string): string {
+  return `${productId}\u0000${size}`;
+}
+
 /** An order line as stock sees it: which product and size, how many, and the name its refusal uses. */
 export type StockRequest = { productId: string; size: string; quantity: number; name: string };
 

@@ -123,8 +123,12 @@ describe("GET /api/product/list", () => {
       expect(status, query).toBe(400);
       expect(body, query).toEqual({ success: false, message });
     }
-    // An unknown parameter is ignored; any search text is text.
-    expect((await call("?sort=x&page=1")).status).toBe(200);
+    // An unknown parameter is refused too (issue 16: never the whole list under another query); any search
+    // text is text.
+    expect(await call("?sort=x&page=1")).toEqual({
+      status: 400,
+      body: { success: false, message: 'Unknown parameter "sort": the list takes page, limit, category, q.' },
+    });
     for (const q of ["%", "'\"", "\u0000", "x".repeat(5000), "日本"]) {
       expect((await call(`?q=${encodeURIComponent(q)}`)).status, q).toBe(200);
     }

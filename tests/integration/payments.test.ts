@@ -29,7 +29,7 @@ import {
 import { actOnCheckoutSession } from "#app/stripe-sandbox/sessions.server.ts";
 import { sandboxDeliveries } from "#app/stripe-sandbox/webhooks.server.ts";
 import { cartItems, orderItems, orders, stripeEvents } from "#db/schema.ts";
-import { createProduct } from "../helpers/factories.ts";
+import { createProduct, stockOf } from "../helpers/factories.ts";
 import { formRequest, getRequest, jsonRequest, readReply, routeArgs, run } from "../helpers/requests.ts";
 import { createAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
 import { pathOf, type SandboxServer, startSandboxServer } from "../helpers/stripe-sandbox-server.ts";
@@ -859,6 +859,88 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
     expect(orderRow(orderId)?.status).toBe("Cancelled");
     expect((await listUserOrders(user.id)).map((o) => [o.id, o.paymentType])).toEqual([[cod.orderId, "COD"]]);
     expect((await readSavedCart(user.id)).size).toBe(0);
+  });
+
+  it("a refused Place Order (bad or reused request key, address, payment method, empty cart) leaves the open checkout, its order and the stock as they were", async () => {
+    const user = await createUser();
+    const address = createAddress(user.id);
+    const product = createProduct({ offerPriceCents: 2500, priceCents: 3500 }, { sizes: [["M", 6]] });
+    // An earlier cash order under a key the form sends again below.
+    const cashKey = newId();
+    await placeOrder({
+      userId: user.id,
+      addressId: address.id,
+      items: [{ productId: product.id, size: "M", quantity: 1 }],
+      paymentType: "COD",
+      requestKey: cashKey,
+    });
+    db().insert(cartItems).values({ userId: user.id, productId: product.id, size: "M", quantity: 2 }).run();
+    const open = await startOnlineCheckout({
+      userId: user.id,
+      addressId: address.id,
+      items: [{ productId: product.id, size: "M", quantity: 2 }],
+      requestKey: newId(),
+      origin: ORIGIN,
+    });
+    const sessionId = sessionIdOf(open.orderId);
+    const cookie = await signedInCookie(user.id);
+    const snapshot = async () => ({
+      orders: db().select().from(orders).where(eq(orders.userId, user.id)).all(),
+      stock: stockOf(product.id),
+      cart: [...(await readSavedCart(user.id))],
+      events: events().length,
+    });
+    const before = await snapshot();
+    expect(before.stock).toEqual({ M: 3 });
+    expect(before.orders).toHaveLength(2);
+
+    const good = { intent: "place-order", paymentType: "Online", addressId: address.id, requestKey: newId() };
+    const refused: [Record<string, string>, string, number?][] = [
+      [{ ...good, requestKey: cashKey }, "This order was already placed.", 409],
+      [{ ...good, requestKey: "" }, "Invalid request key."],
+      [{ ...good, requestKey: "not a key!" }, "Invalid request key."],
+      [{ ...good, paymentType: "COD", requestKey: "x".repeat(600) }, "Invalid request key."],
+      [{ ...good, addressId: "" }, "Please select an address"],
+      [{ ...good, addressId: newId() }, "Please select an address"],
+      [{ ...good, paymentType: "Cheque" }, "Please choose a payment method."],
+    ];
+    for (const [fields, message, status = 400] of refused) {
+      const response = await run(async () => cartAction(await routeArgs(formRequest("/cart", fields, { cookie }), {})));
+      expect([fields, response.status]).toEqual([fields, status]);
+      expect(await readReply(response)).toMatchObject({ formError: message });
+    }
+    // An emptied cart is refused too, before the open checkout is touched.
+    db().delete(cartItems).where(eq(cartItems.userId, user.id)).run();
+    const empty = await run(async () => cartAction(await routeArgs(formRequest("/cart", good, { cookie }), {})));
+    expect(empty.status).toBe(400);
+    expect(await readReply(empty)).toMatchObject({ formError: "Your cart is empty." });
+    db().insert(cartItems).values({ userId: user.id, productId: product.id, size: "M", quantity: 2 }).run();
+    // More than is left, even with the 2 units the open checkout would give back (lines an /api client sends:
+    // the cart page orders what is left of a line): refused before closing it.
+    const short = await refusal(
+      placeCartOrder({
+        shopperId: user.id,
+        paymentType: "Online",
+        addressId: address.id,
+        requestKey: newId(),
+        items: [{ productId: product.id, size: "M", quantity: 6 }],
+        origin: ORIGIN,
+      }),
+    );
+    expect([short.status, short.message]).toEqual([409, `Only 5 left of ${product.name}, M`]);
+
+    expect(await snapshot()).toEqual(before);
+    expect(orderRow(open.orderId)).toMatchObject({ status: "Order Placed", isPaid: false });
+    expect((await stripeClient().checkout.sessions.retrieve(sessionId)).status).toBe("open");
+    expect(sandboxDeliveries(sessionId)).toEqual([]);
+
+    // Five fit once the open checkout's 2 units are back (3 are in stock now): all five are ordered, the old
+    // checkout closed.
+    db().update(cartItems).set({ quantity: 5 }).where(eq(cartItems.userId, user.id)).run();
+    const placed = await run(async () => cartAction(await routeArgs(formRequest("/cart", good, { cookie }), {})));
+    expect(placed.status).toBe(303);
+    expect(orderRow(open.orderId)?.status).toBe("Cancelled");
+    expect(stockOf(product.id)).toEqual({ M: 0 });
   });
 
   it("a paid order takes only its own lines out of a cart changed meanwhile", async () => {

@@ -2,21 +2,33 @@ import { apiAnswer, getOnly } from "#app/lib/api.server.ts";
 import { CATEGORY_PATHS, categoryFromSlug } from "#app/lib/categories.ts";
 import { MAX_API_LIMIT, MAX_PAGE, PAGE_SIZE, parsePositive } from "#app/lib/listing.ts";
 import { refuse } from "#app/lib/refusal.ts";
-import { listAllProducts, listProductsOnSale, toApiProduct } from "#app/services/catalog.server.ts";
+import { listProductsOnSale, toApiProduct } from "#app/services/catalog.server.ts";
+import { fullProductList, matchesEtag, productListBody } from "#app/services/product-list.server.ts";
 import type { Route } from "./+types/product-list";
 
-/** The parameters that make the answer one page of the list. */
+/** The parameters that make the answer one page of the list; no other is taken. */
 const PAGE_PARAMETERS = ["page", "limit", "category", "q"];
+/**
+ * The whole list is public data that names no origin (pictures are paths): any cache may keep it, but must
+ * ask again each time (stock changes), which costs a 304 while nothing changed.
+ */
+const FULL_LIST_CACHING = "public, no-cache";
 
-// GET /api/product/list: every product on sale (in stock or not) in the spec's JSON shape. With any of `page`,
-// `limit` (at most 100), `category` or `q` it answers one page instead: {success, products, page, limit, total,
-// pages}. A value it cannot use is refused with 400; a page past the end is an empty page.
+// GET /api/product/list: every product on sale (in stock or not) in the spec's JSON shape, built once per
+// catalogue version (app/services/product-list.server.ts), with an ETag. With any of `page`, `limit` (at most
+// 100), `category` or `q` it answers one page instead: {success, products, page, limit, total, pages}. An
+// unknown or repeated parameter, or a value it cannot use, is refused with 400; a page past the end is empty.
 export function loader({ request }: Route.LoaderArgs) {
   return apiAnswer(async () => {
     const search = new URL(request.url).searchParams;
-    if (!PAGE_PARAMETERS.some((name) => search.has(name))) {
-      return Response.json({ success: true, products: (await listAllProducts()).map(toApiProduct) });
+    const names = [...search.keys()];
+    for (const name of names) {
+      if (!PAGE_PARAMETERS.includes(name)) {
+        refuse(`Unknown parameter "${name.slice(0, 40)}": the list takes ${PAGE_PARAMETERS.join(", ")}.`);
+      }
+      if (search.getAll(name).length > 1) refuse(`${name} may be given only once.`);
     }
+    if (names.length === 0) return fullListAnswer(request);
     const number = (name: string, fallback: number, max: number) => {
       const value = search.get(name);
       if (value === null) return fallback;
@@ -37,6 +49,25 @@ export function loader({ request }: Route.LoaderArgs) {
       pages: list.pageCount,
     });
   });
+}
+
+/** The kept whole list: a 304 when the client's copy is current, else its bytes in the encoding it takes. */
+async function fullListAnswer(request: Request) {
+  const list = await fullProductList();
+  const headers = new Headers({ ETag: list.etag, Vary: "Accept-Encoding", "Cache-Control": FULL_LIST_CACHING });
+  if (matchesEtag(request.headers.get("If-None-Match"), list.etag)) return new Response(null, { status: 304, headers });
+  const { encoding, body } = productListBody(list, request.headers.get("Accept-Encoding"));
+  headers.set("Content-Type", "application/json");
+  headers.set("Content-Length", String(body.length));
+  if (encoding) headers.set("Content-Encoding", encoding);
+  // A stream of the kept bytes: a body given as bytes would be copied for every answer.
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(body);
+      controller.close();
+    },
+  });
+  return new Response(stream, { headers });
 }
 
 export const action = getOnly;
