@@ -173,7 +173,7 @@ server.on("drop", (data) => {
 server.listen(config.PORT, config.HOST, () => {
   const { port } = server.address();
   console.log(`Store listening on http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`);
-  // Mail written by the transactions (app/services/mail-outbox.server.ts) goes out from this process.
+  // Mail written by the transactions (app/modules/mail/outbox.server.ts) goes out from this process.
   app.startMailSender();
 });
 

@@ -17,14 +17,14 @@ import { logTarget } from "../server/log-target.js";
 // What server.js takes from the server build (plain JavaScript cannot import the app's TypeScript): the
 // configuration, the security headers, the client's address, the request guard (run before React Router's own
 // origin check), the database to close, and the mail sender it runs in the background while it serves
-// (app/services/mail-sender.server.ts).
+// (app/modules/mail/sender.server.ts).
 export { config } from "#app/lib/config.server.ts";
 export { closeDb as closeDatabase } from "#app/lib/db.server.ts";
 export { requestClient, requestClientContext } from "#app/lib/request-client.server.ts";
 export { applySecurityHeaders } from "#app/lib/security-headers.server.ts";
 export { guardRequest } from "#app/middleware/request-guard.server.ts";
-export { catalogueVersion } from "#app/services/catalogue-version.server.ts";
-export { startMailSender, stopMailSender } from "#app/services/mail-sender.server.ts";
+export { catalogueVersion } from "#app/modules/catalog/index.server.ts";
+export { startMailSender, stopMailSender } from "#app/modules/mail/index.server.ts";
 
 export const streamTimeout = 5_000;
 

@@ -20,13 +20,13 @@ import { Header } from "#app/components/header.tsx";
 import { SellerLoginForm, UrlLoginModal } from "#app/components/lazy-forms.tsx";
 import { NavigationProgress } from "#app/components/navigation-progress.tsx";
 import { Toasts } from "#app/components/toasts.tsx";
+import { publicOrigin } from "#app/lib/config.server.ts";
 import { CspNonceMeta } from "#app/lib/csp-nonce.tsx";
 import { isSellerSignIn } from "#app/lib/seller-sign-in.ts";
 import { takeToasts } from "#app/lib/toast.server.ts";
 import { readIdentity, shopperOf } from "#app/middleware/identity.server.ts";
 import { guardRequest } from "#app/middleware/request-guard.server.ts";
-import { shopperShell } from "#app/services/shopper-shell.server.ts";
-import { publicBaseUrl } from "#app/services/stripe.server.ts";
+import { shopperShell } from "#app/modules/identity/index.server.ts";
 
 // Pages without a meta of their own: the error pages (a 404 among them), never indexed.
 export const meta: Route.MetaFunction = ({ error }) => [
@@ -68,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toasts, clearCookie } = await takeToasts(request);
   const shell = await shopperShell(request, shopperOf(context));
   // Canonical and shared links are absolute: on PUBLIC_URL when it is set, else on the address asked for.
-  const origin = publicBaseUrl(new URL(request.url).origin);
+  const origin = publicOrigin(new URL(request.url).origin);
   return data({ ...shell, toasts, origin }, clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined);
 }
 

@@ -41,7 +41,7 @@ export const products = sqliteTable(
      * 0006), unique, and the order of every list and of the search index (whose rowid it is).
      */
     seq: integer("seq"),
-    /** Units in placed orders that were not cancelled: the trending count (app/services/trending.server.ts). */
+    /** Units in placed orders that were not cancelled: the trending count (app/modules/catalog/trending.server.ts). */
     unitsSold: integer("units_sold").notNull().default(0),
   },
   (t) => [
@@ -73,7 +73,7 @@ export const catalogueVersion = sqliteTable("catalogue_version", {
  * What a product is sold in, and how many are left: either one line with size '' (a product without sizes,
  * shown as 'Free Size') or one line per size, in the seller's order. A count may be null: not counted (sold
  * until the seller switches the product off). Orders take units with a guarded decrement
- * (app/services/stock.server.ts); a count goes below 0 only when a payment arrives for an order whose units
+ * (app/modules/inventory/stock.server.ts); a count goes below 0 only when a payment arrives for an order whose units
  * had already gone back (an oversold unit, recorded rather than hidden).
  */
 export const productSizes = sqliteTable(
@@ -272,7 +272,7 @@ export type MailState = (typeof MAIL_STATES)[number];
 /**
  * The mail outbox: every email the store sends is first a row here, written in the same transaction as the
  * change it tells about (an order placed, paid, cancelled, a status change, a reset request), so a rolled-back
- * change sends nothing and a crash after the commit loses nothing. The sender (app/services/mail-sender.server.ts)
+ * change sends nothing and a crash after the commit loses nothing. The sender (app/modules/mail/sender.server.ts)
  * claims due rows, sends them and records how it went.
  */
 export const mailOutbox = sqliteTable(
@@ -297,7 +297,7 @@ export const mailOutbox = sqliteTable(
     sentAt: integer("sent_at"),
     /**
      * A secret the mail carries (a reset link's token), sealed with a key outside the database
-     * (app/services/mail-secrets.server.ts); the bodies hold a placeholder in its place. Wiped (null) once the
+     * (app/modules/mail/secrets.server.ts); the bodies hold a placeholder in its place. Wiped (null) once the
      * mail is sent or given up, and once `secretExpiresAt` has passed.
      */
     sealedSecret: text("sealed_secret"),
@@ -325,7 +325,7 @@ export const passwordResets = sqliteTable(
 );
 
 /**
- * Attempts the throttle counts (app/services/throttle.server.ts): a failed sign-in, a registration with a
+ * Attempts the throttle counts (app/modules/identity/throttle.server.ts): a failed sign-in, a registration with a
  * taken email... One row per attempt, for the email tried (cleared when that email signs in) and the client's
  * address (never cleared); rows older than the window are pruned.
  */

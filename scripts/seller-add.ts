@@ -5,7 +5,7 @@ import { createInterface } from "node:readline";
 import { closeDb } from "#app/lib/db.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { MIN_PASSWORD_LENGTH } from "#app/lib/schemas/account.ts";
-import { createSeller, resetSellerPassword } from "#app/services/sellers.server.ts";
+import { createSeller, resetSellerPassword } from "#app/modules/identity/index.server.ts";
 
 const input = process.stdin;
 const output = process.stderr;

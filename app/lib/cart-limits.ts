@@ -1,4 +1,4 @@
-// Limits of a cart: enforced by app/services/cart.server.ts, also applied when the visitor cookie is read.
+// Limits of a cart: enforced by app/modules/cart/cart.server.ts, also applied when the visitor cookie is read.
 
 /** Most units of one product and size a cart line (and an order line) may hold. */
 export const MAX_LINE_QUANTITY = 99;

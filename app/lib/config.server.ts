@@ -96,6 +96,19 @@ function paymentModeOf(env: z.infer<typeof schema>): PaymentMode {
   return env.NODE_ENV === "production" ? "off" : "sandbox";
 }
 
+/** THE public-address rule: PUBLIC_URL when it is set, else the address the link is made for. */
+function originOf(publicUrl: string | undefined, fallback: string): string {
+  return (publicUrl ?? fallback).replace(/\/+$/, "");
+}
+
+/**
+ * Where links that must be absolute lead (canonical URLs, Stripe's return URLs): PUBLIC_URL, else the origin
+ * of the request being answered. Mail has no request: its links use `mailBaseUrl`, the same rule on localhost.
+ */
+export function publicOrigin(requestOrigin: string): string {
+  return originOf(config().PUBLIC_URL, requestOrigin);
+}
+
 let cached: Config | undefined;
 
 export function config(): Config {
@@ -117,7 +130,7 @@ export function config(): Config {
     throw new Error("Invalid environment: PUBLIC_URL is required with SMTP_URL when NODE_ENV=production");
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
-  const mailBaseUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, "");
+  const mailBaseUrl = originOf(parsed.data.PUBLIC_URL, `http://localhost:${parsed.data.PORT}`);
   cached = {
     ...parsed.data,
     paymentMode: paymentModeOf(parsed.data),
@@ -161,7 +174,7 @@ export function sessionSecret(): string {
 let sealKey: Buffer | undefined;
 
 /**
- * The AES-256 key that seals secrets in the mail outbox (app/services/mail-secrets.server.ts): SHA-256 of
+ * The AES-256 key that seals secrets in the mail outbox (app/modules/mail/secrets.server.ts): SHA-256 of
  * MAIL_SEAL_KEY, or of a random key made at first use and kept in DATA_DIR/mail-seal-key (mode 0600). Never in
  * the database, and `npm run db:backup` does not copy it.
  */

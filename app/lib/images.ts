@@ -2,7 +2,7 @@
 // (at most FULL_SIZE px); beside it the pipeline writes one WebP per IMAGE_WIDTHS entry
 // (`/uploads/<key>-<width>.webp`), which lists and pages offer through `srcset`. Pictures stored before the
 // widths existed have only the 400 px one: the uploads route answers a missing width with the next larger
-// file it has (app/services/images.server.ts), so every URL made here works for them too.
+// file it has (app/modules/inventory/images.server.ts), so every URL made here works for them too.
 const STORED = /^\/uploads\/([a-z0-9]+)\.webp$/;
 
 export const FULL_SIZE = 1000;

@@ -11,7 +11,7 @@ const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 
 /**
  * Cookies that make a response personal: the shopper's and the seller's sessions, and a visitor's cart
- * (app/services/sessions.server.ts, cart.server.ts). Nothing answering a request that carries one may be kept
+ * (app/modules/identity/sessions.server.ts, cart.server.ts). Nothing answering a request that carries one may be kept
  * by a shared cache or the browser's back-forward store.
  */
 const PERSONAL_COOKIES = new Set(["__session", "__seller_session", "__cart"]);

@@ -3,8 +3,7 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { Refusal } from "#app/lib/refusal.ts";
 import { SELLER_SIGN_IN } from "#app/lib/seller-sign-in.ts";
-import { getUser, type ShopperUser } from "#app/services/accounts.server.ts";
-import { getSeller, type Seller } from "#app/services/sellers.server.ts";
+import { getSeller, getUser, type Seller, type ShopperUser } from "#app/modules/identity/index.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 

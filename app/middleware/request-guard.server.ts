@@ -9,7 +9,7 @@
 // - a method the store does not use (PUT, PATCH, DELETE...), which React Router would otherwise hand to
 //   the route's action as if it were a POST.
 import { config } from "#app/lib/config.server.ts";
-import { SESSION_COOKIE_NAMES } from "#app/services/sessions.server.ts";
+import { SESSION_COOKIE_NAMES } from "#app/modules/identity/index.server.ts";
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -9,7 +9,7 @@ import { type AddressField, addressSchema } from "#app/lib/schemas/address.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireShopper } from "#app/middleware/identity.server.ts";
-import { addAddress } from "#app/services/addresses.server.ts";
+import { addAddress } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/add-address";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -3,7 +3,7 @@
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { changeCart, parseCartChange } from "#app/services/cart.server.ts";
+import { changeCart, parseCartChange } from "#app/modules/cart/index.server.ts";
 
 /**
  * Applies the cart change a form asks for (intent, productId, size, quantity); Buy now goes to the cart,

@@ -10,12 +10,15 @@ import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { shopperOf } from "#app/middleware/identity.server.ts";
-import type { ShopperUser } from "#app/services/accounts.server.ts";
-import { addressLabel, findAddress, listAddresses } from "#app/services/addresses.server.ts";
-import { settleCart } from "#app/services/cart-view.server.ts";
-import { placeCartOrder } from "#app/services/checkout.server.ts";
-import { cancelCheckout } from "#app/services/checkout-return.server.ts";
-import { isSandboxMode, onlinePaymentAvailable } from "#app/services/stripe.server.ts";
+import { settleCart } from "#app/modules/cart/index.server.ts";
+import {
+  cancelCheckout,
+  isSandboxMode,
+  onlinePaymentAvailable,
+  placeCartOrder,
+} from "#app/modules/checkout/index.server.ts";
+import type { ShopperUser } from "#app/modules/identity/index.server.ts";
+import { addressLabel, findAddress, listAddresses } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/cart";
 import { answerCartChange } from "./cart-change.server.ts";
 

@@ -8,8 +8,8 @@ import { categoryPath } from "#app/lib/product-links.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { sharedPageHeaders } from "#app/lib/shared-page.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { trendingProducts } from "#app/services/catalog.server.ts";
-import { subscribe } from "#app/services/newsletter.server.ts";
+import { trendingProducts } from "#app/modules/catalog/index.server.ts";
+import { subscribe } from "#app/modules/mail/index.server.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -4,7 +4,7 @@ import { nextPath } from "#app/lib/safe-redirect.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { shopperOf } from "#app/middleware/identity.server.ts";
-import { checkoutReturnNotice } from "#app/services/checkout-return.server.ts";
+import { checkoutReturnNotice } from "#app/modules/checkout/index.server.ts";
 import type { Route } from "./+types/loader";
 
 /** The spec's loader redirect delay. */

@@ -5,7 +5,7 @@ import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { authenticate, signIn } from "#app/services/accounts.server.ts";
+import { authenticate, signIn } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/login";
 import { HomePage, loader as homeLoader } from "./home.tsx";
 

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { signOut } from "#app/services/accounts.server.ts";
+import { signOut } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/logout";
 
 // Logging out changes state, so it is a POST only; a GET just goes home.

@@ -5,7 +5,7 @@ import { formatMoney } from "#app/lib/money.ts";
 import { statusTone } from "#app/lib/order-status.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { requireShopper } from "#app/middleware/identity.server.ts";
-import { listUserOrders } from "#app/services/orders.server.ts";
+import { listUserOrders } from "#app/modules/orders/index.server.ts";
 import type { Route } from "./+types/my-orders";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

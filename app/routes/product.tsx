@@ -16,8 +16,8 @@ import { breadcrumbJsonLd, pageMeta, productJsonLd, shortDescription, siteOrigin
 import { sharedPageHeaders } from "#app/lib/shared-page.ts";
 import { FREE_SIZE, hasSizes, isAvailable, isLow, isSoldOut, NO_SIZE } from "#app/lib/sizes.ts";
 import { shopperOf } from "#app/middleware/identity.server.ts";
-import { getProduct, relatedProducts } from "#app/services/catalog.server.ts";
-import { storedImageSize } from "#app/services/images.server.ts";
+import { getProduct, relatedProducts } from "#app/modules/catalog/index.server.ts";
+import { storedImageSize } from "#app/modules/inventory/index.server.ts";
 import type { Route } from "./+types/product";
 import { answerCartChange } from "./cart-change.server.ts";
 

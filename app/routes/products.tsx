@@ -7,7 +7,7 @@ import { listSearch, parsePage, parseSort } from "#app/lib/listing.ts";
 import { categoryPath } from "#app/lib/product-links.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { sharedPageHeaders } from "#app/lib/shared-page.ts";
-import { listProducts, MAX_SEARCH_LENGTH } from "#app/services/catalog.server.ts";
+import { listProducts, MAX_SEARCH_LENGTH } from "#app/modules/catalog/index.server.ts";
 import type { Route } from "./+types/products";
 
 // /products and /products/{category}: a page of the in-stock products (?page=N, 24 a page), filtered by the

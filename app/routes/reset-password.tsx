@@ -7,8 +7,7 @@ import { PASSWORD_CHANGED, RESET_LINK_INVALID } from "#app/lib/password-reset.ts
 import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { MIN_PASSWORD_LENGTH, resetPasswordSchema } from "#app/lib/schemas/account.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { signIn } from "#app/services/accounts.server.ts";
-import { isResetTokenUsable, resetPassword } from "#app/services/password-reset.server.ts";
+import { isResetTokenUsable, resetPassword, signIn } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | Trendora" }];

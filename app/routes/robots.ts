@@ -1,5 +1,5 @@
-import { crawlerFileCaching } from "#app/services/sitemap.server.ts";
-import { publicBaseUrl } from "#app/services/stripe.server.ts";
+import { publicOrigin } from "#app/lib/config.server.ts";
+import { crawlerFileCaching } from "#app/modules/catalog/index.server.ts";
 import type { Route } from "./+types/robots";
 
 /** Personal pages, the seller area, the payment steps and the JSON API: nothing there for a search engine. */
@@ -7,7 +7,7 @@ export const DISALLOWED = ["/seller", "/cart", "/my-orders", "/add-address", "/l
 
 // /robots.txt: crawlers stay out of DISALLOWED and find the sitemap.
 export function loader({ request }: Route.LoaderArgs) {
-  const origin = publicBaseUrl(new URL(request.url).origin);
+  const origin = publicOrigin(new URL(request.url).origin);
   const text = [
     "User-agent: *",
     ...DISALLOWED.map((path) => `Disallow: ${path}`),

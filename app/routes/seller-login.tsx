@@ -5,7 +5,7 @@ import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { sellerOf } from "#app/middleware/identity.server.ts";
-import { sellerRedirectTarget, signInSeller } from "#app/services/sellers.server.ts";
+import { sellerRedirectTarget, signInSeller } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/seller-login";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,7 +1,7 @@
 import { CATEGORIES } from "#app/lib/categories.ts";
+import { publicOrigin } from "#app/lib/config.server.ts";
 import { categoryPath, productPath } from "#app/lib/product-links.ts";
-import { crawlerFileCaching, sitemapProducts } from "#app/services/sitemap.server.ts";
-import { publicBaseUrl } from "#app/services/stripe.server.ts";
+import { crawlerFileCaching, sitemapProducts } from "#app/modules/catalog/index.server.ts";
 import type { Route } from "./+types/sitemap";
 
 /** Products read per query: a page of the sitemap's body is written before the next is read. */
@@ -16,7 +16,7 @@ const entry = (loc: string, lastmod?: number) =>
 // /sitemap.xml: the shop's pages, every category and every product in stock. Streamed: each page of products
 // is read from the database only when the client has taken the previous one.
 export function loader({ request }: Route.LoaderArgs) {
-  const origin = publicBaseUrl(new URL(request.url).origin);
+  const origin = publicOrigin(new URL(request.url).origin);
   const encoder = new TextEncoder();
   let after: string | null = null;
   let done = false;

@@ -1,7 +1,7 @@
 // Product images under DATA_DIR/uploads. Names are random and never reused, so they are cached for a year.
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
-import { findUploadedFile } from "#app/services/images.server.ts";
+import { findUploadedFile } from "#app/modules/inventory/index.server.ts";
 import type { Route } from "./+types/uploads";
 
 export async function loader({ params }: Route.LoaderArgs) {

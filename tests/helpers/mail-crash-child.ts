@@ -2,8 +2,8 @@
 //   place-order <userId> <addressId> <productId>   places a cash order (its mails are committed with it),
 //                                                  prints "committed <orderId>", and waits to be killed
 //   send                                           starts delivering the outbox and is killed mid-send
-import { deliverPendingMail } from "#app/services/mail-sender.server.ts";
-import { placeOrder } from "#app/services/orders.server.ts";
+import { deliverPendingMail } from "#app/modules/mail/index.server.ts";
+import { placeOrder } from "#app/modules/orders/index.server.ts";
 
 const [mode, userId, addressId, productId] = process.argv.slice(2);
 // Alive until killed.

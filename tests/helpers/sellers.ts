@@ -3,8 +3,7 @@ import { readdirSync } from "node:fs";
 import sharp from "sharp";
 import { config } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
-import { createSeller } from "#app/services/sellers.server.ts";
-import { startSession } from "#app/services/sessions.server.ts";
+import { createSeller, startSession } from "#app/modules/identity/index.server.ts";
 import { products } from "#db/schema.ts";
 
 export const SELLER_PASSWORD = "seller password 1";

@@ -3,9 +3,7 @@ import { hash } from "@node-rs/argon2";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { takeToasts } from "#app/lib/toast.server.ts";
-import { getUser } from "#app/services/accounts.server.ts";
-import { startSession } from "#app/services/sessions.server.ts";
-import { shopperShell } from "#app/services/shopper-shell.server.ts";
+import { getUser, shopperShell, startSession } from "#app/modules/identity/index.server.ts";
 import { addresses, users } from "#db/schema.ts";
 import { cookiesFrom, getRequest } from "./requests.ts";
 

@@ -2,6 +2,10 @@
 // (without its own answer, React Router gives a GET on an action-only route a bare 400 "Unexpected Server
 // Error"), and a PUT, PATCH or DELETE never does what the POST does.
 import { describe, expect, it } from "vitest";
+import { readSavedCart } from "#app/modules/cart/index.server.ts";
+import { listAddresses } from "#app/modules/identity/index.server.ts";
+import { getProductForSeller } from "#app/modules/inventory/index.server.ts";
+import { listUserOrders } from "#app/modules/orders/index.server.ts";
 import * as addressAdd from "#app/routes/api/address-add.ts";
 import * as addressGet from "#app/routes/api/address-get.ts";
 import * as cartUpdate from "#app/routes/api/cart-update.ts";
@@ -21,10 +25,6 @@ import * as userIsAuth from "#app/routes/api/user-is-auth.ts";
 import * as userLogin from "#app/routes/api/user-login.ts";
 import * as userLogout from "#app/routes/api/user-logout.ts";
 import * as userRegister from "#app/routes/api/user-register.ts";
-import { listAddresses } from "#app/services/addresses.server.ts";
-import { readSavedCart } from "#app/services/cart.server.ts";
-import { getProductForSeller } from "#app/services/inventory.server.ts";
-import { listUserOrders } from "#app/services/orders.server.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { getRequest, jsonRequest, throughRoot } from "../helpers/requests.ts";
 import { sellerCookie } from "../helpers/sellers.ts";

@@ -2,13 +2,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
+import { getSeller } from "#app/modules/identity/index.server.ts";
+import { placeOrder } from "#app/modules/orders/index.server.ts";
 import { loader as ordersApi } from "#app/routes/api/order-seller.ts";
 import { action as stockApi } from "#app/routes/api/product-stock.ts";
 import { loader as sellerIsAuth } from "#app/routes/api/seller-is-auth.ts";
 import { action as loginApi } from "#app/routes/api/seller-login.ts";
 import { loader as logoutApi } from "#app/routes/api/seller-logout.ts";
-import { placeOrder } from "#app/services/orders.server.ts";
-import { getSeller } from "#app/services/sellers.server.ts";
 import { products, sessions } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { cookiesFrom, getRequest, jsonRequest, routeArgs, run } from "../helpers/requests.ts";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
+import { readSavedCart } from "#app/modules/cart/index.server.ts";
 import { action as addAddress } from "#app/routes/api/address-add.ts";
 import { loader as getAddresses } from "#app/routes/api/address-get.ts";
 import { action as updateCart } from "#app/routes/api/cart-update.ts";
@@ -10,7 +11,6 @@ import { loader as isAuth } from "#app/routes/api/user-is-auth.ts";
 import { action as login } from "#app/routes/api/user-login.ts";
 import { loader as logout } from "#app/routes/api/user-logout.ts";
 import { action as register } from "#app/routes/api/user-register.ts";
-import { readSavedCart } from "#app/services/cart.server.ts";
 import { addresses, cartItems, orders, users } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { cookiesFrom, getRequest, jsonRequest, routeArgs, run } from "../helpers/requests.ts";

@@ -1,9 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
+import {
+  MAX_CART_LINES,
+  mergeVisitorCart,
+  readSavedCart,
+  readVisitorCart,
+  replaceSavedCart,
+} from "#app/modules/cart/index.server.ts";
 import { action, loader } from "#app/routes/cart.tsx";
-import { MAX_CART_LINES, mergeVisitorCart, readSavedCart, replaceSavedCart } from "#app/services/cart.server.ts";
-import { readVisitorCart } from "#app/services/visitor-cart.server.ts";
 import { cartItems, products } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { cookiesFrom, formRequest, getRequest, readReply, routeArgs, run } from "../helpers/requests.ts";

@@ -9,12 +9,10 @@ import {
   relatedProducts,
   toApiProduct,
   trendingProducts,
-} from "#app/services/catalog.server.ts";
-import { setStock } from "#app/services/inventory.server.ts";
-import { placeOrder } from "#app/services/orders.server.ts";
-import { fulfilCheckoutSession } from "#app/services/payments.server.ts";
-import { setOrderStatus } from "#app/services/seller-orders.server.ts";
-import { STRIPE_CURRENCY } from "#app/services/stripe.server.ts";
+} from "#app/modules/catalog/index.server.ts";
+import { fulfilCheckoutSession, STRIPE_CURRENCY } from "#app/modules/checkout/index.server.ts";
+import { setStock } from "#app/modules/inventory/index.server.ts";
+import { placeOrder, setOrderStatus } from "#app/modules/orders/index.server.ts";
 import { orderItems, orders, products } from "#db/schema.ts";
 import { createProduct, type StockOptions } from "../helpers/factories.ts";
 import { createAddress, createUser } from "../helpers/shopper.ts";

@@ -4,10 +4,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
+import { placeOrder } from "#app/modules/orders/index.server.ts";
+import { neutraliseFormula } from "#app/modules/reporting/index.server.ts";
 import { loader as exportOrdersLoader } from "#app/routes/seller/export-orders.ts";
 import { loader as exportProductsLoader } from "#app/routes/seller/export-products.ts";
-import { neutraliseFormula } from "#app/services/exports.server.ts";
-import { placeOrder } from "#app/services/orders.server.ts";
 import { orders, products } from "#db/schema.ts";
 import { parseCsv } from "../helpers/csv.ts";
 import { createProduct } from "../helpers/factories.ts";

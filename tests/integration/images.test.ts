@@ -3,8 +3,8 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { IMAGE_WIDTHS, imageSrcSet, imageWidthUrl, thumbnailUrl } from "#app/lib/images.ts";
 import { Refusal } from "#app/lib/refusal.ts";
+import { deleteProductImages, storeProductImage, uploadedFilePath } from "#app/modules/inventory/index.server.ts";
 import { loader } from "#app/routes/uploads.ts";
-import { deleteProductImages, storeProductImage, uploadedFilePath } from "#app/services/images.server.ts";
 import { getRequest, routeArgs } from "../helpers/requests.ts";
 
 async function png(width: number, height: number) {

@@ -6,9 +6,6 @@ import { db } from "#app/lib/db.server.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { productFieldsSchema } from "#app/lib/schemas/product.ts";
-import { action as editAction, loader as editLoader } from "#app/routes/seller/edit-product.tsx";
-import { action as listAction, loader as listLoader } from "#app/routes/seller/product-list.tsx";
-import { uploadedFilePath } from "#app/services/images.server.ts";
 import {
   addProduct,
   getProductForSeller,
@@ -18,7 +15,10 @@ import {
   restoreToSale,
   setStock,
   updateProduct,
-} from "#app/services/inventory.server.ts";
+  uploadedFilePath,
+} from "#app/modules/inventory/index.server.ts";
+import { action as editAction, loader as editLoader } from "#app/routes/seller/edit-product.tsx";
+import { action as listAction, loader as listLoader } from "#app/routes/seller/product-list.tsx";
 import { products } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { formRequest, getRequest, throughSellerArea } from "../helpers/requests.ts";

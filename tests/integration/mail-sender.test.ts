@@ -7,14 +7,15 @@ import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { config } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
-import { enqueueMail, type MailKind } from "#app/services/mail-outbox.server.ts";
 import {
   deliverPendingMail,
+  enqueueMail,
   MAX_ATTEMPTS,
+  type MailKind,
   retryDelayMs,
   startMailSender,
   stopMailSender,
-} from "#app/services/mail-sender.server.ts";
+} from "#app/modules/mail/index.server.ts";
 import { mailOutbox } from "#db/schema.ts";
 import { outboxRow, SHOP_URL, useMailSettings, waitUntil } from "../helpers/mail.ts";
 import { type SmtpTestServer, startAnswerDroppingProxy, startSmtpServer } from "../helpers/smtp.ts";

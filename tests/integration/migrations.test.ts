@@ -8,9 +8,9 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/lib/db.server.ts";
-import { savedCartIn } from "#app/services/cart.server.ts";
-import { orderLinesIn } from "#app/services/orders.server.ts";
-import { stockLinesIn } from "#app/services/stock.server.ts";
+import { savedCartIn } from "#app/modules/cart/index.server.ts";
+import { stockLinesIn } from "#app/modules/inventory/index.server.ts";
+import { orderLinesIn } from "#app/modules/orders/index.server.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "migrations-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

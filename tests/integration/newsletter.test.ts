@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { NEWSLETTER_MESSAGES } from "#app/lib/schemas/newsletter.ts";
-import { subscribe } from "#app/services/newsletter.server.ts";
+import { subscribe } from "#app/modules/mail/index.server.ts";
 import { newsletterSubscribers } from "#db/schema.ts";
 
 const stored = () =>

@@ -6,14 +6,13 @@ import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
-import { deliverPendingMail } from "#app/services/mail-sender.server.ts";
-import { placeOrder } from "#app/services/orders.server.ts";
 import {
   cancelOrderForSession,
   expireStaleOnlineOrders,
   fulfilCheckoutSession,
-} from "#app/services/payments.server.ts";
-import { setOrderStatus } from "#app/services/seller-orders.server.ts";
+} from "#app/modules/checkout/index.server.ts";
+import { deliverPendingMail } from "#app/modules/mail/index.server.ts";
+import { placeOrder, setOrderStatus } from "#app/modules/orders/index.server.ts";
 import { orders } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { hrefsOf, outboxRows, recipientsOf, SELLER_INBOX, SHOP_URL, useMailSettings } from "../helpers/mail.ts";

@@ -3,7 +3,7 @@
 // srcset. Texts the spec quotes word for word stay as they are ('orders' in the phone menu, the newsletter's
 // 'You are subscribed to our page!').
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { storeProductImage } from "#app/services/images.server.ts";
+import { storeProductImage } from "#app/modules/inventory/index.server.ts";
 import { type App, startApp } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { imageBytes } from "../helpers/sellers.ts";

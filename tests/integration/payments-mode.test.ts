@@ -21,21 +21,21 @@ import { db } from "#app/lib/db.server.ts";
 import { newId, newToken } from "#app/lib/ids.ts";
 import { computeTotals } from "#app/lib/money.ts";
 import { SANDBOX_SECRET_KEY } from "#app/lib/stripe-sandbox-config.server.ts";
+import { readSavedCart } from "#app/modules/cart/index.server.ts";
+import {
+  isSandboxMode,
+  ONLINE_PAYMENT_OFF,
+  onlinePaymentAvailable,
+  startOnlineCheckout,
+  stripeClient,
+  webhookSecret,
+} from "#app/modules/checkout/index.server.ts";
 import { action as orderStripeAction } from "#app/routes/api/order-stripe.ts";
 import { action as webhookAction } from "#app/routes/api/stripe-webhook.ts";
 import CartPage, { action as cartAction, loader as cartLoader } from "#app/routes/cart.tsx";
 import { loader as loaderPageLoader } from "#app/routes/loader.tsx";
 import * as sandboxApiRoute from "#app/routes/stripe-sandbox/api.ts";
 import * as checkoutPageRoute from "#app/routes/stripe-sandbox/checkout.ts";
-import { readSavedCart } from "#app/services/cart.server.ts";
-import { startOnlineCheckout } from "#app/services/payments.server.ts";
-import {
-  isSandboxMode,
-  ONLINE_PAYMENT_OFF,
-  onlinePaymentAvailable,
-  stripeClient,
-  webhookSecret,
-} from "#app/services/stripe.server.ts";
 import { actOnCheckoutSession } from "#app/stripe-sandbox/sessions.server.ts";
 import { cartItems, orderItems, orders, stripeEvents } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";

@@ -10,22 +10,25 @@ import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { computeTotals } from "#app/lib/money.ts";
 import { Refusal } from "#app/lib/refusal.ts";
+import { readSavedCart } from "#app/modules/cart/index.server.ts";
+import {
+  cancelCheckout,
+  confirmCheckoutReturn,
+  expireStaleOnlineOrders,
+  isSandboxMode,
+  ONLINE_PAYMENT_TOO_SMALL,
+  ONLINE_PAYMENT_UNAVAILABLE,
+  PAYMENT_NOTICES,
+  placeCartOrder,
+  startOnlineCheckout,
+  stripeClient,
+  webhookSecret,
+} from "#app/modules/checkout/index.server.ts";
+import { listUserOrders, placeOrder } from "#app/modules/orders/index.server.ts";
 import { action as orderStripeAction } from "#app/routes/api/order-stripe.ts";
 import { action as cartAction, loader as cartLoader } from "#app/routes/cart.tsx";
 import { loader as loaderPageLoader } from "#app/routes/loader.tsx";
 import { loader as myOrdersLoader } from "#app/routes/my-orders.tsx";
-import { readSavedCart } from "#app/services/cart.server.ts";
-import { placeCartOrder } from "#app/services/checkout.server.ts";
-import { cancelCheckout, confirmCheckoutReturn, PAYMENT_NOTICES } from "#app/services/checkout-return.server.ts";
-import { listUserOrders, placeOrder } from "#app/services/orders.server.ts";
-import { expireStaleOnlineOrders, startOnlineCheckout } from "#app/services/payments.server.ts";
-import {
-  isSandboxMode,
-  ONLINE_PAYMENT_TOO_SMALL,
-  ONLINE_PAYMENT_UNAVAILABLE,
-  stripeClient,
-  webhookSecret,
-} from "#app/services/stripe.server.ts";
 import { actOnCheckoutSession } from "#app/stripe-sandbox/sessions.server.ts";
 import { sandboxDeliveries } from "#app/stripe-sandbox/webhooks.server.ts";
 import { cartItems, orderItems, orders, stripeEvents } from "#db/schema.ts";

@@ -5,8 +5,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
+import { productListBuilds } from "#app/modules/catalog/index.server.ts";
 import { loader as productListLoader } from "#app/routes/api/product-list.ts";
-import { productListBuilds } from "#app/services/product-list.server.ts";
 import { productSizes, products } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { type RunningServer, startProductionServer } from "../helpers/production-server.ts";

@@ -3,9 +3,9 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { IMAGE_WIDTHS } from "#app/lib/images.ts";
+import { getProductForSeller, listSellerProducts } from "#app/modules/inventory/index.server.ts";
 import { action as apiAdd } from "#app/routes/api/product-add.ts";
 import { action as pageAdd, loader as pageLoader } from "#app/routes/seller/add-product.tsx";
-import { getProductForSeller, listSellerProducts } from "#app/services/inventory.server.ts";
 import { getRequest, readReply, routeArgs, run, throughSellerArea } from "../helpers/requests.ts";
 import {
   imageBytes,

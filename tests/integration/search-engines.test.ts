@@ -5,9 +5,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { resetConfigForTests } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
+import { sitemapProducts } from "#app/modules/catalog/index.server.ts";
 import { loader as robotsLoader } from "#app/routes/robots.ts";
 import { loader as sitemapLoader } from "#app/routes/sitemap.ts";
-import { sitemapProducts } from "#app/services/sitemap.server.ts";
 import { products } from "#db/schema.ts";
 import { type App, type Client, startApp } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";

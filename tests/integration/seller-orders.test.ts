@@ -5,9 +5,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoade
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
+import { listSellerOrders, listUserOrders, placeOrder, setOrderStatus } from "#app/modules/orders/index.server.ts";
 import OrdersPage, { action as ordersAction, loader as ordersLoader } from "#app/routes/seller/orders.tsx";
-import { listUserOrders, placeOrder } from "#app/services/orders.server.ts";
-import { listSellerOrders, setOrderStatus } from "#app/services/seller-orders.server.ts";
 import { orderItems, orders, products } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { formRequest, getRequest, readReply, throughSellerArea } from "../helpers/requests.ts";

@@ -3,12 +3,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
+import { placeOrder } from "#app/modules/orders/index.server.ts";
+import { neutraliseFormula, sellerOverview } from "#app/modules/reporting/index.server.ts";
 import { loader as exportOrdersLoader } from "#app/routes/seller/export-orders.ts";
 import { loader as exportProductsLoader } from "#app/routes/seller/export-products.ts";
 import { loader as overviewLoader } from "#app/routes/seller/overview.tsx";
-import { neutraliseFormula } from "#app/services/exports.server.ts";
-import { placeOrder } from "#app/services/orders.server.ts";
-import { sellerOverview } from "#app/services/seller-overview.server.ts";
 import { mailOutbox, orderItems, orders, products } from "#db/schema.ts";
 import { insertOrders } from "../helpers/bulk-orders.ts";
 import { csvRecords, parseCsv } from "../helpers/csv.ts";

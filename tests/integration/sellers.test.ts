@@ -8,9 +8,6 @@ import { describe, expect, it, vi } from "vitest";
 import { resetConfigForTests } from "#app/lib/config.server.ts";
 import { db, openDatabase } from "#app/lib/db.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
-import { loader as layoutLoader } from "#app/routes/seller/layout.tsx";
-import { action as logoutAction } from "#app/routes/seller/logout.tsx";
-import { action as loginAction, loader as loginLoader } from "#app/routes/seller-login.tsx";
 import {
   createSeller,
   DEMO_SELLER,
@@ -18,7 +15,10 @@ import {
   getSeller,
   sellerRedirectTarget,
   signInSeller,
-} from "#app/services/sellers.server.ts";
+} from "#app/modules/identity/index.server.ts";
+import { loader as layoutLoader } from "#app/routes/seller/layout.tsx";
+import { action as logoutAction } from "#app/routes/seller/logout.tsx";
+import { action as loginAction, loader as loginLoader } from "#app/routes/seller-login.tsx";
 import { sellers, sessions } from "#db/schema.ts";
 import {
   cookiesFrom,

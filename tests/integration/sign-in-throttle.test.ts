@@ -1,4 +1,4 @@
-// The sign-in throttle (app/services/throttle.server.ts) through the production build's request handler:
+// The sign-in throttle (app/modules/identity/throttle.server.ts) through the production build's request handler:
 // shopper login and registration (the /login page and the JSON calls) and seller sign-in (/seller-login and
 // POST /api/seller/login). After 10 failures for one email or 30 from one address within 15 minutes, further
 // attempts get 429 with Retry-After and a message; other emails and addresses go on; a success resets the
@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
-import { clientKey, THROTTLE_RULES } from "#app/services/throttle.server.ts";
+import { clientKey, THROTTLE_RULES } from "#app/modules/identity/index.server.ts";
 import { mailOutbox, throttledAttempts } from "#db/schema.ts";
 import { type App, type Client, json, startApp } from "../helpers/app.ts";
 import { decodeHtml, unique } from "../helpers/hostile.ts";

@@ -11,10 +11,15 @@ import { resetConfigForTests } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { Refusal } from "#app/lib/refusal.ts";
-import { placeCartOrder } from "#app/services/checkout.server.ts";
-import { cancelCheckout } from "#app/services/checkout-return.server.ts";
-import { cancelOrderForSession, expireStaleOnlineOrders, startOnlineCheckout } from "#app/services/payments.server.ts";
-import { stripeClient, webhookSecret } from "#app/services/stripe.server.ts";
+import {
+  cancelCheckout,
+  cancelOrderForSession,
+  expireStaleOnlineOrders,
+  placeCartOrder,
+  startOnlineCheckout,
+  stripeClient,
+  webhookSecret,
+} from "#app/modules/checkout/index.server.ts";
 import { cartItems, orders } from "#db/schema.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
 import { createAddress, createUser } from "../helpers/shopper.ts";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { computeTotals } from "#app/lib/money.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
-import { parseProductId, parseQuantity } from "#app/services/cart.server.ts";
+import { parseProductId, parseQuantity } from "#app/modules/cart/index.server.ts";
 
 /** Where a cart form sends the shopper back to: its redirectTo when it is a path on this site, else /cart. */
 const sameSitePath = (value: unknown, fallback = "/cart") => safeRedirect(value, fallback);

@@ -6,7 +6,7 @@ import { formatMoney } from "#app/lib/money.ts";
 import { productPath } from "#app/lib/product-links.ts";
 import { isLow, lineName } from "#app/lib/sizes.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import type { CartLine } from "#app/services/cart-view.server.ts";
+import type { CartLine } from "#app/modules/cart/index.server.ts";
 
 const UNAVAILABLE: Record<NonNullable<CartLine["unavailable"]>, string> = {
   "out-of-stock": "Out of stock",

@@ -1,6 +1,6 @@
 import { apiAnswer, getOnly } from "#app/lib/api.server.ts";
 import { shopperForApi } from "#app/middleware/identity.server.ts";
-import { addressJson, listAddresses } from "#app/services/addresses.server.ts";
+import { addressJson, listAddresses } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/address-get";
 
 // GET /api/address/get → { success, addresses }

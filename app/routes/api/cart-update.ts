@@ -1,7 +1,7 @@
 import { apiAnswer, postOnly } from "#app/lib/api.server.ts";
 import { readJsonObject } from "#app/lib/http.server.ts";
 import { shopperForApi } from "#app/middleware/identity.server.ts";
-import { updateSavedCartFromApi } from "#app/services/cart.server.ts";
+import { updateSavedCartFromApi } from "#app/modules/cart/index.server.ts";
 import type { Route } from "./+types/cart-update";
 
 // POST /api/cart/update { cartItems: { "<productId>": quantity } } (the spec's: replaces the lines without a size)

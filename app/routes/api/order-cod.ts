@@ -1,7 +1,7 @@
 import { apiAnswer, postOnly } from "#app/lib/api.server.ts";
 import { readJsonObject } from "#app/lib/http.server.ts";
 import { shopperForApi } from "#app/middleware/identity.server.ts";
-import { placeCartOrder } from "#app/services/checkout.server.ts";
+import { placeCartOrder } from "#app/modules/checkout/index.server.ts";
 import type { Route } from "./+types/order-cod";
 import { orderItemsOf } from "./order-items.ts";
 

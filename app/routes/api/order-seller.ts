@@ -1,7 +1,7 @@
 import { apiAnswer, getOnly } from "#app/lib/api.server.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
 import { sellerForApi } from "#app/middleware/identity.server.ts";
-import { listSellerOrders } from "#app/services/seller-orders.server.ts";
+import { listSellerOrders } from "#app/modules/orders/index.server.ts";
 import type { Route } from "./+types/order-seller";
 import { orderAddressJson } from "./order-items.ts";
 

@@ -1,7 +1,7 @@
 import { apiAnswer, getOnly } from "#app/lib/api.server.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
 import { shopperForApi } from "#app/middleware/identity.server.ts";
-import { listUserOrders, orderAddressId } from "#app/services/orders.server.ts";
+import { listUserOrders, orderAddressId } from "#app/modules/orders/index.server.ts";
 import type { Route } from "./+types/order-user";
 import { orderAddressJson } from "./order-items.ts";
 

@@ -2,7 +2,7 @@ import { apiAnswer, postOnly } from "#app/lib/api.server.ts";
 import { parseJson } from "#app/lib/http.server.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { sellerForApi } from "#app/middleware/identity.server.ts";
-import { addProduct, readProductUpload } from "#app/services/inventory.server.ts";
+import { addProduct, readProductUpload } from "#app/modules/inventory/index.server.ts";
 import type { Route } from "./+types/product-add";
 
 // POST /api/product/add (multipart): field productData = JSON of name, description (lines),

@@ -2,8 +2,13 @@ import { apiAnswer, getOnly } from "#app/lib/api.server.ts";
 import { CATEGORY_PATHS, categoryFromSlug } from "#app/lib/categories.ts";
 import { MAX_API_LIMIT, MAX_PAGE, PAGE_SIZE, parsePositive } from "#app/lib/listing.ts";
 import { refuse } from "#app/lib/refusal.ts";
-import { listProductsOnSale, toApiProduct } from "#app/services/catalog.server.ts";
-import { fullProductList, matchesEtag, productListBody } from "#app/services/product-list.server.ts";
+import {
+  fullProductList,
+  listProductsOnSale,
+  matchesEtag,
+  productListBody,
+  toApiProduct,
+} from "#app/modules/catalog/index.server.ts";
 import type { Route } from "./+types/product-list";
 
 /** The parameters that make the answer one page of the list; no other is taken. */
@@ -15,7 +20,7 @@ const PAGE_PARAMETERS = ["page", "limit", "category", "q"];
 const FULL_LIST_CACHING = "public, no-cache";
 
 // GET /api/product/list: every product on sale (in stock or not) in the spec's JSON shape, built once per
-// catalogue version (app/services/product-list.server.ts), with an ETag. With any of `page`, `limit` (at most
+// catalogue version (app/modules/catalog/product-list.server.ts), with an ETag. With any of `page`, `limit` (at most
 // 100), `category` or `q` it answers one page instead: {success, products, page, limit, total, pages}. An
 // unknown or repeated parameter, or a value it cannot use, is refused with 400; a page past the end is empty.
 export function loader({ request }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import { apiAnswer, postOnly } from "#app/lib/api.server.ts";
 import { readJsonObject } from "#app/lib/http.server.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { sellerForApi } from "#app/middleware/identity.server.ts";
-import { setStock } from "#app/services/inventory.server.ts";
+import { setStock } from "#app/modules/inventory/index.server.ts";
 import type { Route } from "./+types/product-stock";
 
 // POST /api/product/stock {id, inStock} → {success, message}

@@ -1,6 +1,6 @@
 import { getOnly } from "#app/lib/api.server.ts";
 import { refuseCrossSiteGet } from "#app/middleware/request-guard.server.ts";
-import { endSession } from "#app/services/sessions.server.ts";
+import { endSession } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/seller-logout";
 
 // GET /api/seller/logout (the spec's call) → {success, message}; the session row is deleted. Refused (403) on a

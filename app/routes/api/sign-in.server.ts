@@ -3,8 +3,8 @@ import type { RouterContextProvider } from "react-router";
 import { apiAnswer } from "#app/lib/api.server.ts";
 import { readJsonObject } from "#app/lib/http.server.ts";
 import { clientAddressOf } from "#app/lib/request-client.server.ts";
-import { type AuthMode, authenticate, signIn } from "#app/services/accounts.server.ts";
-import { apiCart } from "#app/services/cart.server.ts";
+import { apiCart } from "#app/modules/cart/index.server.ts";
+import { type AuthMode, authenticate, signIn } from "#app/modules/identity/index.server.ts";
 
 export function signInApi(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },

@@ -2,8 +2,7 @@
 // `stripe.webhooks.constructEvent`; a missing or wrong signature gets 400 and changes nothing.
 import { readBodyBytes } from "#app/lib/http.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
-import { handleStripeEvent } from "#app/services/payments.server.ts";
-import { stripeClient, webhookSecret } from "#app/services/stripe.server.ts";
+import { handleStripeEvent, stripeClient, webhookSecret } from "#app/modules/checkout/index.server.ts";
 import type { Route } from "./+types/stripe-webhook";
 
 /** Stripe's event payloads are small; anything larger is not from Stripe. */

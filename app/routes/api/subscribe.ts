@@ -1,6 +1,6 @@
 import { apiAnswer, postOnly } from "#app/lib/api.server.ts";
 import { MAX_BODY_BYTES, parseJson, readBodyBytes, readForm } from "#app/lib/http.server.ts";
-import { subscribe } from "#app/services/newsletter.server.ts";
+import { subscribe } from "#app/modules/mail/index.server.ts";
 import type { Route } from "./+types/subscribe";
 
 // POST /api/subscribe {email} (JSON or a form) → {success, message}; a refusal is a 4xx with the message.

@@ -1,6 +1,6 @@
 import { apiAnswer, getOnly } from "#app/lib/api.server.ts";
 import { shopperForApi } from "#app/middleware/identity.server.ts";
-import { apiCart } from "#app/services/cart.server.ts";
+import { apiCart } from "#app/modules/cart/index.server.ts";
 import type { Route } from "./+types/user-is-auth";
 
 // GET /api/user/is-auth → { success, user: { _id, name, email, cartItems, cartLines } }: cartItems (the spec's)

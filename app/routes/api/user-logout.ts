@@ -1,6 +1,6 @@
 import { getOnly } from "#app/lib/api.server.ts";
 import { refuseCrossSiteGet } from "#app/middleware/request-guard.server.ts";
-import { signOut } from "#app/services/accounts.server.ts";
+import { signOut } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/user-logout";
 
 // GET /api/user/logout → { success, message } (the spec's call; the pages log out with a POST form).

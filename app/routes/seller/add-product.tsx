@@ -11,7 +11,7 @@ import { MAX_IMAGE_MB, MAX_IMAGES } from "#app/lib/product-limits.ts";
 import { productFieldsSchema, productFormInput } from "#app/lib/schemas/product.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { addProduct, readProductUpload } from "#app/services/inventory.server.ts";
+import { addProduct, readProductUpload } from "#app/modules/inventory/index.server.ts";
 import type { Route } from "./+types/add-product";
 import { sizeRowsReply } from "./size-rows.server.ts";
 

@@ -18,7 +18,7 @@ import {
   productNameOf,
   readProductUpload,
   updateProduct,
-} from "#app/services/inventory.server.ts";
+} from "#app/modules/inventory/index.server.ts";
 import type { Route } from "./+types/edit-product";
 import { sizeRowsReply } from "./size-rows.server.ts";
 

@@ -1,7 +1,7 @@
 // GET /seller/orders.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: the placed orders of those days as a CSV download
 // (the seller area's guard runs first). Without dates, the last 30 days.
 import { Refusal } from "#app/lib/refusal.ts";
-import { csvHeaders, orderExportRange, ordersCsv } from "#app/services/exports.server.ts";
+import { csvHeaders, orderExportRange, ordersCsv } from "#app/modules/reporting/index.server.ts";
 import type { Route } from "./+types/export-orders";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { endSession } from "#app/services/sessions.server.ts";
+import { endSession } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/logout";
 
 // Logging out is a POST (a link or prefetch must never sign the seller out).

@@ -10,7 +10,7 @@ import { statusTone } from "#app/lib/order-status.ts";
 import { refuseUnless } from "#app/lib/refusal.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { listSellerOrders, NEXT_STATUSES, setOrderStatus } from "#app/services/seller-orders.server.ts";
+import { listSellerOrders, NEXT_STATUSES, setOrderStatus } from "#app/modules/orders/index.server.ts";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => sellerMeta("Orders");

@@ -5,7 +5,7 @@ import { FiguresTable } from "#app/components/seller/figures-table.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { statusTone } from "#app/lib/order-status.ts";
 import { lineName } from "#app/lib/sizes.ts";
-import { sellerOverview } from "#app/services/seller-overview.server.ts";
+import { sellerOverview } from "#app/modules/reporting/index.server.ts";
 import type { Route } from "./+types/overview";
 
 export const meta: Route.MetaFunction = () => [{ title: "Overview | Trendora Seller" }];

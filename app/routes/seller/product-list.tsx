@@ -14,13 +14,14 @@ import { sellerMeta } from "#app/lib/seo.ts";
 import { isSizeLabel, MAX_SIZES } from "#app/lib/sizes.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import {
+  type CountChange,
+  changeCounts,
   listSellerProducts,
   productNameOf,
   removeFromSale,
   restoreToSale,
   setStock,
-} from "#app/services/inventory.server.ts";
-import { type CountChange, changeCounts } from "#app/services/stock.server.ts";
+} from "#app/modules/inventory/index.server.ts";
 import type { Route } from "./+types/product-list";
 
 export const meta: Route.MetaFunction = () => sellerMeta("Product List");

@@ -6,14 +6,22 @@
 // retries and replays change nothing.
 import { and, eq, inArray, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import Stripe from "stripe";
+import { publicOrigin } from "#app/lib/config.server.ts";
 import { db, type Tx } from "#app/lib/db.server.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
 import { lineName } from "#app/lib/sizes.ts";
+import { removeFromSavedCart } from "#app/modules/cart/index.server.ts";
+import { countOrderUnits } from "#app/modules/catalog/index.server.ts";
+import { retakeOrderStock, returnOrderStock, stockKey } from "#app/modules/inventory/index.server.ts";
+import {
+  enqueueOrderPlacedMail,
+  enqueuePaymentNotCompletedMail,
+  type Order,
+  orderLinesIn,
+  type PlaceOrderInput,
+  placeOrder,
+} from "#app/modules/orders/index.server.ts";
 import { orderItems, orders, stripeEvents } from "#db/schema.ts";
-import { removeFromSavedCart } from "./cart.server.ts";
-import { enqueueOrderPlacedMail, enqueuePaymentNotCompletedMail } from "./order-mail.server.ts";
-import { type Order, type PlaceOrderInput, placeOrder } from "./orders.server.ts";
-import { retakeOrderStock, returnOrderStock, stockKey } from "./stock.server.ts";
 import {
   CHECKOUT_SESSION_SECONDS,
   checkoutLineItems,
@@ -22,11 +30,9 @@ import {
   ONLINE_PAYMENT_TOO_SMALL,
   ONLINE_PAYMENT_UNAVAILABLE,
   onlinePaymentAvailable,
-  publicBaseUrl,
   STRIPE_CURRENCY,
   stripeClient,
 } from "./stripe.server.ts";
-import { countOrderUnits } from "./trending.server.ts";
 
 /** An unpaid online order older than this is cancelled when next looked at (expiry plus a late webhook). */
 const STALE_ONLINE_ORDER_MS = (CHECKOUT_SESSION_SECONDS + 15 * 60) * 1000;
@@ -58,7 +64,7 @@ export async function startOnlineCheckout(input: OnlineCheckoutInput): Promise<{
   if (!onlinePaymentAvailable()) refuse(ONLINE_PAYMENT_OFF);
   const placed = await placeOrder({ ...input, paymentType: "Online" });
   const { order } = placed;
-  const base = publicBaseUrl(input.origin);
+  const base = publicOrigin(input.origin);
   if (!placed.created) {
     // The same form sent twice: the first request owns this order.
     if (order.paymentType !== "Online") refuse(ALREADY_PLACED, 409);
@@ -199,12 +205,7 @@ export function fulfilCheckoutSession(session: SessionFacts, event?: EventFacts)
       .get();
     if (!marked) return "already-paid";
     retakeOrderStock(tx, order.id);
-    const lines = tx
-      .select({ productId: orderItems.productId, size: orderItems.size, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .all();
-    removeFromSavedCart(tx, order.userId, lines);
+    removeFromSavedCart(tx, order.userId, orderLinesIn(tx, [order.id]).get(order.id) ?? []);
     // Only now is an online order placed: the confirmation and the seller's notice go out.
     enqueueOrderPlacedMail(tx, order.id);
     countOrderUnits(tx, order.id, 1);

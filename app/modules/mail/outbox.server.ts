@@ -7,7 +7,7 @@ import { config } from "#app/lib/config.server.ts";
 import type { Tx } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { mailOutbox, tick } from "#db/schema.ts";
-import { sealSecret } from "./mail-secrets.server.ts";
+import { sealSecret } from "./secrets.server.ts";
 
 export type MailKind =
   | "order-confirmation"

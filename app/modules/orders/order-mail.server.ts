@@ -1,6 +1,6 @@
 // Which order emails are written, and when: always inside the transaction that changes the order, so the
 // mail exists exactly when the change does (a rolled-back order writes none).
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { config } from "#app/lib/config.server.ts";
 import type { Tx } from "#app/lib/db.server.ts";
 import { computeTotals } from "#app/lib/money.ts";
@@ -12,9 +12,9 @@ import {
   sellerNewOrderMail,
 } from "#app/mail/order-mails.tsx";
 import type { MailOrder } from "#app/mail/order-parts.tsx";
-import { orderItems, orders, products, users } from "#db/schema.ts";
-import { enqueueMail } from "./mail-outbox.server.ts";
-import { MISSING_PRODUCT_NAME } from "./seller-orders.server.ts";
+import { enqueueMail } from "#app/modules/mail/index.server.ts";
+import { orders, users } from "#db/schema.ts";
+import { MISSING_PRODUCT_NAME, orderLinesIn } from "./order-lines.server.ts";
 
 /** The order as its emails show it, read inside the transaction that changes it. */
 function mailOrderIn(tx: Tx, orderId: string): MailOrder {
@@ -25,19 +25,7 @@ function mailOrderIn(tx: Tx, orderId: string): MailOrder {
     .where(eq(orders.id, orderId))
     .get();
   if (!order) throw new Error(`Order ${orderId} is not there to be mailed about`);
-  const lines = tx
-    .select({
-      name: products.name,
-      // The size ordered ('' for a product without sizes).
-      size: orderItems.size,
-      quantity: orderItems.quantity,
-      unitPriceCents: orderItems.unitPriceCents,
-    })
-    .from(orderItems)
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.position))
-    .all();
+  const lines = orderLinesIn(tx, [orderId]).get(orderId) ?? [];
   const { address, status, paymentType, isPaid, subtotalCents, taxCents, amountCents, createdAt } = order.order;
   return {
     id: orderId,
@@ -51,7 +39,7 @@ function mailOrderIn(tx: Tx, orderId: string): MailOrder {
     address,
     shopper: order.shopper,
     lines: lines.map((line) => ({
-      name: line.name ?? MISSING_PRODUCT_NAME,
+      name: line.product?.name ?? MISSING_PRODUCT_NAME,
       size: line.size?.trim() || null,
       quantity: line.quantity,
       lineCents: computeTotals([line]).subtotalCents,

@@ -8,8 +8,8 @@ import { ID_PATTERN } from "#app/lib/ids.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
 import { cartKey, isSizeLabel, NO_SIZE, splitCartKey } from "#app/lib/sizes.ts";
+import { refuseShortStock, sizeLineOf, stockLinesIn, stockLinesOf } from "#app/modules/inventory/index.server.ts";
 import { cartItems, products } from "#db/schema.ts";
-import { refuseShortStock, sizeLineOf, stockLinesIn, stockLinesOf } from "./stock.server.ts";
 import {
   type CartMap,
   hasVisitorCartCookie,

@@ -7,17 +7,16 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { stringify } from "csv-stringify";
-import { and, asc, eq, gt, gte, inArray, lt, or } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lt, or } from "drizzle-orm";
 import { db } from "#app/lib/db.server.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
 import { parseOrRefuse, refuse } from "#app/lib/refusal.ts";
 import { orderExportSchema } from "#app/lib/schemas/export.ts";
 import { FREE_SIZE, lineName } from "#app/lib/sizes.ts";
-import { orderItems, orders, products, users } from "#db/schema.ts";
-import { placedOrderCondition } from "./orders.server.ts";
-import { MISSING_PRODUCT_NAME } from "./seller-orders.server.ts";
-import { dayText, OVERVIEW_DAYS } from "./seller-overview.server.ts";
-import { stockLinesIn } from "./stock.server.ts";
+import { stockLinesIn } from "#app/modules/inventory/index.server.ts";
+import { MISSING_PRODUCT_NAME, orderLinesIn, placedOrderCondition } from "#app/modules/orders/index.server.ts";
+import { orders, products, users } from "#db/schema.ts";
+import { dayText, OVERVIEW_DAYS } from "./overview.server.ts";
 
 const DAY_MS = 86_400_000;
 /** Rows read per page. */
@@ -117,26 +116,14 @@ export function ordersExportPage(range: OrderExportRange, last: Keyset | null) {
 
 /** "Linen Shirt, M x 2; Wool Scarf x 1" and the units, per order of a page (one query for the page). */
 function itemsOf(orderIds: string[]): Map<string, { items: string; units: number }> {
-  const rows = db()
-    .select({
-      orderId: orderItems.orderId,
-      quantity: orderItems.quantity,
-      size: orderItems.size,
-      name: products.name,
-    })
-    .from(orderItems)
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(inArray(orderItems.orderId, orderIds))
-    .orderBy(asc(orderItems.orderId), asc(orderItems.position))
-    .all();
   const byOrder = new Map<string, { items: string; units: number }>();
-  for (const { orderId, quantity, size, name } of rows) {
-    const item = `${lineName(name ?? MISSING_PRODUCT_NAME, size)} x ${quantity}`;
-    const sofar = byOrder.get(orderId);
-    byOrder.set(
-      orderId,
-      sofar ? { items: `${sofar.items}; ${item}`, units: sofar.units + quantity } : { items: item, units: quantity },
-    );
+  for (const [orderId, lines] of orderLinesIn(db(), orderIds)) {
+    byOrder.set(orderId, {
+      items: lines
+        .map((l) => `${lineName(l.product?.name ?? MISSING_PRODUCT_NAME, l.size)} x ${l.quantity}`)
+        .join("; "),
+      units: lines.reduce((sum, l) => sum + l.quantity, 0),
+    });
   }
   return byOrder;
 }

@@ -5,13 +5,13 @@ import { db } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { ADDRESS_FIELDS } from "#app/lib/schemas/address.ts";
+import { countOrderUnits } from "#app/modules/catalog/index.server.ts";
+import { returnOrderStock } from "#app/modules/inventory/index.server.ts";
 import { type AddressSnapshot, ORDER_STATUSES, type OrderStatus, orders } from "#db/schema.ts";
+import { MISSING_PRODUCT_NAME, orderLinesIn } from "./order-lines.server.ts";
 import { enqueueOrderStatusMail } from "./order-mail.server.ts";
-import { orderAddressId, orderLinesIn, placedOrderCondition } from "./orders.server.ts";
-import { returnOrderStock } from "./stock.server.ts";
-import { countOrderUnits } from "./trending.server.ts";
+import { orderAddressId, placedOrderCondition } from "./orders.server.ts";
 
-export const MISSING_PRODUCT_NAME = "Product not found";
 export const MISSING_FIELD = "N/A";
 
 export type SellerOrderItem = {

@@ -7,9 +7,9 @@ import { type Db, db, type Tx } from "#app/lib/db.server.ts";
 import { computeTotals, type Totals } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { FREE_SIZE, isAvailable, NO_SIZE, splitCartKey } from "#app/lib/sizes.ts";
+import { stockKey, stockLinesIn } from "#app/modules/inventory/index.server.ts";
 import { cartItems, products } from "#db/schema.ts";
 import { type OrderLineInput, savedCartIn } from "./cart.server.ts";
-import { stockKey, stockLinesIn } from "./stock.server.ts";
 import { type CartMap, readVisitorCart, writeVisitorCart } from "./visitor-cart.server.ts";
 
 /**

@@ -63,11 +63,6 @@ export function webhookSecret(): string | null {
   return STRIPE_WEBHOOK_SECRET ?? (paymentMode === "sandbox" ? sandboxWebhookSecret() : null);
 }
 
-/** Where links that leave the site come back to: PUBLIC_URL, else the origin of the shopper's request. */
-export function publicBaseUrl(requestOrigin: string): string {
-  return (config().PUBLIC_URL ?? requestOrigin).replace(/\/+$/, "");
-}
-
 /**
  * The session's line items: one per product at its unit price, and the tax as its own line, so that
  * their sum is the order's amount to the cent (the tax line is left out when the tax is zero).

@@ -9,9 +9,9 @@ import { DEFAULT_SORT, PAGE_SIZE, type SortOrder } from "#app/lib/listing.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
 import { isAvailable, NO_SIZE, type SizeStock } from "#app/lib/sizes.ts";
 import { countMatches, foldForSearch, pageOfMatches } from "#app/lib/sqlite-search.server.ts";
+import { stockLinesIn } from "#app/modules/inventory/index.server.ts";
 import { productSizes, products } from "#db/schema.ts";
 import { countOnce } from "./catalogue-version.server.ts";
-import { stockLinesIn } from "./stock.server.ts";
 
 /** A product with its sizes and their counts (see app/lib/sizes.ts). */
 export type Product = typeof products.$inferSelect & { sizes: SizeStock[] };
@@ -177,7 +177,7 @@ export async function relatedProducts(product: Pick<Product, "id" | "category">,
 
 /**
  * Up to `limit` in-stock products that are not sold out: those ordered most often first (units in placed
- * orders that were not cancelled, the count app/services/trending.server.ts keeps), then the newest.
+ * orders that were not cancelled, the count app/modules/catalog/trending.server.ts keeps), then the newest.
  */
 export async function trendingProducts(limit = TRENDING_LIMIT): Promise<Product[]> {
   return withSizes(

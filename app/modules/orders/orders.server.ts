@@ -1,67 +1,35 @@
 // Placing orders and reading them back. Everything an order stores is recomputed here from the database:
 // the client's prices, totals and user ids are never trusted.
-import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
+import { and, desc, eq, inArray, or } from "drizzle-orm";
 import { type Db, db, type Tx } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { computeTotals } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
+import {
+  clearSavedCart,
+  type OrderLineInput,
+  refuseUnseenStockCuts,
+  removeFromSavedCart,
+  savedCartIn,
+  viewCartIn,
+} from "#app/modules/cart/index.server.ts";
+import { countOrderUnits } from "#app/modules/catalog/index.server.ts";
+import { addressSnapshot } from "#app/modules/identity/index.server.ts";
+import {
+  refuseShortStock,
+  sizeLineOf,
+  stockKey,
+  stockLinesIn,
+  takeStock,
+} from "#app/modules/inventory/index.server.ts";
 import { type AddressSnapshot, addresses, orderItems, orders, type PaymentType, products } from "#db/schema.ts";
-import { addressSnapshot } from "./addresses.server.ts";
-import { clearSavedCart, type OrderLineInput, removeFromSavedCart, savedCartIn } from "./cart.server.ts";
-import { refuseUnseenStockCuts, viewCartIn } from "./cart-view.server.ts";
+import { type OrderLine, orderLinesIn } from "./order-lines.server.ts";
 import { enqueueOrderPlacedMail } from "./order-mail.server.ts";
-import { refuseShortStock, sizeLineOf, stockKey, stockLinesIn, takeStock } from "./stock.server.ts";
-import { countOrderUnits } from "./trending.server.ts";
 
 export type Order = typeof orders.$inferSelect;
 
 /** The one rule for which orders count as placed: every COD order, and Online orders only once paid. */
 export const placedOrderCondition = or(eq(orders.paymentType, "COD"), eq(orders.isPaid, true));
-
-/** A stored order line with its product as it is now; product is null when the product row is gone. */
-export type OrderLine = {
-  productId: string;
-  /** The size ordered ('' for a product without sizes). */
-  size: string;
-  quantity: number;
-  unitPriceCents: number;
-  product: { id: string; name: string; category: string; images: string[]; offerPriceCents: number } | null;
-};
-
-/**
- * The lines of these orders joined with their products (a LEFT join: a product row can only vanish with
- * foreign keys off, and the order must still list), grouped by order id, in the order they were placed.
- */
-export function orderLinesIn(tx: Tx | Db, orderIds: readonly string[]): Map<string, OrderLine[]> {
-  const byOrder = new Map<string, OrderLine[]>();
-  if (orderIds.length === 0) return byOrder;
-  const rows = tx
-    .select({
-      orderId: orderItems.orderId,
-      productId: orderItems.productId,
-      size: orderItems.size,
-      quantity: orderItems.quantity,
-      unitPriceCents: orderItems.unitPriceCents,
-      product: {
-        id: products.id,
-        name: products.name,
-        category: products.category,
-        images: products.images,
-        offerPriceCents: products.offerPriceCents,
-      },
-    })
-    .from(orderItems)
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(inArray(orderItems.orderId, [...orderIds]))
-    .orderBy(asc(orderItems.orderId), asc(orderItems.position))
-    .all();
-  for (const { orderId, ...line } of rows) {
-    const lines = byOrder.get(orderId);
-    if (lines) lines.push(line);
-    else byOrder.set(orderId, [line]);
-  }
-  return byOrder;
-}
 
 export type PlaceOrderInput = {
   userId: string;

@@ -1,9 +1,9 @@
 // Placing an order from the cart (the cart page) or from an /api client's lines, cash or online: the one
 // place that decides how. The adapters only read the request and choose the answer.
 import { refuse } from "#app/lib/refusal.ts";
+import { parseOrderLines } from "#app/modules/cart/index.server.ts";
+import { checkOrderRequest, placeOrder } from "#app/modules/orders/index.server.ts";
 import type { PaymentType } from "#db/schema.ts";
-import { parseOrderLines } from "./cart.server.ts";
-import { checkOrderRequest, placeOrder } from "./orders.server.ts";
 import {
   ALREADY_PLACED,
   CHECKOUT_ENDED,

@@ -27,8 +27,8 @@ import { config, mailSenderEnabled } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newToken } from "#app/lib/ids.ts";
 import { mailOutbox } from "#db/schema.ts";
-import { onMailQueued, wipeExpiredSecrets } from "./mail-outbox.server.ts";
-import { openSecret } from "./mail-secrets.server.ts";
+import { onMailQueued, wipeExpiredSecrets } from "./outbox.server.ts";
+import { openSecret } from "./secrets.server.ts";
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 

@@ -13,10 +13,9 @@ import { RESET_LINK_INVALID } from "#app/lib/password-reset.ts";
 import { parseOrRefuse, Refusal, refuse } from "#app/lib/refusal.ts";
 import { forgotPasswordSchema, resetPasswordSchema } from "#app/lib/schemas/account.ts";
 import { passwordResetMail } from "#app/mail/password-reset-mail.tsx";
+import { enqueueMail, secretPlaceholder, wipeExpiredSecrets } from "#app/modules/mail/index.server.ts";
 import { passwordResets, sessions, users } from "#db/schema.ts";
 import type { ShopperUser } from "./accounts.server.ts";
-import { enqueueMail, wipeExpiredSecrets } from "./mail-outbox.server.ts";
-import { secretPlaceholder } from "./mail-secrets.server.ts";
 import { hashPassword } from "./passwords.server.ts";
 import { startAttempt, throttled } from "./throttle.server.ts";
 

@@ -26,9 +26,8 @@ import {
 } from "drizzle-orm";
 import { db } from "#app/lib/db.server.ts";
 import { LOW_STOCK } from "#app/lib/sizes.ts";
+import { MISSING_PRODUCT_NAME, placedOrderCondition } from "#app/modules/orders/index.server.ts";
 import { ORDER_STATUSES, type OrderStatus, orderItems, orders, productSizes, products } from "#db/schema.ts";
-import { placedOrderCondition } from "./orders.server.ts";
-import { MISSING_PRODUCT_NAME } from "./seller-orders.server.ts";
 
 export const OVERVIEW_DAYS = 30;
 export const TOP_PRODUCTS = 10;

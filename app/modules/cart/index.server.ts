@@ -1,0 +1,21 @@
+// The cart module's front door: routes and other modules import from here only.
+
+export {
+  apiCart,
+  changeCart,
+  clearSavedCart,
+  MAX_CART_LINES,
+  mergeVisitorCart,
+  type OrderLineInput,
+  parseCartChange,
+  parseOrderLines,
+  parseProductId,
+  parseQuantity,
+  readSavedCart,
+  removeFromSavedCart,
+  replaceSavedCart,
+  savedCartIn,
+  updateSavedCartFromApi,
+} from "./cart.server.ts";
+export { type CartLine, cartCount, refuseUnseenStockCuts, settleCart, viewCartIn } from "./cart-view.server.ts";
+export { readVisitorCart } from "./visitor-cart.server.ts";

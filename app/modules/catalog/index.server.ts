@@ -1,0 +1,16 @@
+// The catalog module's front door: routes and other modules import from here only.
+export {
+  getProduct,
+  listAllProducts,
+  listProducts,
+  listProductsOnSale,
+  MAX_SEARCH_LENGTH,
+  normalizeSearch,
+  relatedProducts,
+  toApiProduct,
+  trendingProducts,
+} from "./catalog.server.ts";
+export { catalogueVersion } from "./catalogue-version.server.ts";
+export { fullProductList, matchesEtag, productListBody, productListBuilds } from "./product-list.server.ts";
+export { crawlerFileCaching, sitemapProducts } from "./sitemap.server.ts";
+export { countOrderUnits } from "./trending.server.ts";

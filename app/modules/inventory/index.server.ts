@@ -1,0 +1,32 @@
+// The inventory module's front door: routes and other modules import from here only.
+export {
+  deleteProductImages,
+  findUploadedFile,
+  storedImageSize,
+  storeProductImage,
+  uploadedFilePath,
+} from "./images.server.ts";
+export {
+  addProduct,
+  getProductForSeller,
+  type ImageUpload,
+  listSellerProducts,
+  productNameOf,
+  readProductUpload,
+  removeFromSale,
+  restoreToSale,
+  setStock,
+  updateProduct,
+} from "./products.server.ts";
+export {
+  type CountChange,
+  changeCounts,
+  refuseShortStock,
+  retakeOrderStock,
+  returnOrderStock,
+  sizeLineOf,
+  stockKey,
+  stockLinesIn,
+  stockLinesOf,
+  takeStock,
+} from "./stock.server.ts";

@@ -1,0 +1,13 @@
+// The orders module's front door: routes and other modules import from here only.
+export { MISSING_PRODUCT_NAME, orderLinesIn } from "./order-lines.server.ts";
+export { enqueueOrderPlacedMail, enqueuePaymentNotCompletedMail } from "./order-mail.server.ts";
+export {
+  checkOrderRequest,
+  listUserOrders,
+  type Order,
+  orderAddressId,
+  type PlaceOrderInput,
+  placedOrderCondition,
+  placeOrder,
+} from "./orders.server.ts";
+export { listSellerOrders, NEXT_STATUSES, setOrderStatus } from "./seller-orders.server.ts";

@@ -1,0 +1,54 @@
+// THE way order lines are read: every reader of an order's lines (My Orders, the seller's list, mail, exports,
+// payments) goes through orderLinesIn, so what "a line" is (its size, its price at the time, its product as
+// it is now or gone) is decided once. Only the stock and trending counters read their own two columns.
+import { asc, eq, inArray } from "drizzle-orm";
+import type { Db, Tx } from "#app/lib/db.server.ts";
+import { orderItems, products } from "#db/schema.ts";
+
+/** What a line shows when its product row is gone. */
+export const MISSING_PRODUCT_NAME = "Product not found";
+
+/** A stored order line with its product as it is now; product is null when the product row is gone. */
+export type OrderLine = {
+  productId: string;
+  /** The size ordered ('' for a product without sizes). */
+  size: string;
+  quantity: number;
+  unitPriceCents: number;
+  product: { id: string; name: string; category: string; images: string[]; offerPriceCents: number } | null;
+};
+
+/**
+ * The lines of these orders joined with their products (a LEFT join: a product row can only vanish with
+ * foreign keys off, and the order must still list), grouped by order id, in the order they were placed.
+ */
+export function orderLinesIn(tx: Tx | Db, orderIds: readonly string[]): Map<string, OrderLine[]> {
+  const byOrder = new Map<string, OrderLine[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = tx
+    .select({
+      orderId: orderItems.orderId,
+      productId: orderItems.productId,
+      size: orderItems.size,
+      quantity: orderItems.quantity,
+      unitPriceCents: orderItems.unitPriceCents,
+      product: {
+        id: products.id,
+        name: products.name,
+        category: products.category,
+        images: products.images,
+        offerPriceCents: products.offerPriceCents,
+      },
+    })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(inArray(orderItems.orderId, [...orderIds]))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position))
+    .all();
+  for (const { orderId, ...line } of rows) {
+    const lines = byOrder.get(orderId);
+    if (lines) lines.push(line);
+    else byOrder.set(orderId, [line]);
+  }
+  return byOrder;
+}

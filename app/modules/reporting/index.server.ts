@@ -1,0 +1,3 @@
+// The reporting module's front door: routes and other modules import from here only.
+export { csvHeaders, neutraliseFormula, orderExportRange, ordersCsv, productsCsv } from "./exports.server.ts";
+export { dayText, sellerOverview } from "./overview.server.ts";
