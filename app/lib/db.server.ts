@@ -48,6 +48,15 @@ export function db(): Db {
   return instance;
 }
 
+/**
+ * THE way a change reaches the database: one synchronous transaction that takes the write lock at its start
+ * (`immediate`), so two writers never both read and then collide (a deferred one gets SQLITE_BUSY under load).
+ * An async callback would not roll back: `change` is synchronous by type.
+ */
+export function transaction<T>(change: (tx: Tx) => T): T {
+  return db().transaction(change, { behavior: "immediate" });
+}
+
 export function closeDb() {
   instance?.$client.close();
   instance = undefined;

@@ -3,7 +3,7 @@
 // merged. A cart has one line per product and size, keyed "<productId>" or "<productId>:<size>".
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "#app/lib/cart-limits.ts";
-import { type Db, db, type Tx } from "#app/lib/db.server.ts";
+import { type Db, db, type Tx, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
@@ -177,16 +177,13 @@ export async function changeCart(
   const message = CART_MESSAGES[change.op];
   const key = cartKey(change.productId, change.size);
   if (userId) {
-    db().transaction(
-      (tx) => {
-        const product = change.op === "remove" ? null : requireSizeOnSale(tx, change.productId, change.size);
-        const quantity = applyChange(savedCartIn(tx, userId), key, change);
-        if (product) requireUnitsLeft(product, change.size, quantity);
-        if (quantity > 0) saveLine(tx, userId, key, quantity);
-        else tx.delete(cartItems).where(savedLine(userId, key)).run();
-      },
-      { behavior: "immediate" },
-    );
+    transaction((tx) => {
+      const product = change.op === "remove" ? null : requireSizeOnSale(tx, change.productId, change.size);
+      const quantity = applyChange(savedCartIn(tx, userId), key, change);
+      if (product) requireUnitsLeft(product, change.size, quantity);
+      if (quantity > 0) saveLine(tx, userId, key, quantity);
+      else tx.delete(cartItems).where(savedLine(userId, key)).run();
+    });
     return { message, cookies: [] };
   }
   const product = change.op === "remove" ? null : requireSizeOnSale(db(), change.productId, change.size);
@@ -282,46 +279,43 @@ export async function replaceSavedCart(userId: string, input: unknown): Promise<
  * the /api does not list), are kept. On any problem nothing is stored.
  */
 export async function replaceSavedLines(userId: string, cart: CartMap, scope: CartScope): Promise<void> {
-  db().transaction(
-    (tx) => {
-      const ids = [...new Set([...cart.keys()].map((key) => splitCartKey(key).productId))];
-      const known =
-        ids.length === 0
-          ? []
-          : tx.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids)).all();
-      if (known.length !== ids.length) refuse("A product in the cart does not exist.", 404);
-      const names = new Map(known.map((p) => [p.id, p.name]));
-      const saved = savedCartIn(tx, userId);
-      const stock = stockLinesIn(tx, ids);
-      for (const key of cart.keys()) {
-        if (saved.has(key)) continue;
-        const { productId, size } = splitCartKey(key);
-        sizeLineOf(names.get(productId) ?? "", stock.get(productId) ?? [], size);
-      }
-      // Kept: lines of products removed from sale (the client could not see them) and lines outside the scope.
-      const kept = tx
-        .select({ productId: cartItems.productId, size: cartItems.size, removedAt: products.removedAt })
-        .from(cartItems)
-        .innerJoin(products, eq(products.id, cartItems.productId))
-        .where(eq(cartItems.userId, userId))
-        .all()
-        .filter((line) => line.removedAt !== null || (scope === "unsized" && line.size !== NO_SIZE))
-        .map((line) => cartKey(line.productId, line.size));
-      if (new Set([...kept, ...cart.keys()]).size > MAX_CART_LINES) refuse(TOO_MANY_LINES);
-      const onSale = tx.select({ id: products.id }).from(products).where(isNull(products.removedAt));
-      tx.delete(cartItems)
-        .where(
-          and(
-            eq(cartItems.userId, userId),
-            inArray(cartItems.productId, onSale),
-            scope === "unsized" ? eq(cartItems.size, NO_SIZE) : undefined,
-          ),
-        )
-        .run();
-      for (const [key, quantity] of cart) saveLine(tx, userId, key, quantity);
-    },
-    { behavior: "immediate" },
-  );
+  transaction((tx) => {
+    const ids = [...new Set([...cart.keys()].map((key) => splitCartKey(key).productId))];
+    const known =
+      ids.length === 0
+        ? []
+        : tx.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids)).all();
+    if (known.length !== ids.length) refuse("A product in the cart does not exist.", 404);
+    const names = new Map(known.map((p) => [p.id, p.name]));
+    const saved = savedCartIn(tx, userId);
+    const stock = stockLinesIn(tx, ids);
+    for (const key of cart.keys()) {
+      if (saved.has(key)) continue;
+      const { productId, size } = splitCartKey(key);
+      sizeLineOf(names.get(productId) ?? "", stock.get(productId) ?? [], size);
+    }
+    // Kept: lines of products removed from sale (the client could not see them) and lines outside the scope.
+    const kept = tx
+      .select({ productId: cartItems.productId, size: cartItems.size, removedAt: products.removedAt })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(eq(cartItems.userId, userId))
+      .all()
+      .filter((line) => line.removedAt !== null || (scope === "unsized" && line.size !== NO_SIZE))
+      .map((line) => cartKey(line.productId, line.size));
+    if (new Set([...kept, ...cart.keys()]).size > MAX_CART_LINES) refuse(TOO_MANY_LINES);
+    const onSale = tx.select({ id: products.id }).from(products).where(isNull(products.removedAt));
+    tx.delete(cartItems)
+      .where(
+        and(
+          eq(cartItems.userId, userId),
+          inArray(cartItems.productId, onSale),
+          scope === "unsized" ? eq(cartItems.size, NO_SIZE) : undefined,
+        ),
+      )
+      .run();
+    for (const [key, quantity] of cart) saveLine(tx, userId, key, quantity);
+  });
 }
 
 /**
@@ -360,7 +354,7 @@ export async function apiCart(
 export async function mergeVisitorCart(request: Request, userId: string): Promise<string | null> {
   const visitor = await readVisitorCart(request);
   if (visitor.size > 0) {
-    db().transaction((tx) => addToSavedCart(tx, userId, visitor), { behavior: "immediate" });
+    transaction((tx) => addToSavedCart(tx, userId, visitor));
   }
   return visitor.size > 0 || hasVisitorCartCookie(request) ? writeVisitorCart(new Map()) : null;
 }

@@ -7,7 +7,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import Stripe from "stripe";
 import { publicOrigin } from "#app/lib/config.server.ts";
-import { db, type Tx } from "#app/lib/db.server.ts";
+import { db, type Tx, transaction } from "#app/lib/db.server.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
 import { lineName } from "#app/lib/sizes.ts";
 import { removeFromSavedCart } from "#app/modules/cart/index.server.ts";
@@ -114,15 +114,12 @@ export async function startOnlineCheckout(input: OnlineCheckoutInput): Promise<{
  * transaction (the cart was never touched).
  */
 function takeBackOnlineOrder(orderId: string) {
-  db().transaction(
-    (tx) => {
-      const order = and(eq(orders.id, orderId), eq(orders.isPaid, false), isNull(orders.stripeSessionId));
-      if (!tx.select({ id: orders.id }).from(orders).where(order).get()) return;
-      returnOrderStock(tx, orderId);
-      tx.delete(orders).where(order).run();
-    },
-    { behavior: "immediate" },
-  );
+  transaction((tx) => {
+    const order = and(eq(orders.id, orderId), eq(orders.isPaid, false), isNull(orders.stripeSessionId));
+    if (!tx.select({ id: orders.id }).from(orders).where(order).get()) return;
+    returnOrderStock(tx, orderId);
+    tx.delete(orders).where(order).run();
+  });
 }
 
 export type PaymentOutcome =
@@ -155,26 +152,23 @@ function withSessionOrder(
   event: EventFacts | undefined,
   change: (tx: Tx, order: Order) => PaymentOutcome,
 ): PaymentOutcome {
-  return db().transaction(
-    (tx) => {
-      const order = tx.select().from(orders).where(eq(orders.stripeSessionId, session.id)).get();
-      const claimedOrderId = session.metadata?.orderId;
-      if (order?.paymentType !== "Online" || (claimedOrderId && claimedOrderId !== order.id)) {
-        return "unknown-session";
-      }
-      if (event) {
-        const claimed = tx
-          .insert(stripeEvents)
-          .values({ id: event.id, type: event.type })
-          .onConflictDoNothing()
-          .returning({ id: stripeEvents.id })
-          .get();
-        if (!claimed) return "duplicate-event";
-      }
-      return change(tx, order);
-    },
-    { behavior: "immediate" },
-  );
+  return transaction((tx) => {
+    const order = tx.select().from(orders).where(eq(orders.stripeSessionId, session.id)).get();
+    const claimedOrderId = session.metadata?.orderId;
+    if (order?.paymentType !== "Online" || (claimedOrderId && claimedOrderId !== order.id)) {
+      return "unknown-session";
+    }
+    if (event) {
+      const claimed = tx
+        .insert(stripeEvents)
+        .values({ id: event.id, type: event.type })
+        .onConflictDoNothing()
+        .returning({ id: stripeEvents.id })
+        .get();
+      if (!claimed) return "duplicate-event";
+    }
+    return change(tx, order);
+  });
 }
 
 /**
@@ -354,20 +348,17 @@ export async function closeOpenCheckouts(userId: string, requestKey: string | nu
  * nor holds units; each shopper is told by mail.
  */
 export function expireStaleOnlineOrders(now = Date.now()): number {
-  return db().transaction(
-    (tx) => {
-      const cancelled = tx
-        .update(orders)
-        .set({ status: "Cancelled", updatedAt: now })
-        .where(and(openOnlineOrder, lt(orders.createdAt, now - STALE_ONLINE_ORDER_MS)))
-        .returning({ id: orders.id })
-        .all();
-      for (const { id } of cancelled) {
-        returnOrderStock(tx, id);
-        enqueuePaymentNotCompletedMail(tx, id, "not-completed");
-      }
-      return cancelled.length;
-    },
-    { behavior: "immediate" },
-  );
+  return transaction((tx) => {
+    const cancelled = tx
+      .update(orders)
+      .set({ status: "Cancelled", updatedAt: now })
+      .where(and(openOnlineOrder, lt(orders.createdAt, now - STALE_ONLINE_ORDER_MS)))
+      .returning({ id: orders.id })
+      .all();
+    for (const { id } of cancelled) {
+      returnOrderStock(tx, id);
+      enqueuePaymentNotCompletedMail(tx, id, "not-completed");
+    }
+    return cancelled.length;
+  });
 }

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { config } from "#app/lib/config.server.ts";
-import { db } from "#app/lib/db.server.ts";
+import { db, transaction } from "#app/lib/db.server.ts";
 import { newId, newToken } from "#app/lib/ids.ts";
 import { RESET_LINK_INVALID } from "#app/lib/password-reset.ts";
 import { parseOrRefuse, Refusal, refuse } from "#app/lib/refusal.ts";
@@ -54,30 +54,27 @@ export async function requestPasswordReset(input: unknown, client: string): Prom
 async function sendResetLink(input: unknown): Promise<void> {
   const { email } = parseOrRefuse(forgotPasswordSchema, input);
   const token = newToken();
-  db().transaction(
-    (tx) => {
-      const now = Date.now();
-      // Links that have run out are cleared here, now and then, rather than by a timer (the sender wipes their
-      // sealed tokens every round too).
-      tx.delete(passwordResets).where(lt(passwordResets.expiresAt, now)).run();
-      wipeExpiredSecrets(tx, now);
-      const user = tx
-        .select({ id: users.id, name: users.name, email: users.email })
-        .from(users)
-        .where(eq(users.email, email))
-        .get();
-      if (!user) return;
-      const expiresAt = now + RESET_LINK_MS;
-      tx.insert(passwordResets)
-        .values({ id: newId(), userId: user.id, tokenHash: tokenHash(token), createdAt: now, expiresAt })
-        .run();
-      // The mail is stored with a placeholder where the token goes; the token itself only sealed.
-      const placeholder = secretPlaceholder();
-      const mail = passwordResetMail(user, { baseUrl: config().mailBaseUrl, resetUrl: resetUrl(placeholder) });
-      enqueueMail(tx, { ...mail, secret: { placeholder, value: token, expiresAt } });
-    },
-    { behavior: "immediate" },
-  );
+  transaction((tx) => {
+    const now = Date.now();
+    // Links that have run out are cleared here, now and then, rather than by a timer (the sender wipes their
+    // sealed tokens every round too).
+    tx.delete(passwordResets).where(lt(passwordResets.expiresAt, now)).run();
+    wipeExpiredSecrets(tx, now);
+    const user = tx
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.email, email))
+      .get();
+    if (!user) return;
+    const expiresAt = now + RESET_LINK_MS;
+    tx.insert(passwordResets)
+      .values({ id: newId(), userId: user.id, tokenHash: tokenHash(token), createdAt: now, expiresAt })
+      .run();
+    // The mail is stored with a placeholder where the token goes; the token itself only sealed.
+    const placeholder = secretPlaceholder();
+    const mail = passwordResetMail(user, { baseUrl: config().mailBaseUrl, resetUrl: resetUrl(placeholder) });
+    enqueueMail(tx, { ...mail, secret: { placeholder, value: token, expiresAt } });
+  });
 }
 
 /** The condition of a link that can still be used: this token, unused, not expired. */
@@ -118,30 +115,27 @@ async function setNewPassword(input: ResetInput): Promise<ShopperUser> {
   if (!(await isResetTokenUsable(token))) refuse(RESET_LINK_INVALID);
   const { password } = parseOrRefuse(resetPasswordSchema, input);
   const passwordHash = await hashPassword(password);
-  return db().transaction(
-    (tx) => {
-      const now = Date.now();
-      const claimed = tx
-        .update(passwordResets)
-        .set({ usedAt: now })
-        .where(usableLink(token as string, now))
-        .returning({ userId: passwordResets.userId })
-        .get();
-      // Used or run out while the password was being hashed.
-      if (!claimed) refuse(RESET_LINK_INVALID);
-      const { userId } = claimed;
-      tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
-      tx.delete(sessions).where(eq(sessions.userId, userId)).run();
-      tx.update(passwordResets)
-        .set({ usedAt: now })
-        .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)))
-        .run();
-      return tx
-        .select({ id: users.id, name: users.name, email: users.email })
-        .from(users)
-        .where(eq(users.id, userId))
-        .get()!;
-    },
-    { behavior: "immediate" },
-  );
+  return transaction((tx) => {
+    const now = Date.now();
+    const claimed = tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(usableLink(token as string, now))
+      .returning({ userId: passwordResets.userId })
+      .get();
+    // Used or run out while the password was being hashed.
+    if (!claimed) refuse(RESET_LINK_INVALID);
+    const { userId } = claimed;
+    tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+    tx.delete(sessions).where(eq(sessions.userId, userId)).run();
+    tx.update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)))
+      .run();
+    return tx
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+      .get()!;
+  });
 }

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { isProduction } from "#app/lib/config.server.ts";
-import { db } from "#app/lib/db.server.ts";
+import { db, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
@@ -44,19 +44,16 @@ export async function createSeller(email: string, password: string): Promise<Sel
 export async function resetSellerPassword(email: string, password: string): Promise<Seller> {
   const fields = parseOrRefuse(newSellerSchema, { email, password });
   const passwordHash = await hashPassword(fields.password);
-  const seller = db().transaction(
-    (tx) => {
-      const updated = tx
-        .update(sellers)
-        .set({ passwordHash })
-        .where(eq(sellers.email, fields.email))
-        .returning({ id: sellers.id, email: sellers.email })
-        .get();
-      if (updated) tx.delete(sessions).where(eq(sessions.sellerId, updated.id)).run();
-      return updated;
-    },
-    { behavior: "immediate" },
-  );
+  const seller = transaction((tx) => {
+    const updated = tx
+      .update(sellers)
+      .set({ passwordHash })
+      .where(eq(sellers.email, fields.email))
+      .returning({ id: sellers.id, email: sellers.email })
+      .get();
+    if (updated) tx.delete(sessions).where(eq(sessions.sellerId, updated.id)).run();
+    return updated;
+  });
   if (!seller) throw new Refusal(`There is no seller with the email ${fields.email}.`, 404);
   return seller;
 }

@@ -8,7 +8,7 @@
 // stays counted as a failure unless it succeeds (which also clears that email's earlier failures) or is
 // withdrawn (it was not a guess: a field was missing).
 import { and, desc, eq, gt, lte } from "drizzle-orm";
-import { db } from "#app/lib/db.server.ts";
+import { db, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { throttledAttempts } from "#db/schema.ts";
@@ -82,55 +82,49 @@ export async function startAttempt(kind: ThrottleKind, who: Attempter): Promise<
   const now = Date.now();
   const id = newId();
   // One immediate transaction: two attempts at once see each other's row.
-  const until = db().transaction(
-    (tx) => {
-      /** When the attempts counted against `column = value` stop being too many; null when they are not. */
-      const blockedUntil = (column: "email" | "client", value: string, limit: number) => {
-        const newest = tx
-          .select({ at: throttledAttempts.at })
-          .from(throttledAttempts)
-          .where(
-            and(
-              eq(throttledAttempts.kind, kind),
-              eq(throttledAttempts[column], value),
-              gt(throttledAttempts.at, now - rule.windowMs),
-            ),
-          )
-          .orderBy(desc(throttledAttempts.at))
-          .limit(limit)
-          .all();
-        // Once the oldest of the newest `limit` attempts leaves the window, there is room for one more.
-        return newest.length >= limit ? newest[limit - 1]!.at + rule.windowMs : null;
-      };
-      const byEmail = email ? blockedUntil("email", email, rule.perEmail) : null;
-      const byClient = blockedUntil("client", client, rule.perClient);
-      const blocked = Math.max(byEmail ?? 0, byClient ?? 0);
-      if (blocked > now) return blocked;
-      tx.insert(throttledAttempts).values({ id, kind, email, client, at: now }).run();
-      // Pruned as attempts come in, rather than by a timer: nothing older than any window is kept.
-      tx.delete(throttledAttempts)
-        .where(lte(throttledAttempts.at, now - longestWindow))
-        .run();
-      return null;
-    },
-    { behavior: "immediate" },
-  );
+  const until = transaction((tx) => {
+    /** When the attempts counted against `column = value` stop being too many; null when they are not. */
+    const blockedUntil = (column: "email" | "client", value: string, limit: number) => {
+      const newest = tx
+        .select({ at: throttledAttempts.at })
+        .from(throttledAttempts)
+        .where(
+          and(
+            eq(throttledAttempts.kind, kind),
+            eq(throttledAttempts[column], value),
+            gt(throttledAttempts.at, now - rule.windowMs),
+          ),
+        )
+        .orderBy(desc(throttledAttempts.at))
+        .limit(limit)
+        .all();
+      // Once the oldest of the newest `limit` attempts leaves the window, there is room for one more.
+      return newest.length >= limit ? newest[limit - 1]!.at + rule.windowMs : null;
+    };
+    const byEmail = email ? blockedUntil("email", email, rule.perEmail) : null;
+    const byClient = blockedUntil("client", client, rule.perClient);
+    const blocked = Math.max(byEmail ?? 0, byClient ?? 0);
+    if (blocked > now) return blocked;
+    tx.insert(throttledAttempts).values({ id, kind, email, client, at: now }).run();
+    // Pruned as attempts come in, rather than by a timer: nothing older than any window is kept.
+    tx.delete(throttledAttempts)
+      .where(lte(throttledAttempts.at, now - longestWindow))
+      .run();
+    return null;
+  });
   if (until !== null) throw tooMany(rule, until - now);
   return {
     async succeeded() {
-      db().transaction(
-        (tx) => {
-          tx.delete(throttledAttempts).where(eq(throttledAttempts.id, id)).run();
-          // The email's count starts again; what this client did still counts against the client.
-          if (email) {
-            tx.update(throttledAttempts)
-              .set({ email: null })
-              .where(and(eq(throttledAttempts.kind, kind), eq(throttledAttempts.email, email)))
-              .run();
-          }
-        },
-        { behavior: "immediate" },
-      );
+      transaction((tx) => {
+        tx.delete(throttledAttempts).where(eq(throttledAttempts.id, id)).run();
+        // The email's count starts again; what this client did still counts against the client.
+        if (email) {
+          tx.update(throttledAttempts)
+            .set({ email: null })
+            .where(and(eq(throttledAttempts.kind, kind), eq(throttledAttempts.email, email)))
+            .run();
+        }
+      });
     },
     async withdrawn() {
       db().delete(throttledAttempts).where(eq(throttledAttempts.id, id)).run();

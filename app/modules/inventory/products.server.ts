@@ -12,7 +12,7 @@ import {
   parseFormData,
 } from "@remix-run/form-data-parser";
 import { and, asc, desc, eq, exists, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
-import { db } from "#app/lib/db.server.ts";
+import { db, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { MAX_IMAGE_MB, MAX_IMAGES } from "#app/lib/product-limits.ts";
 import { parseOrRefuse, Refusal, refuse } from "#app/lib/refusal.ts";
@@ -138,24 +138,21 @@ export async function addProduct(input: unknown, uploads: readonly ImageUpload[]
   const urls = await storeImages(uploads);
   const id = newId();
   try {
-    db().transaction(
-      (tx) => {
-        tx.insert(products)
-          .values({
-            id,
-            name: fields.name,
-            description: fields.description,
-            category: fields.category,
-            priceCents: fields.price,
-            offerPriceCents: fields.offerPrice,
-            images: urls,
-            inStock: true,
-          })
-          .run();
-        saveStockLines(tx, id, stockLinesOfFields(fields));
-      },
-      { behavior: "immediate" },
-    );
+    transaction((tx) => {
+      tx.insert(products)
+        .values({
+          id,
+          name: fields.name,
+          description: fields.description,
+          category: fields.category,
+          priceCents: fields.price,
+          offerPriceCents: fields.offerPrice,
+          images: urls,
+          inStock: true,
+        })
+        .run();
+      saveStockLines(tx, id, stockLinesOfFields(fields));
+    });
   } catch (error) {
     await deleteProductImages(urls);
     throw error;
@@ -201,26 +198,23 @@ export async function updateProduct(productId: string, input: unknown, photos: P
 
   let previousImages: string[];
   try {
-    const saved = db().transaction(
-      (tx) => {
-        const row = tx.select({ images: products.images }).from(products).where(eq(products.id, productId)).get();
-        if (!row) return null;
-        tx.update(products)
-          .set({
-            name: fields.name,
-            description: fields.description,
-            category: fields.category,
-            priceCents: fields.price,
-            offerPriceCents: fields.offerPrice,
-            images,
-          })
-          .where(eq(products.id, productId))
-          .run();
-        saveStockLines(tx, productId, stockLinesOfFields(fields));
-        return row.images;
-      },
-      { behavior: "immediate" },
-    );
+    const saved = transaction((tx) => {
+      const row = tx.select({ images: products.images }).from(products).where(eq(products.id, productId)).get();
+      if (!row) return null;
+      tx.update(products)
+        .set({
+          name: fields.name,
+          description: fields.description,
+          category: fields.category,
+          priceCents: fields.price,
+          offerPriceCents: fields.offerPrice,
+          images,
+        })
+        .where(eq(products.id, productId))
+        .run();
+      saveStockLines(tx, productId, stockLinesOfFields(fields));
+      return row.images;
+    });
     if (!saved) refuse("Product not found", 404);
     previousImages = saved;
   } catch (error) {

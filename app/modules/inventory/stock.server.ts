@@ -4,7 +4,7 @@
 // `UPDATE … SET stock = stock - q WHERE … AND stock >= q RETURNING`, lines in product-id order, and claims
 // made with a conditional update before anything is put back.
 import { and, asc, eq, inArray, isNotNull, isNull, notInArray, or, sql } from "drizzle-orm";
-import { type Db, db, type Tx } from "#app/lib/db.server.ts";
+import { type Db, type Tx, transaction } from "#app/lib/db.server.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
 import { hasSizes, lineName, MAX_STOCK, NO_SIZE, type SizeStock } from "#app/lib/sizes.ts";
 import { orderItems, orders, productSizes } from "#db/schema.ts";
@@ -232,23 +232,20 @@ export function saveStockLines(tx: Tx, productId: string, lines: readonly CountC
  * Returns the product's lines afterwards; refuses a size the product does not have.
  */
 export async function changeCounts(productId: string, changes: readonly CountChange[]): Promise<SizeStock[]> {
-  return db().transaction(
-    (tx) => {
-      const current = new Set(stockLinesOf(tx, productId).map((line) => line.size));
-      if (current.size === 0) refuse("Product not found", 404);
-      for (const change of changes) {
-        if (!current.has(change.size)) {
-          refuse(
-            change.size === NO_SIZE
-              ? "This product has sizes now: reload the list."
-              : `There is no size ${change.size} any more: reload the list.`,
-            409,
-          );
-        }
-        applyCount(tx, productId, change);
+  return transaction((tx) => {
+    const current = new Set(stockLinesOf(tx, productId).map((line) => line.size));
+    if (current.size === 0) refuse("Product not found", 404);
+    for (const change of changes) {
+      if (!current.has(change.size)) {
+        refuse(
+          change.size === NO_SIZE
+            ? "This product has sizes now: reload the list."
+            : `There is no size ${change.size} any more: reload the list.`,
+          409,
+        );
       }
-      return stockLinesOf(tx, productId);
-    },
-    { behavior: "immediate" },
-  );
+      applyCount(tx, productId, change);
+    }
+    return stockLinesOf(tx, productId);
+  });
 }

@@ -24,7 +24,7 @@ import path from "node:path";
 import { and, asc, eq, inArray, lte, min } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { config, mailSenderEnabled } from "#app/lib/config.server.ts";
-import { db } from "#app/lib/db.server.ts";
+import { db, transaction } from "#app/lib/db.server.ts";
 import { newToken } from "#app/lib/ids.ts";
 import { mailOutbox } from "#db/schema.ts";
 import { onMailQueued, wipeExpiredSecrets } from "./outbox.server.ts";
@@ -56,34 +56,31 @@ const DUE_STATES = ["pending", "sending"] as const;
 /** Claims up to `limit` due rows for this round: pending ones whose time has come, and lapsed claims. */
 function claimDueMail(now: number, limit: number): OutboxRow[] {
   const claimToken = newToken();
-  return db().transaction(
-    (tx) => {
-      const due = tx
-        .select({ id: mailOutbox.id })
-        .from(mailOutbox)
-        .where(and(inArray(mailOutbox.state, [...DUE_STATES]), lte(mailOutbox.dueAt, now)))
-        .orderBy(asc(mailOutbox.dueAt))
-        .limit(limit)
-        .all();
-      if (due.length === 0) return [];
-      return tx
-        .update(mailOutbox)
-        .set({ state: "sending", claimToken, dueAt: now + LEASE_MS })
-        .where(
-          and(
-            inArray(
-              mailOutbox.id,
-              due.map((row) => row.id),
-            ),
-            inArray(mailOutbox.state, [...DUE_STATES]),
-            lte(mailOutbox.dueAt, now),
+  return transaction((tx) => {
+    const due = tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(inArray(mailOutbox.state, [...DUE_STATES]), lte(mailOutbox.dueAt, now)))
+      .orderBy(asc(mailOutbox.dueAt))
+      .limit(limit)
+      .all();
+    if (due.length === 0) return [];
+    return tx
+      .update(mailOutbox)
+      .set({ state: "sending", claimToken, dueAt: now + LEASE_MS })
+      .where(
+        and(
+          inArray(
+            mailOutbox.id,
+            due.map((row) => row.id),
           ),
-        )
-        .returning()
-        .all();
-    },
-    { behavior: "immediate" },
-  );
+          inArray(mailOutbox.state, [...DUE_STATES]),
+          lte(mailOutbox.dueAt, now),
+        ),
+      )
+      .returning()
+      .all();
+  });
 }
 
 /** Records what became of a claimed row, if this sender still holds its claim. Sent or given up: its secret goes. */
@@ -190,7 +187,7 @@ export type DeliveryReport = { sent: number; retrying: number; failed: number };
 export async function deliverPendingMail({ now = Date.now, limit = BATCH } = {}): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
   const smtpUrl = config().SMTP_URL;
-  db().transaction((tx) => wipeExpiredSecrets(tx, now()), { behavior: "immediate" });
+  transaction((tx) => wipeExpiredSecrets(tx, now()));
   let transport: Transport | undefined;
   try {
     for (let rows = claimDueMail(now(), limit); rows.length > 0; rows = claimDueMail(now(), limit)) {

@@ -1,7 +1,7 @@
 // Placing orders and reading them back. Everything an order stores is recomputed here from the database:
 // the client's prices, totals and user ids are never trusted.
 import { and, desc, eq, inArray, or } from "drizzle-orm";
-import { type Db, db, type Tx } from "#app/lib/db.server.ts";
+import { type Db, db, type Tx, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { computeTotals } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
@@ -147,82 +147,79 @@ export function checkOrderRequest(input: PlaceOrderInput, held: ReadonlyMap<stri
 export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
   const { userId, paymentType } = input;
   const requestKey = input.requestKey ?? null;
-  return db().transaction(
-    (tx) => {
-      // The claim: an order row under this key, or nothing when the key was used before.
-      const orderId = newId();
-      const claimed = tx
-        .insert(orders)
+  return transaction((tx) => {
+    // The claim: an order row under this key, or nothing when the key was used before.
+    const orderId = newId();
+    const claimed = tx
+      .insert(orders)
+      .values({
+        id: orderId,
+        userId,
+        paymentType,
+        subtotalCents: 0,
+        taxCents: 0,
+        amountCents: 0,
+        address: {} as AddressSnapshot,
+        requestKey,
+      })
+      .onConflictDoNothing({ target: [orders.userId, orders.requestKey] })
+      .returning({ id: orders.id })
+      .get();
+    if (!claimed) {
+      const first = tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.requestKey, requestKey ?? "")))
+        .get();
+      if (!first) refuse("This order could not be placed. Please try again.", 409);
+      return { order: first, lines: orderLinesIn(tx, [first.id]).get(first.id) ?? [], created: false };
+    }
+
+    const { address, lines } = checkedOrderIn(tx, input);
+    const taken = takeStock(
+      tx,
+      lines.map((line) => ({ ...line, name: line.product!.name })),
+    );
+
+    const totals = computeTotals(lines);
+    const order = tx
+      .update(orders)
+      .set({
+        subtotalCents: totals.subtotalCents,
+        taxCents: totals.taxCents,
+        amountCents: totals.totalCents,
+        addressId: address.id,
+        // The id too, kept when the address is deleted later (addressId is then set to null).
+        address: { ...addressSnapshot(address), id: address.id },
+      })
+      .where(eq(orders.id, orderId))
+      .returning()
+      .get();
+    lines.forEach((line, position) => {
+      tx.insert(orderItems)
         .values({
-          id: orderId,
-          userId,
-          paymentType,
-          subtotalCents: 0,
-          taxCents: 0,
-          amountCents: 0,
-          address: {} as AddressSnapshot,
-          requestKey,
+          id: newId(),
+          orderId,
+          productId: line.productId,
+          size: line.size,
+          quantity: line.quantity,
+          stockTaken: taken[position],
+          unitPriceCents: line.unitPriceCents,
+          position,
         })
-        .onConflictDoNothing({ target: [orders.userId, orders.requestKey] })
-        .returning({ id: orders.id })
-        .get();
-      if (!claimed) {
-        const first = tx
-          .select()
-          .from(orders)
-          .where(and(eq(orders.userId, userId), eq(orders.requestKey, requestKey ?? "")))
-          .get();
-        if (!first) refuse("This order could not be placed. Please try again.", 409);
-        return { order: first, lines: orderLinesIn(tx, [first.id]).get(first.id) ?? [], created: false };
-      }
-
-      const { address, lines } = checkedOrderIn(tx, input);
-      const taken = takeStock(
-        tx,
-        lines.map((line) => ({ ...line, name: line.product!.name })),
-      );
-
-      const totals = computeTotals(lines);
-      const order = tx
-        .update(orders)
-        .set({
-          subtotalCents: totals.subtotalCents,
-          taxCents: totals.taxCents,
-          amountCents: totals.totalCents,
-          addressId: address.id,
-          // The id too, kept when the address is deleted later (addressId is then set to null).
-          address: { ...addressSnapshot(address), id: address.id },
-        })
-        .where(eq(orders.id, orderId))
-        .returning()
-        .get();
-      lines.forEach((line, position) => {
-        tx.insert(orderItems)
-          .values({
-            id: newId(),
-            orderId,
-            productId: line.productId,
-            size: line.size,
-            quantity: line.quantity,
-            stockTaken: taken[position],
-            unitPriceCents: line.unitPriceCents,
-            position,
-          })
-          .run();
-      });
-      if (paymentType === "COD") {
-        // Ordering the saved cart empties it; lines an /api client sent are taken out of it (quantities
-        // subtracted), so a line it could not see (a size, for a client written for the spec) stays.
-        if (input.items === "saved-cart") clearSavedCart(tx, userId);
-        else removeFromSavedCart(tx, userId, lines);
-        // A cash order is placed now; an online one when it is paid (payments.server.ts).
-        enqueueOrderPlacedMail(tx, orderId);
-      }
-      countOrderUnits(tx, orderId, 1);
-      return { order, lines, created: true };
-    },
-    { behavior: "immediate" },
-  );
+        .run();
+    });
+    if (paymentType === "COD") {
+      // Ordering the saved cart empties it; lines an /api client sent are taken out of it (quantities
+      // subtracted), so a line it could not see (a size, for a client written for the spec) stays.
+      if (input.items === "saved-cart") clearSavedCart(tx, userId);
+      else removeFromSavedCart(tx, userId, lines);
+      // A cash order is placed now; an online one when it is paid (payments.server.ts).
+      enqueueOrderPlacedMail(tx, orderId);
+    }
+    countOrderUnits(tx, orderId, 1);
+    return { order, lines, created: true };
+  });
 }
 
 /** The id of the address an order was sent to, even when that address was deleted since (null: not known). */

@@ -1,7 +1,7 @@
 // The orders the seller sees and fulfils: every cash-on-delivery order and every paid online order
 // (the same rule as the shopper's My Orders, from orders.server.ts), newest first.
 import { and, desc, eq } from "drizzle-orm";
-import { db } from "#app/lib/db.server.ts";
+import { db, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { ADDRESS_FIELDS } from "#app/lib/schemas/address.ts";
@@ -111,32 +111,29 @@ export async function setOrderStatus(orderId: unknown, status: unknown): Promise
   }
   const next = status as OrderStatus;
   if (typeof orderId !== "string" || !ID_PATTERN.test(orderId)) refuse("Order not found", 404);
-  return db().transaction(
-    (tx) => {
-      const order = tx
-        .select({ status: orders.status })
-        .from(orders)
-        .where(and(eq(orders.id, orderId), placedOrderCondition))
-        .get();
-      if (!order) refuse("Order not found", 404);
-      if (order.status === next) refuse(`The order is already ${next}.`, 409);
-      if (!NEXT_STATUSES[order.status].includes(next)) {
-        const allowed = NEXT_STATUSES[order.status];
-        refuse(
-          allowed.length === 0
-            ? `The order is ${order.status}; its status can no longer change.`
-            : `An order that is ${order.status} can only become ${allowed.join(" or ")}.`,
-          409,
-        );
-      }
-      tx.update(orders).set({ status: next, updatedAt: Date.now() }).where(eq(orders.id, orderId)).run();
-      if (next === "Cancelled") {
-        returnOrderStock(tx, orderId);
-        countOrderUnits(tx, orderId, -1);
-      }
-      enqueueOrderStatusMail(tx, orderId, next);
-      return next;
-    },
-    { behavior: "immediate" },
-  );
+  return transaction((tx) => {
+    const order = tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), placedOrderCondition))
+      .get();
+    if (!order) refuse("Order not found", 404);
+    if (order.status === next) refuse(`The order is already ${next}.`, 409);
+    if (!NEXT_STATUSES[order.status].includes(next)) {
+      const allowed = NEXT_STATUSES[order.status];
+      refuse(
+        allowed.length === 0
+          ? `The order is ${order.status}; its status can no longer change.`
+          : `An order that is ${order.status} can only become ${allowed.join(" or ")}.`,
+        409,
+      );
+    }
+    tx.update(orders).set({ status: next, updatedAt: Date.now() }).where(eq(orders.id, orderId)).run();
+    if (next === "Cancelled") {
+      returnOrderStock(tx, orderId);
+      countOrderUnits(tx, orderId, -1);
+    }
+    enqueueOrderStatusMail(tx, orderId, next);
+    return next;
+  });
 }
