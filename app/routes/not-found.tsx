@@ -1,8 +1,8 @@
-import { data } from "react-router";
+import { notFound } from "#app/lib/not-found.ts";
 
 // Any unknown path: the root error boundary renders the 404 page inside the normal layout.
 export function loader() {
-  throw data({ message: "Page not found" }, { status: 404 });
+  throw notFound();
 }
 
 export default function NotFound() {

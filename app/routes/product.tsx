@@ -1,4 +1,4 @@
-import { data, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { AddToCart } from "#app/components/add-to-cart.tsx";
 import { FieldError } from "#app/components/form-messages.tsx";
 import { ProductGrid, ProductImage, toProductCard } from "#app/components/product-card.tsx";
@@ -10,6 +10,7 @@ import { formErrorOf, typedValue } from "#app/lib/form-reply.ts";
 import { imageWidthUrl } from "#app/lib/images.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";
+import { notFound } from "#app/lib/not-found.ts";
 import { categoryPath, productPath } from "#app/lib/product-links.ts";
 import { refuseUnless } from "#app/lib/refusal.ts";
 import { breadcrumbJsonLd, pageMeta, productJsonLd, shortDescription, siteOrigin } from "#app/lib/seo.ts";
@@ -25,7 +26,7 @@ import { answerCartChange } from "./cart-change.server.ts";
 export async function loader({ params }: Route.LoaderArgs) {
   const product = await getProduct(params.id);
   if (!product || categorySlug(product.category) !== params.category.toLowerCase()) {
-    throw data({ message: "Product not found" }, { status: 404 });
+    throw notFound("Product not found");
   }
   const unsized = hasSizes(product.sizes) ? null : (product.sizes[0]?.stock ?? null);
   return {

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Link, useFetcher, useLocation } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { LoadMore, Pagination, SortForm } from "#app/components/list-navigation.tsx";
 import { type ProductCardData, ProductGrid, toProductCard } from "#app/components/product-card.tsx";
 import { CATEGORIES, categoryFromSlug, categorySlug } from "#app/lib/categories.ts";
 import { listSearch, parsePage, parseSort } from "#app/lib/listing.ts";
+import { notFound } from "#app/lib/not-found.ts";
 import { categoryPath } from "#app/lib/product-links.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { sharedPageHeaders } from "#app/lib/shared-page.ts";
@@ -17,16 +18,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (params.category !== undefined) {
     const path = categoryFromSlug(params.category);
     category = CATEGORIES.find((c) => c.path === path);
-    if (!category) throw data({ message: "Category not found" }, { status: 404 });
+    if (!category) throw notFound("Category not found");
   }
   const search = new URL(request.url).searchParams;
   const q = (search.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
   const sort = parseSort(search.get("sort"));
-  if (!sort) throw data({ message: "No such sort order" }, { status: 404 });
+  if (!sort) throw notFound("No such sort order");
   const page = parsePage(search.get("page"));
-  if (!page) throw data({ message: "Page not found" }, { status: 404 });
+  if (!page) throw notFound();
   const list = await listProducts({ category: category?.path, q, sort, page });
-  if (page > list.pageCount) throw data({ message: "Page not found" }, { status: 404 });
+  if (page > list.pageCount) throw notFound();
   return {
     category: category ?? null,
     q,

@@ -11,7 +11,7 @@ import {
   trendingProducts,
 } from "#app/modules/catalog/index.server.ts";
 import { fulfilCheckoutSession, STRIPE_CURRENCY } from "#app/modules/checkout/index.server.ts";
-import { setStock } from "#app/modules/inventory/index.server.ts";
+import { setInStock } from "#app/modules/inventory/index.server.ts";
 import { placeOrder, setOrderStatus } from "#app/modules/orders/index.server.ts";
 import { orderItems, orders, products } from "#db/schema.ts";
 import { createProduct, type StockOptions } from "../helpers/factories.ts";
@@ -273,7 +273,7 @@ describe("trendingProducts", () => {
     const toCancel = await order([{ productId: cancelled.id, quantity: 50 }]);
     await setOrderStatus(toCancel.id, "Cancelled");
     await order([{ productId: unpaid.id, quantity: 40 }], "Online");
-    await setStock(soldOut.id, false);
+    await setInStock(soldOut.id, false);
     expect(names(await trendingProducts())).toEqual(["Popular", "Second", "New 6", "New 5", "New 4", "New 3"]);
   });
 

@@ -13,7 +13,7 @@ import {
   listSellerProducts,
   removeFromSale,
   restoreToSale,
-  setStock,
+  setInStock,
   updateProduct,
   uploadedFilePath,
 } from "#app/modules/inventory/index.server.ts";
@@ -204,15 +204,15 @@ describe("stock and removal", () => {
   it("sets stock, removes from sale (keeping the row) and puts back", async () => {
     const product = createProduct();
     const notFound = { status: 404, message: "Product not found", fieldErrors: {} };
-    await setStock(product.id, false);
+    await setInStock(product.id, false);
     expect((await getProductForSeller(product.id))!.inStock).toBe(false);
-    expect(await refusalOf(setStock("nosuchproduct", true))).toEqual(notFound);
-    expect(await refusalOf(setStock("../../etc", true))).toEqual(notFound);
+    expect(await refusalOf(setInStock("nosuchproduct", true))).toEqual(notFound);
+    expect(await refusalOf(setInStock("../../etc", true))).toEqual(notFound);
 
     await removeFromSale(product.id);
     expect((await getProductForSeller(product.id))!.removedAt).toEqual(expect.any(Number));
     expect(await refusalOf(removeFromSale(product.id))).toEqual(notFound);
-    expect(await refusalOf(setStock(product.id, true))).toEqual(notFound);
+    expect(await refusalOf(setInStock(product.id, true))).toEqual(notFound);
     await restoreToSale(product.id);
     expect((await getProductForSeller(product.id))!.removedAt).toBeNull();
   });

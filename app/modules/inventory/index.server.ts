@@ -15,7 +15,7 @@ export {
   readProductUpload,
   removeFromSale,
   restoreToSale,
-  setStock,
+  setInStock,
   updateProduct,
 } from "./products.server.ts";
 export {

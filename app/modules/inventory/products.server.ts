@@ -323,7 +323,7 @@ export function productNameOf(productId: string): string {
 }
 
 /** Sets a product on sale in or out of stock; gives its name. */
-export async function setStock(productId: unknown, inStock: boolean): Promise<string> {
+export async function setInStock(productId: unknown, inStock: boolean): Promise<string> {
   return updateProductIf(productId, { inStock }, isNull(products.removedAt));
 }
 

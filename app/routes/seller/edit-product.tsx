@@ -1,11 +1,12 @@
 import { getFormProps } from "@conform-to/react";
-import { data, Form, isRouteErrorResponse, Link } from "react-router";
+import { Form, isRouteErrorResponse, Link } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { ImageSlot, ImagesError, ProductFieldInputs } from "#app/components/seller-product-fields.tsx";
 import { SizeFields } from "#app/components/seller-size-fields.tsx";
 import { refusalData } from "#app/lib/form-reply.server.ts";
 import { useReplyForm } from "#app/lib/forms.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
+import { notFound } from "#app/lib/not-found.ts";
 import { MAX_IMAGES } from "#app/lib/product-limits.ts";
 import { sellerRowPath } from "#app/lib/product-links.ts";
 import { productFieldsSchema, productFormInput } from "#app/lib/schemas/product.ts";
@@ -24,13 +25,9 @@ import { sizeRowsReply } from "./size-rows.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => sellerMeta(`Edit ${loaderData?.product.name ?? "product"}`);
 
-function notFound() {
-  return data({ message: "Product not found" }, { status: 404 });
-}
-
 export async function loader({ params }: Route.LoaderArgs) {
   const product = await getProductForSeller(params.id);
-  if (!product) throw notFound();
+  if (!product) throw notFound("Product not found");
   const sized = product.sizes.filter((line) => line.size !== NO_SIZE);
   const unsized = product.sizes.find((line) => line.size === NO_SIZE)?.stock ?? null;
   return {
@@ -64,7 +61,7 @@ function slotOf(fieldName: string): number | null {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  if (!(await getProductForSeller(params.id))) throw notFound();
+  if (!(await getProductForSeller(params.id))) throw notFound("Product not found");
   let fields = new Map<string, string>();
   try {
     const upload = await readProductUpload(request, (field) => slotOf(field) !== null);

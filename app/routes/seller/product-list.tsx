@@ -20,7 +20,7 @@ import {
   productNameOf,
   removeFromSale,
   restoreToSale,
-  setStock,
+  setInStock,
 } from "#app/modules/inventory/index.server.ts";
 import type { Route } from "./+types/product-list";
 
@@ -78,7 +78,7 @@ export function action({ request }: Route.ActionArgs) {
       case PRODUCT_LIST_INTENTS.stock: {
         const inStock = form.get("inStock");
         if (inStock !== "true" && inStock !== "false") refuse("Choose in stock or out of stock.");
-        name = await setStock(id, inStock === "true");
+        name = await setInStock(id, inStock === "true");
         message = "Stock Updated";
         break;
       }
