@@ -2,7 +2,7 @@
 // a submit button and the progress bar while an answer is held back, the cart count moving at the click,
 // menus that close when left, and toasts that move nothing on the page.
 import type { Page, Route } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, expectToast, test } from "./fixtures.ts";
 import { cartCount, chooseSize, isNoJs, openProduct } from "./shopper-helpers.ts";
 
 /**
@@ -41,7 +41,7 @@ test("a double click on Add to Cart adds one item", async ({ page, shopper: _sig
   await expect.poll(held.posts).toBe(1);
   await add.click({ force: true });
   held.release();
-  await expect(page.getByText("Added to Cart")).toBeVisible();
+  await expectToast(page, "Added to Cart");
   await expect(cartCount(page)).toHaveText("1");
   await page.goto("/cart");
   await expect(page.getByRole("combobox", { name: /^Quantity of / })).toHaveValue("1");
@@ -68,7 +68,7 @@ test("while Add to Cart is answered: the button is pending and ignores clicks, t
   await add.click({ force: true });
   await expect(add).toBeFocused();
   held.release();
-  await expect(page.getByText("Added to Cart")).toBeVisible();
+  await expectToast(page, "Added to Cart");
   await expect(add).not.toHaveAttribute("aria-disabled");
   await expect(page.getByTestId("navigation-progress")).toHaveCount(0);
   // The server's count after the answer: one item, and no second post was sent.
@@ -138,6 +138,6 @@ test("a toast floats over the page: nothing on it moves when one appears", async
     });
   const before = await place();
   await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
-  await expect(page.getByText("Added to Cart")).toBeVisible();
+  await expectToast(page, "Added to Cart");
   expect(await place()).toEqual(before);
 });

@@ -4,7 +4,7 @@
 // JSON API, so the session cookie lands in the context the page uses. Signing up and signing in through the
 // forms is tested once each, with and without JavaScript (shopper-accounts.spec.ts, seller-auth.spec.ts);
 // every other spec starts signed in from here.
-import { type APIRequestContext, type BrowserContext, test as base, expect } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import { DEMO_SELLER } from "./seller-helpers.ts";
 import { PASSWORD, uniqueEmail } from "./shopper-helpers.ts";
 
@@ -99,3 +99,11 @@ export const test = base.extend<{
 });
 
 export { expect };
+
+/**
+ * A toast with this text was shown. Read from the toasts' live region, not from what is visible: a success
+ * toast fades out after 2 s (4 s for an error), with or without JavaScript, and a busy machine can outlast that.
+ */
+export async function expectToast(page: Page, text: string) {
+  await expect(page.getByTestId("toasts")).toContainText(text);
+}

@@ -2,7 +2,7 @@
 // the home page, and the seller's add-product form. Every step is a key press (Tab, Shift+Tab, Enter, Space,
 // typing); the mouse is never used. Fields are reached by tabbing, so each step also proves the tab order.
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, expectToast, test } from "./fixtures.ts";
 import { imageFile, uniqueName } from "./seller-helpers.ts";
 import { isNoJs, loginPanel } from "./shopper-helpers.ts";
 
@@ -83,7 +83,7 @@ test("from the home page to a placed cash-on-delivery order with the keyboard al
 
   await tabTo(page, page.getByRole("button", { name: "Add to Cart", exact: true }));
   await page.keyboard.press("Enter");
-  await expect(page.getByText("Added to Cart")).toBeVisible();
+  await expectToast(page, "Added to Cart");
 
   const cart = page.getByRole("banner").getByRole("link", { name: /^Cart, 1 items/ });
   await tabTo(page, cart, { backwards: !isNoJs() });
@@ -117,7 +117,7 @@ test("from the home page to a placed cash-on-delivery order with the keyboard al
   await tabTo(page, page.getByRole("button", { name: "Place Order" }));
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/my-orders$/);
-  await expect(page.getByText("Order Placed Successfully")).toBeVisible();
+  await expectToast(page, "Order Placed Successfully");
   await expect(page.getByTestId("order").getByRole("heading", { name: product })).toBeVisible();
 });
 
@@ -143,7 +143,7 @@ test("the seller adds a product with the keyboard alone", async ({ page, seller:
   await typeInto(page, page.getByLabel("Offer Price"), "24.50");
   await tabTo(page, page.getByRole("button", { name: "Add Product" }));
   await page.keyboard.press("Enter");
-  await expect(page.getByText("Product Added")).toBeVisible();
+  await expectToast(page, "Product Added");
 
   await page.goto(`/products/accessories?q=${encodeURIComponent(name)}`);
   await expect(page.getByTestId("product-card").filter({ hasText: name })).toContainText("$24.50");

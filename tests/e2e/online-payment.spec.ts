@@ -2,7 +2,7 @@
 // and the built-in Stripe sandbox it serves (hosted TEST MODE page, signed webhook back to the store).
 // The shopper is signed in by the `shopper` fixture (tests/e2e/fixtures.ts).
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, expectToast, test } from "./fixtures.ts";
 import { ASHA_ADDRESS, addToCartHere, cartCount, openProduct, saveAddress } from "./shopper-helpers.ts";
 
 /** The signed-in shopper puts one product in the cart and saves an address; returns the product and the total. */
@@ -72,7 +72,7 @@ test("Cancel on the checkout page returns to the cart as it was, and the order i
   await page.getByRole("button", { name: "Cancel", exact: true }).click();
   const cancelUrl = (await cancelReturn).url();
   await expect(page).toHaveURL(/\/cart$/);
-  await expect(page.getByText("Payment cancelled. Your items are still in your cart.")).toBeVisible();
+  await expectToast(page, "Payment cancelled. Your items are still in your cart.");
   await expect(page.getByRole("heading", { name: /Shopping Cart/ })).toContainText(/\b1 Item$/);
   await expect(page.getByRole("link", { name: product })).toBeVisible();
   await expect(page.getByTestId("cart-total")).toHaveText(total);

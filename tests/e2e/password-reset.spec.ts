@@ -1,7 +1,7 @@
 // A shopper who forgot the password, with JavaScript and without: 'Forgot password?' in the login modal, the
 // same answer for any email, the link from the mail (read from the server's outbox), a new password, signed
 // in; then the old password no longer works and the new one does.
-import { expect, registerShopper, test } from "./fixtures.ts";
+import { expect, expectToast, registerShopper, test } from "./fixtures.ts";
 import { waitForMail } from "./mail-helpers.ts";
 import { accountMenu, logInThroughModal, loginPanel, logOut, uniqueEmail } from "./shopper-helpers.ts";
 
@@ -41,7 +41,7 @@ test("forgot password: the mailed link sets a new password and signs the shopper
   await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel("Repeat the new password").fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Set new password" }).click();
-  await expect(page.getByText("Your password has been changed. You are signed in.")).toBeVisible();
+  await expectToast(page, "Your password has been changed. You are signed in.");
   await expect(page).toHaveURL(/\/$/);
   await expect(accountMenu(page)).toHaveText("Forgetful");
 

@@ -1,6 +1,6 @@
 // Seller sign-in, the seller layout and logout, with JavaScript and without. Signing in through the forms is
 // tested here, once; every other spec starts with the seller signed in by tests/e2e/fixtures.ts.
-import { expect, test, useOwnAddress } from "./fixtures.ts";
+import { expect, expectToast, test, useOwnAddress } from "./fixtures.ts";
 import { DEMO_SELLER } from "./seller-helpers.ts";
 
 test("sign-in through the form: a wrong password is refused, the right one opens the seller area, logout goes back to the shop; a seller page signs a visitor in there", async ({
@@ -21,7 +21,7 @@ test("sign-in through the form: a wrong password is refused, the right one opens
   await page.getByLabel("Password").fill(DEMO_SELLER.password);
   await page.getByRole("button", { name: "Login" }).click();
   // Toasts first: they fade after two seconds.
-  await expect(page.getByText("Login successful!")).toBeVisible();
+  await expectToast(page, "Login successful!");
   await expect(page).toHaveURL(/\/seller$/);
   await expect(page.getByText("Hi! Seller")).toBeVisible();
   // The seller layout, without the shopper's header and footer.

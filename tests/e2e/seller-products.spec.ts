@@ -2,7 +2,7 @@
 // take it out of stock (it leaves the shop) and back, edit it, remove it from sale.
 // The seller is signed in by the `seller` fixture (tests/e2e/fixtures.ts).
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, expectToast, test } from "./fixtures.ts";
 import { imageFile, isNoJs, uniqueName } from "./seller-helpers.ts";
 
 /** Opens the seller area, where the signed-in seller is greeted. */
@@ -45,7 +45,7 @@ test("add a product with two photos, find it in the shop, toggle stock, edit it,
   await page.getByLabel("Offer Price").fill("39.99");
   await page.getByRole("button", { name: "Add Product" }).click();
 
-  await expect(page.getByText("Product Added")).toBeVisible();
+  await expectToast(page, "Product Added");
   await expect(page).toHaveURL(/\/seller$/);
   // The form is empty again.
   await expect(page.getByLabel("Product Name")).toHaveValue("");

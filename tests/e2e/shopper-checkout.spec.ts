@@ -1,6 +1,6 @@
 // The shopper's checkout with cash on delivery, with JavaScript and without; the shopper is signed in by
 // the `shopper` fixture (tests/e2e/fixtures.ts).
-import { expect, test } from "./fixtures.ts";
+import { expect, expectToast, test } from "./fixtures.ts";
 import {
   ASHA_ADDRESS,
   addToCartHere,
@@ -52,13 +52,13 @@ test("add to cart from the product page, add an address, place a COD order, see 
 
   await saveAddress(page, ASHA_ADDRESS);
   await expect(page).toHaveURL(/\/cart\?address=/);
-  await expect(page.getByText("Address added successfully")).toBeVisible();
+  await expectToast(page, "Address added successfully");
   await expect(page.getByTestId("selected-address")).toHaveText("12 Park Street, Pune, MH, India");
 
   await expect(page.getByLabel("Payment Method")).toHaveValue("COD");
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page).toHaveURL(/\/my-orders$/);
-  await expect(page.getByText("Order Placed Successfully")).toBeVisible();
+  await expectToast(page, "Order Placed Successfully");
   await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
   const order = page.getByTestId("order");
   await expect(order).toHaveCount(1);
@@ -89,7 +89,7 @@ test("Buy now adds the product and opens the cart; quantity and remove update th
   const product = lineName(name, await chooseSize(page));
   await page.getByRole("button", { name: "Buy now" }).click();
   await expect(page).toHaveURL(/\/cart$/);
-  await expect(page.getByText("Added to Cart")).toBeVisible();
+  await expectToast(page, "Added to Cart");
   await expect(page.getByRole("link", { name })).toBeVisible();
   const unit = (await page.getByTestId("line-amount").textContent())!;
   const unitCents = Math.round(Number(unit.replace("$", "")) * 100);
@@ -101,7 +101,7 @@ test("Buy now adds the product and opens the cart; quantity and remove update th
   if (test.info().project.name === "no-js") {
     await page.getByRole("button", { name: `Update quantity of ${product}` }).click();
   }
-  await expect(page.getByText("Cart Updated")).toBeVisible();
+  await expectToast(page, "Cart Updated");
   await expect(page.getByTestId("line-amount")).toHaveText(`$${((unitCents * 3) / 100).toFixed(2)}`);
   await expect(cartCount(page)).toHaveText("3");
   const tax = Math.floor((unitCents * 3 * 2) / 100);
@@ -109,7 +109,7 @@ test("Buy now adds the product and opens the cart; quantity and remove update th
   await expect(page.getByTestId("cart-total")).toHaveText(`$${((unitCents * 3 + tax) / 100).toFixed(2)}`);
 
   await page.getByRole("button", { name: `Remove one ${product} from the cart` }).click();
-  await expect(page.getByText("Removed from Cart")).toBeVisible();
+  await expectToast(page, "Removed from Cart");
   await expect(page.getByLabel(`Quantity of ${product}`, { exact: true })).toHaveValue("2");
   await expect(cartCount(page)).toHaveText("2");
 
@@ -125,7 +125,7 @@ test("an address with the optional fields (last name, email, state) left empty s
   const { "Last Name": _last, "Email address": _email, State: _state, ...required } = ASHA_ADDRESS;
   await saveAddress(page, required);
   await expect(page).toHaveURL(/\/cart\?address=/);
-  await expect(page.getByText("Address added successfully")).toBeVisible();
+  await expectToast(page, "Address added successfully");
   await expect(page.getByTestId("selected-address")).toHaveText("12 Park Street, Pune, India");
 });
 

@@ -1,6 +1,8 @@
 // Shared steps for the shopper end-to-end specs. Products are found through the UI (never by seed
 // names); every run creates its own shoppers with unique emails (signed in by tests/e2e/fixtures.ts).
+
 import { expect, type Page, test } from "@playwright/test";
+import { expectToast } from "./fixtures.ts";
 
 export const PASSWORD = "e2e-password-1";
 
@@ -36,7 +38,7 @@ export async function logInThroughModal(page: Page, email: string, password = PA
 export async function logOut(page: Page) {
   await accountMenu(page).click();
   await page.getByRole("banner").getByRole("button", { name: "Logout" }).first().click();
-  await expect(page.getByText("Logged out successfully")).toBeVisible();
+  await expectToast(page, "Logged out successfully");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("banner").getByRole("link", { name: "Login" }).first()).toBeVisible();
 }
@@ -80,7 +82,7 @@ export async function addToCartHere(page: Page): Promise<string> {
   const url = page.url();
   const size = await chooseSize(page);
   await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
-  await expect(page.getByText("Added to Cart")).toBeVisible();
+  await expectToast(page, "Added to Cart");
   expect(page.url()).toBe(url);
   return size;
 }

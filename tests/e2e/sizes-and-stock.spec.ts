@@ -4,7 +4,7 @@
 // adding a product with sizes (a preset, a row removed, a row added), changing counts on the product list and
 // filtering the low ones. Every test makes its own product, so the two projects never share counts.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, expectToast, test } from "./fixtures.ts";
 import { DEMO_SELLER, imageFile, isNoJs, uniqueName } from "./seller-helpers.ts";
 import { ASHA_ADDRESS, cartCount, saveAddress } from "./shopper-helpers.ts";
 
@@ -248,7 +248,7 @@ test("the seller adds a product with sizes from a preset and custom rows, then c
   await page.getByLabel("Units in stock of size 6", { exact: true }).fill("15");
   if (isNoJs()) await page.setInputFiles("#product-image-0", photo);
   await page.getByRole("button", { name: "Add Product" }).click();
-  await expect(page.getByText("Product Added")).toBeVisible();
+  await expectToast(page, "Product Added");
   await expect(page.getByTestId("size-row")).toHaveCount(0);
 
   // The product list: units left, the low ones highlighted, the low-stock filter.
