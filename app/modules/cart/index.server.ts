@@ -6,16 +6,18 @@ export {
   clearSavedCart,
   MAX_CART_LINES,
   mergeVisitorCart,
-  type OrderLineInput,
-  parseCartChange,
-  parseOrderLines,
-  parseProductId,
-  parseQuantity,
   readSavedCart,
   removeFromSavedCart,
   replaceSavedCart,
   savedCartIn,
   updateSavedCartFromApi,
 } from "./cart.server.ts";
+export {
+  type OrderLineInput,
+  parseCartChange,
+  parseOrderLines,
+  parseProductId,
+  parseQuantity,
+} from "./cart-input.server.ts";
 export { type CartLine, cartCount, refuseUnseenStockCuts, settleCart, viewCartIn } from "./cart-view.server.ts";
 export { readVisitorCart } from "./visitor-cart.server.ts";
