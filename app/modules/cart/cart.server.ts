@@ -16,12 +16,7 @@ import {
   parseApiCartLines,
   TOO_MANY_LINES,
 } from "./cart-input.server.ts";
-import {
-  type CartMap,
-  hasVisitorCartCookie,
-  readVisitorCart,
-  writeVisitorCart,
-} from "./visitor-cart.server.ts";
+import { type CartMap, hasVisitorCartCookie, readVisitorCart, writeVisitorCart } from "./visitor-cart.server.ts";
 
 export type { CartMap };
 export { MAX_CART_LINES, MAX_LINE_QUANTITY };
