@@ -34,7 +34,7 @@ export type RunningServer = {
 /** Starts `node server.js` on 127.0.0.1 and a free port, on the test's DATA_DIR unless `env` says otherwise. */
 export async function startProductionServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const buildDir = await productionBuild();
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [path.join(buildDir, "server-entry.js")], {
     env: {
       ...process.env,
       NODE_ENV: "test",

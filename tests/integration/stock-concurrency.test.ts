@@ -52,7 +52,10 @@ beforeAll(async () => {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, HOST: "127.0.0.1", PORT: String(port), NODE_ENV: "test" };
   delete env.STRIPE_SANDBOX_URL;
-  server = spawn(process.execPath, ["server.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  server = spawn(process.execPath, [path.join(env.BUILD_DIR ?? "build", "server-entry.js")], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   server.stderr!.on("data", (chunk) => {
     output += chunk;
   });
