@@ -1,5 +1,5 @@
 // The store as the bench and Lighthouse run it: the production build in a folder of its own, and
-// `node server.js` with NODE_ENV=production on 127.0.0.1, a free port and a given DATA_DIR.
+// `node build/server-entry.js` with NODE_ENV=production on 127.0.0.1, a free port and a given DATA_DIR.
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { freePort, runToEnd, start, temporaryFolder, waitUntilAnswering } from "./processes.ts";
