@@ -12,9 +12,9 @@ import { isRouteErrorResponse, RouterContextProvider, ServerRouter } from "react
 import { CspNonceContext } from "#app/lib/csp-nonce.tsx";
 import { requestClientContext } from "#app/lib/request-client.server.ts";
 import { contentSecurityPolicy, newNonce } from "#app/lib/security-headers.server.ts";
-import { logTarget } from "../server/log-target.js";
+import { logTarget } from "../server/log-target.ts";
 
-// What server.js takes from the server build (plain JavaScript cannot import the app's TypeScript): the
+// What server.ts takes from the server build (the same module instances the pages use; typed from here): the
 // configuration, the security headers, the client's address, the request guard (run before React Router's own
 // origin check), the database to close, and the mail sender it runs in the background while it serves
 // (app/modules/mail/sender.server.ts).
@@ -30,13 +30,13 @@ export const streamTimeout = 5_000;
 
 /**
  * What React Router logs. A request it refuses itself (a POST to a page without an action: 405) is one line,
- * like server.js's refusals; a client that went away is nothing; anything else is a bug, with its stack.
+ * like server.ts's refusals; a client that went away is nothing; anything else is a bug, with its stack.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) {
     const reason = (error as { error?: Error }).error?.message ?? error.statusText;
-    // The path, never a query value (a reset link's token): server/log-target.js.
+    // The path, never a query value (a reset link's token): server/log-target.ts.
     const url = new URL(request.url);
     const target = logTarget(`${url.pathname}${url.search}`);
     const client = context instanceof RouterContextProvider ? context.get(requestClientContext) : null;

@@ -1,6 +1,6 @@
 // Which per-response compression setting costs least: CPU time per byte saved on a real page.
 // `node bench/compression-settings.mjs http://127.0.0.1:3000/products` (or a saved .html file).
-// The figures behind server/compression.js are in docs/decisions/0051-compression-and-static-files.md.
+// The figures behind server/compression.ts are in docs/decisions/0051-compression-and-static-files.md.
 import { readFileSync } from "node:fs";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 

@@ -651,7 +651,7 @@ function markdown(report: Report): string {
   const s = report.settings;
   const lines = [
     `Last run: ${report.date.slice(0, 16).replace("T", " ")} UTC, ${report.totalSeconds} s in all, on ${describeMachine(report.machine)}.`,
-    `Server (\`node server.js\`, \`NODE_ENV=production\`) ${s.pinned ? `pinned to core ${SERVER_CORE}, autocannon to core ${LOAD_CORE}` : "not pinned (no taskset)"}; ` +
+    `Server (\`node build/server-entry.js\`, \`NODE_ENV=production\`) ${s.pinned ? `pinned to core ${SERVER_CORE}, autocannon to core ${LOAD_CORE}` : "not pinned (no taskset)"}; ` +
       `${s.connections} connections, no pipelining, ${s.warmupSeconds} s warm-up then ${s.seconds} s per page; requests ask for \`Accept-Encoding: ${ACCEPT_ENCODING}\`. ` +
       `"CPU ms" is the server's CPU time per request; "per core" = 1000 / CPU ms, the req/s it would give with a core to itself; ` +
       `"× static" compares that with a bare Node server sending the same /products bytes. ` +

@@ -1,6 +1,7 @@
 // The store as the bench and Lighthouse run it: the production build in a folder of its own, and
-// `node server.js` with NODE_ENV=production on 127.0.0.1, a free port and a given DATA_DIR.
+// `node build/server-entry.js` with NODE_ENV=production on 127.0.0.1, a free port and a given DATA_DIR.
 import type { ChildProcess } from "node:child_process";
+import path from "node:path";
 import { freePort, runToEnd, start, temporaryFolder, waitUntilAnswering } from "./processes.ts";
 
 /**
@@ -49,7 +50,11 @@ export async function startStoreServer({
   delete env.STRIPE_SECRET_KEY;
   delete env.STRIPE_WEBHOOK_SECRET;
   delete env.SESSION_SECRET;
-  const child = start(process.execPath, ["server.js"], { core, env, stdio: ["ignore", "ignore", "pipe"] });
+  const child = start(process.execPath, [path.join(buildDir, "server-entry.js")], {
+    core,
+    env,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   child.stderr?.on("data", (chunk: Buffer) => onError(chunk.toString()));
   await waitUntilAnswering(`${origin}/favicon.svg`, child);
   return { child, origin };

@@ -1,5 +1,5 @@
 // After `react-router build`: writes a brotli (.br) and a gzip (.gz) copy beside every text file of the
-// client build (JavaScript, CSS, SVG, ...) at the best compression, once, so server.js never compresses a
+// client build (JavaScript, CSS, SVG, ...) at the best compression, once, so server.ts never compresses a
 // built file per request. Images and fonts are compressed already and are left alone.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";

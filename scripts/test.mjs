@@ -37,8 +37,10 @@ const env = {
 
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const COMMANDS = {
-  // The same build as `npm run build`: React Router's, then the precompressed copies server.js serves.
+  // The same build as `npm run build`: React Router's, the server entry (server.ts), then the precompressed
+  // copies the server serves.
   build: [bin("react-router"), ["build"]],
+  server: [process.execPath, ["scripts/build-server.mjs"]],
   precompress: [process.execPath, ["scripts/precompress.mjs"]],
   vitest: [bin("vitest"), ["run", ...extra]],
   playwright: [bin("playwright"), ["test", ...extra]],
@@ -73,7 +75,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 }
 
 let code = 0;
-for (const stage of ["build", "precompress", ...STAGES[mode]]) {
+for (const stage of ["build", "server", "precompress", ...STAGES[mode]]) {
   code = await run(stage);
   if (interrupted) code ||= 1;
   if (code !== 0) break;

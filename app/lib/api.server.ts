@@ -1,14 +1,23 @@
 // The /api adapter: a route answers JSON in the spec's shapes; a Refusal becomes
 // `{success: false, message, errors}` with its status; anything else is logged once and answered as a plain 500.
-import { Refusal } from "./refusal.ts";
+import { type FieldErrors, Refusal } from "./refusal.ts";
+
+/** The body of a refused /api call, in the spec's shape; server/refusals.ts answers its own refusals with it too. */
+export function refusalBody(
+  message: string,
+  fieldErrors: FieldErrors = {},
+): { success: false; message: string; errors?: FieldErrors } {
+  return Object.keys(fieldErrors).length > 0
+    ? { success: false, message, errors: fieldErrors }
+    : { success: false, message };
+}
 
 /** The answer to a refused /api call (`errors` names the fields at fault, when the refusal is about fields). */
 export function refusalJson(refusal: Refusal): Response {
-  const errors = Object.keys(refusal.fieldErrors).length > 0 ? { errors: refusal.fieldErrors } : {};
-  return Response.json(
-    { success: false, message: refusal.message, ...errors },
-    { status: refusal.status, headers: refusal.headers },
-  );
+  return Response.json(refusalBody(refusal.message, refusal.fieldErrors), {
+    status: refusal.status,
+    headers: refusal.headers,
+  });
 }
 
 /** Runs an /api handler and translates what it throws. Thrown Responses (a redirect, a 405) pass through. */

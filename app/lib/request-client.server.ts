@@ -53,14 +53,14 @@ export function requestClient(
 }
 
 /**
- * The request's client, put in the router context by server.js for every request (null where no server.js
+ * The request's client, put in the router context by server.ts for every request (null where no server.ts
  * runs: `npm run dev`, tests calling loaders directly).
  */
 export const requestClientContext = createContext<RequestClient | null>(null);
 
 /**
  * The address of the client that sent this request, as the sign-in throttle counts it; "unknown" where no
- * server.js runs (all such requests then share one count).
+ * server.ts runs (all such requests then share one count).
  */
 export function clientAddressOf(context: Readonly<RouterContextProvider>): string {
   return context.get(requestClientContext)?.address ?? "unknown";

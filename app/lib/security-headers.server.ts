@@ -1,4 +1,4 @@
-// The security headers of every response, in one place: server.js applies them to every answer (pages,
+// The security headers of every response, in one place: server.ts applies them to every answer (pages,
 // /api, files, redirects, errors, its own refusals) and app/entry.server.tsx gives each rendered page its
 // Content-Security-Policy with a fresh nonce. See docs/decisions/0050-security-headers.md.
 import { randomBytes } from "node:crypto";

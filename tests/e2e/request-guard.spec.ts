@@ -1,6 +1,6 @@
 // Login forgery and a logout link on another site, in a real browser. The guard's HTTP answers (cross-site /api posts, unused methods) are
 // tested through the request handler in tests/integration/request-guard-http.test.ts, and the 413 for a
-// declared oversized body against `node server.js` in tests/integration/server-process.test.ts.
+// declared oversized body against `node build/server-entry.js` in tests/integration/server-process.test.ts.
 import { expect, test } from "./fixtures.ts";
 import { PASSWORD, uniqueEmail } from "./shopper-helpers.ts";
 
@@ -27,7 +27,7 @@ test("a form on another site cannot sign a shopper in", async ({ page, baseURL, 
     page.waitForResponse((r) => r.url() === `${baseURL}/login`),
     page.getByRole("button", { name: "Claim" }).click(),
   ]);
-  // The request guard's answer (server.js runs it before React Router's own origin check, which said 400).
+  // The request guard's answer (server.ts runs it before React Router's own origin check, which said 400).
   expect(response.status()).toBe(403);
   expect(await response.text()).toContain("This request came from another site and was refused.");
 

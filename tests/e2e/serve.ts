@@ -23,7 +23,10 @@ delete env.STRIPE_WEBHOOK_SECRET;
 delete env.SMTP_URL;
 
 execFileSync(process.execPath, ["--import", "tsx", "db/seed.ts"], { env, stdio: "inherit" });
-const server = spawn(process.execPath, ["server.js"], { env, stdio: "inherit" });
+const server = spawn(process.execPath, [path.join(env.BUILD_DIR ?? "build", "server-entry.js")], {
+  env,
+  stdio: "inherit",
+});
 
 function stop() {
   server.kill("SIGTERM");

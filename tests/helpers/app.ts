@@ -1,5 +1,5 @@
 // The production build's request handler, called in this process with real Requests: every route, the root
-// middleware (the request guard) and React Router's own checks run exactly as under `node server.js`, only
+// middleware (the request guard) and React Router's own checks run exactly as under `node build/server-entry.js`, only
 // without the socket. `npm test` and `npm run test:unit` build it first (scripts/test.mjs); BUILD_DIR says
 // where it is (default `build`).
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -105,7 +105,7 @@ function requestBody(body: Body | undefined, headers: Headers): BodyInit | undef
 }
 
 export type ClientOptions = {
-  /** The address the store sees this client at (server.js reads it from the socket); one of its own by default. */
+  /** The address the store sees this client at (server.ts reads it from the socket); one of its own by default. */
   address?: string;
   /**
    * Whether its posts say they come from the store (an Origin header, as a browser's do) unless the test
@@ -149,7 +149,7 @@ export class Client {
     const saysWhere = ["Origin", "Sec-Fetch-Site", "Referer"].some((name) => headers.has(name));
     if (this.browser && method === "POST" && !saysWhere) headers.set("Origin", ORIGIN);
     const init: RequestInit = { method, headers, body: requestBody(body, headers) };
-    // A path is put after the origin, not resolved against it, as server.js does: "//x" stays a path here.
+    // A path is put after the origin, not resolved against it, as server.ts does: "//x" stays a path here.
     const url = pathAndQuery.startsWith("/") ? new URL(`${ORIGIN}${pathAndQuery}`) : new URL(pathAndQuery, ORIGIN);
     const request = new Request(url, init);
     // Everything logged while the request is handled and its body read belongs to this request.
@@ -194,13 +194,13 @@ export class Client {
 
 /**
  * The store's request handler from the production build, in "production" mode. Without STRIPE_SECRET_KEY
- * the store's Stripe SDK calls its own sandbox over HTTP, as under `node server.js`: that (and only that)
+ * the store's Stripe SDK calls its own sandbox over HTTP, as under `node build/server-entry.js`: that (and only that)
  * is served on a loopback port by the same build, and STRIPE_SANDBOX_URL points there.
  */
 export async function startApp(): Promise<App> {
   const build = await loadBuild();
   const handleRequest = createRequestHandler(build, "production");
-  // What server.js puts in the router context for every request: who sent it.
+  // What server.ts puts in the router context for every request: who sent it.
   const { requestClientContext } = build.entry.module as unknown as {
     requestClientContext: Parameters<RouterContextProvider["set"]>[0];
   };

@@ -1,4 +1,4 @@
-// The real production server (`node server.js` on the production build) for tests that need sockets,
+// The real production server (`node build/server-entry.js` on the production build) for tests that need sockets,
 // signals or the server's own answers. It runs the build `npm test` made for this run (BUILD_DIR).
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
@@ -31,10 +31,10 @@ export type RunningServer = {
   stop: () => Promise<number | null>;
 };
 
-/** Starts `node server.js` on 127.0.0.1 and a free port, on the test's DATA_DIR unless `env` says otherwise. */
+/** Starts `node build/server-entry.js` on 127.0.0.1 and a free port, on the test's DATA_DIR unless `env` says otherwise. */
 export async function startProductionServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const buildDir = await productionBuild();
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [path.join(buildDir, "server-entry.js")], {
     env: {
       ...process.env,
       NODE_ENV: "test",

@@ -21,7 +21,7 @@ function routeFor(pathname: string): { module: RouteModule; params: Record<strin
   return null;
 }
 
-/** The request as server.js makes it: its URL on the Host the client asked for (the sandbox's page checks it). */
+/** The request as server.ts makes it: its URL on the Host the client asked for (the sandbox's page checks it). */
 async function toRequest(req: http.IncomingMessage, origin: string): Promise<Request> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);

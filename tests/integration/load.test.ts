@@ -1,4 +1,4 @@
-// Load against the real production server (`node server.js`): 50 shoppers at once, each doing a fixed amount
+// Load against the real production server (`node build/server-entry.js`): 50 shoppers at once, each doing a fixed amount
 // of work (LOAD_ORDERS rounds of: read the catalogue, replace the cart, place a cash order). Afterwards every
 // acknowledged order is stored exactly once with consistent amounts, no request failed (none with a busy
 // database: every write is an immediate transaction under busy_timeout), and SQLite's checks pass.

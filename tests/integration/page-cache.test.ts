@@ -1,4 +1,4 @@
-// The catalogue pages `node server.js` keeps for visitors without a session (server/page-cache.js): a nonce of
+// The catalogue pages `node build/server-entry.js` keeps for visitors without a session (server/page-cache.ts): a nonce of
 // its own in every answer, an ETag and 304, every change to a product or its stock seen at once (the catalogue
 // is changed from this process, straight in the database, as another process would), and nothing of one
 // visitor's (name, cart count, toasts, the login modal) ever sent to another.

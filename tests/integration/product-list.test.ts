@@ -1,6 +1,6 @@
 // GET /api/product/list without parameters (issue 16, point 2): the spec's whole list, built once per catalogue
 // version and kept with its ETag; a 304 for a current copy; unknown or repeated parameters refused with 400.
-// Through the route module (what the answer holds, what is rebuilt), and through `node server.js` (encodings,
+// Through the route module (what the answer holds, what is rebuilt), and through `node build/server-entry.js` (encodings,
 // HEAD, the headers a client really gets).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -166,7 +166,7 @@ describe("GET /api/product/list without parameters", () => {
   });
 });
 
-describe("GET /api/product/list through node server.js", () => {
+describe("GET /api/product/list through node build/server-entry.js", () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startProductionServer();

@@ -18,7 +18,7 @@ it("cross-site and unused-method requests are refused before any route runs", as
   const fromEvil = { Origin: "https://evil.example" };
 
   // Page actions through the bare request handler: React Router's own origin check answers 400 before the
-  // middleware; nothing runs. server.js runs the guard before that check: 403 (see the production server below).
+  // middleware; nothing runs. server.ts runs the guard before that check: 403 (see the production server below).
   const page = await client.post("/cart", { form: { intent: "add", productId: "abc" } }, fromEvil);
   expect(page.status).toBe(400);
 

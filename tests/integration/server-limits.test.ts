@@ -111,7 +111,7 @@ describe("refused requests", () => {
     server = await startProductionServer();
     const secret = "SeCrEt-token-value-0123456789abcdefghijklmno";
     const query = `?token=${secret}&next=%2F${secret}`;
-    // Refused by server.js (an unused method), by React Router (a POST to a page without an action), and
+    // Refused by server.ts (an unused method), by React Router (a POST to a page without an action), and
     // on the socket (an absolute target to another host).
     expect((await rawRequest(`${server.origin}/reset-password${query}`, { method: "PUT" })).status).toBe(405);
     expect((await rawRequest(`${server.origin}/${query}`, { method: "POST", body: "" })).status).toBe(405);

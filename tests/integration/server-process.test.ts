@@ -1,4 +1,4 @@
-// What only a real socket shows: `node server.js` (the production build) as its own process on a loopback port
+// What only a real socket shows: `node build/server-entry.js` (the production build) as its own process on a loopback port
 // the system chooses, with its own DATA_DIR, sent uploads too large to take.
 import http from "node:http";
 import path from "node:path";

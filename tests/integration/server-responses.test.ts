@@ -1,6 +1,6 @@
 // What the production server sends: the security headers on every kind of answer, a fresh CSP nonce per
 // page, compression as the client accepts it (built files from their precompressed copies, never images),
-// and 304s for files the client has. Against `node server.js` on the production build.
+// and 304s for files the client has. Against `node build/server-entry.js` on the production build.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";

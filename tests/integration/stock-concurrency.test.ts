@@ -1,4 +1,4 @@
-// No overselling, proven through the production server: `node server.js` (the built bundle) as its own process
+// No overselling, proven through the production server: `node build/server-entry.js` (the built bundle) as its own process
 // on a loopback port, with the test's DATA_DIR, takes 100 orders at once from 10 shoppers for a size with 5
 // units left. Cash orders: exactly 5 are placed, 95 get a clear 409, the count ends at 0. Online orders: the
 // checkouts that got units are then paid, failed and expired in a random order through the sandbox's hosted
@@ -52,7 +52,10 @@ beforeAll(async () => {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, HOST: "127.0.0.1", PORT: String(port), NODE_ENV: "test" };
   delete env.STRIPE_SANDBOX_URL;
-  server = spawn(process.execPath, ["server.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  server = spawn(process.execPath, [path.join(env.BUILD_DIR ?? "build", "server-entry.js")], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   server.stderr!.on("data", (chunk) => {
     output += chunk;
   });
@@ -62,7 +65,7 @@ beforeAll(async () => {
       const listening = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (listening) resolve(listening[1]!);
     });
-    server.on("exit", (code) => reject(new Error(`server.js exited (${code}) before listening:\n${output}`)));
+    server.on("exit", (code) => reject(new Error(`server.ts exited (${code}) before listening:\n${output}`)));
   });
 });
 

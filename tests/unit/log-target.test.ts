@@ -1,7 +1,7 @@
-// server/log-target.js: what a log line says about a request's target keeps its path and the query's names,
+// server/log-target.ts: what a log line says about a request's target keeps its path and the query's names,
 // never a query value (issue 16: a reset link's token was logged whole with every refusal).
 import { describe, expect, it } from "vitest";
-import { logTarget } from "../../server/log-target.js";
+import { logTarget } from "../../server/log-target.ts";
 
 const TOKEN = "Qm9va3MgYXJlIGEgdW5pcXVlbHkgcG9ydGFibGUgbWFnaWM";
 

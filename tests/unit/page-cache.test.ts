@@ -1,4 +1,4 @@
-// server/page-cache.js: a kept page answered with a fresh nonce, spliced into gzip made once, decodes to exactly
+// server/page-cache.ts: a kept page answered with a fresh nonce, spliced into gzip made once, decodes to exactly
 // the page with that nonce (any size of piece, a page without a nonce, a page with a zero byte), and the cache
 // keeps a page only while its version is current and within its bounds.
 import { randomBytes } from "node:crypto";
@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PageCache, pageCacheKey, SHARED_PAGE_HEADER, sendCachedPage } from "../../server/page-cache.js";
+import { PageCache, pageCacheKey, SHARED_PAGE_HEADER, sendCachedPage } from "../../server/page-cache.ts";
 import { decoded, rawRequest } from "../helpers/raw-http.ts";
 
 const NONCE = "AAAAAAAAAAAAAAAAAAAAAA==";
@@ -26,7 +26,7 @@ let server: http.Server;
 let origin: string;
 
 beforeAll(async () => {
-  // Answers every request from the entry named by its path, as server.js does.
+  // Answers every request from the entry named by its path, as server.ts does.
   server = http.createServer((req, res) => {
     const entry = cache.get(req.url!, 1);
     if (!entry) return void res.writeHead(404).end();

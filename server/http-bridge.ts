@@ -1,8 +1,10 @@
 // Between Node's http objects and the Fetch Request/Response React Router speaks: the request body with
 // back-pressure, and the response streamed out, compressed when the client accepts it.
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { createResponseCompressor, isCompressibleType, negotiateEncoding } from "./compression.js";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { createResponseCompressor, type Encoding, isCompressibleType, negotiateEncoding } from "./compression.ts";
 
 /**
  * The request body as a web stream. Reading pauses the upload when the app is not keeping up. A route that
@@ -10,7 +12,7 @@ import { createResponseCompressor, isCompressibleType, negotiateEncoding } from 
  * unread so the connection can be reused. A client that goes away errors the stream, so a route waiting for
  * the body does not wait forever.
  */
-function requestBody(req, res) {
+function requestBody(req: IncomingMessage, res: ServerResponse): ReadableStream<Uint8Array> {
   let settled = false;
   const drain = () => {
     settled = true;
@@ -19,13 +21,13 @@ function requestBody(req, res) {
   res.on("finish", () => {
     if (!req.complete) drain();
   });
-  return new ReadableStream(
+  return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        req.on("data", (chunk) => {
+        req.on("data", (chunk: Buffer) => {
           if (settled) return;
           controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-          if (controller.desiredSize <= 0) req.pause();
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
         });
         req.on("end", () => {
           if (settled) return;
@@ -57,7 +59,7 @@ const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
  * absolute-form or `*` target, a Host with userinfo or a path). `https`: whether the client came over HTTPS.
  */
 /** Whether a request's target and Host can make a URL on this site (see toFetchRequest). */
-export function usableTarget(req) {
+export function usableTarget(req: IncomingMessage): boolean {
   return Boolean(req.url?.startsWith("/")) && HOST.test(req.headers.host ?? "localhost");
 }
 
@@ -66,7 +68,7 @@ export function usableTarget(req) {
  * normalisation ("/uploads/../my-orders" and "/uploads/%2e%2e/my-orders" are "/my-orders", a backslash is a
  * slash). Null for a target that makes no URL. Decide anything about a request from this, never from req.url.
  */
-export function routedPath(req) {
+export function routedPath(req: IncomingMessage): string | null {
   if (!req.url?.startsWith("/")) return null;
   try {
     return new URL(`http://localhost${req.url}`).pathname;
@@ -75,10 +77,10 @@ export function routedPath(req) {
   }
 }
 
-export function toFetchRequest(req, res, https) {
+export function toFetchRequest(req: IncomingMessage, res: ServerResponse, https: boolean): Request | null {
   const host = req.headers.host ?? "localhost";
   if (!usableTarget(req)) return null;
-  let url;
+  let url: URL;
   try {
     // Concatenated, not resolved: a target of "//other.example/x" stays a path on this host.
     url = new URL(`${https ? "https" : "http"}://${host}${req.url}`);
@@ -88,8 +90,10 @@ export function toFetchRequest(req, res, https) {
   const controller = new AbortController();
   res.on("close", () => controller.abort());
   const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
-  const init = { method: req.method, headers, signal: controller.signal };
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
+  // `duplex` is what Node needs for a streamed body; the DOM typings do not know it yet.
+  const init: RequestInit & { duplex?: "half" } = { method: req.method ?? "GET", headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = requestBody(req, res);
     init.duplex = "half";
@@ -98,14 +102,14 @@ export function toFetchRequest(req, res, https) {
 }
 
 /** Headers as the flat [name, value, ...] list res.writeHead takes (each Set-Cookie stays its own entry). */
-export function rawHeaders(headers) {
-  const raw = [];
+export function rawHeaders(headers: Headers): string[] {
+  const raw: string[] = [];
   for (const [name, value] of headers) raw.push(name, value);
   return raw;
 }
 
 /** Which encoding a dynamic answer goes out in (null: as it is), marking the headers to match. */
-function chooseEncoding(req, status, headers) {
+function chooseEncoding(req: IncomingMessage, status: number, headers: Headers): Encoding | null {
   if (status === 204 || status === 304 || status < 200) return null;
   const type = headers.get("Content-Type");
   if (!isCompressibleType(type) || headers.has("Content-Encoding")) return null;
@@ -125,34 +129,40 @@ function chooseEncoding(req, status, headers) {
  * on as one when the page pauses or ends: one compressor call and one socket write per burst, and a page that
  * streams still streams. Transform holds the source back while what it passed on has not been taken.
  */
-function batchUntilPause() {
-  let pending = [];
-  let timer = null;
-  const release = (stream) => {
+function batchUntilPause(): Transform {
+  let pending: Buffer[] = [];
+  let timer: NodeJS.Immediate | null = null;
+  const release = (stream: Transform) => {
     timer = null;
     if (pending.length > 0) stream.push(Buffer.concat(pending));
     pending = [];
   };
   return new Transform({
-    transform(chunk, _encoding, done) {
+    transform(chunk: Buffer, _encoding, done) {
       pending.push(chunk);
       timer ??= setImmediate(() => release(this));
       done();
     },
     flush(done) {
-      clearImmediate(timer);
+      if (timer) clearImmediate(timer);
       release(this);
       done();
     },
     destroy(error, done) {
-      clearImmediate(timer);
+      if (timer) clearImmediate(timer);
       done(error);
     },
   });
 }
 
 /** Sends a response's status, headers and body; the body compressed when the client accepts it. */
-export async function sendResponse(req, res, status, headers, body) {
+export async function sendResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Headers,
+  body: ReadableStream<Uint8Array> | null,
+): Promise<void> {
   const encoding = chooseEncoding(req, status, headers);
   res.writeHead(status, rawHeaders(headers));
   if (!body || req.method === "HEAD") {
@@ -160,8 +170,11 @@ export async function sendResponse(req, res, status, headers, body) {
     await body?.cancel().catch(() => {});
     return;
   }
-  const stages = [Readable.fromWeb(body), batchUntilPause()];
+  const stages: (Readable | Transform)[] = [
+    Readable.fromWeb(body as NodeReadableStream<Uint8Array>),
+    batchUntilPause(),
+  ];
   // Each batch is flushed through the compressor (the `flush` setting), so what the page sent goes out.
   if (encoding) stages.push(createResponseCompressor(encoding));
-  await pipeline(...stages, res);
+  await pipeline([...stages, res]);
 }

@@ -1,16 +1,16 @@
 // What a log line may say about a request's target: its path, and the names of its query parameters with
 // their values masked (`/reset-password?token=…`). A query carries secrets (a reset link's token) that a log,
 // kept and copied far more widely than the database, must never hold. Every log line that names a target goes
-// through here: server/refusals.js (server.js's own refusals) and app/entry.server.tsx (React Router's).
+// through here: server/refusals.ts (server.ts's own refusals) and app/entry.server.tsx (React Router's).
 
 /** Text from a client, safe on one log line: printable ASCII only, and not too long. */
-export function printable(text, max = 200) {
+export function printable(text: unknown, max = 200): string {
   const clean = String(text ?? "-").replace(/[^\x21-\x7e]/g, "?");
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
 
 /** A query parameter's name as logged: a short word, as the store's own are; anything else could be a secret. */
-function nameOf(name) {
+function nameOf(name: string): string {
   return /^[A-Za-z][\w.-]{0,23}$/.test(name) ? name : "…";
 }
 
@@ -19,7 +19,7 @@ function nameOf(name) {
  * the path kept (made printable), each query value replaced by "…" (and a name too unless it is a short word),
  * any fragment dropped.
  */
-export function logTarget(target) {
+export function logTarget(target: string | null | undefined): string {
   if (target === undefined || target === null) return "-";
   const text = String(target);
   const hash = text.indexOf("#");

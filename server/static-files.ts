@@ -3,11 +3,22 @@
 // from memory: no stat, no file stream, no compression per request; If-None-Match gets a 304.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { ENCODINGS, negotiateEncoding } from "./compression.js";
-import { rawHeaders } from "./http-bridge.js";
+import { ENCODINGS, type Encoding, negotiateEncoding } from "./compression.ts";
+import { rawHeaders } from "./http-bridge.ts";
 
-const TYPES = {
+type Variant = { body: Buffer; etag: string };
+/** What is sent for one file of the client build. */
+export type StaticFile = {
+  type: string;
+  cacheControl: string;
+  encodings: Encoding[];
+  variants: Map<Encoding | null, Variant>;
+};
+export type StaticFiles = Map<string, StaticFile>;
+
+const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
   ".mjs": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
@@ -29,18 +40,18 @@ const TYPES = {
 };
 
 /** The precompressed copy of a file for each encoding. */
-const SUFFIXES = { br: ".br", gzip: ".gz" };
+const SUFFIXES: Record<Encoding, string> = { br: ".br", gzip: ".gz" };
 
-function filesUnder(dir) {
+function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name));
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 /** Reads every file of `clientDir`; returns a lookup from URL path to what is sent for it. */
-export function indexStaticFiles(clientDir) {
+export function indexStaticFiles(clientDir: string): StaticFiles {
   const all = new Set(filesUnder(clientDir));
-  const index = new Map();
+  const index: StaticFiles = new Map();
   for (const file of all) {
     const isCopy = Object.values(SUFFIXES).some(
       (suffix) => file.endsWith(suffix) && all.has(file.slice(0, -suffix.length)),
@@ -48,7 +59,7 @@ export function indexStaticFiles(clientDir) {
     if (isCopy) continue;
     const body = readFileSync(file);
     const hash = createHash("sha256").update(body).digest("base64url").slice(0, 22);
-    const variants = new Map([[null, { body, etag: `"${hash}"` }]]);
+    const variants = new Map<Encoding | null, Variant>([[null, { body, etag: `"${hash}"` }]]);
     for (const encoding of ENCODINGS) {
       const copy = file + SUFFIXES[encoding];
       if (all.has(copy)) variants.set(encoding, { body: readFileSync(copy), etag: `"${hash}-${encoding}"` });
@@ -66,10 +77,11 @@ export function indexStaticFiles(clientDir) {
 }
 
 /** The indexed file a GET or HEAD asks for, or undefined. */
-export function findStaticFile(index, req) {
+export function findStaticFile(index: StaticFiles, req: IncomingMessage): StaticFile | undefined {
   if (req.method !== "GET" && req.method !== "HEAD") return undefined;
-  const end = req.url.indexOf("?");
-  const pathname = end === -1 ? req.url : req.url.slice(0, end);
+  const url = req.url ?? "/";
+  const end = url.indexOf("?");
+  const pathname = end === -1 ? url : url.slice(0, end);
   try {
     return index.get(decodeURIComponent(pathname));
   } catch {
@@ -77,7 +89,7 @@ export function findStaticFile(index, req) {
   }
 }
 
-function matchesEtag(ifNoneMatch, etag) {
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(",").some((tag) => {
     const value = tag.trim();
@@ -86,9 +98,15 @@ function matchesEtag(ifNoneMatch, etag) {
 }
 
 /** Sends an indexed file in the best encoding the client takes; `decorate` adds the security headers. */
-export function sendStaticFile(req, res, file, decorate) {
+export function sendStaticFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: StaticFile,
+  decorate: (headers: Headers) => unknown,
+): void {
   const encoding = file.encodings.length > 0 ? negotiateEncoding(req.headers["accept-encoding"], file.encodings) : null;
-  const variant = file.variants.get(encoding);
+  // Every file has its plain variant; an encoding is chosen only among those it has.
+  const variant = file.variants.get(encoding) ?? (file.variants.get(null) as Variant);
   const headers = new Headers({ "Content-Type": file.type, "Cache-Control": file.cacheControl, ETag: variant.etag });
   if (file.encodings.length > 0) headers.set("Vary", "Accept-Encoding");
   if (encoding) headers.set("Content-Encoding", encoding);

@@ -1,24 +1,26 @@
 // Content negotiation and compressors. Built files are compressed once at build time (scripts/precompress.mjs,
 // best quality); pages and JSON are compressed as they stream, with a fast setting (brotli quality 4, see
 // docs/decisions/0051-compression-and-static-files.md). Images are never recompressed.
+import type { Transform } from "node:stream";
 import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from "node:zlib";
 
 /** The encodings the server produces, best first: brotli wins a tie. */
-export const ENCODINGS = ["br", "gzip"];
+export const ENCODINGS = ["br", "gzip"] as const;
+export type Encoding = (typeof ENCODINGS)[number];
 
 /** Text-like types worth compressing (HTML, JSON, JavaScript, CSS, SVG, React Router's turbo-stream data). */
 const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|javascript|xml|manifest\+json)\b|image\/svg\+xml\b)/i;
 
-export function isCompressibleType(contentType) {
+export function isCompressibleType(contentType: unknown): boolean {
   return typeof contentType === "string" && COMPRESSIBLE_TYPE.test(contentType);
 }
 
 /** The client's Accept-Encoding as name → quality ("gzip;q=0" refuses gzip). */
-function acceptedEncodings(header) {
-  const qualities = new Map();
+function acceptedEncodings(header: string | null | undefined): Map<string, number> {
+  const qualities = new Map<string, number>();
   for (const part of String(header ?? "").split(",")) {
     const [name, ...params] = part.split(";");
-    const coding = name.trim().toLowerCase();
+    const coding = (name ?? "").trim().toLowerCase();
     if (!coding) continue;
     let quality = 1;
     for (const param of params) {
@@ -31,10 +33,13 @@ function acceptedEncodings(header) {
 }
 
 /** The best of `available` (in ENCODINGS order) that the client accepts, or null for the bytes as they are. */
-export function negotiateEncoding(acceptEncoding, available = ENCODINGS) {
+export function negotiateEncoding(
+  acceptEncoding: string | null | undefined,
+  available: readonly Encoding[] = ENCODINGS,
+): Encoding | null {
   const qualities = acceptedEncodings(acceptEncoding);
   const anyOther = qualities.get("*") ?? 0;
-  let best = null;
+  let best: Encoding | null = null;
   let bestQuality = 0;
   for (const encoding of available) {
     const quality = qualities.get(encoding) ?? anyOther;
@@ -52,7 +57,7 @@ const BROTLI_PARAMS = {
 };
 
 /** A whole answer compressed at once, with the same fast settings as a streamed one. */
-export function compressOnce(encoding, bytes) {
+export function compressOnce(encoding: Encoding, bytes: Uint8Array): Buffer {
   return encoding === "br" ? brotliCompressSync(bytes, { params: BROTLI_PARAMS }) : gzipSync(bytes, { level: 6 });
 }
 
@@ -61,7 +66,7 @@ export function compressOnce(encoding, bytes) {
  * writes come in bursts, see http-bridge.js); gzip's sync flush keeps its dictionary, where its default full
  * flush would start over and nearly double a streamed page.
  */
-export function createResponseCompressor(encoding) {
+export function createResponseCompressor(encoding: Encoding): Transform {
   if (encoding === "br") {
     return createBrotliCompress({ flush: constants.BROTLI_OPERATION_FLUSH, params: BROTLI_PARAMS });
   }

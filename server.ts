@@ -1,21 +1,29 @@
 // The production server: a plain Node http server around React Router's request handler. It answers the
-// client build from memory (server/static-files.js), refuses what no route takes before React Router sees
-// it, keeps catalogue pages for visitors without a session (server/page-cache.js), sets the security headers on
+// client build from memory (server/static-files.ts), refuses what no route takes before React Router sees
+// it, keeps catalogue pages for visitors without a session (server/page-cache.ts), sets the security headers on
 // every answer, compresses text, bounds slow and idle clients, and on SIGTERM finishes what is in flight, closes
 // the database and exits.
-import http from "node:http";
+//
+// `npm run build` bundles this file and server/ into <build>/server-entry.js (scripts/build-server.mjs,
+// docs/decisions/0072-server-in-typescript.md); it serves the build it sits in: `node build/server-entry.js`.
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { createRequestHandler, RouterContextProvider } from "react-router";
-import { rawHeaders, routedPath, sendResponse, toFetchRequest, usableTarget } from "./server/http-bridge.js";
-import { PageCache, pageCacheKey, SHARED_PAGE_HEADER, sendCachedPage } from "./server/page-cache.js";
-import { logRefusal, rawRefusal, refusalResponse } from "./server/refusals.js";
-import { findStaticFile, indexStaticFiles, sendStaticFile } from "./server/static-files.js";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { SHARED_PAGE_HEADER } from "./app/lib/shared-page.ts";
+import { rawHeaders, routedPath, sendResponse, toFetchRequest, usableTarget } from "./server/http-bridge.ts";
+import { PageCache, pageCacheKey, sendCachedPage } from "./server/page-cache.ts";
+import { logRefusal, rawRefusal, refusalResponse } from "./server/refusals.ts";
+import { findStaticFile, indexStaticFiles, sendStaticFile } from "./server/static-files.ts";
 
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-const build = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
-// What the app exports for its server (app/entry.server.tsx): configuration, headers, client, database.
-const app = build.entry.module;
+/** What the app exports for its server (app/entry.server.tsx): configuration, headers, client, database, mail. */
+type AppServer = typeof import("./app/entry.server.tsx");
+
+const buildDir = path.dirname(fileURLToPath(import.meta.url));
+const build: ServerBuild = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
+// The app's own module instances (one database connection, one mail sender), from the server build.
+const app = build.entry.module as unknown as AppServer;
 const config = app.config();
 
 const staticFiles = indexStaticFiles(path.join(buildDir, "client"));
@@ -35,7 +43,17 @@ const SHARED_FILE_PATH = /^\/uploads\/[^/]+$/;
 
 let shuttingDown = false;
 
-function refuse(req, res, client, status, message, reason, headers) {
+type Client = ReturnType<AppServer["requestClient"]>;
+
+function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  client: Client,
+  status: number,
+  message: string,
+  reason: string,
+  headers?: Record<string, string>,
+): void {
   logRefusal(status, reason, { method: req.method, url: req.url, address: client.address });
   const answer = refusalResponse(req.url, message, headers);
   app.applySecurityHeaders(answer.headers, { https: client.https, cookie: req.headers.cookie });
@@ -43,14 +61,14 @@ function refuse(req, res, client, status, message, reason, headers) {
   res.end(req.method === "HEAD" ? undefined : answer.body);
 }
 
-async function onRequest(req, res) {
+async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const client = app.requestClient(req.socket, (name) => req.headers[name]);
   if (shuttingDown) res.shouldKeepAlive = false;
   // During a shutdown, a connection closes as soon as its answer is out.
   res.on("finish", () => {
     if (shuttingDown) setImmediate(() => server.closeIdleConnections());
   });
-  if (!METHODS.has(req.method)) {
+  if (!METHODS.has(req.method ?? "")) {
     const message = "This address does not accept that method.";
     return refuse(req, res, client, 405, message, "method not used by the store", { Allow: "GET, POST" });
   }
@@ -62,7 +80,8 @@ async function onRequest(req, res) {
       cookie: req.headers.cookie,
     });
     res.writeHead(204, rawHeaders(headers));
-    return res.end();
+    res.end();
+    return;
   }
   if (Number(req.headers["content-length"] ?? 0) > MAX_REQUEST_BYTES) {
     return refuse(req, res, client, 413, "The request is too large.", "declared body over 26 MB", {
@@ -76,7 +95,7 @@ async function onRequest(req, res) {
     );
   }
 
-  const decorate = (headers) =>
+  const decorate = (headers: Headers) =>
     app.applySecurityHeaders(headers, {
       https: client.https,
       cookie: req.headers.cookie,
@@ -84,7 +103,7 @@ async function onRequest(req, res) {
     });
   // A catalogue page kept for visitors without a session, while the catalogue has not changed since.
   const cacheKey = usableTarget(req) ? pageCacheKey(req, client.https) : null;
-  const version = cacheKey === null ? null : await app.catalogueVersion();
+  const version = cacheKey === null ? 0 : await app.catalogueVersion();
   const kept = cacheKey === null ? undefined : pageCache.get(cacheKey, version);
   if (kept) return sendCachedPage(req, res, kept, client.https, decorate);
 
@@ -126,9 +145,9 @@ const server = http.createServer(
     connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(config.HEADERS_TIMEOUT_MS / 4))),
   },
   (req, res) => {
-    onRequest(req, res).catch((error) => {
+    onRequest(req, res).catch((error: unknown) => {
       // The client went away while the answer was streaming: nothing to tell anyone.
-      if (res.destroyed || error?.code === "ERR_STREAM_PREMATURE_CLOSE") return;
+      if (res.destroyed || (error as NodeJS.ErrnoException | null)?.code === "ERR_STREAM_PREMATURE_CLOSE") return;
       console.error(error);
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
       res.end("Internal Server Error");
@@ -141,7 +160,15 @@ server.timeout = config.REQUEST_TIMEOUT_MS;
 server.maxConnections = config.MAX_CONNECTIONS;
 
 /** Refuses a request that never reached the handler (unparsable, too slow, headers too large). */
-function refuseOnSocket(socket, status, reason, request = {}) {
+/** The request a socket was reading, as Node keeps it (not in its typings). */
+type SocketWithMessage = Socket & { _httpMessage?: ServerResponse & { req?: IncomingMessage } };
+
+function refuseOnSocket(
+  socket: SocketWithMessage,
+  status: number,
+  reason: string,
+  request: Partial<Pick<IncomingMessage, "headers" | "method" | "url">> = {},
+): void {
   const address = app.requestClient(socket, (name) => request.headers?.[name]).address;
   logRefusal(status, reason, { method: request.method, url: request.url, address });
   // Nothing can be added once an answer has started.
@@ -153,7 +180,7 @@ function refuseOnSocket(socket, status, reason, request = {}) {
   socket.destroy();
 }
 
-server.on("clientError", (error, socket) => {
+server.on("clientError", (error: NodeJS.ErrnoException, socket: SocketWithMessage) => {
   if (error.code === "ECONNRESET" || error.code === "EPIPE" || !socket.writable) {
     socket.destroy();
     return;
@@ -163,22 +190,24 @@ server.on("clientError", (error, socket) => {
   refuseOnSocket(socket, status, reason, socket._httpMessage?.req);
 });
 // CONNECT (a proxy tunnel) never reaches the request handler; it is refused like any unused method.
-server.on("connect", (req, socket) => refuseOnSocket(socket, 405, "method not used by the store", req));
-server.on("drop", (data) => {
+server.on("connect", (req: IncomingMessage, socket: Socket) =>
+  refuseOnSocket(socket, 405, "method not used by the store", req),
+);
+server.on("drop", (data?: { remoteAddress?: string }) => {
   console.warn(
     `refused connection from ${data?.remoteAddress ?? "-"}: ${config.MAX_CONNECTIONS} open (MAX_CONNECTIONS)`,
   );
 });
 
 server.listen(config.PORT, config.HOST, () => {
-  const { port } = server.address();
+  const { port } = server.address() as { port: number };
   console.log(`Store listening on http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`);
   // Mail written by the transactions (app/modules/mail/outbox.server.ts) goes out from this process.
   app.startMailSender();
 });
 
 /** Stops taking connections, lets requests in flight finish, closes the database, exits 0. */
-function shutDown(signal) {
+function shutDown(signal: string): void {
   if (shuttingDown) return;
   shuttingDown = true;
   console.log(`${signal}: finishing the requests in flight, then stopping`);

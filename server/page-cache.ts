@@ -9,12 +9,15 @@
 // as stored (uncompressed) DEFLATE blocks, a gzip header, and the CRC-32 of what it decodes to. Clients that do
 // not take gzip get the page compressed for them, or plain.
 import { createHash, randomBytes } from "node:crypto";
-import { constants, crc32, deflateRawSync } from "node:zlib";
-import { compressOnce, negotiateEncoding } from "./compression.js";
-import { rawHeaders } from "./http-bridge.js";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { constants, crc32, deflateRawSync, type ZlibOptions } from "node:zlib";
+import { SHARED_PAGE_HEADER } from "../app/lib/shared-page.ts";
+import { compressOnce, negotiateEncoding } from "./compression.ts";
+import { rawHeaders } from "./http-bridge.ts";
 
 /** The response header a route sets on a page that is the same for every visitor without a session. */
-export const SHARED_PAGE_HEADER = "x-shared-page";
+export { SHARED_PAGE_HEADER };
+
 const MAX_ENTRIES = 500;
 const MAX_BYTES = 64 * 1024 * 1024;
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
@@ -29,7 +32,7 @@ const FINAL_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
 // microseconds instead of a pass over the whole page.
 const POLY = 0xedb88320;
 /** a × b modulo the CRC polynomial (bit-reflected, as zlib's multmodp). */
-function multmodp(a, b) {
+function multmodp(a: number, b: number): number {
   let m = 0x80000000;
   let p = 0;
   for (;;) {
@@ -42,21 +45,21 @@ function multmodp(a, b) {
   }
   return p >>> 0;
 }
-const X2N = [1 << 30];
-for (let n = 1; n < 32; n++) X2N.push(multmodp(X2N[n - 1], X2N[n - 1]));
+const X2N: number[] = [1 << 30];
+for (let n = 1; n < 32; n++) X2N.push(multmodp(X2N[n - 1] as number, X2N[n - 1] as number));
 /** The operator that appends `length` bytes to a CRC (zlib's crc32_combine_gen). */
-function appendOperator(length) {
+function appendOperator(length: number): number {
   let p = 0x80000000;
-  for (let n = length, k = 3; n > 0; n = Math.floor(n / 2), k++) if (n & 1) p = multmodp(X2N[k & 31], p);
+  for (let n = length, k = 3; n > 0; n = Math.floor(n / 2), k++) if (n & 1) p = multmodp(X2N[k & 31] as number, p);
   return p >>> 0;
 }
 /** The CRC of A then B, from the CRC of A, the CRC of B and appendOperator(B's length). */
-function combineCrc(crcA, crcB, operator) {
+function combineCrc(crcA: number, crcB: number, operator: number): number {
   return (multmodp(operator, crcA) ^ crcB) >>> 0;
 }
 
 /** A stored (uncompressed) DEFLATE block holding `bytes` (a nonce: far under its limit of 65,535). */
-function storedBlock(bytes) {
+function storedBlock(bytes: Buffer): Buffer[] {
   const header = Buffer.alloc(5);
   header.writeUInt16LE(bytes.length, 1);
   header.writeUInt16LE(~bytes.length & 0xffff, 3);
@@ -69,7 +72,7 @@ function storedBlock(bytes) {
  * scheme and Host included: without PUBLIC_URL a page names its own origin (canonical URL, Open Graph, links
  * in JSON-LD), so a request with a forged Host must never fill the page every other visitor gets.
  */
-export function pageCacheKey(req, https = false) {
+export function pageCacheKey(req: IncomingMessage, https = false): string | null {
   if (req.method !== "GET" || req.headers.cookie !== undefined) return null;
   const url = req.url ?? "";
   const query = url.indexOf("?");
@@ -77,13 +80,13 @@ export function pageCacheKey(req, https = false) {
   return `${https ? "https" : "http"}://${req.headers.host ?? "localhost"}${url}`;
 }
 
-function nonceOf(policy) {
+function nonceOf(policy: string | null): string | null {
   return /'nonce-([^']+)'/.exec(policy ?? "")?.[1] ?? null;
 }
 
 /** Splits `buffer` wherever `separator` occurs. */
-function splitAt(buffer, separator) {
-  const parts = [];
+function splitAt(buffer: Buffer, separator: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
   let start = 0;
   for (let at = buffer.indexOf(separator); at !== -1; at = buffer.indexOf(separator, start)) {
     parts.push(buffer.subarray(start, at));
@@ -99,21 +102,22 @@ function splitAt(buffer, separator) {
  * its dictionary, the nonce's place in it filled with zero bytes. A page has no zero byte (checked), so no
  * match can take in those bytes, and the decoder, which has the real nonce there, decodes the same text.
  */
-function deflatePieces(parts, nonceLength) {
+function deflatePieces(parts: Buffer[], nonceLength: number): Buffer[] {
   const filler = Buffer.alloc(nonceLength);
   const referable = !parts.some((part) => part.includes(0));
   let before = Buffer.alloc(0);
   return parts.map((part, i) => {
-    const options = { level: 9, finishFlush: constants.Z_SYNC_FLUSH };
-    if (referable && i > 0) {
-      before = Buffer.concat([before, parts[i - 1], filler]).subarray(-32 * 1024);
+    const options: ZlibOptions = { level: 9, finishFlush: constants.Z_SYNC_FLUSH };
+    const previous = parts[i - 1];
+    if (referable && previous) {
+      before = Buffer.concat([before, previous, filler]).subarray(-32 * 1024);
       options.dictionary = before;
     }
     return deflateRawSync(part, options);
   });
 }
 
-function matchesEtag(ifNoneMatch, etag) {
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const bare = etag.replace(/^W\//, "");
   return ifNoneMatch.split(",").some((tag) => {
@@ -122,17 +126,36 @@ function matchesEtag(ifNoneMatch, etag) {
   });
 }
 
+/** A kept page: its pieces between the nonces, compressed once, and what an answer is made from. */
+export type CachedPage = {
+  version: number;
+  headers: Headers;
+  policyParts: string[] | null;
+  parts: Buffer[];
+  deflated: Buffer[];
+  crcs: number[];
+  appendOperators: number[];
+  nonceOperator: number;
+  length: number;
+  answerHeaders: Map<boolean, string[]>;
+  etag: string;
+  bytes: number;
+};
+
 export class PageCache {
-  constructor({ maxEntries = MAX_ENTRIES, maxBytes = MAX_BYTES } = {}) {
+  readonly maxEntries: number;
+  readonly maxBytes: number;
+  bytes = 0;
+  /** key → entry, least recently used first. */
+  readonly entries = new Map<string, CachedPage>();
+
+  constructor({ maxEntries = MAX_ENTRIES, maxBytes = MAX_BYTES }: { maxEntries?: number; maxBytes?: number } = {}) {
     this.maxEntries = maxEntries;
     this.maxBytes = maxBytes;
-    this.bytes = 0;
-    /** key → entry, least recently used first. */
-    this.entries = new Map();
   }
 
   /** The entry for `key` if it was made at `version`. */
-  get(key, version) {
+  get(key: string, version: number): CachedPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
@@ -148,7 +171,7 @@ export class PageCache {
    * Keeps a rendered answer when it may be shared; returns the entry, or null when it was not kept (then the
    * answer must be sent as it is: `body` is what was read of it).
    */
-  store(key, version, status, headers, body) {
+  store(key: string, version: number, status: number, headers: Headers, body: Buffer): CachedPage | null {
     if (status !== 200 || headers.get(SHARED_PAGE_HEADER) !== "1" || headers.has("set-cookie")) return null;
     if (body.length > MAX_PAGE_BYTES) return null;
     const policy = headers.get("content-security-policy");
@@ -156,7 +179,7 @@ export class PageCache {
     const parts = nonce ? splitAt(body, Buffer.from(nonce)) : [body];
     const kept = new Headers(headers);
     for (const name of PER_ANSWER) kept.delete(name);
-    const entry = {
+    const entry: CachedPage = {
       version,
       headers: kept,
       policyParts: policy ? (nonce ? policy.split(nonce) : [policy]) : null,
@@ -176,12 +199,14 @@ export class PageCache {
     this.entries.set(key, entry);
     this.bytes += entry.bytes;
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
-      this.remove(this.entries.keys().next().value);
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.remove(oldest);
     }
     return entry;
   }
 
-  remove(key) {
+  remove(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
@@ -190,8 +215,8 @@ export class PageCache {
 }
 
 /** The page with `nonce` in every place its nonce was. */
-function pageWith(entry, nonce) {
-  const pieces = [];
+function pageWith(entry: CachedPage, nonce: Buffer): Buffer {
+  const pieces: Buffer[] = [];
   entry.parts.forEach((part, i) => {
     if (i > 0) pieces.push(nonce);
     pieces.push(part);
@@ -200,13 +225,17 @@ function pageWith(entry, nonce) {
 }
 
 /** The page with `nonce`, as a gzip stream made of the stored blocks. */
-function gzipWith(entry, nonce) {
-  const pieces = [GZIP_HEADER, entry.deflated[0]];
-  let crc = entry.crcs[0];
+function gzipWith(entry: CachedPage, nonce: Buffer): Buffer {
+  const pieces: Buffer[] = [GZIP_HEADER, entry.deflated[0] as Buffer];
+  let crc = entry.crcs[0] as number;
   const nonceCrc = crc32(nonce);
   for (let i = 1; i < entry.parts.length; i++) {
-    pieces.push(...storedBlock(nonce), entry.deflated[i]);
-    crc = combineCrc(combineCrc(crc, nonceCrc, entry.nonceOperator), entry.crcs[i], entry.appendOperators[i]);
+    pieces.push(...storedBlock(nonce), entry.deflated[i] as Buffer);
+    crc = combineCrc(
+      combineCrc(crc, nonceCrc, entry.nonceOperator),
+      entry.crcs[i] as number,
+      entry.appendOperators[i] as number,
+    );
   }
   pieces.push(FINAL_BLOCK);
   const trailer = Buffer.alloc(8);
@@ -220,7 +249,7 @@ function gzipWith(entry, nonce) {
  * The headers of an answer from `entry` as the flat list res.writeHead takes, without the policy: the page's own
  * headers with the ETag and the security headers (`decorate`), made once per entry and protocol.
  */
-function answerHeaders(entry, https, decorate) {
+function answerHeaders(entry: CachedPage, https: boolean, decorate: (headers: Headers) => unknown): string[] {
   let list = entry.answerHeaders.get(https);
   if (!list) {
     const headers = new Headers(entry.headers);
@@ -240,7 +269,13 @@ function answerHeaders(entry, https, decorate) {
  * the one that came with it), else the page with a nonce of its own. `decorate` adds the security headers to a
  * Headers object; they depend only on `https` for a request without cookies.
  */
-export function sendCachedPage(req, res, entry, https, decorate) {
+export function sendCachedPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: CachedPage,
+  https: boolean,
+  decorate: (headers: Headers) => unknown,
+): void {
   if (matchesEtag(req.headers["if-none-match"], entry.etag)) {
     const headers = new Headers({ ETag: entry.etag, Vary: "Accept-Encoding" });
     const cacheControl = entry.headers.get("cache-control");
@@ -254,7 +289,7 @@ export function sendCachedPage(req, res, entry, https, decorate) {
   const nonce = Buffer.from(randomBytes(16).toString("base64"));
   if (entry.policyParts) list.push("Content-Security-Policy", entry.policyParts.join(nonce.toString()));
   const accept = req.headers["accept-encoding"];
-  let body;
+  let body: Buffer;
   if (negotiateEncoding(accept, ["gzip"])) {
     body = gzipWith(entry, nonce);
     list.push("Content-Encoding", "gzip");
