@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     imageAlt: "Shirts, a blazer, trousers, a bag, sneakers and a watch laid out in the studio",
   });
 
-// The same for every visitor without a session: server.js may keep it (app/lib/shared-page.ts).
+// The same for every visitor without a session: server.ts may keep it (app/lib/shared-page.ts).
 export const headers = sharedPageHeaders;
 
 export async function loader() {

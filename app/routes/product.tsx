@@ -102,7 +102,7 @@ export function action({ request, context, params }: Route.ActionArgs) {
   });
 }
 
-// The same for every visitor without a session: server.js may keep it (app/lib/shared-page.ts).
+// The same for every visitor without a session: server.ts may keep it (app/lib/shared-page.ts).
 export const headers = sharedPageHeaders;
 
 /** `?image=N` (1-based) picks the picture shown large; anything else shows the first. */

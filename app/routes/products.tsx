@@ -40,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-// The same for every visitor without a session: server.js may keep it (app/lib/shared-page.ts).
+// The same for every visitor without a session: server.ts may keep it (app/lib/shared-page.ts).
 export const headers = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {

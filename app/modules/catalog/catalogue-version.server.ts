@@ -10,7 +10,7 @@ export function catalogueVersionIn(tx: Tx | Db): number {
     ?.version as number;
 }
 
-/** The query prepared once per connection: server.js asks for the version on every request it may answer from memory. */
+/** The query prepared once per connection: server.ts asks for the version on every request it may answer from memory. */
 const prepared = new WeakMap<Db, { get: () => { version: number } | undefined }>();
 
 /** The catalogue's current version. */
