@@ -383,8 +383,10 @@ describe("paying in the sandbox", () => {
     const { orderId, sessionId } = await checkout();
     await whileUnreachable(() => actOnCheckoutSession(sessionId, "pay"));
     const session = await stripeClient().checkout.sessions.retrieve(sessionId);
+    // One event, so a later delivery of it is Stripe's retry.
+    const id = `evt_${newId()}`;
     const deliver = () =>
-      deliverWebhook(server.url, "checkout.session.completed", session).then(({ outcome }) => outcome);
+      deliverWebhook(server.url, "checkout.session.completed", session, { id }).then(({ outcome }) => outcome);
     const before = events().length;
 
     const outcomes = await Promise.all([deliver(), confirmCheckoutReturn(sessionId), confirmCheckoutReturn(sessionId)]);

@@ -8,6 +8,7 @@ import { Refusal } from "#app/lib/refusal.ts";
 import { listSellerOrders, listUserOrders, placeOrder, setOrderStatus } from "#app/modules/orders/index.server.ts";
 import OrdersPage, { action as ordersAction, loader as ordersLoader } from "#app/routes/seller/orders.tsx";
 import { orderItems, orders, products } from "#db/schema.ts";
+import { TEST_ADDRESS } from "../helpers/address.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { formRequest, getRequest, readReply, throughSellerArea } from "../helpers/requests.ts";
 import { sellerCookie } from "../helpers/sellers.ts";
@@ -58,17 +59,7 @@ describe("listSellerOrders", () => {
     expect(online.items).toEqual([
       expect.objectContaining({ productId: paid.product.id, name: paid.product.name, quantity: 2 }),
     ]);
-    expect(online.address).toEqual({
-      firstName: "Asha",
-      lastName: "Rao",
-      email: "asha@example.com",
-      street: "12 Park Street",
-      city: "Pune",
-      state: "MH",
-      zipcode: "411001",
-      country: "India",
-      phone: "+91 98765 43210",
-    });
+    expect(online.address).toEqual(TEST_ADDRESS);
     expect(list[1]).toMatchObject({ paymentType: "COD", paymentLabel: "Unpaid" });
   });
 
