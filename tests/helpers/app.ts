@@ -8,7 +8,13 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestListener } from "@react-router/node";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import {
+  createRequestHandler,
+  UNSAFE_decodeViaTurboStream as decodeTurboStream,
+  RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
+import { afterAll, beforeAll } from "vitest";
 import type { RequestClient } from "#app/lib/request-client.server.ts";
 import { cookiesFrom } from "./requests.ts";
 
@@ -225,5 +231,64 @@ export async function startApp(): Promise<App> {
         sandbox.closeAllConnections();
         sandbox.close(() => resolve());
       }),
+  };
+}
+
+/** What one route's loader gave a page, read as the browser's JavaScript reads it: `data`, or what it threw. */
+export type RouteData = {
+  status: number;
+  /** The loader's data (undefined when it threw). */
+  data: unknown;
+  /** What the loader, or a layout's loader or middleware above it, threw: a 401 `{ signIn }`, a 404... */
+  error: { status: number; data: unknown } | undefined;
+};
+
+/**
+ * GETs `pathAndQuery` as the app's client-side navigation does (`/seller/orders` → `/seller/orders.data`)
+ * through the real handler, so every middleware and every parent loader runs, and returns what the route
+ * `routeId` ("routes/seller/orders", as app/routes.ts names the file) got: its data, or the error thrown on
+ * its way (by itself or a layout above it).
+ */
+export async function routeData(client: Client, pathAndQuery: string, routeId: string): Promise<RouteData> {
+  const url = new URL(pathAndQuery, ORIGIN);
+  url.pathname = url.pathname === "/" ? "/_root.data" : `${url.pathname.replace(/\/$/, "")}.data`;
+  const answer = await client.get(`${url.pathname}${url.search}`);
+  if (answer.headers["content-type"] !== "text/x-script") {
+    throw new Error(`${pathAndQuery} answered ${answer.status} ${answer.headers["content-type"]}, not route data`);
+  }
+  const { value, done } = await decodeTurboStream(new Blob([answer.text]).stream(), globalThis);
+  await done;
+  const routes = value as Record<string, { data?: unknown; error?: { status: number; data: unknown } }>;
+  // A layout that threw answers for the routes below it.
+  const own = routes[routeId] ?? Object.values(routes).find((r) => r.error);
+  return {
+    status: answer.status,
+    data: own?.data,
+    error: own?.error && { status: own.error.status, data: own.error.data },
+  };
+}
+
+/**
+ * The app for one test file: started in beforeAll, closed in afterAll. `client(cookie)` is a client already
+ * holding a session cookie (from tests/helpers/sellers.ts or shopper.ts), or none.
+ */
+export function appForFile() {
+  let app: App | undefined;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return {
+    get app(): App {
+      if (!app) throw new Error("The app starts in beforeAll: use it inside a test or a hook.");
+      return app;
+    },
+    client(cookie?: string | null): Client {
+      const client = this.app.client();
+      if (cookie) client.cookie = cookie;
+      return client;
+    },
   };
 }
