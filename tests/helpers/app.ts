@@ -8,15 +8,10 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestListener } from "@react-router/node";
-import {
-  createRequestHandler,
-  UNSAFE_decodeViaTurboStream as decodeTurboStream,
-  RouterContextProvider,
-  type ServerBuild,
-} from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { afterAll, beforeAll } from "vitest";
 import type { RequestClient } from "#app/lib/request-client.server.ts";
-import { cookiesFrom } from "./requests.ts";
+import { cookiesFrom, decodeRouteData } from "./requests.ts";
 
 const ORIGIN = "http://localhost";
 
@@ -123,6 +118,12 @@ export type ClientOptions = {
 export type App = {
   /** A client with a cookie jar and an address of its own: a visitor until it signs in. */
   client(options?: ClientOptions): Client;
+  /**
+   * Sends a Request built by the test (tests/helpers/requests.ts: a form, a multipart upload, a body that
+   * records whether it was read) through the handler as it is, from an address of its own; the Response
+   * comes back unread. For what Client cannot say; a Client is simpler for everything else.
+   */
+  fetch(request: Request): Promise<Response>;
   /** Every request the Stripe sandbox's loopback server received ("GET /v1/checkout/sessions/cs_…"), in order. */
   sandboxRequests: string[];
   /** Stops the Stripe sandbox's loopback server. */
@@ -225,6 +226,7 @@ export async function startApp(): Promise<App> {
   process.env.STRIPE_SANDBOX_URL = `http://127.0.0.1:${(sandbox.address() as AddressInfo).port}`;
   return {
     client: (options) => new Client(handle, options),
+    fetch: (request) => handle(request, { address: newAddress(), https: false }),
     sandboxRequests,
     close: () =>
       new Promise<void>((resolve) => {
@@ -232,6 +234,13 @@ export async function startApp(): Promise<App> {
         sandbox.close(() => resolve());
       }),
   };
+}
+
+/** The address the app's JavaScript asks a page's data at: `/seller/orders?x` → `/seller/orders.data?x`. */
+export function dataPath(pathAndQuery: string): string {
+  const url = new URL(pathAndQuery, ORIGIN);
+  url.pathname = url.pathname === "/" ? "/_root.data" : `${url.pathname.replace(/\/$/, "")}.data`;
+  return `${url.pathname}${url.search}`;
 }
 
 /** What one route's loader gave a page, read as the browser's JavaScript reads it: `data`, or what it threw. */
@@ -250,15 +259,14 @@ export type RouteData = {
  * its way (by itself or a layout above it).
  */
 export async function routeData(client: Client, pathAndQuery: string, routeId: string): Promise<RouteData> {
-  const url = new URL(pathAndQuery, ORIGIN);
-  url.pathname = url.pathname === "/" ? "/_root.data" : `${url.pathname.replace(/\/$/, "")}.data`;
-  const answer = await client.get(`${url.pathname}${url.search}`);
+  const answer = await client.get(dataPath(pathAndQuery));
   if (answer.headers["content-type"] !== "text/x-script") {
     throw new Error(`${pathAndQuery} answered ${answer.status} ${answer.headers["content-type"]}, not route data`);
   }
-  const { value, done } = await decodeTurboStream(new Blob([answer.text]).stream(), globalThis);
-  await done;
-  const routes = value as Record<string, { data?: unknown; error?: { status: number; data: unknown } }>;
+  const routes = (await decodeRouteData(answer.text)) as Record<
+    string,
+    { data?: unknown; error?: { status: number; data: unknown } }
+  >;
   // A layout that threw answers for the routes below it.
   const own = routes[routeId] ?? Object.values(routes).find((r) => r.error);
   return {

@@ -1,5 +1,5 @@
 // Builds real Requests for route loaders and actions, and reads their answers.
-import { RouterContextProvider } from "react-router";
+import { UNSAFE_decodeViaTurboStream as decodeTurboStream, RouterContextProvider } from "react-router";
 import type { FormReply } from "#app/lib/forms.ts";
 import { readIdentity } from "#app/middleware/identity.server.ts";
 import { middleware as rootMiddleware } from "#app/root.tsx";
@@ -103,9 +103,23 @@ export type ReadReply = {
   values: Record<string, unknown>;
 };
 
-/** Reads the FormReply a refused page action answered with. */
+/** A `.data` answer's body (React Router's turbo-stream, what the app's JavaScript reads), decoded. */
+export async function decodeRouteData(body: string): Promise<unknown> {
+  const { value, done } = await decodeTurboStream(new Blob([body]).stream(), globalThis);
+  await done;
+  return value;
+}
+
+/**
+ * Reads the FormReply a refused page action answered with: its JSON, or (posted to the page's `.data`
+ * address through the handler, tests/helpers/app.ts) the action's data in React Router's turbo-stream.
+ */
 export async function readReply(response: Response): Promise<ReadReply> {
-  const body = (await response.json()) as FormReply;
+  const body = (
+    response.headers.get("Content-Type") === "text/x-script"
+      ? ((await decodeRouteData(await response.text())) as { data: unknown }).data
+      : await response.json()
+  ) as FormReply;
   const { "": formErrors, ...fields } = body.error ?? {};
   return {
     code: body.code,
