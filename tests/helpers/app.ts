@@ -284,6 +284,10 @@ export function appForFile() {
   let app: App | undefined;
   beforeAll(async () => {
     app = await startApp();
+    // The build opens (and checks) the database on its first request, as server.js does at start: before a
+    // test changes rows behind the store's back (a product deleted under its sizes, say).
+    const opened = await app.client().get("/api/product/list");
+    if (opened.status !== 200) throw new Error(`The store did not start: /api/product/list answered ${opened.status}`);
   });
   afterAll(async () => {
     await app?.close();

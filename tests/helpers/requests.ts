@@ -2,8 +2,6 @@
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream, RouterContextProvider } from "react-router";
 import type { FormReply } from "#app/lib/forms.ts";
 import { readIdentity } from "#app/middleware/identity.server.ts";
-import { middleware as rootMiddleware } from "#app/root.tsx";
-import { middleware as sellerLayoutMiddleware } from "#app/routes/seller/layout.tsx";
 
 const ORIGIN = "http://localhost";
 
@@ -127,35 +125,4 @@ export async function readReply(response: Response): Promise<ReadReply> {
     fieldErrors: Object.fromEntries(Object.entries(fields).map(([name, errors]) => [name, errors?.[0] ?? ""])),
     values: body.initialValue ?? {},
   };
-}
-
-type Middleware = (args: never, next: () => Promise<Response>) => unknown;
-
-/**
- * Runs a loader or action behind middleware, as the app does: each middleware in turn (the root's request
- * guard and identity read, then a layout's), then the route. What any of them throws (a redirect, a 401)
- * becomes the response.
- */
-export async function throughMiddleware(
-  chain: readonly unknown[],
-  handler: unknown,
-  request: Request,
-  params: Record<string, string> = {},
-): Promise<Response> {
-  const args = { request, params, context: new RouterContextProvider() } as never;
-  const step = async (index: number): Promise<Response> => {
-    if (index === chain.length) return toResponse(await (handler as (a: never) => unknown)(args));
-    return toResponse(await (chain[index] as Middleware)(args, () => step(index + 1)));
-  };
-  return run(() => step(0));
-}
-
-/** A loader or action behind the root middleware (request guard, identity). */
-export function throughRoot(handler: unknown, request: Request, params: Record<string, string> = {}) {
-  return throughMiddleware(rootMiddleware, handler, request, params);
-}
-
-/** A seller page's loader or action behind the root middleware and the seller area's guard. */
-export function throughSellerArea(handler: unknown, request: Request, params: Record<string, string> = {}) {
-  return throughMiddleware([...rootMiddleware, ...sellerLayoutMiddleware], handler, request, params);
 }
