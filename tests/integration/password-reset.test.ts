@@ -9,28 +9,19 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { verify } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db, openDatabase } from "#app/lib/db.server.ts";
 import { PASSWORD_CHANGED, RESET_LINK_INVALID, RESET_LINK_SENT } from "#app/lib/password-reset.ts";
 import { getSeller, getUser, RESET_LINK_MS, resetSellerPassword } from "#app/modules/identity/index.server.ts";
 import { deliverPendingMail } from "#app/modules/mail/index.server.ts";
 import { passwordResets, sellers, sessions, users } from "#db/schema.ts";
 import { appForFile, dataPath, routeData } from "../helpers/app.ts";
-import { hrefsOf, outboxRows, recipientsOf, SHOP_URL, useMailSettings } from "../helpers/mail.ts";
+import { hrefsOf, outboxRows, recipientsOf, SHOP_URL, smtpServerForFile } from "../helpers/mail.ts";
 import { cookiesFrom, formRequest, getRequest, readReply } from "../helpers/requests.ts";
 import { createTestSeller, sellerCookie } from "../helpers/sellers.ts";
 import { createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
-import { type SmtpTestServer, startSmtpServer } from "../helpers/smtp.ts";
 
-let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  useMailSettings({ SMTP_URL: smtp.url, PUBLIC_URL: SHOP_URL });
-});
-afterAll(async () => {
-  await smtp.close();
-  useMailSettings({});
-});
+const smtp = smtpServerForFile();
 // Started after the mail settings are in place: the build reads them on its first request.
 const site = appForFile();
 

@@ -8,28 +8,22 @@ import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { config, resetConfigForTests } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { isResetTokenUsable, RESET_LINK_MS, resetUrl } from "#app/modules/identity/index.server.ts";
 import { deliverPendingMail } from "#app/modules/mail/index.server.ts";
 import { mailOutbox } from "#db/schema.ts";
 import { appForFile } from "../helpers/app.ts";
-import { recipientsOf, SHOP_URL, useMailSettings } from "../helpers/mail.ts";
+import { recipientsOf, SHOP_URL, smtpServerForFile, useMailSettings } from "../helpers/mail.ts";
 import { formRequest } from "../helpers/requests.ts";
 import { createUser } from "../helpers/shopper.ts";
-import { type SmtpTestServer, startAnswerDroppingProxy, startSmtpServer } from "../helpers/smtp.ts";
+import { startAnswerDroppingProxy } from "../helpers/smtp.ts";
 
 const run = promisify(execFile);
 const scratch = mkdtempSync(path.join(tmpdir(), "store-reset-secrets-"));
-let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  useMailSettings({ SMTP_URL: smtp.url, PUBLIC_URL: SHOP_URL });
-});
-afterAll(async () => {
-  await smtp.close();
-  useMailSettings({});
+const smtp = smtpServerForFile();
+afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
 // Started after the mail settings are in place: the build reads them on its first request.
