@@ -4,7 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { resetConfigForTests } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
@@ -34,15 +34,11 @@ import { cartItems, orderItems, orders, stripeEvents } from "#db/schema.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
 import { formRequest, getRequest, jsonRequest, readReply, routeArgs, run } from "../helpers/requests.ts";
 import { createAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
-import { pathOf, type SandboxServer, startSandboxServer } from "../helpers/stripe-sandbox-server.ts";
+import { pathOf, sandboxServerForFile } from "../helpers/stripe-sandbox-server.ts";
 import { deliverWebhook } from "../helpers/stripe-webhook.ts";
 
 const ORIGIN = "http://localhost:3000";
-let server: SandboxServer;
-beforeAll(async () => {
-  server = await startSandboxServer();
-});
-afterAll(() => server.close());
+const server = sandboxServerForFile();
 
 /** A shopper with an address and a saved cart of the given offer prices and quantities. */
 async function shopperWithCart(lines: [priceCents: number, quantity: number][] = [[1999, 2]]) {

@@ -5,7 +5,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { resetConfigForTests } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
@@ -21,15 +21,11 @@ import {
 import { cartItems, orders } from "#db/schema.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
 import { createAddress, createUser } from "../helpers/shopper.ts";
-import { type SandboxServer, startSandboxServer } from "../helpers/stripe-sandbox-server.ts";
+import { sandboxServerForFile } from "../helpers/stripe-sandbox-server.ts";
 import { deliverWebhook } from "../helpers/stripe-webhook.ts";
 
 const ORIGIN = "http://localhost:3000";
-let server: SandboxServer;
-beforeAll(async () => {
-  server = await startSandboxServer();
-});
-afterAll(() => server.close());
+const server = sandboxServerForFile();
 
 /** A shopper with an address and a saved cart of `quantity` units of a shirt in M, of which `stock` are left. */
 async function shopperAndShirt(stock = 5, quantity = 2) {

@@ -1,7 +1,7 @@
 // POST /api/stripe/webhook: signature verification on the raw body, each event type, idempotency, and
 // events for sessions the store did not create. Sessions are real ones, made through the SDK in the sandbox.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { startOnlineCheckout, stripeClient } from "#app/modules/checkout/index.server.ts";
@@ -10,14 +10,10 @@ import { orders, stripeEvents } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { routeArgs, run } from "../helpers/requests.ts";
 import { createAddress, createUser } from "../helpers/shopper.ts";
-import { type SandboxServer, startSandboxServer } from "../helpers/stripe-sandbox-server.ts";
+import { sandboxServerForFile } from "../helpers/stripe-sandbox-server.ts";
 import { signWebhook, webhookEvent, webhookRequest } from "../helpers/stripe-webhook.ts";
 
-let server: SandboxServer;
-beforeAll(async () => {
-  server = await startSandboxServer();
-});
-afterAll(() => server.close());
+const server = sandboxServerForFile();
 
 /** An online order of the store with its open Checkout Session (as the SDK returns it). */
 async function onlineOrder() {
