@@ -2,6 +2,7 @@
 // state that makes each page show its content (a cart with a line, an address, a placed order). Shared by the
 // accessibility spec and `npm run screenshots` (scripts/screenshots.ts).
 import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { TEST_ADDRESS } from "../helpers/address.ts";
 
 export type Visit = { name: string; path: string };
 
@@ -84,19 +85,6 @@ export function sellerPages(sample: Sample): Visit[] {
   ];
 }
 
-/** A shipping address as POST /api/address/add takes it. */
-export const ASHA_API_ADDRESS = {
-  firstName: "Asha",
-  lastName: "Rao",
-  email: "asha@example.com",
-  street: "12 Park Street",
-  city: "Pune",
-  state: "MH",
-  zipcode: "411001",
-  country: "India",
-  phone: "+91 98765 43210",
-};
-
 /**
  * Registers a shopper with an address, one placed cash order and one product in the cart. `origin` is the
  * store's: its posts carry the session cookie, so they say they come from the store's own pages.
@@ -109,7 +97,7 @@ export async function prepareShopper(request: APIRequestContext, sample: Sample,
     request.post("/api/address/add", {
       headers,
       data: {
-        address: ASHA_API_ADDRESS,
+        address: TEST_ADDRESS,
       },
     }),
     "address",

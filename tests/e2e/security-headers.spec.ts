@@ -5,8 +5,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page, Response } from "@playwright/test";
+import { TEST_ADDRESS } from "../helpers/address.ts";
 import { expect, test } from "./fixtures.ts";
-import { ASHA_API_ADDRESS } from "./route-table.ts";
 import { DEMO_SELLER } from "./seller-helpers.ts";
 import { PASSWORD, uniqueEmail } from "./shopper-helpers.ts";
 
@@ -135,7 +135,7 @@ test("every page runs under the policy without a single violation, with the secu
   expect(cart.ok()).toBe(true);
   const address = await page.request.post("/api/address/add", {
     headers: fromStore,
-    data: { address: ASHA_API_ADDRESS },
+    data: { address: TEST_ADDRESS },
   });
   expect(address.ok()).toBe(true);
   for (const path of ["/", "/my-orders", "/add-address", "/cart"]) {

@@ -2,6 +2,7 @@
 // names); every run creates its own shoppers with unique emails (signed in by tests/e2e/fixtures.ts).
 
 import { expect, type Page, test } from "@playwright/test";
+import { TEST_ADDRESS_BY_LABEL } from "../helpers/address.ts";
 import { expectToast } from "./fixtures.ts";
 
 export const PASSWORD = "e2e-password-1";
@@ -88,17 +89,7 @@ export async function addToCartHere(page: Page): Promise<string> {
 }
 
 /** A shipping address, keyed by the Add Address form's labels. */
-export const ASHA_ADDRESS = {
-  "First Name": "Asha",
-  "Last Name": "Rao",
-  "Email address": "asha@example.com",
-  Street: "12 Park Street",
-  City: "Pune",
-  State: "MH",
-  "Zip code": "411001",
-  Country: "India",
-  Phone: "+91 98765 43210",
-};
+export const ASHA_ADDRESS = TEST_ADDRESS_BY_LABEL;
 
 /** On the Add Address page: fills every field (label → value) and presses Save Address. */
 export async function saveAddress(page: Page, address: Record<string, string>) {

@@ -9,8 +9,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestListener } from "@react-router/node";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { afterAll, beforeAll } from "vitest";
 import type { RequestClient } from "#app/lib/request-client.server.ts";
-import { cookiesFrom } from "./requests.ts";
+import { cookiesFrom, decodeRouteData } from "./requests.ts";
 
 const ORIGIN = "http://localhost";
 
@@ -117,6 +118,12 @@ export type ClientOptions = {
 export type App = {
   /** A client with a cookie jar and an address of its own: a visitor until it signs in. */
   client(options?: ClientOptions): Client;
+  /**
+   * Sends a Request built by the test (tests/helpers/requests.ts: a form, a multipart upload, a body that
+   * records whether it was read) through the handler as it is, from an address of its own; the Response
+   * comes back unread. For what Client cannot say; a Client is simpler for everything else.
+   */
+  fetch(request: Request): Promise<Response>;
   /** Every request the Stripe sandbox's loopback server received ("GET /v1/checkout/sessions/cs_…"), in order. */
   sandboxRequests: string[];
   /** Stops the Stripe sandbox's loopback server. */
@@ -219,11 +226,81 @@ export async function startApp(): Promise<App> {
   process.env.STRIPE_SANDBOX_URL = `http://127.0.0.1:${(sandbox.address() as AddressInfo).port}`;
   return {
     client: (options) => new Client(handle, options),
+    fetch: (request) => handle(request, { address: newAddress(), https: false }),
     sandboxRequests,
     close: () =>
       new Promise<void>((resolve) => {
         sandbox.closeAllConnections();
         sandbox.close(() => resolve());
       }),
+  };
+}
+
+/** The address the app's JavaScript asks a page's data at: `/seller/orders?x` → `/seller/orders.data?x`. */
+export function dataPath(pathAndQuery: string): string {
+  const url = new URL(pathAndQuery, ORIGIN);
+  url.pathname = url.pathname === "/" ? "/_root.data" : `${url.pathname.replace(/\/$/, "")}.data`;
+  return `${url.pathname}${url.search}`;
+}
+
+/** What one route's loader gave a page, read as the browser's JavaScript reads it: `data`, or what it threw. */
+export type RouteData = {
+  status: number;
+  /** The loader's data (undefined when it threw). */
+  data: unknown;
+  /** What the loader, or a layout's loader or middleware above it, threw: a 401 `{ signIn }`, a 404... */
+  error: { status: number; data: unknown } | undefined;
+};
+
+/**
+ * GETs `pathAndQuery` as the app's client-side navigation does (`/seller/orders` → `/seller/orders.data`)
+ * through the real handler, so every middleware and every parent loader runs, and returns what the route
+ * `routeId` ("routes/seller/orders", as app/routes.ts names the file) got: its data, or the error thrown on
+ * its way (by itself or a layout above it).
+ */
+export async function routeData(client: Client, pathAndQuery: string, routeId: string): Promise<RouteData> {
+  const answer = await client.get(dataPath(pathAndQuery));
+  if (answer.headers["content-type"] !== "text/x-script") {
+    throw new Error(`${pathAndQuery} answered ${answer.status} ${answer.headers["content-type"]}, not route data`);
+  }
+  const routes = (await decodeRouteData(answer.text)) as Record<
+    string,
+    { data?: unknown; error?: { status: number; data: unknown } }
+  >;
+  // A layout that threw answers for the routes below it.
+  const own = routes[routeId] ?? Object.values(routes).find((r) => r.error);
+  return {
+    status: answer.status,
+    data: own?.data,
+    error: own?.error && { status: own.error.status, data: own.error.data },
+  };
+}
+
+/**
+ * The app for one test file: started in beforeAll, closed in afterAll. `client(cookie)` is a client already
+ * holding a session cookie (from tests/helpers/sellers.ts or shopper.ts), or none.
+ */
+export function appForFile() {
+  let app: App | undefined;
+  beforeAll(async () => {
+    app = await startApp();
+    // The build opens (and checks) the database on its first request, as server.js does at start: before a
+    // test changes rows behind the store's back (a product deleted under its sizes, say).
+    const opened = await app.client().get("/api/product/list");
+    if (opened.status !== 200) throw new Error(`The store did not start: /api/product/list answered ${opened.status}`);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return {
+    get app(): App {
+      if (!app) throw new Error("The app starts in beforeAll: use it inside a test or a hook.");
+      return app;
+    },
+    client(cookie?: string | null): Client {
+      const client = this.app.client();
+      if (cookie) client.cookie = cookie;
+      return client;
+    },
   };
 }

@@ -217,3 +217,36 @@ export function setUpStore() {
     },
   };
 }
+
+/**
+ * What the shopper-side files start from, made in beforeAll: a product of the store's seller, an address of
+ * the store's shopper, and another shopper with an address of their own (which the first must never use).
+ */
+export function setUpShopping(store: ReturnType<typeof setUpStore>) {
+  let product: { id: string; name: string };
+  let ownAddressId: string;
+  let foreignAddressId: string;
+  let otherShopper: Account;
+  beforeAll(async () => {
+    const { shopper, seller } = await store.clients();
+    product = await addProduct(seller);
+    ownAddressId = await addAddress(shopper, "1 Own Street");
+    const other = await registerShopper(store.app, "Other Shopper");
+    otherShopper = other.account;
+    foreignAddressId = await addAddress(other.client, "99 Someone Else Road");
+  });
+  return {
+    get product() {
+      return product;
+    },
+    get ownAddressId() {
+      return ownAddressId;
+    },
+    get foreignAddressId() {
+      return foreignAddressId;
+    },
+    get otherShopper() {
+      return otherShopper;
+    },
+  };
+}

@@ -2,9 +2,11 @@
 // table, and find what arrived.
 import { eq } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
+import { afterAll, beforeAll } from "vitest";
 import { resetConfigForTests } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { mailOutbox } from "#db/schema.ts";
+import { type SmtpTestServer, startSmtpServer } from "./smtp.ts";
 
 export const SHOP_URL = "https://shop.example";
 export const SELLER_INBOX = "owner@shop.example";
@@ -37,4 +39,39 @@ export function recipientsOf(mail: ParsedMail): string[] {
 /** Waits for a condition: no time budget of its own (the test runner's hang guard is the limit). */
 export async function waitUntil(condition: () => boolean | Promise<boolean>): Promise<void> {
   while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/**
+ * An SMTP server of the test file's own on 127.0.0.1, and the store's mail settings pointing at it (links
+ * to SHOP_URL; `settings` adds the seller's inbox and the like), from beforeAll to afterAll.
+ */
+export function smtpServerForFile(settings: { SELLER_NOTIFY_EMAIL?: string } = {}): SmtpTestServer {
+  let started: SmtpTestServer | undefined;
+  beforeAll(async () => {
+    started = await startSmtpServer();
+    useMailSettings({ SMTP_URL: started.url, PUBLIC_URL: SHOP_URL, ...settings });
+  });
+  afterAll(async () => {
+    await started?.close();
+    useMailSettings({});
+  });
+  const server = () => {
+    if (!started) throw new Error("The SMTP server starts in beforeAll: use it inside a test or a hook.");
+    return started;
+  };
+  return {
+    get url() {
+      return server().url;
+    },
+    get port() {
+      return server().port;
+    },
+    get received() {
+      return server().received;
+    },
+    parsed: () => server().parsed(),
+    refuseNext: (code, message, times) => server().refuseNext(code, message, times),
+    refuseRecipient: (address, code, message) => server().refuseRecipient(address, code, message),
+    close: () => server().close(),
+  };
 }

@@ -1,9 +1,7 @@
 // Builds real Requests for route loaders and actions, and reads their answers.
-import { RouterContextProvider } from "react-router";
+import { UNSAFE_decodeViaTurboStream as decodeTurboStream, RouterContextProvider } from "react-router";
 import type { FormReply } from "#app/lib/forms.ts";
 import { readIdentity } from "#app/middleware/identity.server.ts";
-import { middleware as rootMiddleware } from "#app/root.tsx";
-import { middleware as sellerLayoutMiddleware } from "#app/routes/seller/layout.tsx";
 
 const ORIGIN = "http://localhost";
 
@@ -103,9 +101,23 @@ export type ReadReply = {
   values: Record<string, unknown>;
 };
 
-/** Reads the FormReply a refused page action answered with. */
+/** A `.data` answer's body (React Router's turbo-stream, what the app's JavaScript reads), decoded. */
+export async function decodeRouteData(body: string): Promise<unknown> {
+  const { value, done } = await decodeTurboStream(new Blob([body]).stream(), globalThis);
+  await done;
+  return value;
+}
+
+/**
+ * Reads the FormReply a refused page action answered with: its JSON, or (posted to the page's `.data`
+ * address through the handler, tests/helpers/app.ts) the action's data in React Router's turbo-stream.
+ */
 export async function readReply(response: Response): Promise<ReadReply> {
-  const body = (await response.json()) as FormReply;
+  const body = (
+    response.headers.get("Content-Type") === "text/x-script"
+      ? ((await decodeRouteData(await response.text())) as { data: unknown }).data
+      : await response.json()
+  ) as FormReply;
   const { "": formErrors, ...fields } = body.error ?? {};
   return {
     code: body.code,
@@ -113,35 +125,4 @@ export async function readReply(response: Response): Promise<ReadReply> {
     fieldErrors: Object.fromEntries(Object.entries(fields).map(([name, errors]) => [name, errors?.[0] ?? ""])),
     values: body.initialValue ?? {},
   };
-}
-
-type Middleware = (args: never, next: () => Promise<Response>) => unknown;
-
-/**
- * Runs a loader or action behind middleware, as the app does: each middleware in turn (the root's request
- * guard and identity read, then a layout's), then the route. What any of them throws (a redirect, a 401)
- * becomes the response.
- */
-export async function throughMiddleware(
-  chain: readonly unknown[],
-  handler: unknown,
-  request: Request,
-  params: Record<string, string> = {},
-): Promise<Response> {
-  const args = { request, params, context: new RouterContextProvider() } as never;
-  const step = async (index: number): Promise<Response> => {
-    if (index === chain.length) return toResponse(await (handler as (a: never) => unknown)(args));
-    return toResponse(await (chain[index] as Middleware)(args, () => step(index + 1)));
-  };
-  return run(() => step(0));
-}
-
-/** A loader or action behind the root middleware (request guard, identity). */
-export function throughRoot(handler: unknown, request: Request, params: Record<string, string> = {}) {
-  return throughMiddleware(rootMiddleware, handler, request, params);
-}
-
-/** A seller page's loader or action behind the root middleware and the seller area's guard. */
-export function throughSellerArea(handler: unknown, request: Request, params: Record<string, string> = {}) {
-  return throughMiddleware([...rootMiddleware, ...sellerLayoutMiddleware], handler, request, params);
 }

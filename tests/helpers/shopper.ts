@@ -5,6 +5,7 @@ import { newId } from "#app/lib/ids.ts";
 import { takeToasts } from "#app/lib/toast.server.ts";
 import { getUser, shopperShell, startSession } from "#app/modules/identity/index.server.ts";
 import { addresses, users } from "#db/schema.ts";
+import { TEST_ADDRESS } from "./address.ts";
 import { cookiesFrom, getRequest } from "./requests.ts";
 
 export const TEST_PASSWORD = "correct horse battery";
@@ -29,15 +30,7 @@ export function createAddress(userId: string, overrides: Partial<typeof addresse
   const row = {
     id: newId(),
     userId,
-    firstName: "Asha",
-    lastName: "Rao",
-    email: "asha@example.com",
-    street: "12 Park Street",
-    city: "Pune",
-    state: "MH",
-    zipcode: "411001",
-    country: "India",
-    phone: "+91 98765 43210",
+    ...TEST_ADDRESS,
     ...overrides,
   };
   db().insert(addresses).values(row).run();

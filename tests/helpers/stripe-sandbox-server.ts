@@ -3,6 +3,7 @@
 // sandbox and the sandbox POSTs signed webhooks back over HTTP, as in production.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
 import { resetConfigForTests } from "#app/lib/config.server.ts";
 import * as webhookRoute from "#app/routes/api/stripe-webhook.ts";
 import * as sandboxApiRoute from "#app/routes/stripe-sandbox/api.ts";
@@ -132,4 +133,26 @@ function fetchAsHost(serverOrigin: string, url: string, init: { method?: string;
     req.on("error", reject);
     req.end(body);
   });
+}
+
+/** The sandbox server of one test file: started in beforeAll (the store pointed at it), closed in afterAll. */
+export function sandboxServerForFile(): SandboxServer {
+  let started: SandboxServer | undefined;
+  beforeAll(async () => {
+    started = await startSandboxServer();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const server = () => {
+    if (!started) throw new Error("The sandbox server starts in beforeAll: use it inside a test or a hook.");
+    return started;
+  };
+  return {
+    get url() {
+      return server().url;
+    },
+    fetchPage: (url, init) => server().fetchPage(url, init),
+    close: () => server().close(),
+  };
 }

@@ -6,14 +6,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { placeOrder } from "#app/modules/orders/index.server.ts";
 import { neutraliseFormula } from "#app/modules/reporting/index.server.ts";
-import { loader as exportOrdersLoader } from "#app/routes/seller/export-orders.ts";
-import { loader as exportProductsLoader } from "#app/routes/seller/export-products.ts";
 import { orders, products } from "#db/schema.ts";
+import { appForFile } from "../helpers/app.ts";
 import { parseCsv } from "../helpers/csv.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { getRequest, throughSellerArea } from "../helpers/requests.ts";
+import { getRequest } from "../helpers/requests.ts";
 import { sellerCookie } from "../helpers/sellers.ts";
 import { createAddress, createUser } from "../helpers/shopper.ts";
+
+const site = appForFile();
 
 const AT = Date.parse("2025-03-10T09:00:00Z");
 
@@ -29,8 +30,8 @@ const PHONES = ["+91 98765 43210", "+919876543210", "09876 543210", "(044) 2345-
 let made: ReturnType<typeof createProduct>[] = [];
 const placed: { id: string; phone: string }[] = [];
 
-async function download(loader: unknown, path: string) {
-  const answer = await throughSellerArea(loader, getRequest(path, { cookie: await sellerCookie() }));
+async function download(path: string) {
+  const answer = await site.app.fetch(getRequest(path, { cookie: await sellerCookie() }));
   expect(answer.status).toBe(200);
   return new TextDecoder("utf-8", { ignoreBOM: true }).decode(new Uint8Array(await answer.arrayBuffer()));
 }
@@ -59,7 +60,7 @@ beforeAll(async () => {
 
 describe("CSV exports read back cell for cell", () => {
   it("products: one row per product, every description cell the lines as written", async () => {
-    const text = await download(exportProductsLoader, "/seller/products.csv");
+    const text = await download("/seller/products.csv");
     const [header, ...rows] = parseCsv(text);
     const all = db().select().from(products).all();
     expect(rows).toHaveLength(all.length);
@@ -82,7 +83,7 @@ describe("CSV exports read back cell for cell", () => {
   });
 
   it("orders: one row per order, phone numbers as 'Tel. ' and the number typed", async () => {
-    const text = await download(exportOrdersLoader, "/seller/orders.csv?from=2025-03-10&to=2025-03-10");
+    const text = await download("/seller/orders.csv?from=2025-03-10&to=2025-03-10");
     const [header, ...rows] = parseCsv(text);
     expect(rows.map((r) => r[0])).toEqual(placed.map((o) => o.id));
     const phone = header!.indexOf("Phone");

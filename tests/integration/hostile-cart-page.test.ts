@@ -1,16 +1,14 @@
 // The cart page's form sent hostile product ids, quantities, addresses, payment types and redirects: each is
 // refused on the page with the reason, and the saved cart and the orders stay as they were.
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { json } from "../helpers/app.ts";
 import {
-  addAddress,
-  addProduct,
   K10,
   orderIds,
-  registerShopper,
   ruleChecks,
   SQLISH,
   savedCart,
+  setUpShopping,
   setUpStore,
   UNKNOWN_ID,
 } from "../helpers/hostile.ts";
@@ -18,21 +16,11 @@ import {
 const store = setUpStore();
 const rule = ruleChecks();
 
-let product: { id: string; name: string };
-let ownAddressId: string;
-let foreignAddressId: string;
-
-beforeAll(async () => {
-  const { shopper, seller } = await store.clients();
-  product = await addProduct(seller);
-  ownAddressId = await addAddress(shopper, "1 Own Street");
-  const other = await registerShopper(store.app, "Other Shopper");
-  foreignAddressId = await addAddress(other.client, "99 Someone Else Road");
-});
+const shop = setUpShopping(store);
 
 it("cart page forms: hostile product ids, quantities, addresses and payment types change nothing", async () => {
   const api = await store.clients();
-  await api.shopper.post("/api/cart/update", json({ cartItems: { [product.id]: 2 } }));
+  await api.shopper.post("/api/cart/update", json({ cartItems: { [shop.product.id]: 2 } }));
   const before = await savedCart(api.shopper);
   const ordersBefore = await orderIds(api.shopper);
   const refused: [string, Record<string, string>, string][] = [
@@ -43,44 +31,44 @@ it("cart page forms: hostile product ids, quantities, addresses and payment type
     ["add an unknown id", { intent: "add", productId: UNKNOWN_ID }, "This product is no longer available."],
     [
       "set -1",
-      { intent: "set-quantity", productId: product.id, quantity: "-1" },
+      { intent: "set-quantity", productId: shop.product.id, quantity: "-1" },
       "Quantity must be a whole number from 1 to 99.",
     ],
     [
       "set 0",
-      { intent: "set-quantity", productId: product.id, quantity: "0" },
+      { intent: "set-quantity", productId: shop.product.id, quantity: "0" },
       "Quantity must be a whole number from 1 to 99.",
     ],
     [
       "set 1.5",
-      { intent: "set-quantity", productId: product.id, quantity: "1.5" },
+      { intent: "set-quantity", productId: shop.product.id, quantity: "1.5" },
       "Quantity must be a whole number from 1 to 99.",
     ],
     [
       "set NaN",
-      { intent: "set-quantity", productId: product.id, quantity: "NaN" },
+      { intent: "set-quantity", productId: shop.product.id, quantity: "NaN" },
       "Quantity must be a whole number from 1 to 99.",
     ],
     [
       "set 1e9",
-      { intent: "set-quantity", productId: product.id, quantity: "1e9" },
+      { intent: "set-quantity", productId: shop.product.id, quantity: "1e9" },
       "Quantity must be a whole number from 1 to 99.",
     ],
     [
       "set 100",
-      { intent: "set-quantity", productId: product.id, quantity: "100" },
+      { intent: "set-quantity", productId: shop.product.id, quantity: "100" },
       "Quantity must be a whole number from 1 to 99.",
     ],
     [
       "set no quantity",
-      { intent: "set-quantity", productId: product.id },
+      { intent: "set-quantity", productId: shop.product.id },
       "Quantity must be a whole number from 1 to 99.",
     ],
     ["remove a malformed id", { intent: "remove", productId: "%00" }, "Invalid product id."],
     ["order without an address", { intent: "place-order", paymentType: "COD" }, "Please select an address"],
     [
       "order with another shopper's address",
-      { intent: "place-order", paymentType: "COD", addressId: foreignAddressId },
+      { intent: "place-order", paymentType: "COD", addressId: shop.foreignAddressId },
       "Please select an address",
     ],
     [
@@ -90,17 +78,17 @@ it("cart page forms: hostile product ids, quantities, addresses and payment type
     ],
     [
       "order online with another shopper's address",
-      { intent: "place-order", paymentType: "Online", addressId: foreignAddressId },
+      { intent: "place-order", paymentType: "Online", addressId: shop.foreignAddressId },
       "Please select an address",
     ],
     [
       "order with an unknown payment type",
-      { intent: "place-order", paymentType: "Bitcoin", addressId: ownAddressId },
+      { intent: "place-order", paymentType: "Bitcoin", addressId: shop.ownAddressId },
       "Please choose a payment method.",
     ],
     [
       "order with a bad request key",
-      { intent: "place-order", paymentType: "COD", addressId: ownAddressId, requestKey: "<x>" },
+      { intent: "place-order", paymentType: "COD", addressId: shop.ownAddressId, requestKey: "<x>" },
       "Invalid request key.",
     ],
   ];
@@ -118,14 +106,14 @@ it("cart page forms: hostile product ids, quantities, addresses and payment type
   }
   // An off-site redirectTo is not followed.
   for (const redirectTo of ["//evil.com", "https://evil.com/x", "/\\evil.com", "javascript:alert(1)"]) {
-    const a = await api.visitor.post("/cart", { form: { intent: "add", productId: product.id, redirectTo } });
+    const a = await api.visitor.post("/cart", { form: { intent: "add", productId: shop.product.id, redirectTo } });
     rule.redirect(`add with redirectTo=${redirectTo}`, a, /^\/(?!\/|\\)/);
   }
   // A visitor cannot place an order: sent to log in.
   rule.redirect(
     "visitor place-order",
     await api.visitor.post("/cart", {
-      form: { intent: "place-order", paymentType: "COD", addressId: ownAddressId },
+      form: { intent: "place-order", paymentType: "COD", addressId: shop.ownAddressId },
     }),
     /login/,
   );

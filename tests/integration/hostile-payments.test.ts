@@ -1,16 +1,14 @@
 // Online payment sent hostile input: /api/order/stripe, the sandbox's hosted checkout page and REST API,
 // and the Stripe webhook. The store's Stripe SDK reaches the sandbox over loopback HTTP (tests/helpers/app.ts).
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { type Body, json } from "../helpers/app.ts";
 import {
-  addAddress,
-  addProduct,
   HTML,
   MB,
   orderIds,
-  registerShopper,
   ruleChecks,
   savedCart,
+  setUpShopping,
   setUpStore,
   UNKNOWN_ID,
 } from "../helpers/hostile.ts";
@@ -18,30 +16,20 @@ import {
 const store = setUpStore();
 const rule = ruleChecks();
 
-let product: { id: string; name: string };
-let ownAddressId: string;
-let foreignAddressId: string;
-
-beforeAll(async () => {
-  const { shopper, seller } = await store.clients();
-  product = await addProduct(seller);
-  ownAddressId = await addAddress(shopper, "1 Own Street");
-  const other = await registerShopper(store.app, "Other Shopper");
-  foreignAddressId = await addAddress(other.client, "99 Someone Else Road");
-});
+const shop = setUpShopping(store);
 
 it("online orders: refused the same way, and a tampered price never reaches the checkout total", async () => {
   const { visitor, shopper } = await store.clients();
-  await shopper.post("/api/cart/update", json({ cartItems: { [product.id]: 1 } }));
+  await shopper.post("/api/cart/update", json({ cartItems: { [shop.product.id]: 1 } }));
   const cartBefore = await savedCart(shopper);
-  const line = { product: product.id, quantity: 1 };
+  const line = { product: shop.product.id, quantity: 1 };
   const refused: [string, unknown][] = [
-    ["no items", { address: ownAddressId }],
-    ["items as a number", { items: 3, address: ownAddressId }],
-    ["quantity NaN", { items: [{ ...line, quantity: "NaN" }], address: ownAddressId }],
-    ["quantity -1", { items: [{ ...line, quantity: -1 }], address: ownAddressId }],
-    ["unknown product", { items: [{ product: UNKNOWN_ID, quantity: 1 }], address: ownAddressId }],
-    ["another shopper's address", { items: [line], address: foreignAddressId }],
+    ["no items", { address: shop.ownAddressId }],
+    ["items as a number", { items: 3, address: shop.ownAddressId }],
+    ["quantity NaN", { items: [{ ...line, quantity: "NaN" }], address: shop.ownAddressId }],
+    ["quantity -1", { items: [{ ...line, quantity: -1 }], address: shop.ownAddressId }],
+    ["unknown product", { items: [{ product: UNKNOWN_ID, quantity: 1 }], address: shop.ownAddressId }],
+    ["another shopper's address", { items: [line], address: shop.foreignAddressId }],
     ["no address", { items: [line] }],
   ];
   for (const [label, body] of refused) {
@@ -52,8 +40,8 @@ it("online orders: refused the same way, and a tampered price never reaches the 
   const started = await shopper.post(
     "/api/order/stripe",
     json({
-      items: [{ product: product.id, quantity: 1, price: 0.01, offerPrice: 0.01 }],
-      address: ownAddressId,
+      items: [{ product: shop.product.id, quantity: 1, price: 0.01, offerPrice: 0.01 }],
+      address: shop.ownAddressId,
       amount: 0.01,
     }),
   );

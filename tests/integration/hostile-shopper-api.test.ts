@@ -1,11 +1,8 @@
 // The shopper's /api calls sent hostile input: sign-up and login, the saved cart, addresses and cash
 // orders. Refusals are 4xx with a message and leave the cart, the addresses and the orders as they were.
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { json } from "../helpers/app.ts";
 import {
-  type Account,
-  addAddress,
-  addProduct,
   addressIds,
   HTML,
   K10,
@@ -15,6 +12,7 @@ import {
   ruleChecks,
   SQLISH,
   savedCart,
+  setUpShopping,
   setUpStore,
   signIn,
   UNKNOWN_ID,
@@ -24,19 +22,7 @@ import {
 const store = setUpStore();
 const rule = ruleChecks();
 
-let product: { id: string; name: string };
-let ownAddressId: string;
-let foreignAddressId: string;
-let otherShopper: Account;
-
-beforeAll(async () => {
-  const { shopper, seller } = await store.clients();
-  product = await addProduct(seller);
-  ownAddressId = await addAddress(shopper, "1 Own Street");
-  const other = await registerShopper(store.app, "Other Shopper");
-  otherShopper = other.account;
-  foreignAddressId = await addAddress(other.client, "99 Someone Else Road");
-});
+const shop = setUpShopping(store);
 
 it("sign-up and login: wrong types, huge and hostile values are refused; a hostile name is only text", async () => {
   const { visitor } = await store.clients();
@@ -81,31 +67,31 @@ it("sign-up and login: wrong types, huge and hostile values are refused; a hosti
 
 it("cart update: every refused change leaves the saved cart as it was", async () => {
   const { visitor, shopper } = await store.clients();
-  const base = await shopper.post("/api/cart/update", json({ cartItems: { [product.id]: 2 } }));
+  const base = await shopper.post("/api/cart/update", json({ cartItems: { [shop.product.id]: 2 } }));
   expect(base.status, base.text).toBe(200);
   const before = await savedCart(shopper);
-  expect(before).toEqual({ [product.id]: 2 });
+  expect(before).toEqual({ [shop.product.id]: 2 });
   const manyIds = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`${i}abc`, 1]));
   const refused: [string, unknown, number?][] = [
     ["cartItems missing", {}],
-    ["cartItems as an array", { cartItems: [product.id] }],
-    ["cartItems as a string", { cartItems: product.id }],
+    ["cartItems as an array", { cartItems: [shop.product.id] }],
+    ["cartItems as a string", { cartItems: shop.product.id }],
     ["cartItems as null", { cartItems: null }],
-    ["negative quantity", { cartItems: { [product.id]: -1 } }],
-    ["zero quantity", { cartItems: { [product.id]: 0 } }],
-    ["fractional quantity", { cartItems: { [product.id]: 1.5 } }],
-    ["huge quantity", { cartItems: { [product.id]: 1e12 } }],
-    ["quantity 100", { cartItems: { [product.id]: 100 } }],
-    ["quantity NaN", { cartItems: { [product.id]: "NaN" } }],
-    ["quantity as words", { cartItems: { [product.id]: "three" } }],
-    ["quantity as an object", { cartItems: { [product.id]: { n: 1 } } }],
-    ["quantity as a boolean", { cartItems: { [product.id]: true } }],
-    ["quantity null", { cartItems: { [product.id]: null } }],
+    ["negative quantity", { cartItems: { [shop.product.id]: -1 } }],
+    ["zero quantity", { cartItems: { [shop.product.id]: 0 } }],
+    ["fractional quantity", { cartItems: { [shop.product.id]: 1.5 } }],
+    ["huge quantity", { cartItems: { [shop.product.id]: 1e12 } }],
+    ["quantity 100", { cartItems: { [shop.product.id]: 100 } }],
+    ["quantity NaN", { cartItems: { [shop.product.id]: "NaN" } }],
+    ["quantity as words", { cartItems: { [shop.product.id]: "three" } }],
+    ["quantity as an object", { cartItems: { [shop.product.id]: { n: 1 } } }],
+    ["quantity as a boolean", { cartItems: { [shop.product.id]: true } }],
+    ["quantity null", { cartItems: { [shop.product.id]: null } }],
     ["malformed id", { cartItems: { "../../etc/passwd": 1 } }],
     ["SQL-ish id", { cartItems: { [SQLISH]: 1 } }],
     ["__proto__ id", JSON.parse('{"cartItems":{"__proto__":1}}')],
     ["unknown id", { cartItems: { [UNKNOWN_ID]: 1 } }, 404],
-    ["a valid line and an unknown one", { cartItems: { [product.id]: 5, zzzzzzzzzzzzzzzzzzz0: 1 } }, 404],
+    ["a valid line and an unknown one", { cartItems: { [shop.product.id]: 5, zzzzzzzzzzzzzzzzzzz0: 1 } }, 404],
     ["51 products", { cartItems: manyIds }],
   ];
   for (const [label, body, status] of refused) {
@@ -116,7 +102,7 @@ it("cart update: every refused change leaves the saved cart as it was", async ()
   // A visitor's update is refused and stores nothing anywhere.
   rule.apiRefusal(
     "visitor cart/update",
-    await visitor.post("/api/cart/update", json({ cartItems: { [product.id]: 3 } })),
+    await visitor.post("/api/cart/update", json({ cartItems: { [shop.product.id]: 3 } })),
     401,
   );
   expect(await savedCart(shopper)).toEqual(before);
@@ -124,21 +110,26 @@ it("cart update: every refused change leaves the saved cart as it was", async ()
 
 it("cart update with cartLines: hostile lines are refused with a 400 and a message, and change nothing", async () => {
   const { shopper } = await store.clients();
-  const base = await shopper.post("/api/cart/update", json({ cartLines: [{ product: product.id, quantity: 2 }] }));
+  const base = await shopper.post("/api/cart/update", json({ cartLines: [{ product: shop.product.id, quantity: 2 }] }));
   expect(base.status, base.text).toBe(200);
   const cartOf = async () => {
     const user = (await shopper.get("/api/user/is-auth")).json!.user as Record<string, unknown>;
     return { cartItems: user.cartItems, cartLines: user.cartLines };
   };
   const before = await cartOf();
-  expect(before).toEqual({ cartItems: { [product.id]: 2 }, cartLines: [{ product: product.id, quantity: 2 }] });
-  const line = (fields: Record<string, unknown>) => ({ cartLines: [{ product: product.id, quantity: 1, ...fields }] });
+  expect(before).toEqual({
+    cartItems: { [shop.product.id]: 2 },
+    cartLines: [{ product: shop.product.id, quantity: 2 }],
+  });
+  const line = (fields: Record<string, unknown>) => ({
+    cartLines: [{ product: shop.product.id, quantity: 1, ...fields }],
+  });
   const refused: [string, unknown, number?][] = [
-    ["cartLines as an object", { cartLines: { [product.id]: 1 } }],
-    ["cartLines as a string", { cartLines: product.id }],
+    ["cartLines as an object", { cartLines: { [shop.product.id]: 1 } }],
+    ["cartLines as a string", { cartLines: shop.product.id }],
     ["cartLines null", { cartLines: null }],
     ["a line that is null", { cartLines: [null] }],
-    ["a line that is a list", { cartLines: [[product.id, 1]] }],
+    ["a line that is a list", { cartLines: [[shop.product.id, 1]] }],
     ["no product", { cartLines: [{ quantity: 1 }] }],
     ["product as a number", line({ product: 12345 })],
     ["SQL-ish product", line({ product: SQLISH })],
@@ -150,7 +141,7 @@ it("cart update with cartLines: hostile lines are refused with a 400 and a messa
     ["10,000-character size", line({ size: K10 })],
     ["HTML size", line({ size: HTML })],
     ["a size the product does not have", line({ size: "M" })],
-    ["quantity missing", { cartLines: [{ product: product.id }] }],
+    ["quantity missing", { cartLines: [{ product: shop.product.id }] }],
     ["quantity as text", line({ quantity: "2" })],
     ["quantity 0", line({ quantity: 0 })],
     ["quantity -1", line({ quantity: -1 })],
@@ -161,14 +152,14 @@ it("cart update with cartLines: hostile lines are refused with a 400 and a messa
       "the same line twice",
       {
         cartLines: [
-          { product: product.id, quantity: 1 },
-          { product: product.id, quantity: 1 },
+          { product: shop.product.id, quantity: 1 },
+          { product: shop.product.id, quantity: 1 },
         ],
       },
     ],
     ["51 lines", { cartLines: Array.from({ length: 51 }, (_, i) => ({ product: `${i}abc`, quantity: 1 })) }],
     ["cartItems and cartLines together", { cartItems: {}, cartLines: [] }],
-    ["a sized key in cartItems", { cartItems: { [`${product.id}:M`]: 1 } }],
+    ["a sized key in cartItems", { cartItems: { [`${shop.product.id}:M`]: 1 } }],
   ];
   for (const [label, body, status] of refused) {
     const a = await shopper.post("/api/cart/update", json(body));
@@ -212,43 +203,43 @@ it("addresses: hostile fields are refused and nothing is saved; another shopper'
     rule.apiRefusal(`address/add ${label}`, await shopper.post("/api/address/add", json(body)));
   }
   expect(await addressIds(shopper)).toEqual(before);
-  expect(before).not.toContain(foreignAddressId);
+  expect(before).not.toContain(shop.foreignAddressId);
   rule.apiRefusal("visitor address/get", await visitor.get("/api/address/get"), 401);
   rule.apiRefusal("seller address/get (not a shopper)", await seller.get("/api/address/get"), 401);
 });
 
 it("cash orders: refused orders are not written and leave the cart alone; a tampered price or userId is ignored", async () => {
   const { visitor, shopper } = await store.clients();
-  const other = await signIn(store.app, "shopper", otherShopper);
-  await shopper.post("/api/cart/update", json({ cartItems: { [product.id]: 1 } }));
+  const other = await signIn(store.app, "shopper", shop.otherShopper);
+  await shopper.post("/api/cart/update", json({ cartItems: { [shop.product.id]: 1 } }));
   const cartBefore = await savedCart(shopper);
   const ordersBefore = await orderIds(shopper);
   const otherOrdersBefore = await orderIds(other);
-  const line = { product: product.id, quantity: 1 };
+  const line = { product: shop.product.id, quantity: 1 };
   const refused: [string, unknown, Record<string, string>?][] = [
-    ["no items", { address: ownAddressId }],
-    ["items as an object", { items: line, address: ownAddressId }],
-    ["items as a string", { items: "all", address: ownAddressId }],
-    ["empty items", { items: [], address: ownAddressId }],
-    ["null item", { items: [null], address: ownAddressId }],
-    ["product as an object", { items: [{ product: { $ne: "" }, quantity: 1 }], address: ownAddressId }],
-    ["malformed product id", { items: [{ product: "../x", quantity: 1 }], address: ownAddressId }],
-    ["unknown product id", { items: [{ product: UNKNOWN_ID, quantity: 1 }], address: ownAddressId }],
-    ["negative quantity", { items: [{ ...line, quantity: -2 }], address: ownAddressId }],
-    ["fractional quantity", { items: [{ ...line, quantity: 0.5 }], address: ownAddressId }],
-    ["huge quantity", { items: [{ ...line, quantity: 1e308 }], address: ownAddressId }],
-    ["quantity as a string", { items: [{ ...line, quantity: "1" }], address: ownAddressId }],
-    ["quantity missing", { items: [{ product: product.id }], address: ownAddressId }],
+    ["no items", { address: shop.ownAddressId }],
+    ["items as an object", { items: line, address: shop.ownAddressId }],
+    ["items as a string", { items: "all", address: shop.ownAddressId }],
+    ["empty items", { items: [], address: shop.ownAddressId }],
+    ["null item", { items: [null], address: shop.ownAddressId }],
+    ["product as an object", { items: [{ product: { $ne: "" }, quantity: 1 }], address: shop.ownAddressId }],
+    ["malformed product id", { items: [{ product: "../x", quantity: 1 }], address: shop.ownAddressId }],
+    ["unknown product id", { items: [{ product: UNKNOWN_ID, quantity: 1 }], address: shop.ownAddressId }],
+    ["negative quantity", { items: [{ ...line, quantity: -2 }], address: shop.ownAddressId }],
+    ["fractional quantity", { items: [{ ...line, quantity: 0.5 }], address: shop.ownAddressId }],
+    ["huge quantity", { items: [{ ...line, quantity: 1e308 }], address: shop.ownAddressId }],
+    ["quantity as a string", { items: [{ ...line, quantity: "1" }], address: shop.ownAddressId }],
+    ["quantity missing", { items: [{ product: shop.product.id }], address: shop.ownAddressId }],
     ["no address", { items: [line] }],
     ["address as a number", { items: [line], address: 7 }],
     ["address as an object", { items: [line], address: { street: "x" } }],
     ["malformed address id", { items: [line], address: SQLISH }],
     ["unknown address id", { items: [line], address: UNKNOWN_ID }],
-    ["another shopper's address", { items: [line], address: foreignAddressId }],
-    ["a bad Idempotency-Key", { items: [line], address: ownAddressId }, { "Idempotency-Key": "short" }],
+    ["another shopper's address", { items: [line], address: shop.foreignAddressId }],
+    ["a bad Idempotency-Key", { items: [line], address: shop.ownAddressId }, { "Idempotency-Key": "short" }],
     [
       "a 1,000-character Idempotency-Key",
-      { items: [line], address: ownAddressId },
+      { items: [line], address: shop.ownAddressId },
       { "Idempotency-Key": "k".repeat(1000) },
     ],
   ];
@@ -259,7 +250,7 @@ it("cash orders: refused orders are not written and leave the cart alone; a tamp
   expect.soft(await savedCart(shopper), "the cart is as it was").toEqual(cartBefore);
   rule.apiRefusal(
     "visitor order/cod",
-    await visitor.post("/api/order/cod", json({ items: [line], address: ownAddressId })),
+    await visitor.post("/api/order/cod", json({ items: [line], address: shop.ownAddressId })),
     401,
   );
 
@@ -268,8 +259,8 @@ it("cash orders: refused orders are not written and leave the cart alone; a tamp
     "/api/order/cod",
     json({
       userId: "someone-else",
-      items: [{ product: product.id, quantity: 2, price: 0.01, offerPrice: 0.01, amount: 0.02 }],
-      address: ownAddressId,
+      items: [{ product: shop.product.id, quantity: 2, price: 0.01, offerPrice: 0.01, amount: 0.02 }],
+      address: shop.ownAddressId,
       amount: 0.01,
       price: 0.01,
     }),

@@ -17,13 +17,14 @@ import {
   updateProduct,
   uploadedFilePath,
 } from "#app/modules/inventory/index.server.ts";
-import { action as editAction, loader as editLoader } from "#app/routes/seller/edit-product.tsx";
-import { action as listAction, loader as listLoader } from "#app/routes/seller/product-list.tsx";
 import { products } from "#db/schema.ts";
+import { appForFile, routeData } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { formRequest, getRequest, throughSellerArea } from "../helpers/requests.ts";
+import { formRequest, getRequest } from "../helpers/requests.ts";
 import { imageBytes, multipartRequest, productCount, sellerCookie, uploadedFiles } from "../helpers/sellers.ts";
 import { toastsFrom } from "../helpers/shopper.ts";
+
+const site = appForFile();
 
 const fields = {
   name: "Linen Shirt",
@@ -230,8 +231,7 @@ describe("product list page", () => {
   it("toggles stock with a plain form post and comes back to the product's row with a toast naming it", async () => {
     const product = createProduct({ inStock: true });
     const cookie = await sellerCookie();
-    const response = await throughSellerArea(
-      listAction,
+    const response = await site.app.fetch(
       formRequest("/seller/product-list", { intent: "stock", id: product.id, inStock: "false" }, { cookie }),
     );
     expect(response.status).toBe(303);
@@ -240,8 +240,8 @@ describe("product list page", () => {
     expect(await toastsFrom(response)).toEqual([`success: Stock Updated: ${product.name}`]);
     expect((await getProductForSeller(product.id))!.inStock).toBe(false);
 
-    const list = await throughSellerArea(listLoader, getRequest("/seller/product-list", { cookie }));
-    const row = (await list.json()).products.find((p: { id: string }) => p.id === product.id);
+    const list = await routeData(site.client(cookie), "/seller/product-list", "routes/seller/product-list");
+    const row = (list.data as { products: { id: string }[] }).products.find((p) => p.id === product.id);
     expect(row).toMatchObject({
       name: product.name,
       category: "Men",
@@ -255,7 +255,7 @@ describe("product list page", () => {
     const product = createProduct();
     const cookie = await sellerCookie();
     const post = (body: Record<string, string>) =>
-      throughSellerArea(listAction, formRequest("/seller/product-list", body, { cookie }));
+      site.app.fetch(formRequest("/seller/product-list", body, { cookie }));
     expect((await post({ intent: "remove", id: product.id })).status).toBe(303);
     expect((await getProductForSeller(product.id))!.removedAt).not.toBeNull();
     expect((await post({ intent: "stock", id: "nosuchproduct", inStock: "true" })).status).toBe(404);
@@ -265,17 +265,16 @@ describe("product list page", () => {
 
   it("does nothing for a visitor: the sign-in page instead", async () => {
     const product = createProduct({ inStock: true });
-    const response = await throughSellerArea(
-      listAction,
+    const response = await site.app.fetch(
       formRequest("/seller/product-list", { intent: "stock", id: product.id, inStock: "false" }),
     );
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/seller-login");
     expect((await getProductForSeller(product.id))!.inStock).toBe(true);
     // The page itself: the seller sign-in form (401), and none of the seller's data.
-    const list = await throughSellerArea(listLoader, getRequest("/seller/product-list"));
+    const list = await routeData(site.client(), "/seller/product-list", "routes/seller/product-list");
     expect(list.status).toBe(401);
-    expect(await list.json()).toEqual({ signIn: "seller" });
+    expect(list.error).toEqual({ status: 401, data: { signIn: "seller" } });
   });
 });
 
@@ -283,8 +282,8 @@ describe("edit product page", () => {
   it("shows the product's values and saves a multipart edit", async () => {
     const id = await addProduct(fields, [await upload()]);
     const cookie = await sellerCookie();
-    const page = await throughSellerArea(editLoader, getRequest(`/seller/products/${id}`, { cookie }), { id });
-    expect((await page.json()).values).toEqual({
+    const page = await routeData(site.client(cookie), `/seller/products/${id}`, "routes/seller/edit-product");
+    expect((page.data as { values: unknown }).values).toEqual({
       name: "Linen Shirt",
       description: "Breathable linen\nRelaxed fit\nMachine wash",
       category: "Men",
@@ -296,8 +295,7 @@ describe("edit product page", () => {
     });
 
     const newPhoto = await imageBytes("jpeg", 80, 80, "#f1c40f");
-    const response = await throughSellerArea(
-      editAction,
+    const response = await site.app.fetch(
       multipartRequest(
         `/seller/products/${id}`,
         [
@@ -311,7 +309,6 @@ describe("edit product page", () => {
         ],
         { cookie },
       ),
-      { id },
     );
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe(`/seller/product-list#product-${id}`);
@@ -323,9 +320,7 @@ describe("edit product page", () => {
 
   it("answers 404 for an unknown product", async () => {
     const cookie = await sellerCookie();
-    const response = await throughSellerArea(editLoader, getRequest("/seller/products/nosuch", { cookie }), {
-      id: "nosuch",
-    });
+    const response = await site.app.fetch(getRequest("/seller/products/nosuch", { cookie }));
     expect(response.status).toBe(404);
   });
 });

@@ -2,24 +2,16 @@
 // and in the middle of sending. A new sender then delivers each mail exactly once.
 import { type ChildProcess, spawn } from "node:child_process";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { deliverPendingMail, enqueueMail, LEASE_MS } from "#app/modules/mail/index.server.ts";
 import { mailOutbox } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { recipientsOf, SELLER_INBOX, SHOP_URL, useMailSettings, waitUntil } from "../helpers/mail.ts";
+import { recipientsOf, SELLER_INBOX, smtpServerForFile, waitUntil } from "../helpers/mail.ts";
 import { createAddress, createUser } from "../helpers/shopper.ts";
-import { type SmtpTestServer, startSilentServer, startSmtpServer } from "../helpers/smtp.ts";
+import { startSilentServer } from "../helpers/smtp.ts";
 
-let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  useMailSettings({ SMTP_URL: smtp.url, SELLER_NOTIFY_EMAIL: SELLER_INBOX, PUBLIC_URL: SHOP_URL });
-});
-afterAll(async () => {
-  await smtp.close();
-  useMailSettings({});
-});
+const smtp = smtpServerForFile({ SELLER_NOTIFY_EMAIL: SELLER_INBOX });
 
 const children = new Set<ChildProcess>();
 afterEach(() => {

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { config } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import {
@@ -17,18 +17,10 @@ import {
   stopMailSender,
 } from "#app/modules/mail/index.server.ts";
 import { mailOutbox } from "#db/schema.ts";
-import { outboxRow, SHOP_URL, useMailSettings, waitUntil } from "../helpers/mail.ts";
-import { type SmtpTestServer, startAnswerDroppingProxy, startSmtpServer } from "../helpers/smtp.ts";
+import { outboxRow, SHOP_URL, smtpServerForFile, useMailSettings, waitUntil } from "../helpers/mail.ts";
+import { startAnswerDroppingProxy } from "../helpers/smtp.ts";
 
-let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  useMailSettings({ SMTP_URL: smtp.url, PUBLIC_URL: SHOP_URL });
-});
-afterAll(async () => {
-  await smtp.close();
-  useMailSettings({});
-});
+const smtp = smtpServerForFile();
 afterEach(async () => {
   await stopMailSender();
   // Every test starts with an empty outbox and inbox.

@@ -3,7 +3,7 @@
 // paid (and when cancelled unpaid), every status change the shopper cares about, and the seller's notice.
 import { eq } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import {
@@ -15,19 +15,18 @@ import { deliverPendingMail } from "#app/modules/mail/index.server.ts";
 import { placeOrder, setOrderStatus } from "#app/modules/orders/index.server.ts";
 import { orders } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { hrefsOf, outboxRows, recipientsOf, SELLER_INBOX, SHOP_URL, useMailSettings } from "../helpers/mail.ts";
+import {
+  hrefsOf,
+  outboxRows,
+  recipientsOf,
+  SELLER_INBOX,
+  SHOP_URL,
+  smtpServerForFile,
+  useMailSettings,
+} from "../helpers/mail.ts";
 import { createAddress, createUser } from "../helpers/shopper.ts";
-import { type SmtpTestServer, startSmtpServer } from "../helpers/smtp.ts";
 
-let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  useMailSettings({ SMTP_URL: smtp.url, SELLER_NOTIFY_EMAIL: SELLER_INBOX, PUBLIC_URL: SHOP_URL });
-});
-afterAll(async () => {
-  await smtp.close();
-  useMailSettings({});
-});
+const smtp = smtpServerForFile({ SELLER_NOTIFY_EMAIL: SELLER_INBOX });
 beforeEach(() => {
   smtp.received.length = 0;
 });

@@ -9,34 +9,36 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { verify } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db, openDatabase } from "#app/lib/db.server.ts";
 import { PASSWORD_CHANGED, RESET_LINK_INVALID, RESET_LINK_SENT } from "#app/lib/password-reset.ts";
 import { getSeller, getUser, RESET_LINK_MS, resetSellerPassword } from "#app/modules/identity/index.server.ts";
 import { deliverPendingMail } from "#app/modules/mail/index.server.ts";
-import { action as forgotAction, loader as forgotLoader } from "#app/routes/forgot-password.tsx";
-import { action as resetAction, loader as resetLoader } from "#app/routes/reset-password.tsx";
 import { passwordResets, sellers, sessions, users } from "#db/schema.ts";
-import { hrefsOf, outboxRows, recipientsOf, SHOP_URL, useMailSettings } from "../helpers/mail.ts";
-import { cookiesFrom, formRequest, getRequest, readReply, throughRoot } from "../helpers/requests.ts";
+import { appForFile, dataPath, routeData } from "../helpers/app.ts";
+import { hrefsOf, outboxRows, recipientsOf, SHOP_URL, smtpServerForFile } from "../helpers/mail.ts";
+import { cookiesFrom, formRequest, getRequest, readReply } from "../helpers/requests.ts";
 import { createTestSeller, sellerCookie } from "../helpers/sellers.ts";
 import { createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
-import { type SmtpTestServer, startSmtpServer } from "../helpers/smtp.ts";
 
-let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  useMailSettings({ SMTP_URL: smtp.url, PUBLIC_URL: SHOP_URL });
-});
-afterAll(async () => {
-  await smtp.close();
-  useMailSettings({});
-});
+const smtp = smtpServerForFile();
+// Started after the mail settings are in place: the build reads them on its first request.
+const site = appForFile();
 
 const NEW_PASSWORD = "a brand new password";
 
-function askForLink(email: string, cookie?: string) {
-  return throughRoot(forgotAction, formRequest("/forgot-password", { email }, { cookie }));
+/** Asks for a link as a browser without JavaScript does: a 303 when the form is taken. */
+function askForLink(email: string) {
+  return site.app.fetch(formRequest("/forgot-password", { email }));
+}
+
+/**
+ * Posts a form as the app's JavaScript does (to the page's .data address) and reads the refusal the form
+ * shows: its status and reply.
+ */
+async function refusalOf(path: string, fields: Record<string, string>) {
+  const answer = await site.app.fetch(formRequest(dataPath(path), fields));
+  return { status: answer.status, ...(await readReply(answer)) };
 }
 
 /** Asks for a link for `email` and returns the token from the mail that arrives over SMTP. */
@@ -51,12 +53,15 @@ async function linkFor(email: string): Promise<string> {
 }
 
 function resetPage(token: string | null) {
-  return throughRoot(resetLoader, getRequest(`/reset-password${token === null ? "" : `?token=${token}`}`));
+  return routeData(site.client(), `/reset-password${token === null ? "" : `?token=${token}`}`, "routes/reset-password");
 }
 
-function postReset(fields: Record<string, string>, cookie?: string) {
-  return throughRoot(resetAction, formRequest("/reset-password", fields, { cookie }));
+/** The reset form posted without JavaScript: a 303 when it is taken. */
+function postReset(fields: Record<string, string>) {
+  return site.app.fetch(formRequest("/reset-password", fields));
 }
+
+const resetRefusal = (fields: Record<string, string>) => refusalOf("/reset-password", fields);
 
 describe("asking for a reset link", () => {
   it("answers the same whether the email has an account or not; only an account gets a mail", async () => {
@@ -73,16 +78,16 @@ describe("asking for a reset link", () => {
     const written = outboxRows().slice(before);
     expect(written.map((row) => [row.kind, row.recipient])).toEqual([["password-reset", user.email]]);
 
-    const page = await throughRoot(forgotLoader, getRequest("/forgot-password?sent"));
-    expect(await page.json()).toEqual({ sent: true });
+    const page = await routeData(site.client(), "/forgot-password?sent", "routes/forgot-password");
+    expect(page.data).toEqual({ sent: true });
     expect(RESET_LINK_SENT).toContain("If an account exists for that email");
   });
 
   it("refuses a malformed email with a message next to the field, and stores nothing", async () => {
     const before = db().select().from(passwordResets).all().length;
-    const answer = await askForLink("not-an-email");
+    const answer = await refusalOf("/forgot-password", { email: "not-an-email" });
     expect(answer.status).toBe(400);
-    expect((await readReply(answer)).fieldErrors).toEqual({ email: "Please enter a valid email address." });
+    expect(answer.fieldErrors).toEqual({ email: "Please enter a valid email address." });
     expect(db().select().from(passwordResets).all()).toHaveLength(before);
   });
 
@@ -116,20 +121,19 @@ describe("the reset page", () => {
     const otherDevice = await signedInCookie(user.id);
     const token = await linkFor(user.email);
 
-    const page = await resetPage(token);
+    const page = await site.client().get(`/reset-password?token=${token}`);
     expect(page.status).toBe(200);
-    expect(page.headers.get("Referrer-Policy")).toBe("same-origin");
-    expect(await page.json()).toEqual({ token });
+    expect(page.headers["referrer-policy"]).toBe("same-origin");
+    expect((await resetPage(token)).data).toEqual({ token });
 
-    const mismatch = await postReset({ token, password: NEW_PASSWORD, confirm: "something else" });
-    expect(mismatch.status).toBe(400);
-    const reply = await readReply(mismatch);
+    const reply = await resetRefusal({ token, password: NEW_PASSWORD, confirm: "something else" });
+    expect(reply.status).toBe(400);
     expect(reply.fieldErrors).toEqual({ confirm: "The two passwords are not the same." });
     // Neither password is sent back.
     expect(reply.values).not.toHaveProperty("password");
     expect(reply.values).not.toHaveProperty("confirm");
-    const short = await postReset({ token, password: "short", confirm: "short" });
-    expect((await readReply(short)).fieldErrors).toEqual({ password: "Password must be at least 8 characters long." });
+    const short = await resetRefusal({ token, password: "short", confirm: "short" });
+    expect(short.fieldErrors).toEqual({ password: "Password must be at least 8 characters long." });
 
     const done = await postReset({ token, password: NEW_PASSWORD, confirm: NEW_PASSWORD });
     expect(done.status).toBe(303);
@@ -144,9 +148,9 @@ describe("the reset page", () => {
 
     // Single use.
     expect((await resetPage(token)).status).toBe(400);
-    const again = await postReset({ token, password: "another password", confirm: "another password" });
+    const again = await resetRefusal({ token, password: "another password", confirm: "another password" });
     expect(again.status).toBe(400);
-    expect((await readReply(again)).formError).toBe(RESET_LINK_INVALID);
+    expect(again.formError).toBe(RESET_LINK_INVALID);
     expect(await verify(db().select().from(users).where(eq(users.id, user.id)).get()!.passwordHash, NEW_PASSWORD)).toBe(
       true,
     );
@@ -163,12 +167,12 @@ describe("the reset page", () => {
     for (const bad of [token, "x".repeat(43), "%00", null]) {
       const page = await resetPage(bad);
       expect(page.status, String(bad)).toBe(400);
-      expect(await page.json()).toEqual({ token: null });
+      expect(page.data).toEqual({ token: null });
     }
-    const answer = await postReset({ token, password: NEW_PASSWORD, confirm: NEW_PASSWORD });
-    expect((await readReply(answer)).formError).toBe(RESET_LINK_INVALID);
-    const noToken = await postReset({ password: NEW_PASSWORD, confirm: NEW_PASSWORD });
-    expect((await readReply(noToken)).formError).toBe(RESET_LINK_INVALID);
+    const answer = await resetRefusal({ token, password: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    expect(answer.formError).toBe(RESET_LINK_INVALID);
+    const noToken = await resetRefusal({ password: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    expect(noToken.formError).toBe(RESET_LINK_INVALID);
     expect(await verify(db().select().from(users).where(eq(users.id, user.id)).get()!.passwordHash, NEW_PASSWORD)).toBe(
       false,
     );

@@ -14,8 +14,7 @@ import {
   useActionData,
   useLoaderData,
 } from "react-router";
-import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { config, resetConfigForTests } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newId, newToken } from "#app/lib/ids.ts";
@@ -41,13 +40,10 @@ import { cartItems, orderItems, orders, stripeEvents } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { contextFor, formRequest, getRequest, jsonRequest, readReply, routeArgs, run } from "../helpers/requests.ts";
 import { createAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
-import { pathOf, type SandboxServer, startSandboxServer } from "../helpers/stripe-sandbox-server.ts";
+import { pathOf, sandboxServerForFile } from "../helpers/stripe-sandbox-server.ts";
+import { signWebhook, webhookEvent, webhookRequest } from "../helpers/stripe-webhook.ts";
 
-let server: SandboxServer;
-beforeAll(async () => {
-  server = await startSandboxServer();
-});
-afterAll(() => server.close());
+const server = sandboxServerForFile();
 
 type Env = Record<string, string | undefined>;
 
@@ -284,23 +280,13 @@ describe('payment mode "off"', () => {
   it("the webhook refuses every event, as it does without a signing secret", async () => {
     const { orderId, sessionId } = await sandboxOrder();
     const session = await stripeClient().checkout.sessions.retrieve(sessionId);
-    const payload = JSON.stringify({
-      id: `evt_${newId()}`,
-      object: "event",
-      type: "checkout.session.completed",
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      data: { object: { ...session, status: "complete", payment_status: "paid" } },
+    const payload = webhookEvent("checkout.session.completed", {
+      ...session,
+      status: "complete",
+      payment_status: "paid",
     });
     const post = async (secret: string) => {
-      const request = new Request("http://shop.test/api/stripe/webhook", {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }),
-        },
-        body: payload,
-      });
+      const request = webhookRequest("http://shop.test", payload, signWebhook(payload, { secret }));
       const response = await run(async () => webhookAction(await routeArgs(request, {})));
       return { status: response.status, body: await response.json() };
     };

@@ -4,7 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { resetConfigForTests } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
@@ -22,7 +22,6 @@ import {
   placeCartOrder,
   startOnlineCheckout,
   stripeClient,
-  webhookSecret,
 } from "#app/modules/checkout/index.server.ts";
 import { listUserOrders, placeOrder } from "#app/modules/orders/index.server.ts";
 import { action as orderStripeAction } from "#app/routes/api/order-stripe.ts";
@@ -35,14 +34,11 @@ import { cartItems, orderItems, orders, stripeEvents } from "#db/schema.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
 import { formRequest, getRequest, jsonRequest, readReply, routeArgs, run } from "../helpers/requests.ts";
 import { createAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
-import { pathOf, type SandboxServer, startSandboxServer } from "../helpers/stripe-sandbox-server.ts";
+import { pathOf, sandboxServerForFile } from "../helpers/stripe-sandbox-server.ts";
+import { deliverWebhook } from "../helpers/stripe-webhook.ts";
 
 const ORIGIN = "http://localhost:3000";
-let server: SandboxServer;
-beforeAll(async () => {
-  server = await startSandboxServer();
-});
-afterAll(() => server.close());
+const server = sandboxServerForFile();
 
 /** A shopper with an address and a saved cart of the given offer prices and quantities. */
 async function shopperWithCart(lines: [priceCents: number, quantity: number][] = [[1999, 2]]) {
@@ -383,23 +379,10 @@ describe("paying in the sandbox", () => {
     const { orderId, sessionId } = await checkout();
     await whileUnreachable(() => actOnCheckoutSession(sessionId, "pay"));
     const session = await stripeClient().checkout.sessions.retrieve(sessionId);
-    const payload = JSON.stringify({
-      id: `evt_${newId()}`,
-      object: "event",
-      type: "checkout.session.completed",
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      data: { object: session },
-    });
+    // One event, so a later delivery of it is Stripe's retry.
+    const id = `evt_${newId()}`;
     const deliver = () =>
-      fetch(new URL("/api/stripe/webhook", server.url), {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret()! }),
-        },
-        body: payload,
-      }).then(async (r) => (await r.json()).outcome as string);
+      deliverWebhook(server.url, "checkout.session.completed", session, { id }).then(({ outcome }) => outcome);
     const before = events().length;
 
     const outcomes = await Promise.all([deliver(), confirmCheckoutReturn(sessionId), confirmCheckoutReturn(sessionId)]);
@@ -719,24 +702,9 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
 
   /** A Stripe webhook event over HTTP, signed with the store's secret, as Stripe sends it. */
   async function deliverEvent(type: string, object: object) {
-    const payload = JSON.stringify({
-      id: `evt_${newId()}`,
-      object: "event",
-      type,
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      data: { object },
-    });
-    const response = await fetch(new URL("/api/stripe/webhook", server.url), {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret()! }),
-      },
-      body: payload,
-    });
-    expect(response.status).toBe(200);
-    return (await response.json()).outcome as string;
+    const { status, outcome } = await deliverWebhook(server.url, type, object);
+    expect(status).toBe(200);
+    return outcome;
   }
 
   it("Cancel expires the session and cancels the order; the cart is as it was, nothing added twice", async () => {

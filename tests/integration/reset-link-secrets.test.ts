@@ -8,34 +8,29 @@ import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { config, resetConfigForTests } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { isResetTokenUsable, RESET_LINK_MS, resetUrl } from "#app/modules/identity/index.server.ts";
 import { deliverPendingMail } from "#app/modules/mail/index.server.ts";
-import { action as forgotAction } from "#app/routes/forgot-password.tsx";
-import { loader as resetLoader } from "#app/routes/reset-password.tsx";
 import { mailOutbox } from "#db/schema.ts";
-import { recipientsOf, SHOP_URL, useMailSettings } from "../helpers/mail.ts";
-import { formRequest, getRequest, throughRoot } from "../helpers/requests.ts";
+import { appForFile } from "../helpers/app.ts";
+import { recipientsOf, SHOP_URL, smtpServerForFile, useMailSettings } from "../helpers/mail.ts";
+import { formRequest } from "../helpers/requests.ts";
 import { createUser } from "../helpers/shopper.ts";
-import { type SmtpTestServer, startAnswerDroppingProxy, startSmtpServer } from "../helpers/smtp.ts";
+import { startAnswerDroppingProxy } from "../helpers/smtp.ts";
 
 const run = promisify(execFile);
 const scratch = mkdtempSync(path.join(tmpdir(), "store-reset-secrets-"));
-let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  useMailSettings({ SMTP_URL: smtp.url, PUBLIC_URL: SHOP_URL });
-});
-afterAll(async () => {
-  await smtp.close();
-  useMailSettings({});
+const smtp = smtpServerForFile();
+afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
+// Started after the mail settings are in place: the build reads them on its first request.
+const site = appForFile();
 
 async function askForLink(email: string) {
-  const answer = await throughRoot(forgotAction, formRequest("/forgot-password", { email }));
+  const answer = await site.app.fetch(formRequest("/forgot-password", { email }));
   expect(answer.status).toBe(303);
 }
 
@@ -108,7 +103,7 @@ describe("what the database and its backups hold after a reset request", () => {
     expect(await deliverPendingMail()).toEqual({ sent: 1, retrying: 0, failed: 0 });
     const [token] = await tokensMailedTo(user.email);
     expect(await isResetTokenUsable(token)).toBe(true);
-    const page = await throughRoot(resetLoader, getRequest(`/reset-password?token=${token}`));
+    const page = await site.client().get(`/reset-password?token=${token}`);
     expect(page.status).toBe(200);
     expect(waiting.candidates.has(token!)).toBe(false);
     const row = db().select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email)).get()!;

@@ -5,16 +5,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { placeOrder } from "#app/modules/orders/index.server.ts";
 import { neutraliseFormula, sellerOverview } from "#app/modules/reporting/index.server.ts";
-import { loader as exportOrdersLoader } from "#app/routes/seller/export-orders.ts";
-import { loader as exportProductsLoader } from "#app/routes/seller/export-products.ts";
-import { loader as overviewLoader } from "#app/routes/seller/overview.tsx";
 import { mailOutbox, orderItems, orders, products } from "#db/schema.ts";
+import { appForFile, routeData } from "../helpers/app.ts";
 import { insertOrders } from "../helpers/bulk-orders.ts";
 import { csvRecords, parseCsv } from "../helpers/csv.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { getRequest, throughSellerArea } from "../helpers/requests.ts";
+import { getRequest } from "../helpers/requests.ts";
 import { sellerCookie } from "../helpers/sellers.ts";
 import { createAddress, createUser, signedInCookie } from "../helpers/shopper.ts";
+
+const site = appForFile();
 
 const DAY = 86_400_000;
 const NOW = Date.parse("2025-06-30T15:00:00Z");
@@ -124,30 +124,27 @@ describe("sellerOverview", () => {
   it("/seller/overview is the seller's only", async () => {
     const shopper = await createUser();
     for (const cookie of [undefined, await signedInCookie(shopper.id)]) {
-      const answer = await throughSellerArea(overviewLoader, getRequest("/seller/overview", { cookie }));
+      const answer = await routeData(site.client(cookie), "/seller/overview", "routes/seller/overview");
       expect(answer.status).toBe(401);
     }
-    const answer = await throughSellerArea(
-      overviewLoader,
-      getRequest("/seller/overview", { cookie: await sellerCookie() }),
-    );
+    const answer = await routeData(site.client(await sellerCookie()), "/seller/overview", "routes/seller/overview");
     expect(answer.status).toBe(200);
-    const page = await answer.json();
+    const page = answer.data as { totals: { label: string }[]; days: unknown[] };
     expect(page.totals.map((t: { label: string }) => t.label)).toEqual(["Today", "Last 7 days", "Last 30 days"]);
     expect(page.days).toHaveLength(30);
   });
 });
 
 describe("CSV exports", () => {
-  async function download(loader: unknown, path: string, cookie?: string) {
-    const answer = await throughSellerArea(loader, getRequest(path, { cookie: cookie ?? (await sellerCookie()) }));
+  async function download(path: string, cookie?: string) {
+    const answer = await site.app.fetch(getRequest(path, { cookie: cookie ?? (await sellerCookie()) }));
     const bytes = new Uint8Array(await answer.arrayBuffer());
     // Kept whole: the byte order mark is part of what a spreadsheet receives.
     return { answer, text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) };
   }
 
   it("orders of a range of days: one row per placed order, oldest first, quoted and neutralised", async () => {
-    const { answer, text } = await download(exportOrdersLoader, "/seller/orders.csv?from=2025-06-01&to=2025-06-30");
+    const { answer, text } = await download("/seller/orders.csv?from=2025-06-01&to=2025-06-30");
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(answer.headers.get("Content-Disposition")).toBe(
@@ -182,14 +179,14 @@ describe("CSV exports", () => {
   });
 
   it("one day only, and bad ranges refused with a message", async () => {
-    const { text } = await download(exportOrdersLoader, "/seller/orders.csv?from=2025-06-30&to=2025-06-30");
+    const { text } = await download("/seller/orders.csv?from=2025-06-30&to=2025-06-30");
     expect(csvRecords(text).map((r) => r.Order)).toEqual([ids.today]);
     for (const [query, message] of [
       ["from=2025-06-30&to=2025-06-01", "The start date must not be after the end date."],
       ["from=2025-02-30", "Please give the start date as YYYY-MM-DD."],
       ["to=30/06/2025", "Please give the end date as YYYY-MM-DD."],
     ]) {
-      const { answer, text: said } = await download(exportOrdersLoader, `/seller/orders.csv?${query}`);
+      const { answer, text: said } = await download(`/seller/orders.csv?${query}`);
       expect(answer.status, query).toBe(400);
       expect(said).toBe(message);
     }
@@ -197,7 +194,7 @@ describe("CSV exports", () => {
 
   it("products: every product, removed ones too, with multi-line descriptions kept in one cell", async () => {
     db().update(products).set({ removedAt: NOW }).where(eq(products.id, formula.id)).run();
-    const { answer, text } = await download(exportProductsLoader, "/seller/products.csv");
+    const { answer, text } = await download("/seller/products.csv");
     expect(answer.headers.get("Content-Disposition")).toMatch(
       /^attachment; filename="trendora-products-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
@@ -230,7 +227,7 @@ describe("CSV exports", () => {
       lines: [{ productId: coat.id, quantity: 1, unitPriceCents: 5000 }],
     }));
     insertOrders(made);
-    const { text } = await download(exportOrdersLoader, "/seller/orders.csv?from=2024-01-10&to=2024-01-10");
+    const { text } = await download("/seller/orders.csv?from=2024-01-10&to=2024-01-10");
     const got = parseCsv(text)
       .slice(1)
       .map((row) => row[0]!);

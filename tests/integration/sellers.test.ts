@@ -16,23 +16,16 @@ import {
   sellerRedirectTarget,
   signInSeller,
 } from "#app/modules/identity/index.server.ts";
-import { loader as layoutLoader } from "#app/routes/seller/layout.tsx";
 import { action as logoutAction } from "#app/routes/seller/logout.tsx";
 import { action as loginAction, loader as loginLoader } from "#app/routes/seller-login.tsx";
 import { sellers, sessions } from "#db/schema.ts";
-import {
-  cookiesFrom,
-  formRequest,
-  getRequest,
-  readReply,
-  routeArgs,
-  run,
-  throughSellerArea,
-} from "../helpers/requests.ts";
+import { appForFile, routeData } from "../helpers/app.ts";
+import { cookiesFrom, formRequest, getRequest, readReply, routeArgs, run } from "../helpers/requests.ts";
 import { createTestSeller, SELLER_PASSWORD, sellerCookie } from "../helpers/sellers.ts";
 import { createUser, signedInCookie } from "../helpers/shopper.ts";
 
 const execFileAsync = promisify(execFile);
+const site = appForFile();
 
 describe("seller accounts", () => {
   it("stores the email lower-cased and the password as an argon2id hash", async () => {
@@ -123,8 +116,8 @@ describe("/seller-login", () => {
     expect(cookie).toContain("__toast=");
     const toast = decodeURIComponent(cookie.split("__toast=")[1]!.split(";")[0]!);
     expect(Buffer.from(toast.split(".")[0]!, "base64").toString()).toContain("Login successful!");
-    const layout = await throughSellerArea(layoutLoader, getRequest("/seller", { cookie }));
-    expect(await layout.json()).toEqual({ seller: { email: "login@shop.example" } });
+    const layout = await routeData(site.client(cookie), "/seller", "routes/seller/layout");
+    expect(layout.data).toEqual({ seller: { email: "login@shop.example" } });
   });
 
   it("goes back to the seller page the form was shown on", async () => {
@@ -191,10 +184,10 @@ describe("/seller-login", () => {
   it("shows the sign-in form (no seller) on /seller to visitors and shoppers", async () => {
     const user = await createUser();
     for (const cookie of [null, await signedInCookie(user.id)]) {
-      const response = await throughSellerArea(layoutLoader, getRequest("/seller", { cookie }));
+      const page = await routeData(site.client(cookie), "/seller", "routes/seller/layout");
       // The root error boundary renders the seller sign-in form for this answer.
-      expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ signIn: "seller" });
+      expect(page.status).toBe(401);
+      expect(page.error).toEqual({ status: 401, data: { signIn: "seller" } });
     }
   });
 });

@@ -5,8 +5,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { resetConfigForTests } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
@@ -18,19 +17,15 @@ import {
   placeCartOrder,
   startOnlineCheckout,
   stripeClient,
-  webhookSecret,
 } from "#app/modules/checkout/index.server.ts";
 import { cartItems, orders } from "#db/schema.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
 import { createAddress, createUser } from "../helpers/shopper.ts";
-import { type SandboxServer, startSandboxServer } from "../helpers/stripe-sandbox-server.ts";
+import { sandboxServerForFile } from "../helpers/stripe-sandbox-server.ts";
+import { deliverWebhook } from "../helpers/stripe-webhook.ts";
 
 const ORIGIN = "http://localhost:3000";
-let server: SandboxServer;
-beforeAll(async () => {
-  server = await startSandboxServer();
-});
-afterAll(() => server.close());
+const server = sandboxServerForFile();
 
 /** A shopper with an address and a saved cart of `quantity` units of a shirt in M, of which `stock` are left. */
 async function shopperAndShirt(stock = 5, quantity = 2) {
@@ -64,24 +59,10 @@ async function press(sessionUrl: string, intent: "pay" | "cancel" | "fail" | "ex
 }
 
 /** A signed webhook event over HTTP, as Stripe sends it (again, for a replay). */
-async function deliverEvent(type: string, object: object, id = `evt_${newId()}`) {
-  const payload = JSON.stringify({
-    id,
-    object: "event",
-    type,
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-  });
-  const response = await fetch(new URL("/api/stripe/webhook", server.url), {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret()! }),
-    },
-    body: payload,
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()).outcome as string;
+async function deliverEvent(type: string, object: object, id?: string) {
+  const { status, outcome } = await deliverWebhook(server.url, type, object, { id });
+  expect(status).toBe(200);
+  return outcome;
 }
 
 describe("an unpaid online order holds its units", () => {

@@ -12,22 +12,14 @@ import { listUserOrders, placeOrder, setOrderStatus } from "#app/modules/orders/
 import { loader as userIsAuthLoader } from "#app/routes/api/user-is-auth.ts";
 import { action as cartAction, loader as cartLoader } from "#app/routes/cart.tsx";
 import { action as productAction } from "#app/routes/product.tsx";
-import { action as addAction } from "#app/routes/seller/add-product.tsx";
-import { loader as editLoader } from "#app/routes/seller/edit-product.tsx";
-import { action as listAction, loader as listLoader } from "#app/routes/seller/product-list.tsx";
 import { cartItems, orderItems, orders, products } from "#db/schema.ts";
+import { appForFile, dataPath, routeData } from "../helpers/app.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
-import {
-  cookiesFrom,
-  formRequest,
-  getRequest,
-  readReply,
-  routeArgs,
-  run,
-  throughSellerArea,
-} from "../helpers/requests.ts";
+import { cookiesFrom, formRequest, getRequest, readReply, routeArgs, run } from "../helpers/requests.ts";
 import { imageBytes, multipartRequest, sellerCookie } from "../helpers/sellers.ts";
 import { createAddress, createUser, headerFor, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
+
+const site = appForFile();
 
 async function refusalOf(promise: Promise<unknown>): Promise<Refusal> {
   const error = await promise.then(
@@ -381,7 +373,8 @@ describe("the seller's sizes and counts", () => {
     const cookie = await sellerCookie();
     const before = db().select().from(products).all().length;
     const post = async (parts: [string, string][]) => {
-      const response = await throughSellerArea(addAction, multipartRequest("/seller", parts, { cookie }));
+      // As the page's JavaScript posts it (its .data address), whose answer is the form sent back.
+      const response = await site.app.fetch(multipartRequest(dataPath("/seller?index"), parts, { cookie }));
       expect(response.status).toBe(200);
       const reply = await readReply(response);
       expect([reply.formError, reply.fieldErrors]).toEqual([null, {}]);
@@ -418,8 +411,11 @@ describe("the seller's sizes and counts", () => {
     ]);
     const plain = createProduct({ name: "Scarf" }, { stock: 4 });
     const values = async (id: string) =>
-      (await (await throughSellerArea(editLoader, getRequest(`/seller/products/${id}`, { cookie }), { id })).json())
-        .values;
+      (
+        (await routeData(site.client(cookie), `/seller/products/${id}`, "routes/seller/edit-product")).data as {
+          values: unknown;
+        }
+      ).values;
     expect(await values(sized.id)).toMatchObject({
       sizes: [
         { size: "S", stock: "3", was: "3" },
@@ -438,7 +434,8 @@ describe("the seller's sizes and counts", () => {
     const uncounted = createProduct({ name: "Uncounted Tee" });
     const cookie = await sellerCookie();
     const list = async (path: string) =>
-      (await (await throughSellerArea(listLoader, getRequest(path, { cookie }))).json()).products as {
+      ((await routeData(site.client(cookie), path, "routes/seller/product-list")).data as { products: unknown })
+        .products as {
         id: string;
         unitsLeft: string;
         low: boolean;
@@ -453,8 +450,12 @@ describe("the seller's sizes and counts", () => {
     expect(lowOnly).not.toContain(plenty.id);
     expect((await listSellerProducts({ onlyLowStock: true })).every((p) => p.removedAt === null)).toBe(true);
 
-    const post = (form: Record<string, string | string[]>) =>
-      throughSellerArea(listAction, formRequest("/seller/product-list", form, { cookie }));
+    // As a browser without JavaScript posts it, or (javascript: true) as the page's JavaScript does, whose
+    // answer carries the refusal the form shows.
+    const post = (form: Record<string, string | string[]>, javascript = false) =>
+      site.app.fetch(
+        formRequest(javascript ? dataPath("/seller/product-list") : "/seller/product-list", form, { cookie }),
+      );
     const saved = await post({
       intent: "counts",
       id: low.id,
@@ -467,7 +468,10 @@ describe("the seller's sizes and counts", () => {
     expect(saved.headers.get("Location")).toBe(`/seller/product-list?stock=low#product-${low.id}`);
     expect(await toastsFrom(saved)).toEqual([`success: Counts Updated: ${low.name}`]);
     expect(stockOf(low.id)).toEqual({ S: 20, M: 40 });
-    const bad = await post({ intent: "counts", id: low.id, size: ["S", "M"], count: ["-3", "40"], was: ["20", "40"] });
+    const bad = await post(
+      { intent: "counts", id: low.id, size: ["S", "M"], count: ["-3", "40"], was: ["20", "40"] },
+      true,
+    );
     expect(bad.status).toBe(400);
     expect((await readReply(bad)).formError).toMatch(/^Counts are whole numbers from 0 to 100,000/);
     const gone = await post({ intent: "counts", id: low.id, size: ["XL"], count: ["3"], was: [""] });

@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import Stripe from "stripe";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { config, resetConfigForTests } from "#app/lib/config.server.ts";
 import { SANDBOX_SECRET_KEY, sandboxWebhookSecret } from "#app/lib/stripe-sandbox-config.server.ts";
 import { stripeClient } from "#app/modules/checkout/index.server.ts";
@@ -17,19 +17,17 @@ import { parseStripeParams } from "#app/stripe-sandbox/params.server.ts";
 import { actOnCheckoutSession } from "#app/stripe-sandbox/sessions.server.ts";
 import { sandboxDeliveries } from "#app/stripe-sandbox/webhooks.server.ts";
 import { rawRequest } from "../helpers/raw-http.ts";
-import { pathOf, type SandboxServer, startSandboxServer } from "../helpers/stripe-sandbox-server.ts";
+import { pathOf, sandboxServerForFile } from "../helpers/stripe-sandbox-server.ts";
 
-let server: SandboxServer;
+const server = sandboxServerForFile();
 // The store as its shoppers reach it (no PUBLIC_URL): here the test server itself, since the hosted page sends
 // the shopper back only to the origin the page was asked for.
 let SUCCESS_URL: string;
 let CANCEL_URL: string;
-beforeAll(async () => {
-  server = await startSandboxServer();
+beforeAll(() => {
   SUCCESS_URL = `${server.url}/loader?next=my-orders&session_id={CHECKOUT_SESSION_ID}`;
   CANCEL_URL = `${server.url}/cart`;
 });
-afterAll(() => server.close());
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -1,23 +1,19 @@
 // POST /api/stripe/webhook: signature verification on the raw body, each event type, idempotency, and
 // events for sessions the store did not create. Sessions are real ones, made through the SDK in the sandbox.
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
-import { startOnlineCheckout, stripeClient, webhookSecret } from "#app/modules/checkout/index.server.ts";
+import { startOnlineCheckout, stripeClient } from "#app/modules/checkout/index.server.ts";
 import { action, loader } from "#app/routes/api/stripe-webhook.ts";
 import { orders, stripeEvents } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { routeArgs, run } from "../helpers/requests.ts";
 import { createAddress, createUser } from "../helpers/shopper.ts";
-import { type SandboxServer, startSandboxServer } from "../helpers/stripe-sandbox-server.ts";
+import { sandboxServerForFile } from "../helpers/stripe-sandbox-server.ts";
+import { signWebhook, webhookEvent, webhookRequest } from "../helpers/stripe-webhook.ts";
 
-let server: SandboxServer;
-beforeAll(async () => {
-  server = await startSandboxServer();
-});
-afterAll(() => server.close());
+const server = sandboxServerForFile();
 
 /** An online order of the store with its open Checkout Session (as the SDK returns it). */
 async function onlineOrder() {
@@ -41,56 +37,34 @@ function orderRow(id: string) {
 
 const eventCount = () => db().select().from(stripeEvents).all().length;
 
-function eventPayload(type: string, object: object, id = `evt_${newId()}`) {
-  return JSON.stringify({
-    id,
-    object: "event",
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    type,
-    data: { object },
-  });
-}
-
-function sign(payload: string, options: { secret?: string; timestamp?: number } = {}) {
-  return Stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: options.secret ?? webhookSecret()!,
-    timestamp: options.timestamp,
-  });
-}
-
 async function post(payload: string, signature: string | null) {
-  const headers = new Headers({ "Content-Type": "application/json" });
-  if (signature !== null) headers.set("Stripe-Signature", signature);
-  const request = new Request("http://shop.test/api/stripe/webhook", { method: "POST", headers, body: payload });
+  const request = webhookRequest("http://shop.test", payload, signature);
   const response = await run(async () => action(await routeArgs(request, {})));
   return { status: response.status, body: await response.json() };
 }
 
 async function deliver(type: string, object: object, id?: string) {
-  const payload = eventPayload(type, object, id);
-  return post(payload, sign(payload));
+  const payload = webhookEvent(type, object, id);
+  return post(payload, signWebhook(payload));
 }
 
 describe("signature verification", () => {
   it("a missing, forged, tampered or stale signature gets 400 and changes nothing", async () => {
     const { orderId, session } = await onlineOrder();
     const paid = { ...session, status: "complete", payment_status: "paid" };
-    const payload = eventPayload("checkout.session.completed", paid);
+    const payload = webhookEvent("checkout.session.completed", paid);
     const before = orderRow(orderId);
     const events = eventCount();
 
     const attempts: [string, string | null, string][] = [
       ["missing", null, payload],
       ["garbage", "not a signature", payload],
-      ["wrong secret", sign(payload, { secret: "whsec_forged_by_someone_else" }), payload],
-      ["signed for another body", sign(payload), payload.replace('"livemode":false', '"livemode":true')],
-      ["too old (replayed capture)", sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 600 }), payload],
-      ["dated 6 minutes ahead", sign(payload, { timestamp: Math.floor(Date.now() / 1000) + 360 }), payload],
-      ["dated a day ahead", sign(payload, { timestamp: Math.floor(Date.now() / 1000) + 86_400 }), payload],
-      ["v0 scheme only", sign(payload).replace("v1=", "v0="), payload],
+      ["wrong secret", signWebhook(payload, { secret: "whsec_forged_by_someone_else" }), payload],
+      ["signed for another body", signWebhook(payload), payload.replace('"livemode":false', '"livemode":true')],
+      ["too old (replayed capture)", signWebhook(payload, { timestamp: Math.floor(Date.now() / 1000) - 600 }), payload],
+      ["dated 6 minutes ahead", signWebhook(payload, { timestamp: Math.floor(Date.now() / 1000) + 360 }), payload],
+      ["dated a day ahead", signWebhook(payload, { timestamp: Math.floor(Date.now() / 1000) + 86_400 }), payload],
+      ["v0 scheme only", signWebhook(payload).replace("v1=", "v0="), payload],
     ];
     for (const [name, signature, body] of attempts) {
       const response = await post(body, signature);
@@ -103,19 +77,19 @@ describe("signature verification", () => {
 
   it("a timestamp up to 5 minutes ahead (a clock a little off) is accepted", async () => {
     const { orderId, session } = await onlineOrder();
-    const payload = eventPayload("checkout.session.completed", {
+    const payload = webhookEvent("checkout.session.completed", {
       ...session,
       status: "complete",
       payment_status: "paid",
     });
-    const response = await post(payload, sign(payload, { timestamp: Math.floor(Date.now() / 1000) + 240 }));
+    const response = await post(payload, signWebhook(payload, { timestamp: Math.floor(Date.now() / 1000) + 240 }));
     expect(response).toEqual({ status: 200, body: { received: true, outcome: "paid" } });
     expect(orderRow(orderId).isPaid).toBe(true);
   });
 
   it("a body over the limit gets 413, and GET 405", async () => {
     const huge = "x".repeat(600 * 1024);
-    expect((await post(huge, sign(huge))).status).toBe(413);
+    expect((await post(huge, signWebhook(huge))).status).toBe(413);
     const response = await run(async () => loader());
     expect(response.status).toBe(405);
   });
@@ -203,12 +177,8 @@ describe("events", () => {
 
   it("verifies the raw body as it arrives over HTTP", async () => {
     const { orderId, session } = await onlineOrder();
-    const payload = eventPayload("checkout.session.completed", { ...session, payment_status: "paid" });
-    const response = await fetch(new URL("/api/stripe/webhook", server.url), {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Stripe-Signature": sign(payload) },
-      body: payload,
-    });
+    const payload = webhookEvent("checkout.session.completed", { ...session, payment_status: "paid" });
+    const response = await fetch(webhookRequest(server.url, payload));
     expect(response.status).toBe(200);
     expect(orderRow(orderId).isPaid).toBe(true);
   });
