@@ -3,7 +3,7 @@ import { Form, isRouteErrorResponse, Link } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { ImageSlot, ImagesError, ProductFieldInputs } from "#app/components/seller-product-fields.tsx";
 import { SizeFields } from "#app/components/seller-size-fields.tsx";
-import { refusalData } from "#app/lib/form-reply.server.ts";
+import { multipartFormAction } from "#app/lib/form-reply.server.ts";
 import { useReplyForm } from "#app/lib/forms.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
 import { notFound } from "#app/lib/not-found.ts";
@@ -62,15 +62,13 @@ function slotOf(fieldName: string): number | null {
 
 export async function action({ request, params }: Route.ActionArgs) {
   if (!(await getProductForSeller(params.id))) throw notFound("Product not found");
-  let fields = new Map<string, string>();
-  try {
-    const upload = await readProductUpload(request, (field) => slotOf(field) !== null);
-    fields = upload.fields;
+  const read = (body: Request) => readProductUpload(body, (field) => slotOf(field) !== null);
+  return multipartFormAction(request, read, async ({ fields, images }) => {
     // A row button (a size preset, add or remove a row) without JavaScript: the form comes back changed.
     const changed = sizeRowsReply(fields);
     if (changed) return changed;
     const replace = new Map<number, ImageUpload>();
-    for (const image of upload.images) replace.set(slotOf(image.fieldName)!, image);
+    for (const image of images) replace.set(slotOf(image.fieldName)!, image);
     const remove = new Set<number>();
     for (let i = 0; i < MAX_IMAGES; i++) if (fields.has(`remove-${i}`)) remove.add(i);
     await updateProduct(params.id, productFormInput(fields), { replace, remove });
@@ -79,9 +77,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       type: "success",
       message: `Product Updated: ${productNameOf(params.id)}`,
     });
-  } catch (error) {
-    return refusalData(error, fields);
-  }
+  });
 }
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
