@@ -8,13 +8,11 @@ import { thumbnailUrl } from "#app/lib/images.ts";
 import { PRODUCT_LIST_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { sellerRowId, sellerRowPath } from "#app/lib/product-links.ts";
-import { refuse } from "#app/lib/refusal.ts";
-import { COUNT_MESSAGE, parseCount } from "#app/lib/schemas/product.ts";
+import { parseOrRefuse, refuse } from "#app/lib/refusal.ts";
+import { stockCountsInput, stockCountsSchema } from "#app/lib/schemas/stock-counts.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
-import { isSizeLabel, MAX_SIZES } from "#app/lib/sizes.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import {
-  type CountChange,
   changeCounts,
   listSellerProducts,
   productNameOf,
@@ -46,29 +44,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** The count form's fields: each size whose count was changed, with its new count and the count it showed. */
-function countChanges(form: URLSearchParams): CountChange[] {
-  const sizes = form.getAll("size");
-  const counts = form.getAll("count");
-  const shown = form.getAll("was");
-  if (
-    sizes.length === 0 ||
-    sizes.length > MAX_SIZES ||
-    counts.length !== sizes.length ||
-    shown.length !== sizes.length
-  ) {
-    refuse("Send a count for each size.");
-  }
-  return sizes.flatMap((size, i) => {
-    if (!isSizeLabel(size)) refuse("Invalid size.");
-    // A count left as it was is not checked nor written (an oversold size may show below zero).
-    if (counts[i]!.trim() === shown[i]!.trim()) return [];
-    const stock = parseCount(counts[i]);
-    if (stock === undefined) refuse(COUNT_MESSAGE);
-    return [{ size, stock, was: parseCount(shown[i]) ?? null }];
-  });
-}
-
 export function action({ request }: Route.ActionArgs) {
   return formAction(request, async (form) => {
     const id = form.get("id");
@@ -84,7 +59,7 @@ export function action({ request }: Route.ActionArgs) {
       }
       case PRODUCT_LIST_INTENTS.counts: {
         if (typeof id !== "string") refuse("Product not found", 404);
-        await changeCounts(id, countChanges(form));
+        await changeCounts(id, parseOrRefuse(stockCountsSchema, stockCountsInput(form)));
         name = productNameOf(id);
         message = "Counts Updated";
         break;
