@@ -451,7 +451,7 @@ describe("the seller's sizes and counts", () => {
     const lowOnly = (await list("/seller/product-list?stock=low")).map((p) => p.id);
     expect(lowOnly).toContain(low.id);
     expect(lowOnly).not.toContain(plenty.id);
-    expect((await listSellerProducts({ onlyLowStock: true })).every((p) => p.removedAt === null)).toBe(true);
+    expect((await listSellerProducts({ onlyLowStock: true })).rows.every((p) => p.removedAt === null)).toBe(true);
 
     const post = (form: Record<string, string | string[]>) =>
       throughSellerArea(listAction, formRequest("/seller/product-list", form, { cookie }));
