@@ -122,16 +122,29 @@ describe("the seller's products a page at a time", () => {
     expect(bad.status).toBe(404);
   });
 
-  it("a change comes back to the row on the page (and list) its form was on", async () => {
+  it("a change comes back to the page its row is on now, in the list its form was on", async () => {
     const id = productIds[60]!;
     const post = (form: Record<string, string | string[]>) =>
       throughSellerArea(listAction, formRequest("/seller/product-list", form, { cookie }));
-    const toggled = await post({ intent: "stock", id, inStock: "false", page: "2" });
+    // Row 61 of the list is on page 2, whichever page the form says.
+    const toggled = await post({ intent: "stock", id, inStock: "false", page: "1" });
     expect(toggled.status).toBe(303);
     expect(toggled.headers.get("Location")).toBe(`/seller/product-list?page=2#product-${id}`);
+    // In the low-stock list (every third product) it is row 21: page 1.
     const counted = await post({ intent: "counts", id, size: "", count: "2", was: "2", list: "low", page: "2" });
-    expect(counted.headers.get("Location")).toBe(`/seller/product-list?stock=low&page=2#product-${id}`);
-    const first = await post({ intent: "stock", id, inStock: "true" });
-    expect(first.headers.get("Location")).toBe(`/seller/product-list#product-${id}`);
+    expect(counted.headers.get("Location")).toBe(`/seller/product-list?stock=low#product-${id}`);
+    // No longer low: not in that list, back to the page its form was on.
+    const restocked = await post({ intent: "counts", id, size: "", count: "40", was: "2", list: "low", page: "2" });
+    expect(restocked.headers.get("Location")).toBe(`/seller/product-list?stock=low&page=2#product-${id}`);
+    // Removed from sale, the newest product goes to the end of the list: the last page.
+    const newest = productIds[0]!;
+    const removed = await post({ intent: "remove", id: newest });
+    expect(removed.headers.get("Location")).toBe(`/seller/product-list?page=3#product-${newest}`);
+    const listed = await (
+      await throughSellerArea(listLoader, getRequest("/seller/product-list?page=3", { cookie }))
+    ).json();
+    expect(listed.products.at(-1).id).toBe(newest);
+    const restored = await post({ intent: "restore", id: newest });
+    expect(restored.headers.get("Location")).toBe(`/seller/product-list#product-${newest}`);
   });
 });

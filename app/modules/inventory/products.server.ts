@@ -11,7 +11,7 @@ import {
   MaxTotalSizeExceededError,
   parseFormData,
 } from "@remix-run/form-data-parser";
-import { and, asc, count, desc, eq, exists, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { db, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { type Page, pageWindow, SELLER_PAGE_SIZE } from "#app/lib/paging.ts";
@@ -310,6 +310,36 @@ export async function listSellerProducts({
     .offset(window.offset)
     .all();
   return { rows: withSizes(rows), total, page: window.page, pageCount: window.pageCount };
+}
+
+/**
+ * The page of the seller's list (`onlyLowStock`: the low-stock list) a product's row is on, or null when the
+ * list does not hold it: a change that moves a row (Remove from sale sends it to the end) comes back to it.
+ */
+export function sellerProductPage(
+  productId: string,
+  { onlyLowStock = false, limit = SELLER_PAGE_SIZE }: { onlyLowStock?: boolean; limit?: number } = {},
+): number | null {
+  const removed = sql<number>`${products.removedAt} IS NOT NULL`;
+  const row = db()
+    .select({ removed, createdAt: products.createdAt })
+    .from(products)
+    .where(and(eq(products.id, productId), onlyLowStock ? lowStock() : undefined))
+    .get();
+  if (!row) return null;
+  // The rows before it in the list's order: on sale first, newest first, then by id.
+  const before = or(
+    sql`${removed} < ${row.removed}`,
+    and(sql`${removed} = ${row.removed}`, gt(products.createdAt, row.createdAt)),
+    and(sql`${removed} = ${row.removed}`, eq(products.createdAt, row.createdAt), lt(products.id, productId)),
+  );
+  const rank =
+    db()
+      .select({ n: count() })
+      .from(products)
+      .where(and(before, onlyLowStock ? lowStock() : undefined))
+      .get()?.n ?? 0;
+  return Math.floor(rank / limit) + 1;
 }
 
 /**

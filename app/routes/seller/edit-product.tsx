@@ -19,6 +19,7 @@ import {
   type ImageUpload,
   productNameOf,
   readProductUpload,
+  sellerProductPage,
   updateProduct,
 } from "#app/modules/inventory/index.server.ts";
 import type { Route } from "./+types/edit-product";
@@ -78,7 +79,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     await updateProduct(params.id, productFormInput(fields), { replace, remove });
     // Back to the product's row in the list (on the page the Edit link came from: the form posts to this
     // page's address, ?page=N included), named in the message.
-    const page = sellerPageOf(new URL(request.url).searchParams.get("page")) ?? 1;
+    const page = sellerProductPage(params.id) ?? sellerPageOf(new URL(request.url).searchParams.get("page")) ?? 1;
     return redirectWithToast(request, sellerRowPath(params.id, false, page), {
       type: "success",
       message: `Product Updated: ${productNameOf(params.id)}`,

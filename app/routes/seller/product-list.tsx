@@ -21,6 +21,7 @@ import {
   productNameOf,
   removeFromSale,
   restoreToSale,
+  sellerProductPage,
   setInStock,
 } from "#app/modules/inventory/index.server.ts";
 import type { Route } from "./+types/product-list";
@@ -85,11 +86,13 @@ export function action({ request }: Route.ActionArgs) {
       default:
         refuse("Unknown action.");
     }
-    // Back to the product's row (the list and page it came from: the count form of the low-stock list comes
-    // back to that list): without JavaScript the browser scrolls to the #fragment; with it the forms keep the
-    // scroll.
-    const page = sellerPageOf(form.get("page")) ?? 1;
-    return redirectWithToast(request, sellerRowPath(id as string, form.get("list") === "low", page), {
+    // Back to the product's row (in the list it came from: the count form of the low-stock list comes back to
+    // that list), on the page the row is on now (Remove from sale moves it to the end; a row that left the
+    // low-stock list goes to the page its form was on): without JavaScript the browser scrolls to the
+    // #fragment; with it the forms keep the scroll.
+    const low = form.get("list") === "low";
+    const page = sellerProductPage(id as string, { onlyLowStock: low }) ?? sellerPageOf(form.get("page")) ?? 1;
+    return redirectWithToast(request, sellerRowPath(id as string, low, page), {
       type: "success",
       message: `${message}: ${name}`,
     });
