@@ -320,7 +320,7 @@ export function sellerProductPage(
   productId: string,
   { onlyLowStock = false, limit = SELLER_PAGE_SIZE }: { onlyLowStock?: boolean; limit?: number } = {},
 ): number | null {
-  const removed = sql<number>`${products.removedAt} IS NOT NULL`;
+  const removed = sql<number>`(${products.removedAt} IS NOT NULL)`;
   const row = db()
     .select({ removed, createdAt: products.createdAt })
     .from(products)
