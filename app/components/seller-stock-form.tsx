@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { PageField } from "#app/components/seller/pager.tsx";
 import { PRODUCT_LIST_INTENTS } from "#app/lib/intents.ts";
 import { FREE_SIZE, LOW_STOCK, MAX_STOCK, NO_SIZE, type SizeStock } from "#app/lib/sizes.ts";
 
@@ -23,18 +24,22 @@ export function StockCountsForm({
   name,
   sizes,
   lowStockList,
+  page,
 }: {
   productId: string;
   name: string;
   sizes: SizeStock[];
   /** Shown in the low-stock list, which the form comes back to. */
   lowStockList: boolean;
+  /** The list's page, which the form comes back to. */
+  page: number;
 }) {
   return (
     <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value={PRODUCT_LIST_INTENTS.counts} />
       <input type="hidden" name="id" value={productId} />
       {lowStockList ? <input type="hidden" name="list" value="low" /> : null}
+      <PageField page={page} />
       {sizes.map((line) => {
         const label = line.size === NO_SIZE ? FREE_SIZE : line.size;
         const low = isLowCount(line.stock);

@@ -71,16 +71,45 @@ export const refusalHeaders: HeadersFunction = ({ actionHeaders, parentHeaders }
   return headers;
 };
 
+/** The typed fields of a form, in the order sent. */
+type Fields = Iterable<[string, string]>;
+
+/**
+ * Runs a page action on the form `read` takes from the request. A refusal (also of the body itself: too
+ * large, unreadable) is answered with the FormReply, echoing the fields read so far.
+ */
+async function adapt<R, T>(
+  request: Request,
+  read: (request: Request) => Promise<R>,
+  fieldsOf: (form: R) => Fields,
+  run: (form: R) => Promise<T> | T,
+) {
+  let fields: Fields = [];
+  try {
+    const form = await read(request);
+    fields = fieldsOf(form);
+    return await run(form);
+  } catch (error) {
+    return refusalData(error, fields);
+  }
+}
+
 /**
  * Runs a page action on the fields of its urlencoded form. A refusal (also of the body itself: too large,
  * unreadable) is answered with the FormReply.
  */
-export async function formAction<T>(request: Request, run: (form: URLSearchParams) => Promise<T> | T) {
-  let form = new URLSearchParams();
-  try {
-    form = await readForm(request);
-    return await run(form);
-  } catch (error) {
-    return refusalData(error, form);
-  }
+export function formAction<T>(request: Request, run: (form: URLSearchParams) => Promise<T> | T) {
+  return adapt(request, readForm, (form) => form, run);
+}
+
+/**
+ * The same adapter for a multipart form (a product with its photos): `read` is the upload reader, which
+ * gives the text fields (echoed in a refusal's FormReply) and whatever else it read.
+ */
+export function multipartFormAction<U extends { fields: Map<string, string> }, T>(
+  request: Request,
+  read: (request: Request) => Promise<U>,
+  run: (upload: U) => Promise<T> | T,
+) {
+  return adapt(request, read, (upload) => upload.fields, run);
 }

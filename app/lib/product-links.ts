@@ -1,4 +1,5 @@
 import { categorySlug } from "./categories.ts";
+import { sellerListSearch } from "./paging.ts";
 
 /** A category's list: /products/{category in lowercase}. */
 export function categoryPath(category: string): string {
@@ -15,7 +16,7 @@ export function sellerRowId(productId: string): string {
   return `product-${productId}`;
 }
 
-/** The seller's product list (`?stock=low`: the low-stock list) scrolled to a product's row. */
-export function sellerRowPath(productId: string, lowStockList = false): string {
-  return `/seller/product-list${lowStockList ? "?stock=low" : ""}#${sellerRowId(productId)}`;
+/** The seller's product list (`?stock=low`: the low-stock list; `?page=N`: its page) scrolled to a product's row. */
+export function sellerRowPath(productId: string, lowStockList = false, page = 1): string {
+  return `/seller/product-list${sellerListSearch({ lowStock: lowStockList, page })}#${sellerRowId(productId)}`;
 }

@@ -2,7 +2,7 @@
 // My Orders, with JavaScript and without. The shopper and the seller use separate browser contexts.
 // The shopper and the seller are signed in by tests/e2e/fixtures.ts.
 import { expect, signInSeller, test } from "./fixtures.ts";
-import { isNoJs } from "./seller-helpers.ts";
+import { insertCashOrders, isNoJs } from "./seller-helpers.ts";
 import { addToCartHere, openProduct, saveAddress } from "./shopper-helpers.ts";
 
 test("a shopper's order shows in Orders; the seller ships it; the shopper sees Shipped", async ({
@@ -93,4 +93,25 @@ test("with JavaScript, the orders list says 'Loading...' while it is fetched", a
   release();
   await expect(page.getByRole("heading", { name: "Orders List" })).toBeVisible();
   await expect(page.getByText("Loading...")).toHaveCount(0);
+});
+
+test("the orders list shows 50 orders a page; Next and Previous move between pages", async ({
+  page,
+  seller: _signedIn,
+}) => {
+  // More orders than one page holds (the js and no-js runs each add theirs).
+  await insertCashOrders(`pg${isNoJs() ? "n" : "j"}${Date.now().toString(36)}`, 60);
+  await page.goto("/seller/orders");
+  const orders = page.getByTestId("seller-order");
+  await expect(orders).toHaveCount(50);
+  const pager = page.getByRole("navigation", { name: "Pages" });
+  await expect(pager).toContainText(/Page 1 of [2-9]/);
+  const first = await orders.first().textContent();
+  await pager.getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/\/seller\/orders\?page=2$/);
+  await expect(pager).toContainText(/Page 2 of [2-9]/);
+  await expect(orders.first()).not.toHaveText(first!);
+  await pager.getByRole("link", { name: "Previous page" }).click();
+  await expect(page).toHaveURL(/\/seller\/orders$/);
+  await expect(orders.first()).toHaveText(first!);
 });

@@ -189,3 +189,33 @@ test("the product list keeps its place: Save and the In Stock switch of a far ro
   await expect(row).toBeInViewport();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(far / 2);
 });
+
+test("the product list shows 50 products a page; a change on page 2 comes back to its row on page 2", async ({
+  page,
+  seller: _signedIn,
+}) => {
+  await page.goto("/seller/product-list");
+  const rows = page.getByRole("row").filter({ has: page.getByRole("link", { name: /^Edit / }) });
+  // The demo catalogue alone is more than one page.
+  await expect(rows).toHaveCount(50);
+  const pager = page.getByRole("navigation", { name: "Pages" });
+  await expect(pager).toContainText(/Page 1 of [2-9]/);
+  await pager.getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/\/seller\/product-list\?page=2$/);
+  await expect(pager).toContainText(/Page 2 of [2-9]/);
+  const row = rows.first();
+  const edit = row.getByRole("link", { name: /^Edit / });
+  const name = (await edit.getAttribute("aria-label"))!.replace(/^Edit /, "");
+  // Save with the counts as they are: back to this row, on this page.
+  await row.getByRole("button", { name: `Save counts: ${name}` }).click();
+  await expect(page.getByTestId("toasts")).toContainText(`Counts Updated: ${name}`);
+  await expect(page).toHaveURL(/\/seller\/product-list\?page=2(#product-[0-9a-z]+)?$/);
+  await expect(pager).toContainText(/Page 2 of [2-9]/);
+  await expect(page.getByRole("row", { name: new RegExp(name) }).first()).toBeVisible();
+  // The edit page's Back link returns to page 2 too.
+  await edit.click();
+  await expect(page).toHaveURL(/\/seller\/products\/[0-9a-z]+\?page=2$/);
+  await page.getByRole("link", { name: "Back to the product list" }).click();
+  await expect(page).toHaveURL(/\/seller\/product-list\?page=2$/);
+  await expect(pager).toContainText(/Page 2 of [2-9]/);
+});

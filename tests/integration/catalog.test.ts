@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { toApiProduct } from "#app/lib/api-shapes.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import {
@@ -7,7 +8,6 @@ import {
   listAllProducts,
   listProducts,
   relatedProducts,
-  toApiProduct,
   trendingProducts,
 } from "#app/modules/catalog/index.server.ts";
 import { fulfilCheckoutSession, STRIPE_CURRENCY } from "#app/modules/checkout/index.server.ts";

@@ -223,7 +223,7 @@ describe("stock and removal", () => {
     const old = createProduct({ name: "Old", createdAt: 1000 });
     const removed = createProduct({ name: "Removed", createdAt: 3000, removedAt: 4000 });
     const recent = createProduct({ name: "Recent", createdAt: 2000 });
-    expect((await listSellerProducts()).map((p) => p.id)).toEqual([recent.id, old.id, removed.id]);
+    expect((await listSellerProducts()).rows.map((p) => p.id)).toEqual([recent.id, old.id, removed.id]);
   });
 });
 

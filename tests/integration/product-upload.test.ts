@@ -73,7 +73,7 @@ describe("the add-product form (multipart, no JavaScript needed)", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/seller");
     expect(response.headers.get("Set-Cookie")).toContain("__toast=");
-    const product = (await listSellerProducts()).find((p) => p.name === "Wool Scarf")!;
+    const product = (await listSellerProducts()).rows.find((p) => p.name === "Wool Scarf")!;
     expect(product).toMatchObject({
       category: "Winter",
       priceCents: 2500,

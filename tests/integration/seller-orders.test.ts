@@ -195,7 +195,7 @@ describe("the orders page as the server renders it", () => {
       {
         id: "orders",
         path: "/seller/orders",
-        loader: () => ({ orders, today: "2025-01-31" }),
+        loader: () => ({ orders, today: "2025-01-31", page: 1, pageCount: 1, total: orders.length }),
         Component: OrdersWithLoaderData,
       },
     ];

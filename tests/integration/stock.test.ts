@@ -448,7 +448,7 @@ describe("the seller's sizes and counts", () => {
     const lowOnly = (await list("/seller/product-list?stock=low")).map((p) => p.id);
     expect(lowOnly).toContain(low.id);
     expect(lowOnly).not.toContain(plenty.id);
-    expect((await listSellerProducts({ onlyLowStock: true })).every((p) => p.removedAt === null)).toBe(true);
+    expect((await listSellerProducts({ onlyLowStock: true })).rows.every((p) => p.removedAt === null)).toBe(true);
 
     // As a browser without JavaScript posts it, or (javascript: true) as the page's JavaScript does, whose
     // answer carries the refusal the form shows.

@@ -6,8 +6,7 @@ import type { CategoryPath } from "#app/lib/categories.ts";
 import { db } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { DEFAULT_SORT, PAGE_SIZE, type SortOrder } from "#app/lib/listing.ts";
-import { centsToDecimal } from "#app/lib/money.ts";
-import { isAvailable, NO_SIZE, type SizeStock } from "#app/lib/sizes.ts";
+import type { SizeStock } from "#app/lib/sizes.ts";
 import { countMatches, foldForSearch, pageOfMatches } from "#app/lib/sqlite-search.server.ts";
 import { stockLinesIn } from "#app/modules/inventory/index.server.ts";
 import { productSizes, products } from "#db/schema.ts";
@@ -189,47 +188,4 @@ export async function trendingProducts(limit = TRENDING_LIMIT): Promise<Product[
       .limit(limit)
       .all(),
   );
-}
-
-export type ApiSize = { size: string; stock: number | null; inStock: boolean };
-
-export type ApiProduct = {
-  _id: string;
-  name: string;
-  category: string;
-  description: string[];
-  price: number;
-  offerPrice: number;
-  image: string[];
-  /** The seller's switch (the spec's field); each size says whether it can be bought. */
-  inStock: boolean;
-  /** The sizes, as the spec's Size text ('S, M, L'); absent for a product without sizes ('Free Size'). */
-  weight?: string;
-  /** A product with sizes: each with its count (null: not counted) and whether it can be bought now. */
-  sizes?: ApiSize[];
-  /** A product without sizes: its count (null: not counted). */
-  stock?: number | null;
-  createdAt: string;
-};
-
-/** A product in the spec's JSON shape (section 7): `_id`, decimal prices, `image` list, plus its sizes. */
-export function toApiProduct(row: Product): ApiProduct {
-  const sized = row.sizes.filter((line) => line.size !== NO_SIZE);
-  return {
-    _id: row.id,
-    name: row.name,
-    category: row.category,
-    description: row.description,
-    price: centsToDecimal(row.priceCents),
-    offerPrice: centsToDecimal(row.offerPriceCents),
-    image: row.images,
-    inStock: row.inStock,
-    ...(sized.length > 0
-      ? {
-          weight: sized.map((line) => line.size).join(", "),
-          sizes: sized.map(({ size, stock }) => ({ size, stock, inStock: row.inStock && isAvailable(stock) })),
-        }
-      : { stock: row.sizes[0]?.stock ?? null }),
-    createdAt: new Date(row.createdAt).toISOString(),
-  };
 }

@@ -6,8 +6,8 @@ export {
   listProductsOnSale,
   MAX_SEARCH_LENGTH,
   normalizeSearch,
+  type Product,
   relatedProducts,
-  toApiProduct,
   trendingProducts,
 } from "./catalog.server.ts";
 export { catalogueVersion } from "./catalogue-version.server.ts";

@@ -3,8 +3,9 @@
 // (each raises the catalogue version), with a strong ETag from its bytes; gzip and brotli are each made once,
 // on the first call that asks for them. One list is kept: a new version replaces it.
 import { createHash } from "node:crypto";
+import { toApiProduct } from "#app/lib/api-shapes.server.ts";
 import { compressOnce, type Encoding, negotiateEncoding } from "../../../server/compression.ts";
-import { listAllProducts, toApiProduct } from "./catalog.server.ts";
+import { listAllProducts } from "./catalog.server.ts";
 import { catalogueVersion } from "./catalogue-version.server.ts";
 
 export type KeptProductList = {

@@ -58,12 +58,6 @@ export function addressSnapshot(address: Address): AddressSnapshot {
   return Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, address[field]])) as AddressSnapshot;
 }
 
-/** An address as /api JSON shows it. */
-export function addressJson(address: Address) {
-  const { id, userId, createdAt, ...fields } = address;
-  return { _id: id, userId, ...fields, createdAt: new Date(createdAt).toISOString() };
-}
-
 /** One line for a picker: street, city, state, country. */
 export function addressLabel(a: Pick<Address, "street" | "city" | "state" | "country">): string {
   return [a.street, a.city, a.state, a.country].filter(Boolean).join(", ");

@@ -1,8 +1,8 @@
 // The identity module's front door: routes and other modules import from here only.
 export { type AuthMode, authenticate, getUser, type ShopperUser, signIn, signOut } from "./accounts.server.ts";
 export {
+  type Address,
   addAddress,
-  addressJson,
   addressLabel,
   addressSnapshot,
   findAddress,

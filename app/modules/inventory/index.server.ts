@@ -15,6 +15,7 @@ export {
   readProductUpload,
   removeFromSale,
   restoreToSale,
+  sellerProductPage,
   setInStock,
   updateProduct,
 } from "./products.server.ts";

@@ -11,9 +11,10 @@ import {
   MaxTotalSizeExceededError,
   parseFormData,
 } from "@remix-run/form-data-parser";
-import { and, asc, desc, eq, exists, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { db, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
+import { type Page, pageWindow, SELLER_PAGE_SIZE } from "#app/lib/paging.ts";
 import { MAX_IMAGE_MB, MAX_IMAGES } from "#app/lib/product-limits.ts";
 import { parseOrRefuse, Refusal, refuse } from "#app/lib/refusal.ts";
 import { type ProductFields, productFieldsSchema } from "#app/lib/schemas/product.ts";
@@ -285,18 +286,60 @@ const lowStock = () =>
   );
 
 /**
- * Every product: those on sale first, newest first; those removed from sale after them. `onlyLowStock` keeps
- * the products on sale that are low on some size.
+ * One page of every product: those on sale first, newest first; those removed from sale after them.
+ * `onlyLowStock` keeps the products on sale that are low on some size. A page past the end is the last page.
  */
-export async function listSellerProducts({ onlyLowStock = false } = {}): Promise<SellerProduct[]> {
-  return withSizes(
-    db()
-      .select(sellerProductColumns)
-      .from(products)
-      .where(onlyLowStock ? lowStock() : undefined)
-      .orderBy(sql`${products.removedAt} IS NOT NULL`, desc(products.createdAt), asc(products.id))
-      .all(),
+export async function listSellerProducts({
+  onlyLowStock = false,
+  page = 1,
+  limit = SELLER_PAGE_SIZE,
+}: {
+  onlyLowStock?: boolean;
+  page?: number;
+  limit?: number;
+} = {}): Promise<Page<SellerProduct>> {
+  const where = onlyLowStock ? lowStock() : undefined;
+  const total = db().select({ n: count() }).from(products).where(where).get()?.n ?? 0;
+  const window = pageWindow(total, page, limit);
+  const rows = db()
+    .select(sellerProductColumns)
+    .from(products)
+    .where(where)
+    .orderBy(sql`${products.removedAt} IS NOT NULL`, desc(products.createdAt), asc(products.id))
+    .limit(limit)
+    .offset(window.offset)
+    .all();
+  return { rows: withSizes(rows), total, page: window.page, pageCount: window.pageCount };
+}
+
+/**
+ * The page of the seller's list (`onlyLowStock`: the low-stock list) a product's row is on, or null when the
+ * list does not hold it: a change that moves a row (Remove from sale sends it to the end) comes back to it.
+ */
+export function sellerProductPage(
+  productId: string,
+  { onlyLowStock = false, limit = SELLER_PAGE_SIZE }: { onlyLowStock?: boolean; limit?: number } = {},
+): number | null {
+  const removed = sql<number>`(${products.removedAt} IS NOT NULL)`;
+  const row = db()
+    .select({ removed, createdAt: products.createdAt })
+    .from(products)
+    .where(and(eq(products.id, productId), onlyLowStock ? lowStock() : undefined))
+    .get();
+  if (!row) return null;
+  // The rows before it in the list's order: on sale first, newest first, then by id.
+  const before = or(
+    sql`${removed} < ${row.removed}`,
+    and(sql`${removed} = ${row.removed}`, gt(products.createdAt, row.createdAt)),
+    and(sql`${removed} = ${row.removed}`, eq(products.createdAt, row.createdAt), lt(products.id, productId)),
   );
+  const rank =
+    db()
+      .select({ n: count() })
+      .from(products)
+      .where(and(before, onlyLowStock ? lowStock() : undefined))
+      .get()?.n ?? 0;
+  return Math.floor(rank / limit) + 1;
 }
 
 /**

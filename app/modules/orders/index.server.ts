@@ -9,5 +9,12 @@ export {
   type PlaceOrderInput,
   placedOrderCondition,
   placeOrder,
+  type UserOrder,
 } from "./orders.server.ts";
-export { listSellerOrders, NEXT_STATUSES, setOrderStatus } from "./seller-orders.server.ts";
+export {
+  listSellerOrders,
+  listSellerOrdersPage,
+  NEXT_STATUSES,
+  type SellerOrder,
+  setOrderStatus,
+} from "./seller-orders.server.ts";

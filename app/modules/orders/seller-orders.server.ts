@@ -1,8 +1,9 @@
 // The orders the seller sees and fulfils: every cash-on-delivery order and every paid online order
 // (the same rule as the shopper's My Orders, from orders.server.ts), newest first.
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { db, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
+import { type Page, pageWindow, SELLER_PAGE_SIZE } from "#app/lib/paging.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { ADDRESS_FIELDS } from "#app/lib/schemas/address.ts";
 import { countOrderUnits } from "#app/modules/catalog/index.server.ts";
@@ -52,14 +53,36 @@ function addressOrNA(snapshot: unknown): Record<keyof AddressSnapshot, string> {
   return address;
 }
 
-/** The seller's orders list, newest first, with item names and quantities and the address. */
+/** Every order of the seller's orders list, newest first (GET /api/order/seller lists them all). */
 export async function listSellerOrders(): Promise<SellerOrder[]> {
-  const list = db()
+  return sellerOrdersOf(
+    db().select().from(orders).where(placedOrderCondition).orderBy(desc(orders.createdAt), desc(orders.id)).all(),
+  );
+}
+
+/** One page of the seller's orders list, newest first. A page past the end is the last page. */
+export async function listSellerOrdersPage({
+  page = 1,
+  limit = SELLER_PAGE_SIZE,
+}: {
+  page?: number;
+  limit?: number;
+} = {}): Promise<Page<SellerOrder>> {
+  const total = db().select({ n: count() }).from(orders).where(placedOrderCondition).get()?.n ?? 0;
+  const window = pageWindow(total, page, limit);
+  const rows = db()
     .select()
     .from(orders)
     .where(placedOrderCondition)
     .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(window.offset)
     .all();
+  return { rows: sellerOrdersOf(rows), total, page: window.page, pageCount: window.pageCount };
+}
+
+/** Orders with their item names and quantities and the address, as the seller sees them. */
+function sellerOrdersOf(list: (typeof orders.$inferSelect)[]): SellerOrder[] {
   const linesByOrder = orderLinesIn(
     db(),
     list.map((o) => o.id),

@@ -7,13 +7,3 @@ export function orderItemsOf(body: Record<string, unknown>): unknown {
     return { productId: product, quantity, size };
   });
 }
-
-/**
- * An order's address as the spec's Order shape has it ("address (fields above)", the Address's fields from
- * `_id`): the id of the address it was sent to (kept when that address was deleted since; null when not
- * known) and the fields as they were when the order was placed.
- */
-export function orderAddressJson(addressId: string | null, kept: object) {
-  const { id: _copiedFrom, ...fields } = kept as Record<string, unknown>;
-  return { _id: addressId, ...fields };
-}

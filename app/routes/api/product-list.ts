@@ -1,4 +1,5 @@
 import { apiAnswer, getOnly } from "#app/lib/api.server.ts";
+import { toApiProduct } from "#app/lib/api-shapes.server.ts";
 import { CATEGORY_PATHS, categoryFromSlug } from "#app/lib/categories.ts";
 import { MAX_API_LIMIT, MAX_PAGE, PAGE_SIZE, parsePositive } from "#app/lib/listing.ts";
 import { refuse } from "#app/lib/refusal.ts";
@@ -7,7 +8,6 @@ import {
   listProductsOnSale,
   matchesEtag,
   productListBody,
-  toApiProduct,
 } from "#app/modules/catalog/index.server.ts";
 import type { Route } from "./+types/product-list";
 

@@ -1,6 +1,7 @@
 // POST /api/user/login and /api/user/register: checks the body, signs in, answers with the user and their cart.
 import type { RouterContextProvider } from "react-router";
 import { apiAnswer } from "#app/lib/api.server.ts";
+import { userJson } from "#app/lib/api-shapes.server.ts";
 import { readJsonObject } from "#app/lib/http.server.ts";
 import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { apiCart } from "#app/modules/cart/index.server.ts";
@@ -17,7 +18,7 @@ export function signInApi(
     for (const cookie of await signIn(request, user)) headers.append("Set-Cookie", cookie);
     const cart = await apiCart(user.id);
     return Response.json(
-      { success: true, message: answer.message, user: { _id: user.id, name: user.name, email: user.email, ...cart } },
+      { success: true, message: answer.message, user: userJson(user, cart) },
       { status: answer.status, headers },
     );
   });

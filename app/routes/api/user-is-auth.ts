@@ -1,4 +1,5 @@
 import { apiAnswer, getOnly } from "#app/lib/api.server.ts";
+import { userJson } from "#app/lib/api-shapes.server.ts";
 import { shopperForApi } from "#app/middleware/identity.server.ts";
 import { apiCart } from "#app/modules/cart/index.server.ts";
 import type { Route } from "./+types/user-is-auth";
@@ -12,7 +13,7 @@ export function loader({ context }: Route.LoaderArgs) {
     const cart = await apiCart(shopper.id);
     return Response.json({
       success: true,
-      user: { _id: shopper.id, name: shopper.name, email: shopper.email, ...cart },
+      user: userJson(shopper, cart),
     });
   });
 }

@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { ImageSlot, ImagesError, ProductFieldInputs } from "#app/components/seller-product-fields.tsx";
 import { SizeFields } from "#app/components/seller-size-fields.tsx";
-import { refusalData } from "#app/lib/form-reply.server.ts";
+import { multipartFormAction } from "#app/lib/form-reply.server.ts";
 import { useReplyForm } from "#app/lib/forms.ts";
 import { newId } from "#app/lib/ids.ts";
 import { UPLOAD_FORMATS_TEXT } from "#app/lib/images.ts";
@@ -23,19 +23,15 @@ export function loader() {
 }
 
 // The seller area's guard has checked the seller before a single byte of the upload is read.
-export async function action({ request }: Route.ActionArgs) {
-  let fields = new Map<string, string>();
-  try {
-    const upload = await readProductUpload(request, (field) => field === "images");
-    fields = upload.fields;
+export function action({ request }: Route.ActionArgs) {
+  const read = (body: Request) => readProductUpload(body, (field) => field === "images");
+  return multipartFormAction(request, read, async ({ fields, images }) => {
     // A row button (a size preset, add or remove a row) without JavaScript: the form comes back changed.
     const changed = sizeRowsReply(fields);
     if (changed) return changed;
-    await addProduct(productFormInput(fields), upload.images);
+    await addProduct(productFormInput(fields), images);
     return redirectWithToast(request, "/seller", { type: "success", message: "Product Added" });
-  } catch (error) {
-    return refusalData(error, fields);
-  }
+  });
 }
 
 export default function AddProduct({ loaderData, actionData }: Route.ComponentProps) {

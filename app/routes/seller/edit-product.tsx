@@ -3,10 +3,11 @@ import { Form, isRouteErrorResponse, Link } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { ImageSlot, ImagesError, ProductFieldInputs } from "#app/components/seller-product-fields.tsx";
 import { SizeFields } from "#app/components/seller-size-fields.tsx";
-import { refusalData } from "#app/lib/form-reply.server.ts";
+import { multipartFormAction } from "#app/lib/form-reply.server.ts";
 import { useReplyForm } from "#app/lib/forms.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
 import { notFound } from "#app/lib/not-found.ts";
+import { sellerListSearch, sellerPageOf } from "#app/lib/paging.ts";
 import { MAX_IMAGES } from "#app/lib/product-limits.ts";
 import { sellerRowPath } from "#app/lib/product-links.ts";
 import { productFieldsSchema, productFormInput } from "#app/lib/schemas/product.ts";
@@ -18,6 +19,7 @@ import {
   type ImageUpload,
   productNameOf,
   readProductUpload,
+  sellerProductPage,
   updateProduct,
 } from "#app/modules/inventory/index.server.ts";
 import type { Route } from "./+types/edit-product";
@@ -25,12 +27,15 @@ import { sizeRowsReply } from "./size-rows.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => sellerMeta(`Edit ${loaderData?.product.name ?? "product"}`);
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const product = await getProductForSeller(params.id);
   if (!product) throw notFound("Product not found");
   const sized = product.sizes.filter((line) => line.size !== NO_SIZE);
   const unsized = product.sizes.find((line) => line.size === NO_SIZE)?.stock ?? null;
+  // The list's page the Edit link came from: Back and Save return to it.
+  const page = sellerPageOf(new URL(request.url).searchParams.get("page")) ?? 1;
   return {
+    listPath: `/seller/product-list${sellerListSearch({ page })}`,
     product: {
       id: product.id,
       name: product.name,
@@ -62,26 +67,24 @@ function slotOf(fieldName: string): number | null {
 
 export async function action({ request, params }: Route.ActionArgs) {
   if (!(await getProductForSeller(params.id))) throw notFound("Product not found");
-  let fields = new Map<string, string>();
-  try {
-    const upload = await readProductUpload(request, (field) => slotOf(field) !== null);
-    fields = upload.fields;
+  const read = (body: Request) => readProductUpload(body, (field) => slotOf(field) !== null);
+  return multipartFormAction(request, read, async ({ fields, images }) => {
     // A row button (a size preset, add or remove a row) without JavaScript: the form comes back changed.
     const changed = sizeRowsReply(fields);
     if (changed) return changed;
     const replace = new Map<number, ImageUpload>();
-    for (const image of upload.images) replace.set(slotOf(image.fieldName)!, image);
+    for (const image of images) replace.set(slotOf(image.fieldName)!, image);
     const remove = new Set<number>();
     for (let i = 0; i < MAX_IMAGES; i++) if (fields.has(`remove-${i}`)) remove.add(i);
     await updateProduct(params.id, productFormInput(fields), { replace, remove });
-    // Back to the product's row in the list, named in the message.
-    return redirectWithToast(request, sellerRowPath(params.id), {
+    // Back to the product's row in the list (on the page the Edit link came from: the form posts to this
+    // page's address, ?page=N included), named in the message.
+    const page = sellerProductPage(params.id) ?? sellerPageOf(new URL(request.url).searchParams.get("page")) ?? 1;
+    return redirectWithToast(request, sellerRowPath(params.id, false, page), {
       type: "success",
       message: `Product Updated: ${productNameOf(params.id)}`,
     });
-  } catch (error) {
-    return refusalData(error, fields);
-  }
+  });
 }
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
@@ -95,7 +98,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
   return (
     <section className="p-4 md:p-10">
       <p className="mb-2 text-sm">
-        <Link to="/seller/product-list" className="text-primary underline">
+        <Link to={loaderData.listPath} className="text-primary underline">
           Back to the product list
         </Link>
       </p>

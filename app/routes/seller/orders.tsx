@@ -1,24 +1,34 @@
 import { Form } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { ExportLinks } from "#app/components/seller/export-links.tsx";
+import { PageField, SellerPager } from "#app/components/seller/pager.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, typedValue } from "#app/lib/forms.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
 import { ORDER_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";
+import { notFound } from "#app/lib/not-found.ts";
 import { statusTone } from "#app/lib/order-status.ts";
+import { sellerListSearch, sellerPageOf } from "#app/lib/paging.ts";
 import { refuseUnless } from "#app/lib/refusal.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { listSellerOrders, NEXT_STATUSES, setOrderStatus } from "#app/modules/orders/index.server.ts";
+import { listSellerOrdersPage, NEXT_STATUSES, setOrderStatus } from "#app/modules/orders/index.server.ts";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => sellerMeta("Orders");
 
-export async function loader() {
+/** `?page=N`: a page of 50 orders, newest first. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = sellerPageOf(new URL(request.url).searchParams.get("page"));
+  if (!page) throw notFound();
+  const list = await listSellerOrdersPage({ page });
   return {
     today: new Date().toISOString().slice(0, 10),
-    orders: (await listSellerOrders()).map((order) => ({
+    page: list.page,
+    pageCount: list.pageCount,
+    total: list.total,
+    orders: list.rows.map((order) => ({
       ...order,
       amount: formatMoney(order.amountCents),
       image: order.items.find((i) => i.product?.image)?.product?.image ?? null,
@@ -27,22 +37,31 @@ export async function loader() {
   };
 }
 
+/** The orders list at `page` (after a status change: the page the order is on). */
+const ordersPath = (page: number) => `/seller/orders${sellerListSearch({ page })}`;
+
 export function action({ request }: Route.ActionArgs) {
   return formAction(request, async (form) => {
     refuseUnless(form.get("intent") === ORDER_INTENTS.status, "Unknown action.");
     const status = await setOrderStatus(form.get("orderId"), form.get("status"));
-    return redirectWithToast(request, "/seller/orders", { type: "success", message: `Order marked ${status}` });
+    const page = sellerPageOf(form.get("page")) ?? 1;
+    return redirectWithToast(request, ordersPath(page), { type: "success", message: `Order marked ${status}` });
   });
 }
 
 export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders } = loaderData;
+  const { orders, page, pageCount, total } = loaderData;
   // A refused status change is shown on its order (or above the list when that order is not listed).
   const refusal = formErrorOf(actionData);
   const refusedOrderId = typedValue(actionData, "orderId");
   return (
     <section className="flex flex-col gap-4 p-4 md:p-10">
       <h1 className="text-2xl font-semibold text-gray-800">Orders List</h1>
+      {total > 0 ? (
+        <p className="text-sm text-gray-600">
+          {total} {total === 1 ? "order" : "orders"} · Page {page} of {pageCount}
+        </p>
+      ) : null}
       <div className="max-w-4xl">
         <ExportLinks today={loaderData.today} />
       </div>
@@ -116,6 +135,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
                     <Form method="post" className="mt-1 flex items-center gap-2">
                       <input type="hidden" name="intent" value={ORDER_INTENTS.status} />
                       <input type="hidden" name="orderId" value={order.id} />
+                      <PageField page={page} />
                       <label htmlFor={`status-${order.id}`} className="sr-only">
                         New status for order {order.id}
                       </label>
@@ -146,6 +166,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
           })}
         </ul>
       )}
+      <SellerPager page={page} pageCount={pageCount} href={ordersPath} />
     </section>
   );
 }

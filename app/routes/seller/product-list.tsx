@@ -1,37 +1,46 @@
 import { Form, Link, useFetcher } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { FormError } from "#app/components/form-field.tsx";
+import { PageField, SellerPager } from "#app/components/seller/pager.tsx";
 import { isLowCount, StockCountsForm, unitsLeft } from "#app/components/seller-stock-form.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf } from "#app/lib/forms.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
 import { PRODUCT_LIST_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";
+import { notFound } from "#app/lib/not-found.ts";
+import { sellerListSearch, sellerPageOf } from "#app/lib/paging.ts";
 import { sellerRowId, sellerRowPath } from "#app/lib/product-links.ts";
-import { refuse } from "#app/lib/refusal.ts";
-import { COUNT_MESSAGE, parseCount } from "#app/lib/schemas/product.ts";
+import { parseOrRefuse, refuse } from "#app/lib/refusal.ts";
+import { stockCountsInput, stockCountsSchema } from "#app/lib/schemas/stock-counts.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
-import { isSizeLabel, MAX_SIZES } from "#app/lib/sizes.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import {
-  type CountChange,
   changeCounts,
   listSellerProducts,
   productNameOf,
   removeFromSale,
   restoreToSale,
+  sellerProductPage,
   setInStock,
 } from "#app/modules/inventory/index.server.ts";
 import type { Route } from "./+types/product-list";
 
 export const meta: Route.MetaFunction = () => sellerMeta("Product List");
 
-/** `?stock=low` lists only the products on sale with a size at 5 or fewer. */
+/** `?stock=low` lists only the products on sale with a size at 5 or fewer; `?page=N` is a page of 50. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const onlyLowStock = new URL(request.url).searchParams.get("stock") === "low";
+  const search = new URL(request.url).searchParams;
+  const onlyLowStock = search.get("stock") === "low";
+  const page = sellerPageOf(search.get("page"));
+  if (!page) throw notFound();
+  const list = await listSellerProducts({ onlyLowStock, page });
   return {
     onlyLowStock,
-    products: (await listSellerProducts({ onlyLowStock })).map((p) => ({
+    page: list.page,
+    pageCount: list.pageCount,
+    total: list.total,
+    products: list.rows.map((p) => ({
       id: p.id,
       name: p.name,
       category: p.category,
@@ -44,29 +53,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       low: p.removedAt === null && p.sizes.some((line) => isLowCount(line.stock)),
     })),
   };
-}
-
-/** The count form's fields: each size whose count was changed, with its new count and the count it showed. */
-function countChanges(form: URLSearchParams): CountChange[] {
-  const sizes = form.getAll("size");
-  const counts = form.getAll("count");
-  const shown = form.getAll("was");
-  if (
-    sizes.length === 0 ||
-    sizes.length > MAX_SIZES ||
-    counts.length !== sizes.length ||
-    shown.length !== sizes.length
-  ) {
-    refuse("Send a count for each size.");
-  }
-  return sizes.flatMap((size, i) => {
-    if (!isSizeLabel(size)) refuse("Invalid size.");
-    // A count left as it was is not checked nor written (an oversold size may show below zero).
-    if (counts[i]!.trim() === shown[i]!.trim()) return [];
-    const stock = parseCount(counts[i]);
-    if (stock === undefined) refuse(COUNT_MESSAGE);
-    return [{ size, stock, was: parseCount(shown[i]) ?? null }];
-  });
 }
 
 export function action({ request }: Route.ActionArgs) {
@@ -84,7 +70,7 @@ export function action({ request }: Route.ActionArgs) {
       }
       case PRODUCT_LIST_INTENTS.counts: {
         if (typeof id !== "string") refuse("Product not found", 404);
-        await changeCounts(id, countChanges(form));
+        await changeCounts(id, parseOrRefuse(stockCountsSchema, stockCountsInput(form)));
         name = productNameOf(id);
         message = "Counts Updated";
         break;
@@ -100,9 +86,13 @@ export function action({ request }: Route.ActionArgs) {
       default:
         refuse("Unknown action.");
     }
-    // Back to the product's row (the list it came from: the count form of the low-stock list comes back to
-    // that list): without JavaScript the browser scrolls to the #fragment; with it the forms keep the scroll.
-    return redirectWithToast(request, sellerRowPath(id as string, form.get("list") === "low"), {
+    // Back to the product's row (in the list it came from: the count form of the low-stock list comes back to
+    // that list), on the page the row is on now (Remove from sale moves it to the end; a row that left the
+    // low-stock list goes to the page its form was on): without JavaScript the browser scrolls to the
+    // #fragment; with it the forms keep the scroll.
+    const low = form.get("list") === "low";
+    const page = sellerProductPage(id as string, { onlyLowStock: low }) ?? sellerPageOf(form.get("page")) ?? 1;
+    return redirectWithToast(request, sellerRowPath(id as string, low, page), {
       type: "success",
       message: `${message}: ${name}`,
     });
@@ -115,7 +105,7 @@ type Row = Route.ComponentProps["loaderData"]["products"][number];
  * The In Stock toggle: a form per row whose button looks like a switch. Without JavaScript it is a
  * plain form post; with it the fetcher shows the new state at once, and the list reloads after.
  */
-function StockToggle({ product }: { product: Row }) {
+function StockToggle({ product, page }: { product: Row; page: number }) {
   const fetcher = useFetcher<typeof action>();
   const pending = fetcher.formData?.get("inStock");
   const inStock = typeof pending === "string" ? pending === "true" : product.inStock;
@@ -123,6 +113,7 @@ function StockToggle({ product }: { product: Row }) {
     <fetcher.Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value={PRODUCT_LIST_INTENTS.stock} />
       <input type="hidden" name="id" value={product.id} />
+      <PageField page={page} />
       <button
         type="submit"
         name="inStock"
@@ -146,10 +137,15 @@ function StockToggle({ product }: { product: Row }) {
 }
 
 export default function ProductList({ loaderData, actionData }: Route.ComponentProps) {
-  const { products, onlyLowStock } = loaderData;
+  const { products, onlyLowStock, page, pageCount, total } = loaderData;
   return (
     <section className="flex flex-col gap-4 p-4 md:p-10">
       <h1 className="text-2xl font-semibold text-gray-800">All Products</h1>
+      {total > 0 ? (
+        <p className="text-sm text-gray-600">
+          {total} {total === 1 ? "product" : "products"} · Page {page} of {pageCount}
+        </p>
+      ) : null}
       <nav aria-label="Filter" className="flex gap-3 text-sm">
         <Link
           to="/seller/product-list"
@@ -224,7 +220,7 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                         <p className="text-xs text-gray-500 sm:hidden">{product.category}</p>
                         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
                           <Link
-                            to={`/seller/products/${product.id}`}
+                            to={`/seller/products/${product.id}${sellerListSearch({ page })}`}
                             className="text-primary underline"
                             aria-label={`Edit ${product.name}`}
                           >
@@ -232,6 +228,7 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                           </Link>
                           <Form method="post" preventScrollReset>
                             <input type="hidden" name="id" value={product.id} />
+                            <PageField page={page} />
                             <SubmitButton
                               variant="bare"
                               name="intent"
@@ -246,7 +243,7 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                         {/* On a phone the switch sits here, so that the table needs no sideways scrolling. */}
                         {product.removed ? null : (
                           <div className="mt-2 flex items-center gap-2 sm:hidden">
-                            <StockToggle product={product} />
+                            <StockToggle product={product} page={page} />
                             {/* The column's heading, which a phone does not show (the switch is named already). */}
                             <span aria-hidden="true" className="whitespace-nowrap text-xs text-gray-600">
                               In Stock
@@ -268,13 +265,14 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                       name={product.name}
                       sizes={product.sizes}
                       lowStockList={onlyLowStock}
+                      page={page}
                     />
                   </td>
                   <td className="hidden px-3 py-3 sm:table-cell md:px-4">
                     {product.removed ? (
                       <span className="text-xs text-gray-500">Removed from sale</span>
                     ) : (
-                      <StockToggle product={product} />
+                      <StockToggle product={product} page={page} />
                     )}
                   </td>
                 </tr>
@@ -283,6 +281,11 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
           </table>
         </div>
       )}
+      <SellerPager
+        page={page}
+        pageCount={pageCount}
+        href={(n) => `/seller/product-list${sellerListSearch({ lowStock: onlyLowStock, page: n })}`}
+      />
     </section>
   );
 }

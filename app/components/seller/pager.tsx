@@ -1,0 +1,39 @@
+// The seller's lists a page at a time: Previous, "Page N of M" and Next, plain links that work without
+// JavaScript (app/lib/paging.ts).
+import { Link } from "react-router";
+
+/** Previous and Next around "Page N of M"; nothing when the list fits on one page. */
+export function SellerPager({
+  page,
+  pageCount,
+  href,
+}: {
+  page: number;
+  pageCount: number;
+  href: (page: number) => string;
+}) {
+  if (pageCount <= 1) return null;
+  const step = "rounded border border-gray-300 px-3 py-1.5 hover:bg-gray-100";
+  return (
+    <nav aria-label="Pages" className="flex max-w-5xl flex-wrap items-center gap-3 text-sm">
+      {page > 1 ? (
+        <Link to={href(page - 1)} rel="prev" className={step}>
+          ← Previous<span className="sr-only"> page</span>
+        </Link>
+      ) : null}
+      <p aria-current="page" className="text-gray-700">
+        Page {page} of {pageCount}
+      </p>
+      {page < pageCount ? (
+        <Link to={href(page + 1)} rel="next" className={step}>
+          Next<span className="sr-only"> page</span> →
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** The page a list's form comes back to after it is sent (none for the first page). */
+export function PageField({ page }: { page: number }) {
+  return page > 1 ? <input type="hidden" name="page" value={page} /> : null;
+}

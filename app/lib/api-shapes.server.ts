@@ -1,0 +1,129 @@
+// The one home of the /api JSON shapes (docs/api.md): how a product, an address, an order and a user look in
+// the spec's JSON (`_id`, decimal prices, ISO dates). Routes under app/routes/api/ and the catalogue's cached
+// product list build their answers with these; only types come from the modules, so any of them may use it.
+import type { Product } from "#app/modules/catalog/index.server.ts";
+import type { Address } from "#app/modules/identity/index.server.ts";
+import type { SellerOrder, UserOrder } from "#app/modules/orders/index.server.ts";
+import { centsToDecimal } from "./money.ts";
+import { isAvailable, NO_SIZE } from "./sizes.ts";
+
+export type ApiSize = { size: string; stock: number | null; inStock: boolean };
+
+export type ApiProduct = {
+  _id: string;
+  name: string;
+  category: string;
+  description: string[];
+  price: number;
+  offerPrice: number;
+  image: string[];
+  /** The seller's switch (the spec's field); each size says whether it can be bought. */
+  inStock: boolean;
+  /** The sizes, as the spec's Size text ('S, M, L'); absent for a product without sizes ('Free Size'). */
+  weight?: string;
+  /** A product with sizes: each with its count (null: not counted) and whether it can be bought now. */
+  sizes?: ApiSize[];
+  /** A product without sizes: its count (null: not counted). */
+  stock?: number | null;
+  createdAt: string;
+};
+
+/** A product in the spec's JSON shape (section 7): `_id`, decimal prices, `image` list, plus its sizes. */
+export function toApiProduct(row: Product): ApiProduct {
+  const sized = row.sizes.filter((line) => line.size !== NO_SIZE);
+  return {
+    _id: row.id,
+    name: row.name,
+    category: row.category,
+    description: row.description,
+    price: centsToDecimal(row.priceCents),
+    offerPrice: centsToDecimal(row.offerPriceCents),
+    image: row.images,
+    inStock: row.inStock,
+    ...(sized.length > 0
+      ? {
+          weight: sized.map((line) => line.size).join(", "),
+          sizes: sized.map(({ size, stock }) => ({ size, stock, inStock: row.inStock && isAvailable(stock) })),
+        }
+      : { stock: row.sizes[0]?.stock ?? null }),
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** An address as /api JSON shows it. */
+export function addressJson(address: Address) {
+  const { id, userId, createdAt, ...fields } = address;
+  return { _id: id, userId, ...fields, createdAt: new Date(createdAt).toISOString() };
+}
+
+/**
+ * An order's address as the spec's Order shape has it ("address (fields above)", the Address's fields from
+ * `_id`): the id of the address it was sent to (kept when that address was deleted since; null when not
+ * known) and the fields as they were when the order was placed.
+ */
+export function orderAddressJson(addressId: string | null, kept: object) {
+  const { id: _copiedFrom, ...fields } = kept as Record<string, unknown>;
+  return { _id: addressId, ...fields };
+}
+
+/**
+ * A shopper's order (GET /api/order/user): prices as decimals, a line of a product with sizes carries its
+ * `size`, the address its `_id` (`addressId`, from orderAddressId).
+ */
+export function userOrderJson(order: UserOrder, addressId: string | null) {
+  return {
+    _id: order.id,
+    userId: order.userId,
+    items: order.lines.map((line) => ({
+      product: {
+        _id: line.productId,
+        name: line.name,
+        category: line.category,
+        image: line.image ? [line.image] : [],
+        offerPrice: centsToDecimal(line.unitPriceCents),
+      },
+      ...(line.size ? { size: line.size } : {}),
+      quantity: line.quantity,
+      amount: centsToDecimal(line.lineCents),
+    })),
+    amount: centsToDecimal(order.amountCents),
+    address: orderAddressJson(addressId, order.address),
+    status: order.status,
+    paymentType: order.paymentType,
+    isPaid: order.isPaid,
+    createdAt: new Date(order.createdAt).toISOString(),
+  };
+}
+
+/** An order as the seller sees it (GET /api/order/seller): each line's product as it is now, or null when gone. */
+export function sellerOrderJson(order: SellerOrder) {
+  return {
+    _id: order.id,
+    items: order.items.map((item) => ({
+      product: item.product
+        ? {
+            _id: item.product.id,
+            name: item.product.name,
+            category: item.product.category,
+            image: item.product.image ? [item.product.image] : [],
+            offerPrice: centsToDecimal(item.product.offerPriceCents),
+          }
+        : null,
+      name: item.name,
+      ...(item.size ? { size: item.size } : {}),
+      quantity: item.quantity,
+    })),
+    amount: centsToDecimal(order.amountCents),
+    address: orderAddressJson(order.addressId, order.address),
+    status: order.status,
+    paymentType: order.paymentType,
+    isPaid: order.isPaid,
+    paymentLabel: order.paymentLabel,
+    createdAt: new Date(order.createdAt).toISOString(),
+  };
+}
+
+/** A signed-in shopper (login, register, is-auth): `_id`, name, email and their cart (cartItems, cartLines). */
+export function userJson(user: { id: string; name: string; email: string }, cart: object) {
+  return { _id: user.id, name: user.name, email: user.email, ...cart };
+}
