@@ -5,12 +5,11 @@ import { db } from "#app/lib/db.server.ts";
 import { SELLER_PAGE_SIZE } from "#app/lib/paging.ts";
 import { listSellerProducts } from "#app/modules/inventory/index.server.ts";
 import { listSellerOrdersPage } from "#app/modules/orders/index.server.ts";
-import { action as ordersAction, loader as ordersLoader } from "#app/routes/seller/orders.tsx";
-import { action as listAction, loader as listLoader } from "#app/routes/seller/product-list.tsx";
 import { users } from "#db/schema.ts";
+import { appForFile, routeData } from "../helpers/app.ts";
 import { type BulkOrder, insertOrders } from "../helpers/bulk-orders.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { formRequest, getRequest, throughSellerArea } from "../helpers/requests.ts";
+import { formRequest } from "../helpers/requests.ts";
 import { sellerCookie } from "../helpers/sellers.ts";
 
 const ORDERS = 5_000;
@@ -21,6 +20,10 @@ const productIds: string[] = [];
 /** Order ids, newest first. */
 const orderIds: string[] = [];
 let cookie: string;
+
+const site = appForFile();
+const ORDERS_ROUTE = "routes/seller/orders";
+const LIST_ROUTE = "routes/seller/product-list";
 
 beforeAll(async () => {
   for (let p = 0; p < PRODUCTS; p++) {
@@ -63,24 +66,20 @@ describe("the seller's orders a page at a time", () => {
   });
 
   it("the page shows ?page=N with its place; a page that is not a whole number is a 404", async () => {
-    const answer = await throughSellerArea(ordersLoader, getRequest("/seller/orders?page=3", { cookie }));
-    const body = await answer.json();
+    const body = (await routeData(site.client(cookie), "/seller/orders?page=3", ORDERS_ROUTE)).data as any;
     expect(body).toMatchObject({ page: 3, pageCount: 100, total: ORDERS });
     expect(body.orders.map((o: { id: string }) => o.id)).toEqual(orderIds.slice(100, 150));
-    const past = await (
-      await throughSellerArea(ordersLoader, getRequest("/seller/orders?page=500", { cookie }))
-    ).json();
+    const past = (await (await routeData(site.client(cookie), "/seller/orders?page=500", ORDERS_ROUTE)).data) as any;
     expect(past.page).toBe(100);
     for (const bad of ["0", "-1", "abc", "2.5", "02"]) {
-      const refused = await throughSellerArea(ordersLoader, getRequest(`/seller/orders?page=${bad}`, { cookie }));
-      expect(refused.status, bad).toBe(404);
+      const refused = await routeData(site.client(cookie), `/seller/orders?page=${bad}`, ORDERS_ROUTE);
+      expect(refused.error?.status, bad).toBe(404);
     }
   });
 
   it("a status change comes back to the page its order is on", async () => {
     const post = (page: string) =>
-      throughSellerArea(
-        ordersAction,
+      site.app.fetch(
         formRequest(
           "/seller/orders",
           { intent: "status", orderId: orderIds[120]!, status: "Shipped", page },
@@ -108,24 +107,24 @@ describe("the seller's products a page at a time", () => {
   });
 
   it("the page reads ?page=N (and keeps ?stock=low); a bad page is a 404", async () => {
-    const second = await (
-      await throughSellerArea(listLoader, getRequest("/seller/product-list?page=2", { cookie }))
-    ).json();
+    const second = (await (
+      await routeData(site.client(cookie), "/seller/product-list?page=2", LIST_ROUTE)
+    ).data) as any;
     expect(second).toMatchObject({ page: 2, pageCount: 3, total: PRODUCTS, onlyLowStock: false });
     expect(second.products.map((p: { id: string }) => p.id)).toEqual(productIds.slice(50, 100));
-    const low = await (
-      await throughSellerArea(listLoader, getRequest("/seller/product-list?stock=low&page=9", { cookie }))
-    ).json();
+    const low = (await (
+      await routeData(site.client(cookie), "/seller/product-list?stock=low&page=9", LIST_ROUTE)
+    ).data) as any;
     expect(low).toMatchObject({ page: 1, pageCount: 1, total: 40, onlyLowStock: true });
     expect(low.products.every((p: { low: boolean }) => p.low)).toBe(true);
-    const bad = await throughSellerArea(listLoader, getRequest("/seller/product-list?page=x", { cookie }));
-    expect(bad.status).toBe(404);
+    const bad = await routeData(site.client(cookie), "/seller/product-list?page=x", LIST_ROUTE);
+    expect(bad.error?.status).toBe(404);
   });
 
   it("a change comes back to the page its row is on now, in the list its form was on", async () => {
     const id = productIds[60]!;
     const post = (form: Record<string, string | string[]>) =>
-      throughSellerArea(listAction, formRequest("/seller/product-list", form, { cookie }));
+      site.app.fetch(formRequest("/seller/product-list", form, { cookie }));
     // Row 61 of the list is on page 2, whichever page the form says.
     const toggled = await post({ intent: "stock", id, inStock: "false", page: "1" });
     expect(toggled.status).toBe(303);
@@ -140,9 +139,9 @@ describe("the seller's products a page at a time", () => {
     const newest = productIds[0]!;
     const removed = await post({ intent: "remove", id: newest });
     expect(removed.headers.get("Location")).toBe(`/seller/product-list?page=3#product-${newest}`);
-    const listed = await (
-      await throughSellerArea(listLoader, getRequest("/seller/product-list?page=3", { cookie }))
-    ).json();
+    const listed = (await (
+      await routeData(site.client(cookie), "/seller/product-list?page=3", LIST_ROUTE)
+    ).data) as any;
     expect(listed.products.at(-1).id).toBe(newest);
     const restored = await post({ intent: "restore", id: newest });
     expect(restored.headers.get("Location")).toBe(`/seller/product-list#product-${newest}`);
