@@ -4,7 +4,7 @@
 // the verified webhook and by the shopper's return through /loader, whichever comes first; only then do its
 // lines leave the cart. Webhook event ids are claimed in the same transaction as their effect, so Stripe's
 // retries and replays change nothing.
-import { and, eq, inArray, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import Stripe from "stripe";
 import { publicOrigin } from "#app/lib/config.server.ts";
 import { db, type Tx, transaction } from "#app/lib/db.server.ts";
@@ -21,7 +21,7 @@ import {
   type PlaceOrderInput,
   placeOrder,
 } from "#app/modules/orders/index.server.ts";
-import { orderItems, orders, stripeEvents } from "#db/schema.ts";
+import { orders, stripeEvents } from "#db/schema.ts";
 import {
   CHECKOUT_SESSION_SECONDS,
   checkoutLineItems,
@@ -294,7 +294,7 @@ export async function closeCheckout(
 function checkoutsToClose(userId: string, requestKey: string | null) {
   if (!onlinePaymentAvailable()) return [];
   return db()
-    .select({ id: orders.id, stripeSessionId: orders.stripeSessionId })
+    .select({ id: orders.id, stripeSessionId: orders.stripeSessionId, stockReturnedAt: orders.stockReturnedAt })
     .from(orders)
     .where(
       and(
@@ -313,17 +313,15 @@ function checkoutsToClose(userId: string, requestKey: string | null) {
  */
 export function unitsHeldByCheckoutsToClose(userId: string, requestKey: string | null): Map<string, number> {
   const held = new Map<string, number>();
-  const ids = checkoutsToClose(userId, requestKey).map((order) => order.id);
-  if (ids.length === 0) return held;
-  const lines = db()
-    .select({ productId: orderItems.productId, size: orderItems.size, quantity: orderItems.quantity })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(inArray(orderItems.orderId, ids), eq(orderItems.stockTaken, true), isNull(orders.stockReturnedAt)))
-    .all();
-  for (const line of lines) {
-    const key = stockKey(line.productId, line.size);
-    held.set(key, (held.get(key) ?? 0) + line.quantity);
+  // An order whose units went back already (cancelled meanwhile) holds none.
+  const ids = checkoutsToClose(userId, requestKey)
+    .filter((order) => order.stockReturnedAt === null)
+    .map((order) => order.id);
+  for (const lines of orderLinesIn(db(), ids, { onlyStockTaken: true }).values()) {
+    for (const line of lines) {
+      const key = stockKey(line.productId, line.size);
+      held.set(key, (held.get(key) ?? 0) + line.quantity);
+    }
   }
   return held;
 }

@@ -1,7 +1,7 @@
 // THE way order lines are read: every reader of an order's lines (My Orders, the seller's list, mail, exports,
-// payments) goes through orderLinesIn, so what "a line" is (its size, its price at the time, its product as
-// it is now or gone) is decided once. Only the stock and trending counters read their own two columns.
-import { asc, eq, inArray } from "drizzle-orm";
+// payments, the units an open checkout still holds) goes through orderLinesIn, so what "a line" is (its size,
+// its price at the time, its product as it is now or gone) is decided once. Only the stock and trending counters read their own two columns.
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "#app/lib/db.server.ts";
 import { orderItems, products } from "#db/schema.ts";
 
@@ -21,8 +21,14 @@ export type OrderLine = {
 /**
  * The lines of these orders joined with their products (a LEFT join: a product row can only vanish with
  * foreign keys off, and the order must still list), grouped by order id, in the order they were placed.
+ * `onlyStockTaken`: only the lines that took units from stock when the order was placed (a line whose size
+ * had none left took none), i.e. the lines whose units an open order still holds.
  */
-export function orderLinesIn(tx: Tx | Db, orderIds: readonly string[]): Map<string, OrderLine[]> {
+export function orderLinesIn(
+  tx: Tx | Db,
+  orderIds: readonly string[],
+  options: { onlyStockTaken?: boolean } = {},
+): Map<string, OrderLine[]> {
   const byOrder = new Map<string, OrderLine[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = tx
@@ -42,7 +48,12 @@ export function orderLinesIn(tx: Tx | Db, orderIds: readonly string[]): Map<stri
     })
     .from(orderItems)
     .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(inArray(orderItems.orderId, [...orderIds]))
+    .where(
+      and(
+        inArray(orderItems.orderId, [...orderIds]),
+        options.onlyStockTaken ? eq(orderItems.stockTaken, true) : undefined,
+      ),
+    )
     .orderBy(asc(orderItems.orderId), asc(orderItems.position))
     .all();
   for (const { orderId, ...line } of rows) {
