@@ -10,6 +10,7 @@ import { pathToFileURL } from "node:url";
 import { createRequestListener } from "@react-router/node";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { afterAll, beforeAll } from "vitest";
+import { resetConfigForTests } from "#app/lib/config.server.ts";
 import type { RequestClient } from "#app/lib/request-client.server.ts";
 import { cookiesFrom, decodeRouteData } from "./requests.ts";
 
@@ -124,6 +125,11 @@ export type App = {
    * comes back unread. For what Client cannot say; a Client is simpler for everything else.
    */
   fetch(request: Request): Promise<Response>;
+  /**
+   * The origin of a loopback HTTP server serving the same build (`http://127.0.0.1:PORT`): the Stripe SDK
+   * reaches the sandbox there, the sandbox posts its webhooks back there, and a test may too, over HTTP.
+   */
+  url: string;
   /** Every request the Stripe sandbox's loopback server received ("GET /v1/checkout/sessions/cs_…"), in order. */
   sandboxRequests: string[];
   /** Stops the Stripe sandbox's loopback server. */
@@ -223,8 +229,12 @@ export async function startApp(): Promise<App> {
     return listener(req, res);
   });
   await new Promise<void>((resolve) => sandbox.listen(0, "127.0.0.1", resolve));
-  process.env.STRIPE_SANDBOX_URL = `http://127.0.0.1:${(sandbox.address() as AddressInfo).port}`;
+  const url = `http://127.0.0.1:${(sandbox.address() as AddressInfo).port}`;
+  process.env.STRIPE_SANDBOX_URL = url;
+  // The test's own copy of the app's modules (a test calling startOnlineCheckout...) reads it too.
+  resetConfigForTests();
   return {
+    url,
     client: (options) => new Client(handle, options),
     fetch: (request) => handle(request, { address: newAddress(), https: false }),
     sandboxRequests,

@@ -108,15 +108,19 @@ export async function decodeRouteData(body: string): Promise<unknown> {
   return value;
 }
 
+/** A whole answer read by a `Client` (tests/helpers/app.ts): its text and its headers (names in lower case). */
+type ReadAnswer = { text: string; headers: Record<string, string> };
+
 /**
  * Reads the FormReply a refused page action answered with: its JSON, or (posted to the page's `.data`
  * address through the handler, tests/helpers/app.ts) the action's data in React Router's turbo-stream.
+ * Takes a Response or an answer a `Client` read.
  */
-export async function readReply(response: Response): Promise<ReadReply> {
+export async function readReply(from: Response | ReadAnswer): Promise<ReadReply> {
+  const type = from instanceof Response ? from.headers.get("Content-Type") : from.headers["content-type"];
+  const text = from instanceof Response ? await from.text() : from.text;
   const body = (
-    response.headers.get("Content-Type") === "text/x-script"
-      ? ((await decodeRouteData(await response.text())) as { data: unknown }).data
-      : await response.json()
+    type === "text/x-script" ? ((await decodeRouteData(text)) as { data: unknown }).data : JSON.parse(text)
   ) as FormReply;
   const { "": formErrors, ...fields } = body.error ?? {};
   return {

@@ -6,6 +6,7 @@ import { takeToasts } from "#app/lib/toast.server.ts";
 import { getUser, shopperShell, startSession } from "#app/modules/identity/index.server.ts";
 import { addresses, users } from "#db/schema.ts";
 import { TEST_ADDRESS } from "./address.ts";
+import type { Client } from "./app.ts";
 import { cookiesFrom, getRequest } from "./requests.ts";
 
 export const TEST_PASSWORD = "correct horse battery";
@@ -43,9 +44,13 @@ export async function signedInCookie(userId: string): Promise<string> {
   return setCookie.split(";")[0]!;
 }
 
-/** The toast messages a response leaves for the next page (read as the root loader reads them). */
-export async function toastsFrom(response: Response): Promise<string[]> {
-  const { toasts } = await takeToasts(getRequest("/", { cookie: cookiesFrom(response) }));
+/**
+ * The toast messages a response (or the answers a client read: its cookies) leave for the next page, read as
+ * the root loader reads them.
+ */
+export async function toastsFrom(from: Response | Client): Promise<string[]> {
+  const cookie = from instanceof Response ? cookiesFrom(from) : from.cookie;
+  const { toasts } = await takeToasts(getRequest("/", { cookie }));
   return toasts.map((t) => `${t.type}: ${t.message}`);
 }
 

@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { addAddress, listAddresses, MAX_ADDRESSES, parseAddress } from "#app/modules/identity/index.server.ts";
-import { action, loader } from "#app/routes/add-address.tsx";
 import { addresses } from "#db/schema.ts";
-import { formRequest, getRequest, readReply, routeArgs, run } from "../helpers/requests.ts";
+import { appForFile, dataPath } from "../helpers/app.ts";
+import { readReply } from "../helpers/requests.ts";
 import { createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
 
-const args = (request: Request) => routeArgs(request);
+const site = appForFile();
 
 const valid = {
   firstName: "Meera",
@@ -34,30 +34,32 @@ function refusal(input: unknown): Refusal {
 
 describe("/add-address", () => {
   it("sends a visitor to /cart, on GET and on POST", async () => {
-    const page = await run(async () => loader(await args(getRequest("/add-address"))));
+    const page = await site.client().get("/add-address");
     expect(page.status).toBe(302);
-    expect(page.headers.get("Location")).toBe("/cart");
-    const post = await run(async () => action(await args(formRequest("/add-address", valid))));
-    expect(post.headers.get("Location")).toBe("/cart");
+    expect(page.headers.location).toBe("/cart");
+    const post = await site.client().post("/add-address", { form: valid });
+    expect(post.headers.location).toBe("/cart");
     expect(db().select().from(addresses).all()).toEqual([]);
   });
 
   it("saves the address, shows the server message and goes to /cart with it chosen", async () => {
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
-    const response = await run(async () => action(await args(formRequest("/add-address", valid, { cookie }))));
+    const shopper = site.client(cookie);
+    const response = await shopper.post("/add-address", { form: valid });
     expect(response.status).toBe(303);
     const [saved] = await listAddresses(user.id);
     expect(saved).toMatchObject({ ...valid, email: "meera@example.com", userId: user.id });
-    expect(response.headers.get("Location")).toBe(`/cart?address=${saved!.id}`);
-    expect(await toastsFrom(response)).toEqual(["success: Address added successfully"]);
+    expect(response.headers.location).toBe(`/cart?address=${saved!.id}`);
+    expect(await toastsFrom(shopper)).toEqual(["success: Address added successfully"]);
   });
 
   it("refuses an address a courier could not use, with field errors and the typed values kept", async () => {
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
     const typed = { ...valid, firstName: "", street: "  ", email: "meera-at-example", phone: "call me" };
-    const response = await run(async () => action(await args(formRequest("/add-address", typed, { cookie }))));
+    // Posted as the page's JavaScript posts it, whose answer carries the errors the form shows.
+    const response = await site.client(cookie).post(dataPath("/add-address"), { form: typed });
     expect(response.status).toBe(400);
     const reply = await readReply(response);
     expect(reply.formError).toBeNull();

@@ -6,8 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES, readForm, readJsonObject } from "#app/lib/http.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
-import { action as webhookAction } from "#app/routes/api/stripe-webhook.ts";
-import { routeArgs, run } from "../helpers/requests.ts";
+import { appForFile } from "../helpers/app.ts";
+
+const site = appForFile();
 
 /** A request body fed like the Node adapter feeds it: `push` enqueues without asking, `end` closes. */
 function adapterRequest(path: string, contentType: string, headers: Record<string, string> = {}) {
@@ -77,7 +78,7 @@ describe("an oversized body that is still arriving (no Content-Length)", () => {
     const body = adapterRequest("/api/stripe/webhook", "application/json", { "Stripe-Signature": "t=1,v1=abc" });
     body.push(chunk(300 * 1024));
     body.push(chunk(300 * 1024));
-    const response = await run(async () => webhookAction(await routeArgs(body.request, {})));
+    const response = await site.app.fetch(body.request);
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: "Payload too large." });
     expect(() => body.push(chunk(1024))).not.toThrow();

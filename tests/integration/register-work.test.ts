@@ -3,13 +3,14 @@
 // (argon2 calls through the real library, counted), not as wall-clock time.
 import * as argon2 from "@node-rs/argon2";
 import { beforeEach, expect, it, vi } from "vitest";
-import { action as loginAction } from "#app/routes/login.tsx";
-import { formRequest, routeArgs, run } from "../helpers/requests.ts";
+import { appForFile } from "../helpers/app.ts";
 
 vi.mock("@node-rs/argon2", async (importOriginal) => {
   const real = await importOriginal<typeof import("@node-rs/argon2")>();
   return { ...real, hash: vi.fn(real.hash), verify: vi.fn(real.verify) };
 });
+
+const site = appForFile();
 
 beforeEach(() => {
   vi.mocked(argon2.hash).mockClear();
@@ -17,8 +18,9 @@ beforeEach(() => {
 });
 
 async function register(email: string) {
-  const request = formRequest("/login", { mode: "register", name: "Work Tester", email, password: "same-work-1" });
-  return run(async () => loginAction(await routeArgs(request)));
+  return site.client().post("/login", {
+    form: { mode: "register", name: "Work Tester", email, password: "same-work-1" },
+  });
 }
 
 function work() {

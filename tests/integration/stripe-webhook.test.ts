@@ -5,15 +5,13 @@ import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { startOnlineCheckout, stripeClient } from "#app/modules/checkout/index.server.ts";
-import { action, loader } from "#app/routes/api/stripe-webhook.ts";
 import { orders, stripeEvents } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { routeArgs, run } from "../helpers/requests.ts";
+import { appForFile } from "../helpers/app.ts";
 import { createAddress, createUser } from "../helpers/shopper.ts";
-import { sandboxServerForFile } from "../helpers/stripe-sandbox-server.ts";
 import { signWebhook, webhookEvent, webhookRequest } from "../helpers/stripe-webhook.ts";
 
-const server = sandboxServerForFile();
+const site = appForFile();
 
 /** An online order of the store with its open Checkout Session (as the SDK returns it). */
 async function onlineOrder() {
@@ -38,8 +36,7 @@ function orderRow(id: string) {
 const eventCount = () => db().select().from(stripeEvents).all().length;
 
 async function post(payload: string, signature: string | null) {
-  const request = webhookRequest("http://shop.test", payload, signature);
-  const response = await run(async () => action(await routeArgs(request, {})));
+  const response = await site.app.fetch(webhookRequest("http://shop.test", payload, signature));
   return { status: response.status, body: await response.json() };
 }
 
@@ -90,8 +87,7 @@ describe("signature verification", () => {
   it("a body over the limit gets 413, and GET 405", async () => {
     const huge = "x".repeat(600 * 1024);
     expect((await post(huge, signWebhook(huge))).status).toBe(413);
-    const response = await run(async () => loader());
-    expect(response.status).toBe(405);
+    expect((await site.client().get("/api/stripe/webhook")).status).toBe(405);
   });
 });
 
@@ -178,7 +174,7 @@ describe("events", () => {
   it("verifies the raw body as it arrives over HTTP", async () => {
     const { orderId, session } = await onlineOrder();
     const payload = webhookEvent("checkout.session.completed", { ...session, payment_status: "paid" });
-    const response = await fetch(webhookRequest(server.url, payload));
+    const response = await fetch(webhookRequest(site.app.url, payload));
     expect(response.status).toBe(200);
     expect(orderRow(orderId).isPaid).toBe(true);
   });
