@@ -4,26 +4,22 @@ import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { getSeller } from "#app/modules/identity/index.server.ts";
 import { placeOrder } from "#app/modules/orders/index.server.ts";
-import { loader as ordersApi } from "#app/routes/api/order-seller.ts";
-import { action as stockApi } from "#app/routes/api/product-stock.ts";
-import { loader as sellerIsAuth } from "#app/routes/api/seller-is-auth.ts";
-import { action as loginApi } from "#app/routes/api/seller-login.ts";
-import { loader as logoutApi } from "#app/routes/api/seller-logout.ts";
 import { products, sessions } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { cookiesFrom, getRequest, jsonRequest, routeArgs, run } from "../helpers/requests.ts";
+import { appForFile } from "../helpers/app.ts";
+import { cookiesFrom, getRequest, jsonRequest } from "../helpers/requests.ts";
 import { createTestSeller, SELLER_PASSWORD, sellerCookie } from "../helpers/sellers.ts";
 import { createAddress, createUser, signedInCookie } from "../helpers/shopper.ts";
 
-function call(handler: (args: never) => unknown, request: Request) {
-  return run(async () => handler(await routeArgs(request, {})));
-}
+const site = appForFile();
+
+/** Sends the request through the store's handler, as an /api client's request arrives. */
+const call = (request: Request) => site.app.fetch(request);
 
 describe("POST /api/seller/login, GET /api/seller/is-auth, GET /api/seller/logout", () => {
   it("logs in, is recognised, and logs out", async () => {
     const seller = await createTestSeller("api@shop.example");
     const login = await call(
-      loginApi,
       jsonRequest("/api/seller/login", { email: "API@shop.example", password: SELLER_PASSWORD }),
     );
     expect(login.status).toBe(200);
@@ -31,14 +27,14 @@ describe("POST /api/seller/login, GET /api/seller/is-auth, GET /api/seller/logou
     const cookie = cookiesFrom(login);
     expect(await getSeller(getRequest("/", { cookie }))).toEqual(seller);
 
-    const auth = await call(sellerIsAuth, getRequest("/api/seller/is-auth", { cookie }));
+    const auth = await call(getRequest("/api/seller/is-auth", { cookie }));
     expect(auth.status).toBe(200);
     expect(await auth.json()).toEqual({ success: true });
 
-    const logout = await call(logoutApi, getRequest("/api/seller/logout", { cookie }));
+    const logout = await call(getRequest("/api/seller/logout", { cookie }));
     expect(await logout.json()).toEqual({ success: true, message: "Logged out" });
     expect(db().select().from(sessions).where(eq(sessions.sellerId, seller.id)).all()).toEqual([]);
-    const after = await call(sellerIsAuth, getRequest("/api/seller/is-auth", { cookie }));
+    const after = await call(getRequest("/api/seller/is-auth", { cookie }));
     expect(after.status).toBe(401);
     expect(await after.json()).toEqual({ success: false, message: "Not authorized" });
   });
@@ -53,7 +49,7 @@ describe("POST /api/seller/login, GET /api/seller/is-auth, GET /api/seller/logou
       ["{broken", 400, "The request body is not valid JSON."],
     ];
     for (const [body, status, message, field] of cases) {
-      const response = await call(loginApi, jsonRequest("/api/seller/login", body));
+      const response = await call(jsonRequest("/api/seller/login", body));
       expect(response.status, message).toBe(status);
       // A refusal about a field names it.
       const errors = field ? { errors: { [field]: message } } : {};
@@ -64,10 +60,7 @@ describe("POST /api/seller/login, GET /api/seller/is-auth, GET /api/seller/logou
 
   it("does not take a shopper's session for a seller's", async () => {
     const shopper = await createUser();
-    const response = await call(
-      sellerIsAuth,
-      getRequest("/api/seller/is-auth", { cookie: await signedInCookie(shopper.id) }),
-    );
+    const response = await call(getRequest("/api/seller/is-auth", { cookie: await signedInCookie(shopper.id) }));
     expect(response.status).toBe(401);
   });
 });
@@ -76,10 +69,7 @@ describe("POST /api/product/stock", () => {
   it("sets stock for a seller", async () => {
     const product = createProduct({ inStock: true });
     const cookie = await sellerCookie();
-    const response = await call(
-      stockApi,
-      jsonRequest("/api/product/stock", { id: product.id, inStock: false }, { cookie }),
-    );
+    const response = await call(jsonRequest("/api/product/stock", { id: product.id, inStock: false }, { cookie }));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: "Stock Updated" });
     expect(db().select().from(products).where(eq(products.id, product.id)).get()!.inStock).toBe(false);
@@ -96,14 +86,14 @@ describe("POST /api/product/stock", () => {
       ["null", 400],
     ];
     for (const [body, status] of cases) {
-      const response = await call(stockApi, jsonRequest("/api/product/stock", body, { cookie }));
+      const response = await call(jsonRequest("/api/product/stock", body, { cookie }));
       expect(response.status, JSON.stringify(body)).toBe(status);
       expect((await response.json()).success).toBe(false);
     }
     // What a cross-site HTML form could send (text/plain dressed up as JSON) is not read.
     const formLike = jsonRequest("/api/product/stock", { id: product.id, inStock: false }, { cookie });
     formLike.headers.set("Content-Type", "text/plain");
-    expect((await call(stockApi, formLike)).status).toBe(415);
+    expect((await call(formLike)).status).toBe(415);
     expect(db().select().from(products).where(eq(products.id, product.id)).get()!.inStock).toBe(true);
   });
 
@@ -111,10 +101,7 @@ describe("POST /api/product/stock", () => {
     const product = createProduct({ inStock: true });
     const shopper = await createUser();
     for (const cookie of [null, await signedInCookie(shopper.id)]) {
-      const response = await call(
-        stockApi,
-        jsonRequest("/api/product/stock", { id: product.id, inStock: false }, { cookie }),
-      );
+      const response = await call(jsonRequest("/api/product/stock", { id: product.id, inStock: false }, { cookie }));
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ success: false, message: "Not authorized" });
     }
@@ -133,7 +120,7 @@ describe("GET /api/order/seller", () => {
       items: [{ productId: product.id, quantity: 3 }],
       paymentType: "COD",
     });
-    const response = await call(ordersApi, getRequest("/api/order/seller", { cookie: await sellerCookie() }));
+    const response = await call(getRequest("/api/order/seller", { cookie: await sellerCookie() }));
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.success).toBe(true);
@@ -154,7 +141,7 @@ describe("GET /api/order/seller", () => {
   it("answers 401 to visitors and shoppers", async () => {
     const shopper = await createUser();
     for (const cookie of [null, await signedInCookie(shopper.id)]) {
-      const response = await call(ordersApi, getRequest("/api/order/seller", { cookie }));
+      const response = await call(getRequest("/api/order/seller", { cookie }));
       expect(response.status).toBe(401);
       const body = await response.json();
       expect(body).toEqual({ success: false, message: "Not authorized" });

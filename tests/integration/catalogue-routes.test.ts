@@ -1,12 +1,12 @@
 // The list pages' ?page= and ?sort= and GET /api/product/list's page, limit, category and q, through their
-// route modules: what a page or a client gets for good values, and the 404 / 400 for bad ones (never a 500).
+// routes through the store's handler: what a page or a client gets for good values, and the 404 / 400 for bad ones (never a 500).
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
-import { loader as productListLoader } from "#app/routes/api/product-list.ts";
-import { loader as productsLoader } from "#app/routes/products.tsx";
 import { productSizes, products } from "#db/schema.ts";
+import { appForFile, routeData } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { getRequest, routeArgs, run } from "../helpers/requests.ts";
+
+const site = appForFile();
 
 let clock = 1_700_000_000_000;
 function product(overrides: Parameters<typeof createProduct>[0] = {}) {
@@ -27,19 +27,23 @@ beforeEach(() => {
 const names = (list: { name: string }[]) => list.map((p) => p.name);
 
 describe("list pages: ?page= and ?sort=", () => {
-  const load = (path: string, category?: string) =>
-    run(async () => productsLoader(await routeArgs(getRequest(path), category === undefined ? {} : { category })));
+  type ListPage = { page: number; pageCount: number; total: number; sort: string; products: { name: string }[] };
+  /** What the list page's loader gave (its status, and its data when it did not refuse). */
+  const load = async (path: string) => {
+    const page = await routeData(site.client(), path, "routes/products");
+    return { status: page.status, data: page.data as ListPage };
+  };
 
   it("shows 24 products a page, with the page count, in the order asked for", async () => {
-    const first = await (await load("/products")).json();
+    const first = (await load("/products")).data;
     expect(first).toMatchObject({ page: 1, pageCount: 2, total: 35, sort: "newest" });
     expect(first.products).toHaveLength(24);
     expect(first.products[0].name).toBe("Dress 5");
-    const second = await (await load("/products?page=2")).json();
+    const second = (await load("/products?page=2")).data;
     expect(names(second.products)).toEqual(["Shirt 11", ...Array.from({ length: 10 }, (_, i) => `Shirt ${10 - i}`)]);
-    const cheapest = await (await load("/products/men?sort=price-asc&page=2", "men")).json();
+    const cheapest = (await load("/products/men?sort=price-asc&page=2")).data;
     expect(names(cheapest.products)).toEqual(["Shirt 25", "Shirt 26", "Shirt 27", "Shirt 28", "Shirt 29", "Shirt 30"]);
-    const search = await (await load("/products/men?q=shirt%202&sort=price-desc", "men")).json();
+    const search = (await load("/products/men?q=shirt%202&sort=price-desc")).data;
     expect(names(search.products)).toEqual(
       ["Shirt 29", "Shirt 28", "Shirt 27", "Shirt 26", "Shirt 25"].concat([
         "Shirt 24",
@@ -67,17 +71,17 @@ describe("list pages: ?page= and ?sort=", () => {
       expect(response.status, query).toBe(404);
     }
     // An empty list still has its first page.
-    const empty = await load("/products/kids", "kids");
+    const empty = await load("/products/kids");
     expect(empty.status).toBe(200);
-    expect(await empty.json()).toMatchObject({ total: 0, pageCount: 1, products: [] });
-    expect((await load("/products/kids?page=2", "kids")).status).toBe(404);
+    expect(empty.data).toMatchObject({ total: 0, pageCount: 1, products: [] });
+    expect((await load("/products/kids?page=2")).status).toBe(404);
   });
 });
 
 describe("GET /api/product/list", () => {
   const call = async (query = "") => {
-    const response = await run(async () => productListLoader(await routeArgs(getRequest(`/api/product/list${query}`))));
-    return { status: response.status, body: await response.json() };
+    const answer = await site.client().get(`/api/product/list${query}`);
+    return { status: answer.status, body: answer.json as { products: { name: string }[]; total?: number } };
   };
 
   it("without parameters lists every product on sale, in stock or not, as the spec has it", async () => {

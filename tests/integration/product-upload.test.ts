@@ -4,9 +4,8 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { IMAGE_WIDTHS } from "#app/lib/images.ts";
 import { getProductForSeller, listSellerProducts } from "#app/modules/inventory/index.server.ts";
-import { action as apiAdd } from "#app/routes/api/product-add.ts";
 import { appForFile, dataPath, routeData } from "../helpers/app.ts";
-import { readReply, routeArgs, run } from "../helpers/requests.ts";
+import { readReply } from "../helpers/requests.ts";
 import {
   imageBytes,
   multipartRequest,
@@ -44,7 +43,7 @@ async function postApi(productData: unknown, images: Part[], cookie: string | nu
     parts.push(["productData", typeof productData === "string" ? productData : JSON.stringify(productData)]);
   }
   for (const image of images) parts.push(["images", image]);
-  return run(async () => apiAdd(await routeArgs(multipartRequest("/api/product/add", parts, { cookie }))));
+  return site.app.fetch(multipartRequest("/api/product/add", parts, { cookie }));
 }
 
 /** Runs a refused upload and checks that it stored nothing at all. */
@@ -269,7 +268,7 @@ describe("POST /api/product/add", () => {
     const shopper = await createUser();
     for (const cookie of [null, await signedInCookie(shopper.id)]) {
       const { request, wasRead } = untouchableRequest("/api/product/add", { cookie });
-      const response = await expectNothingStored(async () => run(async () => apiAdd(await routeArgs(request, {}))));
+      const response = await expectNothingStored(async () => site.app.fetch(request));
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ success: false, message: "Not authorized" });
       expect(wasRead()).toBe(false);
