@@ -1,17 +1,14 @@
 // What search engines and link previews read: robots.txt, the streamed sitemap, and each page's title,
 // description, canonical URL, Open Graph and Twitter tags and schema.org JSON-LD (through the production build's
-// request handler), with PUBLIC_URL or the request's origin.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "#app/lib/config.server.ts";
+// request handler), on the request's origin; with PUBLIC_URL through `node build/server-entry.js` started with it.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { sitemapProducts } from "#app/modules/catalog/index.server.ts";
-import { loader as robotsLoader } from "#app/routes/robots.ts";
-import { loader as sitemapLoader } from "#app/routes/sitemap.ts";
 import { products } from "#db/schema.ts";
 import { type App, type Client, startApp } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { getRequest, routeArgs } from "../helpers/requests.ts";
+import { startProductionServer } from "../helpers/production-server.ts";
 
 let app: App;
 let visitor: Client;
@@ -22,10 +19,6 @@ beforeAll(async () => {
 afterAll(() => app.close());
 beforeEach(() => {
   db().delete(products).run();
-});
-afterEach(() => {
-  delete process.env.PUBLIC_URL;
-  resetConfigForTests();
 });
 
 /** Text as written in HTML, back to what it says. */
@@ -65,12 +58,19 @@ describe("robots.txt", () => {
     expect(answer.headers["cache-control"]).toBe("no-cache");
   });
 
-  it("names the sitemap on PUBLIC_URL when it is set", async () => {
-    process.env.PUBLIC_URL = "https://shop.example.com";
-    resetConfigForTests();
-    const response = robotsLoader(await routeArgs(getRequest("/robots.txt")));
-    expect(await response.text()).toContain("Sitemap: https://shop.example.com/sitemap.xml");
-    expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
+  it("names the sitemap on PUBLIC_URL when it is set, and so does the sitemap; both may then be shared", async () => {
+    const shirt = createProduct({ category: "Men" });
+    const server = await startProductionServer({ PUBLIC_URL: "https://shop.example.com" });
+    try {
+      const robots = await fetch(`${server.origin}/robots.txt`);
+      expect(await robots.text()).toContain("Sitemap: https://shop.example.com/sitemap.xml");
+      expect(robots.headers.get("Cache-Control")).toBe("public, max-age=3600");
+      const sitemap = await fetch(`${server.origin}/sitemap.xml`);
+      expect(sitemap.headers.get("Cache-Control")).toBe("public, max-age=3600");
+      expect(await sitemap.text()).toContain(`<loc>https://shop.example.com/products/men/${shirt.id}</loc>`);
+    } finally {
+      await server.stop();
+    }
   });
 });
 
@@ -120,10 +120,8 @@ describe("sitemap.xml", () => {
     expect(first).toHaveLength(1000);
     expect(second[0]!.id > first.at(-1)!.id).toBe(true);
 
-    process.env.PUBLIC_URL = "https://shop.example.com";
-    resetConfigForTests();
-    const response = sitemapLoader(await routeArgs(getRequest("/sitemap.xml")));
-    expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
+    const response = await app.fetch(new Request("http://localhost/sitemap.xml"));
+    expect(response.status).toBe(200);
     const reader = response.body!.getReader();
     const chunks: string[] = [];
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
@@ -132,7 +130,7 @@ describe("sitemap.xml", () => {
     // The head, then one chunk per page of products (the last one closing the list).
     expect(chunks).toHaveLength(4);
     const text = chunks.join("");
-    const productLocs = text.match(/<loc>https:\/\/shop\.example\.com\/products\/men\/[0-9a-z]+<\/loc>/g) ?? [];
+    const productLocs = text.match(/<loc>http:\/\/localhost\/products\/men\/[0-9a-z]+<\/loc>/g) ?? [];
     expect(productLocs).toHaveLength(2500);
     expect(new Set(productLocs).size).toBe(2500);
   });
