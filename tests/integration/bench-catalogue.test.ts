@@ -3,12 +3,11 @@ import { describe, expect, it } from "vitest";
 import { CATEGORY_PATHS } from "#app/lib/categories.ts";
 import { db } from "#app/lib/db.server.ts";
 import { computeTotals } from "#app/lib/money.ts";
-import { loader as productListLoader } from "#app/routes/api/product-list.ts";
-import { loader as productLoader } from "#app/routes/product.tsx";
-import { loader as uploadsLoader } from "#app/routes/uploads.ts";
 import { orderItems, orders, users } from "#db/schema.ts";
 import { COMMON_WORD, generateCatalogue, productName, RARE_WORD, seededRandom } from "../../bench/catalogue.ts";
-import { getRequest, routeArgs, run } from "../helpers/requests.ts";
+import { appForFile } from "../helpers/app.ts";
+
+const site = appForFile();
 
 type ApiProduct = {
   _id: string;
@@ -29,8 +28,8 @@ describe("the benchmark's generated catalogue", () => {
     expect(summary.products).toBe(700);
 
     // The products as the store lists them: every one on sale, in the spec's shape, with sensible values.
-    const list = await run(async () => productListLoader(await routeArgs(getRequest("/api/product/list"))));
-    const listed: ApiProduct[] = (await list.json()).products;
+    const list = await site.client().get("/api/product/list");
+    const listed = (list.json as { products: ApiProduct[] }).products;
     expect(listed).toHaveLength(summary.onSale);
     expect(summary.onSale).toBeGreaterThan(650);
     expect(listed.filter((p) => p.inStock)).toHaveLength(summary.inStock);
@@ -56,11 +55,7 @@ describe("the benchmark's generated catalogue", () => {
     const urls = listed.flatMap((p) => p.image);
     expect(new Set(urls).size).toBe(urls.length);
     for (const url of [urls[0]!, urls[urls.length - 1]!]) {
-      const response = await uploadsLoader({
-        params: { file: url.slice("/uploads/".length) },
-        request: getRequest(url),
-        context: {},
-      } as never);
+      const response = await site.app.fetch(new Request(`http://localhost${url}`));
       expect(response.status).toBe(200);
       expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).format).toBe("webp");
     }
@@ -68,13 +63,7 @@ describe("the benchmark's generated catalogue", () => {
     // The samples the bench buys are product pages shoppers can open and buy from.
     expect(summary.samples).toHaveLength(60);
     const sample = summary.samples[0]!;
-    const page = await run(() =>
-      productLoader({
-        request: getRequest(`/products/${sample.category.toLowerCase()}/${sample.id}`),
-        params: { category: sample.category.toLowerCase(), id: sample.id },
-        context: {},
-      } as never),
-    );
+    const page = await site.client().get(`/products/${sample.category.toLowerCase()}/${sample.id}`);
     expect(page.status).toBe(200);
     expect(listed.find((p) => p._id === sample.id)?.inStock).toBe(true);
 
