@@ -12,7 +12,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { afterAll, beforeAll } from "vitest";
 import { resetConfigForTests } from "#app/lib/config.server.ts";
 import type { RequestClient } from "#app/lib/request-client.server.ts";
-import { cookiesFrom, decodeRouteData } from "./requests.ts";
+import { cookiesFrom, decodeRouteData, type ReadReply, readReply } from "./requests.ts";
 
 const ORIGIN = "http://localhost";
 
@@ -74,8 +74,10 @@ export type Answer = {
   text: string;
   /** The body parsed as a JSON object (null when it is not one). */
   json: Record<string, unknown> | null;
-  /** Header names in lower case. */
+  /** Header names in lower case (of several Set-Cookie headers, the last: see setCookies). */
   headers: Record<string, string>;
+  /** Every Set-Cookie header, in order. */
+  setCookies: string[];
 };
 
 export type FilePart = { name: string; mimeType: string; buffer: Uint8Array };
@@ -193,7 +195,13 @@ export class Client {
     response.headers.forEach((value, name) => {
       answerHeaders[name] = value;
     });
-    return { status: response.status, text, json: parsed, headers: answerHeaders } satisfies Answer;
+    return {
+      status: response.status,
+      text,
+      json: parsed,
+      headers: answerHeaders,
+      setCookies: response.headers.getSetCookie(),
+    } satisfies Answer;
   }
 
   get(pathAndQuery: string, headers?: Record<string, string>) {
@@ -284,6 +292,40 @@ export async function routeData(client: Client, pathAndQuery: string, routeId: s
     data: own?.data,
     error: own?.error && { status: own.error.status, data: own.error.data },
   };
+}
+
+/** What a page's form post did, as the page's JavaScript sees it: where it was sent, or the form's refusal. */
+export type Submitted = {
+  /** 303 (or another redirect status) when the form was taken; the refusal's status otherwise. */
+  status: number;
+  /** Where a taken form sends the browser (null for a refusal). */
+  location: string | null;
+  /** The refusal the form shows (null when it was taken). */
+  reply: ReadReply | null;
+  /** The answer's Set-Cookie headers. */
+  setCookies: string[];
+  /** The client's cookies after the answer (its session, its cart, the toasts for the next page). */
+  cookie: string;
+};
+
+/**
+ * Posts a page's form as its JavaScript does (to the page's `.data` address, `fields` urlencoded) through the
+ * handler: every middleware and the action run; a taken form's redirect and a refusal's reply come back
+ * decoded. (Without JavaScript the same post answers 303 with the same Location, or the page with the same
+ * status and reply: tests/e2e checks both.)
+ */
+export async function submit(client: Client, path: string, fields: Record<string, string>): Promise<Submitted> {
+  const answer = await client.post(dataPath(path), { form: fields });
+  const taken = { reply: null, setCookies: answer.setCookies, cookie: client.cookie };
+  if (answer.headers["content-type"] !== "text/x-script") {
+    // Refused before any route ran (the request guard, React Router's own checks): no form reply.
+    return { ...taken, status: answer.status, location: answer.headers.location ?? null };
+  }
+  const decoded = (await decodeRouteData(answer.text)) as { redirect?: string; status?: number; data?: unknown };
+  if (typeof decoded.redirect === "string") {
+    return { ...taken, status: decoded.status ?? 302, location: decoded.redirect };
+  }
+  return { ...taken, status: answer.status, location: null, reply: await readReply(answer) };
 }
 
 /**

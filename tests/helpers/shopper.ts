@@ -48,7 +48,7 @@ export async function signedInCookie(userId: string): Promise<string> {
  * The toast messages a response (or the answers a client read: its cookies) leave for the next page, read as
  * the root loader reads them.
  */
-export async function toastsFrom(from: Response | Client): Promise<string[]> {
+export async function toastsFrom(from: Response | Pick<Client, "cookie">): Promise<string[]> {
   const cookie = from instanceof Response ? cookiesFrom(from) : from.cookie;
   const { toasts } = await takeToasts(getRequest("/", { cookie }));
   return toasts.map((t) => `${t.type}: ${t.message}`);

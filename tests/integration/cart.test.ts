@@ -8,27 +8,38 @@ import {
   readVisitorCart,
   replaceSavedCart,
 } from "#app/modules/cart/index.server.ts";
-import { action, loader } from "#app/routes/cart.tsx";
 import { cartItems, products } from "#db/schema.ts";
+import { appForFile, routeData, submit } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { cookiesFrom, formRequest, getRequest, readReply, routeArgs, run } from "../helpers/requests.ts";
+import { getRequest } from "../helpers/requests.ts";
 import { createAddress, createUser, headerFor, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
 
-const args = (request: Request) => routeArgs(request);
+const site = appForFile();
 
 async function post(fields: Record<string, string>, cookie = "") {
-  const response = await run(async () => action(await args(formRequest("/cart", fields, { cookie }))));
+  const response = await submit(site.client(cookie), "/cart", fields);
   // The page the redirect lands on shows (and clears) the toasts; keep only the other cookies.
-  const next = cookiesFrom(response, cookie)
+  const next = response.cookie
     .split("; ")
     .filter((c) => !c.startsWith("__toast="))
     .join("; ");
   return { response, cookie: next };
 }
 
+type CartPage = {
+  lines: { productId: string; quantity: number; product: { name: string; size: string }; unavailable: string | null }[];
+  totals: Record<string, number>;
+  count: number;
+  selectedAddressId: string | null;
+  addresses: { label: string }[];
+  requestKey: string;
+};
+
+/** What the cart page's loader gives this browser. */
 async function cartPage(cookie = "", path = "/cart") {
-  const response = await run(async () => loader(await args(getRequest(path, { cookie }))));
-  return response.json();
+  const page = await routeData(site.client(cookie), path, "routes/cart");
+  if (page.error) throw new Error(`${path} answered ${page.error.status}`);
+  return page.data as CartPage;
 }
 
 describe("the visitor cart (signed cookie)", () => {
@@ -36,7 +47,7 @@ describe("the visitor cart (signed cookie)", () => {
     const product = createProduct({ offerPriceCents: 1250 });
     let { response, cookie } = await post({ intent: "add", productId: product.id, redirectTo: "/products/men?q=x" });
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/products/men?q=x");
+    expect(response.location).toBe("/products/men?q=x");
     expect(await toastsFrom(response)).toEqual(["success: Added to Cart"]);
     expect(Object.fromEntries(await readVisitorCart(getRequest("/", { cookie })))).toEqual({ [product.id]: 1 });
 
@@ -62,7 +73,7 @@ describe("the visitor cart (signed cookie)", () => {
   it("Buy now adds the product and goes to /cart", async () => {
     const product = createProduct();
     const { response, cookie } = await post({ intent: "buy-now", productId: product.id, redirectTo: "/products" });
-    expect(response.headers.get("Location")).toBe("/cart");
+    expect(response.location).toBe("/cart");
     expect(await toastsFrom(response)).toEqual(["success: Added to Cart"]);
     expect((await cartPage(cookie)).count).toBe(1);
   });
@@ -78,12 +89,12 @@ describe("the visitor cart (signed cookie)", () => {
       "",
     ]) {
       const { response } = await post({ intent: "add", productId: product.id, redirectTo });
-      const location = response.headers.get("Location")!;
+      const location = response.location!;
       expect(location.startsWith("/") && !location.startsWith("//")).toBe(true);
       expect(new URL(location, "http://store.test").host).toBe("store.test");
     }
     const { response } = await post({ intent: "add", productId: product.id, redirectTo: "//evil.example" });
-    expect(response.headers.get("Location")).toBe("/cart");
+    expect(response.location).toBe("/cart");
   });
 
   it("refuses bad ids, bad quantities, unknown, out-of-stock and removed products with a 4xx", async () => {
@@ -108,8 +119,8 @@ describe("the visitor cart (signed cookie)", () => {
     for (const [fields, status, message] of cases) {
       const { response } = await post(fields);
       expect(response.status, JSON.stringify(fields)).toBe(status);
-      expect((await readReply(response)).formError).toBe(message);
-      expect(response.headers.getSetCookie()).toEqual([]);
+      expect(response.reply!.formError).toBe(message);
+      expect(response.setCookies).toEqual([]);
     }
   });
 
@@ -118,7 +129,7 @@ describe("the visitor cart (signed cookie)", () => {
     let { cookie } = await post({ intent: "set-quantity", productId: product.id, quantity: "99" });
     const { response } = await post({ intent: "add", productId: product.id }, cookie);
     expect(response.status).toBe(400);
-    expect((await readReply(response)).formError).toBe("You can have at most 99 of one product in your cart.");
+    expect(response.reply!.formError).toBe("You can have at most 99 of one product in your cart.");
 
     cookie = "";
     for (let i = 0; i < MAX_CART_LINES; i++)
@@ -126,7 +137,7 @@ describe("the visitor cart (signed cookie)", () => {
     expect((await cartPage(cookie)).lines).toHaveLength(MAX_CART_LINES);
     const full = await post({ intent: "add", productId: createProduct().id }, cookie);
     expect(full.response.status).toBe(400);
-    expect((await readReply(full.response)).formError).toBe("Your cart can hold at most 50 different products.");
+    expect(full.response.reply!.formError).toBe("Your cart can hold at most 50 different products.");
   });
 
   it("ignores a tampered cart cookie", async () => {
@@ -144,7 +155,7 @@ describe("the signed-in cart (saved in the database)", () => {
     const cookie = await signedInCookie(user.id);
     const product = createProduct();
     const { response } = await post({ intent: "add", productId: product.id }, cookie);
-    expect(response.headers.getSetCookie().some((c) => c.startsWith("__cart="))).toBe(false);
+    expect(response.setCookies.some((c) => c.startsWith("__cart="))).toBe(false);
     expect(Object.fromEntries(await readSavedCart(user.id))).toEqual({ [product.id]: 1 });
     await post({ intent: "add", productId: product.id }, cookie);
     await post({ intent: "set-quantity", productId: product.id, quantity: "12" }, cookie);
