@@ -5,12 +5,12 @@ import { Refusal } from "#app/lib/refusal.ts";
 import { readSavedCart } from "#app/modules/cart/index.server.ts";
 import { placeCartOrder } from "#app/modules/checkout/index.server.ts";
 import { listUserOrders, placedOrderCondition, placeOrder } from "#app/modules/orders/index.server.ts";
-import { action as cartAction, loader as cartLoader } from "#app/routes/cart.tsx";
-import { loader as myOrdersLoader } from "#app/routes/my-orders.tsx";
 import { cartItems, orderItems, orders, products } from "#db/schema.ts";
+import { appForFile, routeData, submit } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { formRequest, getRequest, readReply, routeArgs, run } from "../helpers/requests.ts";
 import { createAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
+
+const site = appForFile();
 
 function orderCount(userId: string) {
   return db().select().from(orders).where(eq(orders.userId, userId)).all().length;
@@ -340,8 +340,6 @@ describe("listUserOrders", () => {
 });
 
 describe("placing an order from the cart page", () => {
-  const args = (request: Request) => routeArgs(request);
-
   async function shopperWithCart() {
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
@@ -351,26 +349,24 @@ describe("placing an order from the cart page", () => {
   }
 
   function placeOrderForm(cookie: string, fields: Record<string, string>) {
-    return run(async () =>
-      cartAction(
-        await args(
-          formRequest(
-            "/cart",
-            { intent: "place-order", paymentType: "COD", redirectTo: "/cart", ...fields },
-            { cookie },
-          ),
-        ),
-      ),
-    );
+    return submit(site.client(cookie), "/cart", {
+      intent: "place-order",
+      paymentType: "COD",
+      redirectTo: "/cart",
+      ...fields,
+    });
   }
 
   it("places a COD order from the saved cart, clears it and goes to /my-orders", async () => {
     const { user, cookie, product } = await shopperWithCart();
     const address = createAddress(user.id);
-    const page = await (await run(async () => cartLoader(await args(getRequest("/cart", { cookie }))))).json();
+    const page = (await routeData(site.client(cookie), "/cart", "routes/cart")).data as {
+      requestKey: string;
+      totals: { totalCents: number };
+    };
     const response = await placeOrderForm(cookie, { addressId: address.id, requestKey: page.requestKey });
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/my-orders");
+    expect(response.location).toBe("/my-orders");
     expect(await toastsFrom(response)).toEqual(["success: Order Placed Successfully"]);
     expect((await readSavedCart(user.id)).size).toBe(0);
 
@@ -379,9 +375,9 @@ describe("placing an order from the cart page", () => {
     expect(order!.amountCents).toBe(page.totals.totalCents);
     expect(order!.lines).toMatchObject([{ productId: product.id, quantity: 2, unitPriceCents: 4500 }]);
 
-    const myOrders = await (
-      await run(async () => myOrdersLoader(await args(getRequest("/my-orders", { cookie }))))
-    ).json();
+    const myOrders = (await routeData(site.client(cookie), "/my-orders", "routes/my-orders")).data as {
+      orders: { id: string }[];
+    };
     expect(myOrders.orders).toHaveLength(1);
     expect(myOrders.orders[0]).toMatchObject({ id: order!.id, paymentType: "COD", amountCents: 9180 });
   });
@@ -401,7 +397,7 @@ describe("placing an order from the cart page", () => {
     const { user, cookie } = await shopperWithCart();
     const response = await placeOrderForm(cookie, { addressId: "", requestKey: "token-without-address" });
     expect(response.status).toBe(400);
-    expect(await readReply(response)).toMatchObject({
+    expect(response.reply).toMatchObject({
       formError: "Please select an address",
       values: { paymentType: "COD" },
     });
@@ -432,17 +428,17 @@ describe("placing an order from the cart page", () => {
     const address = createAddress(user.id);
     const empty = await placeOrderForm(cookie, { addressId: address.id });
     expect(empty.status).toBe(400);
-    expect(await readReply(empty)).toMatchObject({ formError: "Your cart is empty.", values: { paymentType: "COD" } });
+    expect(empty.reply).toMatchObject({ formError: "Your cart is empty.", values: { paymentType: "COD" } });
 
     const visitor = await placeOrderForm("", { addressId: address.id });
     expect(visitor.status).toBe(303);
-    expect(visitor.headers.get("Location")).toBe("/cart?login");
+    expect(visitor.location).toBe("/cart?login");
     expect(await toastsFrom(visitor)).toEqual(["error: Please log in to place your order."]);
   });
 
   it("My Orders needs a signed-in shopper: the login, which then comes back here", async () => {
-    const response = await run(async () => myOrdersLoader(await args(getRequest("/my-orders"))));
+    const response = await site.client().get("/my-orders");
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fmy-orders");
+    expect(response.headers.location).toBe("/login?redirectTo=%2Fmy-orders");
   });
 });
