@@ -1,29 +1,26 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
-import { requireShopper } from "#app/middleware/identity.server.ts";
 import { readSavedCart } from "#app/modules/cart/index.server.ts";
 import { getUser } from "#app/modules/identity/index.server.ts";
-import { action as cartAction } from "#app/routes/cart.tsx";
-import { action as loginAction } from "#app/routes/login.tsx";
-import { action as logoutAction, loader as logoutLoader } from "#app/routes/logout.tsx";
 import { cartItems, sessions, users } from "#db/schema.ts";
+import { appForFile, submit } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { contextFor, cookiesFrom, formRequest, getRequest, readReply, routeArgs, run } from "../helpers/requests.ts";
+import { getRequest } from "../helpers/requests.ts";
 import { createUser, headerFor, signedInCookie, TEST_PASSWORD, toastsFrom } from "../helpers/shopper.ts";
 
-const args = (request: Request) => routeArgs(request);
+const site = appForFile();
 
 function uniqueEmail(prefix = "user") {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@Example.com`;
 }
 
 async function register(fields: Record<string, string>, cookie?: string) {
-  return run(async () => loginAction(await args(formRequest("/login", { mode: "register", ...fields }, { cookie }))));
+  return submit(site.client(cookie), "/login", { mode: "register", ...fields });
 }
 
 async function login(fields: Record<string, string>, cookie?: string) {
-  return run(async () => loginAction(await args(formRequest("/login", { mode: "login", ...fields }, { cookie }))));
+  return submit(site.client(cookie), "/login", { mode: "login", ...fields });
 }
 
 describe("register", () => {
@@ -31,17 +28,17 @@ describe("register", () => {
     const email = uniqueEmail("New");
     const response = await register({ name: "  Riya Sen ", email, password: "longenough" });
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/");
+    expect(response.location).toBe("/");
     const row = db().select().from(users).where(eq(users.email, email.toLowerCase())).get();
     expect(row).toMatchObject({ name: "Riya Sen", email: email.toLowerCase() });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row!.passwordHash).not.toContain("longenough");
 
-    const cookie = cookiesFrom(response);
+    const cookie = response.cookie;
     expect(await getUser(getRequest("/", { cookie }))).toEqual({ id: row!.id, name: "Riya Sen", email: row!.email });
     expect(await toastsFrom(response)).toEqual(["success: Welcome to Trendora, Riya Sen!"]);
     // The cookie holds only a random id, HttpOnly and SameSite=Lax.
-    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
+    const setCookie = response.setCookies.find((c) => c.startsWith("__session="))!;
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toContain(row!.id);
@@ -53,7 +50,7 @@ describe("register", () => {
     expect((await register({ name: "First", email, password: "longenough" })).status).toBe(303);
     const response = await register({ name: "Second", email: email.toUpperCase(), password: "longenough" });
     expect(response.status).toBe(409);
-    expect(await readReply(response)).toEqual({
+    expect(response.reply).toEqual({
       code: 409,
       formError: null,
       fieldErrors: { email: "An account with this email already exists. Please log in." },
@@ -65,7 +62,7 @@ describe("register", () => {
   it("refuses a password shorter than 8 characters, a missing name and a malformed email", async () => {
     const short = await register({ name: "Shorty", email: uniqueEmail(), password: "1234567" });
     expect(short.status).toBe(400);
-    const reply = await readReply(short);
+    const reply = short.reply;
     // Shown once, next to the field it is about; the password typed is never sent back.
     expect(reply.fieldErrors).toEqual({ password: "Password must be at least 8 characters long." });
     expect(reply.formError).toBeNull();
@@ -74,10 +71,10 @@ describe("register", () => {
 
     const noName = await register({ name: "  ", email: uniqueEmail(), password: "longenough" });
     expect(noName.status).toBe(400);
-    expect((await readReply(noName)).fieldErrors).toEqual({ name: "Please enter your name." });
+    expect(noName.reply!.fieldErrors).toEqual({ name: "Please enter your name." });
 
     const badEmail = await register({ name: "X", email: "not-an-email", password: "longenough" });
-    expect((await readReply(badEmail)).fieldErrors).toEqual({ email: "Please enter a valid email address." });
+    expect(badEmail.reply!.fieldErrors).toEqual({ email: "Please enter a valid email address." });
   });
 });
 
@@ -86,9 +83,9 @@ describe("login", () => {
     const user = await createUser({ name: "Kabir" });
     const response = await login({ email: user.email.toUpperCase(), password: TEST_PASSWORD });
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/");
+    expect(response.location).toBe("/");
     expect(await toastsFrom(response)).toEqual(["success: Welcome back, Kabir!"]);
-    expect((await getUser(getRequest("/", { cookie: cookiesFrom(response) })))?.id).toBe(user.id);
+    expect((await getUser(getRequest("/", { cookie: response.cookie })))?.id).toBe(user.id);
   });
 
   it("answers a wrong password and an unknown email alike, keeping the email typed", async () => {
@@ -96,21 +93,19 @@ describe("login", () => {
     for (const email of [user.email, uniqueEmail("nobody")]) {
       const response = await login({ email, password: "wrong-password" });
       expect(response.status).toBe(401);
-      expect(await readReply(response)).toEqual({
+      expect(response.reply).toEqual({
         code: 401,
         formError: "Invalid email or password",
         fieldErrors: {},
         values: { mode: "login", email },
       });
-      expect(response.headers.getSetCookie()).toEqual([]);
+      expect(response.setCookies).toEqual([]);
     }
   });
 
   it("refuses missing fields and a hostile body without a 500", async () => {
     expect((await login({ email: "" })).status).toBe(400);
-    const huge = await run(async () =>
-      loginAction(await args(formRequest("/login", { mode: "login", email: "a@b.co", password: "x".repeat(70_000) }))),
-    );
+    const huge = await login({ email: "a@b.co", password: "x".repeat(70_000) });
     expect(huge.status).toBe(413);
   });
 
@@ -137,10 +132,7 @@ describe("login", () => {
     // As a visitor: add a shirt twice and jeans three times.
     let cookie = "";
     for (const productId of [shirt.id, shirt.id, jeans.id, jeans.id, jeans.id]) {
-      const r = await run(async () =>
-        cartAction(await args(formRequest("/cart", { intent: "add", productId }, { cookie }))),
-      );
-      cookie = cookiesFrom(r, cookie);
+      cookie = (await submit(site.client(cookie), "/cart", { intent: "add", productId })).cookie;
     }
     expect((await headerFor(cookie)).cartCount).toBe(5);
 
@@ -148,7 +140,7 @@ describe("login", () => {
     const saved = await readSavedCart(user.id);
     expect(Object.fromEntries(saved)).toEqual({ [shirt.id]: 4, [jeans.id]: 99 });
     // The visitor cookie is cleared; the header now counts the saved cart.
-    const after = cookiesFrom(response, cookie);
+    const after = response.cookie;
     expect(after).not.toContain("__cart=");
     expect(await headerFor(after)).toEqual({
       user: { name: user.name },
@@ -161,11 +153,11 @@ describe("logout and who is signed in", () => {
   it("POST /logout deletes the session row, clears the cookie and goes to /", async () => {
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
-    const response = await run(async () => logoutAction(await args(formRequest("/logout", {}, { cookie }))));
+    const response = await submit(site.client(cookie), "/logout", {});
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/");
+    expect(response.location).toBe("/");
     expect(await toastsFrom(response)).toEqual(["success: Logged out successfully"]);
-    expect(response.headers.getSetCookie().some((c) => /^__session=;.*Max-Age=0/i.test(c))).toBe(true);
+    expect(response.setCookies.some((c) => /^__session=;.*Max-Age=0/i.test(c))).toBe(true);
     expect(await getUser(getRequest("/", { cookie }))).toBeNull();
     expect(db().select().from(sessions).where(eq(sessions.userId, user.id)).all()).toEqual([]);
   });
@@ -173,15 +165,17 @@ describe("logout and who is signed in", () => {
   it("GET /logout does not log out", async () => {
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
-    const response = await run(async () => logoutLoader());
-    expect(response.headers.get("Location")).toBe("/");
+    const response = await site.client(cookie).get("/logout");
+    expect(response.headers.location).toBe("/");
     expect(await getUser(getRequest("/", { cookie }))).not.toBeNull();
   });
 
-  it("requireShopper sends a visitor to the login modal; a forged or unknown cookie is nobody", async () => {
-    const response = await run(async () => requireShopper(await contextFor(getRequest("/my-orders"))));
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/?login");
+  it("a page for shoppers sends a visitor to log in; a forged or unknown cookie is nobody", async () => {
+    for (const cookie of [null, "__session=forged.value", "__session=unknown.f00"]) {
+      const response = await site.client(cookie).get("/my-orders");
+      expect(response.status, String(cookie)).toBe(302);
+      expect(response.headers.location).toBe("/login?redirectTo=%2Fmy-orders");
+    }
     expect(await getUser(getRequest("/", { cookie: "__session=forged.value" }))).toBeNull();
     expect(await headerFor()).toEqual({ user: null, cartCount: 0 });
   });
