@@ -9,13 +9,10 @@ import { readSavedCart, replaceSavedCart, updateSavedCartFromApi } from "#app/mo
 import { placeCartOrder } from "#app/modules/checkout/index.server.ts";
 import { addProduct, listSellerProducts, updateProduct } from "#app/modules/inventory/index.server.ts";
 import { listUserOrders, placeOrder, setOrderStatus } from "#app/modules/orders/index.server.ts";
-import { loader as userIsAuthLoader } from "#app/routes/api/user-is-auth.ts";
-import { action as cartAction, loader as cartLoader } from "#app/routes/cart.tsx";
-import { action as productAction } from "#app/routes/product.tsx";
 import { cartItems, orderItems, orders, products } from "#db/schema.ts";
-import { appForFile, dataPath, routeData } from "../helpers/app.ts";
+import { appForFile, dataPath, routeData, submit } from "../helpers/app.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
-import { cookiesFrom, formRequest, getRequest, readReply, routeArgs, run } from "../helpers/requests.ts";
+import { formRequest, readReply } from "../helpers/requests.ts";
 import { imageBytes, multipartRequest, sellerCookie } from "../helpers/sellers.ts";
 import { createAddress, createUser, headerFor, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
 
@@ -35,16 +32,22 @@ const linenShirt = (sizes: [string, number | null][]) =>
 
 /** Posts the product page's form (Add to Cart or Buy now) as a browser does. */
 async function addOnProductPage(productId: string, fields: Record<string, string>, cookie = "") {
-  const request = formRequest(`/products/men/${productId}`, { intent: "add", productId, ...fields }, { cookie });
-  return run(async () => productAction(await routeArgs(request, { category: "men", id: productId })));
+  return submit(site.client(cookie), `/products/men/${productId}`, { intent: "add", productId, ...fields });
 }
 
 async function postCart(fields: Record<string, string>, cookie = "") {
-  return run(async () => cartAction(await routeArgs(formRequest("/cart", fields, { cookie }))));
+  return submit(site.client(cookie), "/cart", fields);
 }
 
+type CartLine = { key: string; size: string; quantity: number; left: number | null; unavailable: string | null };
+
 async function cartPage(cookie: string) {
-  return (await run(async () => cartLoader(await routeArgs(getRequest("/cart", { cookie }))))).json();
+  return (await routeData(site.client(cookie), "/cart", "routes/cart")).data as {
+    lines: CartLine[];
+    totals: Record<string, number>;
+    stockChanges: unknown[];
+    count: number;
+  };
 }
 
 describe("adding to the cart per size", () => {
@@ -57,7 +60,7 @@ describe("adding to the cart per size", () => {
     const cookie = await signedInCookie(user.id);
     const refused = await addOnProductPage(shirt.id, {}, cookie);
     expect(refused.status).toBe(400);
-    expect(await readReply(refused)).toMatchObject({ fieldErrors: { size: "Please select a size" } });
+    expect(refused.reply).toMatchObject({ fieldErrors: { size: "Please select a size" } });
     expect((await readSavedCart(user.id)).size).toBe(0);
 
     const added = await addOnProductPage(
@@ -66,9 +69,9 @@ describe("adding to the cart per size", () => {
       cookie,
     );
     expect(added.status).toBe(303);
-    expect(added.headers.get("Location")).toBe(`/products/men/${shirt.id}?image=2`);
+    expect(added.location).toBe(`/products/men/${shirt.id}?image=2`);
     const buyNow = await addOnProductPage(shirt.id, { intent: "buy-now", size: "S" }, cookie);
-    expect(buyNow.headers.get("Location")).toBe("/cart");
+    expect(buyNow.location).toBe("/cart");
     expect(Object.fromEntries(await readSavedCart(user.id))).toEqual({ [`${shirt.id}:M`]: 1, [`${shirt.id}:S`]: 1 });
   });
 
@@ -80,20 +83,20 @@ describe("adding to the cart per size", () => {
     ]);
     // A visitor's cart (the cookie) follows the same rules.
     let cookie = "";
-    for (let i = 0; i < 2; i++) cookie = cookiesFrom(await addOnProductPage(shirt.id, { size: "M" }, cookie), cookie);
+    for (let i = 0; i < 2; i++) cookie = (await addOnProductPage(shirt.id, { size: "M" }, cookie)).cookie;
     const third = await addOnProductPage(shirt.id, { size: "M" }, cookie);
     expect(third.status).toBe(409);
-    expect((await readReply(third)).formError).toBe("Only 2 left of Linen Shirt, M");
+    expect(third.reply!.formError).toBe("Only 2 left of Linen Shirt, M");
     const soldOut = await addOnProductPage(shirt.id, { size: "S" }, cookie);
-    expect((await readReply(soldOut)).formError).toBe("Linen Shirt, S is sold out");
+    expect(soldOut.reply!.formError).toBe("Linen Shirt, S is sold out");
     const unknown = await addOnProductPage(shirt.id, { size: "XXL" }, cookie);
     expect(unknown.status).toBe(400);
-    expect((await readReply(unknown)).formError).toBe("Linen Shirt has no size XXL.");
+    expect(unknown.reply!.formError).toBe("Linen Shirt has no size XXL.");
     const setTooMany = await postCart(
       { intent: "set-quantity", productId: shirt.id, size: "M", quantity: "3" },
       cookie,
     );
-    expect((await readReply(setTooMany)).formError).toBe("Only 2 left of Linen Shirt, M");
+    expect(setTooMany.reply!.formError).toBe("Only 2 left of Linen Shirt, M");
     // A size that is not counted has no cap but the cart's own.
     const notCounted = await postCart(
       { intent: "set-quantity", productId: shirt.id, size: "L", quantity: "40" },
@@ -523,11 +526,10 @@ describe("the /api with sizes", () => {
     });
     db().update(products).set({ removedAt: Date.now() }).where(eq(products.id, retired.id)).run();
     const isAuth = async () =>
-      (
-        await (
-          await run(async () => userIsAuthLoader(await routeArgs(getRequest("/api/user/is-auth", { cookie }))))
-        ).json()
-      ).user;
+      (await site.client(cookie).get("/api/user/is-auth")).json!.user as {
+        cartItems: Record<string, number>;
+        cartLines: unknown[];
+      };
     const shown = await isAuth();
     // A spec client maps every cartItems key to a product of /api/product/list: no "<id>:M" key.
     expect(shown.cartItems).toEqual({ [scarf.id]: 1 });
