@@ -2,15 +2,30 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { sameSitePath } from "#app/lib/safe-redirect.ts";
-import { loader as productListLoader } from "#app/routes/api/product-list.ts";
-import { action as subscribeAction, loader as subscribeLoader } from "#app/routes/api/subscribe.ts";
-import { action as homeAction, loader as homeLoader } from "#app/routes/home.tsx";
-import { loader as loaderPageLoader } from "#app/routes/loader.tsx";
-import { loader as productLoader } from "#app/routes/product.tsx";
-import { loader as productsLoader } from "#app/routes/products.tsx";
 import { newsletterSubscribers, products } from "#db/schema.ts";
+import { appForFile, routeData, submit } from "../helpers/app.ts";
 import { createProduct, type StockOptions } from "../helpers/factories.ts";
-import { formRequest, getRequest, jsonRequest, readReply, routeArgs, run } from "../helpers/requests.ts";
+import { formRequest, jsonRequest } from "../helpers/requests.ts";
+
+const site = appForFile();
+
+type Listed = { name: string };
+// Loose shapes of the loaders' data, for reading it in the tests below.
+type Page = {
+  trending: Listed[];
+  category: { path: string; label: string } | null;
+  q: string;
+  products: Listed[];
+  product: Record<string, unknown>;
+  related: Listed[];
+  next: string | null;
+};
+
+/** What a page's loader gave a visitor: its data, or (a 404...) what it threw, as `body`. */
+async function page(path: string, routeId: string) {
+  const answer = await routeData(site.client(), path, routeId);
+  return { status: answer.status, body: (answer.data ?? answer.error?.data) as Page };
+}
 
 let clock = 1_700_000_000_000;
 function product(overrides: Parameters<typeof createProduct>[0] = {}, stock: StockOptions = {}) {
@@ -27,8 +42,7 @@ describe("home page", () => {
   it("loads up to six in-stock trending products", async () => {
     for (let i = 1; i <= 8; i++) product({ name: `Tee ${i}` });
     product({ name: "Sold out", inStock: false });
-    const response = await run(async () => homeLoader());
-    const body = await response.json();
+    const { body } = await page("/", "routes/home");
     expect(body.trending.map((p: { name: string }) => p.name)).toEqual([
       "Tee 8",
       "Tee 7",
@@ -43,14 +57,13 @@ describe("home page", () => {
   });
 
   describe("newsletter form", () => {
-    const post = (fields: Record<string, string>) =>
-      run(async () => homeAction(await routeArgs(formRequest("/?index", fields), {})));
+    const post = (fields: Record<string, string>) => submit(site.client(), "/?index", fields);
 
     it("subscribes and redirects (303) with a success toast, so the field comes back empty", async () => {
       const response = await post({ email: "New.Reader@Example.com" });
       expect(response.status).toBe(303);
-      expect(response.headers.get("Location")).toBe("/#newsletter");
-      expect(response.headers.get("Set-Cookie")).toMatch(/^__toast=/);
+      expect(response.location).toBe("/#newsletter");
+      expect(response.setCookies).toEqual([expect.stringMatching(/^__toast=/)]);
       expect(
         db()
           .select()
@@ -72,7 +85,7 @@ describe("home page", () => {
         const response = await post(fields);
         expect(response.status).toBe(status);
         // The message next to the field, and what was typed kept in it.
-        const reply = await readReply(response);
+        const reply = response.reply!;
         expect(reply).toMatchObject({ code: status, formError: null, fieldErrors: { email: message } });
         expect(reply.values.email ?? "").toBe(fields.email ?? "");
       }
@@ -82,20 +95,19 @@ describe("home page", () => {
     it("refuses an oversized body with 413, not a 500", async () => {
       const response = await post({ email: `${"a".repeat(70_000)}@example.com` });
       expect(response.status).toBe(413);
-      expect((await readReply(response)).formError).toBe("The request is too large.");
+      expect(response.reply?.formError).toBe("The request is too large.");
     });
   });
 });
 
 describe("products pages", () => {
-  const load = (path: string, category?: string) =>
-    run(async () => productsLoader(await routeArgs(getRequest(path), category === undefined ? {} : { category })));
+  const load = (path: string) => page(path, "routes/products");
 
   it("/products lists every in-stock product", async () => {
     product({ name: "Tee", category: "Men" });
     product({ name: "Dress", category: "Women" });
     product({ name: "Gone", inStock: false });
-    const body = await (await load("/products")).json();
+    const body = (await load("/products")).body;
     expect(body.category).toBeNull();
     expect(body.products.map((p: { name: string }) => p.name)).toEqual(["Dress", "Tee"]);
   });
@@ -104,17 +116,18 @@ describe("products pages", () => {
     product({ name: "Linen Shirt", category: "Men" });
     product({ name: "Wool Coat", category: "Men" });
     product({ name: "Linen Dress", category: "Women" });
-    const men = await (await load("/products/men", "men")).json();
+    const men = (await load("/products/men")).body;
     expect(men.category).toEqual({ path: "Men", label: "Men's Fashion" });
     expect(men.products.map((p: { name: string }) => p.name)).toEqual(["Wool Coat", "Linen Shirt"]);
-    const search = await (await load("/products/MEN?q=LINEN", "MEN")).json();
+    const search = (await load("/products/MEN?q=LINEN")).body;
     expect(search.q).toBe("LINEN");
     expect(search.products.map((p: { name: string }) => p.name)).toEqual(["Linen Shirt"]);
   });
 
   it("answers 404 for an unknown category", async () => {
-    for (const slug of ["shoes", "", "men/../women", "Mén"]) {
-      const response = await load(`/products/${encodeURIComponent(slug)}`, slug);
+    // ("" is /products/, the list of every category.)
+    for (const slug of ["shoes", "men/../women", "Mén"]) {
+      const response = await load(`/products/${encodeURIComponent(slug)}`);
       expect(response.status).toBe(404);
     }
   });
@@ -124,7 +137,7 @@ describe("products pages", () => {
     for (const q of ["%", "_", "'\"", "\\", "日本語", "😀", "x".repeat(1000), "%' OR '1'='1"]) {
       const response = await load(`/products?q=${encodeURIComponent(q)}`);
       expect(response.status).toBe(200);
-      const body = await response.json();
+      const body = response.body;
       expect(body.q.length).toBeLessThanOrEqual(100);
       expect(body.products.length).toBe(q === "%" ? 1 : 0);
     }
@@ -133,7 +146,7 @@ describe("products pages", () => {
 
 describe("product page", () => {
   const load = (category: string, id: string) =>
-    run(async () => productLoader(await routeArgs(getRequest(`/products/${category}/${id}`), { category, id })));
+    page(`/products/${category}/${encodeURIComponent(id)}`, "routes/product");
 
   it("loads the product with its sizes and related products", async () => {
     const main = product({ name: "Main", category: "Women" });
@@ -141,14 +154,14 @@ describe("product page", () => {
     product({ name: "Men's", category: "Men" });
     const response = await load("women", main.id);
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = response.body;
     expect(body.product).toMatchObject({ id: main.id, name: "Main", sizes: [], inStock: true, soldOut: false });
     expect(body.related.map((p: { name: string }) => p.name)).toEqual(["Other"]);
   });
 
   it("shows an out-of-stock product", async () => {
     const soldOut = createProduct({ category: "Men", inStock: false }, { sizes: [["XL", null]] });
-    const body = await (await load("men", soldOut.id)).json();
+    const body = (await load("men", soldOut.id)).body;
     expect(body.product).toMatchObject({ inStock: false, sizes: [{ size: "XL", available: true, fewLeft: null }] });
   });
 
@@ -164,7 +177,7 @@ describe("product page", () => {
         ],
       },
     );
-    expect((await (await load("men", shirt.id)).json()).product).toMatchObject({
+    expect((await load("men", shirt.id)).body.product).toMatchObject({
       soldOut: false,
       sizes: [
         { size: "S", available: false, fewLeft: null },
@@ -182,9 +195,9 @@ describe("product page", () => {
         ],
       },
     );
-    expect((await (await load("men", gone.id)).json()).product).toMatchObject({ soldOut: true, inStock: true });
+    expect((await load("men", gone.id)).body.product).toMatchObject({ soldOut: true, inStock: true });
     const few = createProduct({ category: "Men" }, { stock: 2 });
-    expect((await (await load("men", few.id)).json()).product).toMatchObject({ sizes: [], fewLeft: 2 });
+    expect((await load("men", few.id)).body.product).toMatchObject({ sizes: [], fewLeft: 2 });
   });
 
   it("answers 404 'Product not found' for an unknown, removed or mismatched product", async () => {
@@ -199,7 +212,7 @@ describe("product page", () => {
     ] as const) {
       const response = await load(category, id);
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ message: "Product not found" });
+      expect(response.body).toEqual({ message: "Product not found" });
     }
   });
 });
@@ -207,8 +220,7 @@ describe("product page", () => {
 describe("/loader?next=", () => {
   const next = async (value: string | null) => {
     const url = value === null ? "/loader" : `/loader?next=${encodeURIComponent(value)}`;
-    const response = await run(async () => loaderPageLoader(await routeArgs(getRequest(url), {})));
-    return (await response.json()).next;
+    return (await page(url, "routes/loader")).body.next;
   };
 
   it("accepts a path on this site", async () => {
@@ -259,9 +271,9 @@ describe("GET /api/product/list", () => {
     });
     product({ name: "Sold out", inStock: false });
     product({ name: "Removed", removedAt: Date.now() });
-    const response = await run(async () => productListLoader(await routeArgs(getRequest("/api/product/list"))));
+    const response = await site.client().get("/api/product/list");
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = response.json as { success: boolean; products: Listed[] };
     expect(body.success).toBe(true);
     expect(body.products.map((p: { name: string }) => p.name)).toEqual(["Sold out", "Tee"]);
     expect(body.products[1]).toEqual({
@@ -286,7 +298,7 @@ describe("POST /api/subscribe", () => {
       .from(newsletterSubscribers)
       .all()
       .map((row) => row.email);
-  const call = (request: Request) => run(async () => subscribeAction(await routeArgs(request, {})));
+  const call = (request: Request) => site.app.fetch(request);
 
   it("subscribes with {email} and answers {success, message}", async () => {
     const response = await call(jsonRequest("/api/subscribe", { email: "Api.User@Example.com" }));
@@ -339,8 +351,8 @@ describe("POST /api/subscribe", () => {
     const big = await call(jsonRequest("/api/subscribe", { email: `${"a".repeat(70_000)}@example.com` }));
     expect(big.status).toBe(413);
     expect((await big.json()).success).toBe(false);
-    const get = await run(async () => subscribeLoader());
+    const get = await site.client().get("/api/subscribe");
     expect(get.status).toBe(405);
-    expect(get.headers.get("Allow")).toBe("POST");
+    expect(get.headers.allow).toBe("POST");
   });
 });
