@@ -2,21 +2,13 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { readSavedCart } from "#app/modules/cart/index.server.ts";
-import { action as addAddress } from "#app/routes/api/address-add.ts";
-import { loader as getAddresses } from "#app/routes/api/address-get.ts";
-import { action as updateCart } from "#app/routes/api/cart-update.ts";
-import { action as orderCod } from "#app/routes/api/order-cod.ts";
-import { loader as userOrders } from "#app/routes/api/order-user.ts";
-import { loader as isAuth } from "#app/routes/api/user-is-auth.ts";
-import { action as login } from "#app/routes/api/user-login.ts";
-import { loader as logout } from "#app/routes/api/user-logout.ts";
-import { action as register } from "#app/routes/api/user-register.ts";
 import { addresses, cartItems, orders, users } from "#db/schema.ts";
+import { appForFile } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { cookiesFrom, getRequest, jsonRequest, routeArgs, run } from "../helpers/requests.ts";
+import { cookiesFrom, getRequest, jsonRequest } from "../helpers/requests.ts";
 import { createAddress, createUser, signedInCookie, TEST_PASSWORD } from "../helpers/shopper.ts";
 
-const args = (request: Request) => routeArgs(request);
+const site = appForFile();
 
 const address = {
   firstName: "Dev",
@@ -37,10 +29,8 @@ function email() {
 describe("/api/user", () => {
   it("register, is-auth, logout and login share the session cookie", async () => {
     const mail = email();
-    const registered = await run(async () =>
-      register(
-        await args(jsonRequest("/api/user/register", { name: "Api Shopper", email: mail, password: "secret-pass" })),
-      ),
+    const registered = await site.app.fetch(
+      jsonRequest("/api/user/register", { name: "Api Shopper", email: mail, password: "secret-pass" }),
     );
     expect(registered.status).toBe(201);
     const body = await registered.json();
@@ -53,20 +43,20 @@ describe("/api/user", () => {
     expect(body.user).not.toHaveProperty("passwordHash");
     const cookie = cookiesFrom(registered);
 
-    const auth = await run(async () => isAuth(await args(getRequest("/api/user/is-auth", { cookie }))));
+    const auth = await site.app.fetch(getRequest("/api/user/is-auth", { cookie }));
     expect(await auth.json()).toEqual({
       success: true,
       user: { _id: body.user._id, name: "Api Shopper", email: mail, cartItems: {}, cartLines: [] },
     });
 
-    const out = await run(async () => logout(await args(getRequest("/api/user/logout", { cookie }))));
+    const out = await site.app.fetch(getRequest("/api/user/logout", { cookie }));
     expect(await out.json()).toEqual({ success: true, message: "Logged out successfully" });
-    const after = await run(async () => isAuth(await args(getRequest("/api/user/is-auth", { cookie }))));
+    const after = await site.app.fetch(getRequest("/api/user/is-auth", { cookie }));
     expect(after.status).toBe(401);
     expect(await after.json()).toEqual({ success: false, message: "Not Authorized" });
 
-    const back = await run(async () =>
-      login(await args(jsonRequest("/api/user/login", { email: mail.toUpperCase(), password: "secret-pass" }))),
+    const back = await site.app.fetch(
+      jsonRequest("/api/user/login", { email: mail.toUpperCase(), password: "secret-pass" }),
     );
     expect(back.status).toBe(200);
     expect(await back.json()).toMatchObject({ success: true, message: "Logged in successfully" });
@@ -75,24 +65,23 @@ describe("/api/user", () => {
 
   it("refuses bad logins and registrations with {success:false, message} and a 4xx", async () => {
     const user = await createUser();
-    const cases: [(a: never) => Promise<Response>, string, unknown, number, string][] = [
-      [login, "/api/user/login", { email: user.email, password: "nope-nope" }, 401, "Invalid email or password"],
-      [login, "/api/user/login", { email: user.email, password: 12345678 }, 400, "Invalid credentials"],
-      [login, "/api/user/login", { email: "", password: "x" }, 400, "Please enter your email."],
-      [register, "/api/user/register", { name: "X", email: user.email, password: "longenough" }, 409, ""],
+    const cases: [string, unknown, number, string][] = [
+      ["/api/user/login", { email: user.email, password: "nope-nope" }, 401, "Invalid email or password"],
+      ["/api/user/login", { email: user.email, password: 12345678 }, 400, "Invalid credentials"],
+      ["/api/user/login", { email: "", password: "x" }, 400, "Please enter your email."],
+      ["/api/user/register", { name: "X", email: user.email, password: "longenough" }, 409, ""],
       [
-        register,
         "/api/user/register",
         { name: "X", email: email(), password: "short" },
         400,
         "Password must be at least 8 characters long.",
       ],
-      [register, "/api/user/register", { email: email(), password: "longenough" }, 400, "Please enter your name."],
-      [login, "/api/user/login", "{not json", 400, "The request body is not valid JSON."],
-      [login, "/api/user/login", [1, 2], 400, "The request body must be a JSON object."],
+      ["/api/user/register", { email: email(), password: "longenough" }, 400, "Please enter your name."],
+      ["/api/user/login", "{not json", 400, "The request body is not valid JSON."],
+      ["/api/user/login", [1, 2], 400, "The request body must be a JSON object."],
     ];
-    for (const [handler, path, json, status, message] of cases) {
-      const response = await run(async () => handler(await args(jsonRequest(path, json))));
+    for (const [path, json, status, message] of cases) {
+      const response = await site.app.fetch(jsonRequest(path, json));
       expect(response.status, JSON.stringify(json)).toBe(status);
       const body = await response.json();
       expect(body.success).toBe(false);
@@ -105,7 +94,7 @@ describe("/api/user", () => {
       body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
       headers: { "Content-Type": "text/plain" },
     });
-    const refused = await run(async () => login(await args(form)));
+    const refused = await site.app.fetch(form);
     expect(refused.status).toBe(415);
   });
 });
@@ -116,11 +105,11 @@ describe("/api/cart/update", () => {
     const cookie = await signedInCookie(user.id);
     const a = createProduct();
     const b = createProduct();
-    const response = await run(async () =>
-      updateCart(await args(jsonRequest("/api/cart/update", { cartItems: { [a.id]: 3, [b.id]: 1 } }, { cookie }))),
+    const response = await site.app.fetch(
+      jsonRequest("/api/cart/update", { cartItems: { [a.id]: 3, [b.id]: 1 } }, { cookie }),
     );
     expect(await response.json()).toEqual({ success: true, message: "Cart Updated" });
-    const auth = await (await run(async () => isAuth(await args(getRequest("/api/user/is-auth", { cookie }))))).json();
+    const auth = await (await site.app.fetch(getRequest("/api/user/is-auth", { cookie }))).json();
     expect(auth.user.cartItems).toEqual({ [a.id]: 3, [b.id]: 1 });
   });
 
@@ -140,10 +129,8 @@ describe("/api/cart/update", () => {
     // A sized line from the web store, and a line without a size of the same product saved before it had sizes.
     db().insert(cartItems).values({ userId: user.id, productId: shirt.id, size: "M", quantity: 2 }).run();
     db().insert(cartItems).values({ userId: user.id, productId: shirt.id, size: "", quantity: 1 }).run();
-    const update = async (body: unknown) =>
-      run(async () => updateCart(await args(jsonRequest("/api/cart/update", body, { cookie }))));
-    const shown = async () =>
-      (await (await run(async () => isAuth(await args(getRequest("/api/user/is-auth", { cookie }))))).json()).user;
+    const update = async (body: unknown) => site.app.fetch(jsonRequest("/api/cart/update", body, { cookie }));
+    const shown = async () => (await (await site.app.fetch(getRequest("/api/user/is-auth", { cookie }))).json()).user;
     const saved = async () => Object.fromEntries(await readSavedCart(user.id));
 
     expect((await shown()).cartItems).toEqual({ [shirt.id]: 1 });
@@ -179,15 +166,13 @@ describe("/api/cart/update", () => {
     const cookie = await signedInCookie(user.id);
     const a = createProduct();
     for (const cartItems of [{ [a.id]: 0 }, { [a.id]: 1.5 }, { "x y": 1 }, { unknownproduct: 1 }, "nope", null]) {
-      const response = await run(async () =>
-        updateCart(await args(jsonRequest("/api/cart/update", { cartItems }, { cookie }))),
-      );
+      const response = await site.app.fetch(jsonRequest("/api/cart/update", { cartItems }, { cookie }));
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
       expect((await response.json()).success).toBe(false);
     }
     expect((await readSavedCart(user.id)).size).toBe(0);
-    const visitor = await run(async () => updateCart(await args(jsonRequest("/api/cart/update", { cartItems: {} }))));
+    const visitor = await site.app.fetch(jsonRequest("/api/cart/update", { cartItems: {} }));
     expect(visitor.status).toBe(401);
   });
 });
@@ -198,14 +183,10 @@ describe("/api/address", () => {
     const other = await createUser();
     createAddress(other.id);
     const cookie = await signedInCookie(user.id);
-    const added = await run(
-      async () => await addAddress(await args(jsonRequest("/api/address/add", { address }, { cookie }))),
-    );
+    const added = await site.app.fetch(jsonRequest("/api/address/add", { address }, { cookie }));
     expect(added.status).toBe(201);
     expect(await added.json()).toMatchObject({ success: true, message: "Address added successfully" });
-    const listed = await (
-      await run(async () => getAddresses(await args(getRequest("/api/address/get", { cookie }))))
-    ).json();
+    const listed = await (await site.app.fetch(getRequest("/api/address/get", { cookie }))).json();
     expect(listed.success).toBe(true);
     expect(listed.addresses).toHaveLength(1);
     expect(listed.addresses[0]).toMatchObject({ ...address, userId: user.id });
@@ -215,11 +196,8 @@ describe("/api/address", () => {
   it("refuses an unusable address with its field errors; 401 for a visitor", async () => {
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
-    const bad = await run(
-      async () =>
-        await addAddress(
-          await args(jsonRequest("/api/address/add", { address: { ...address, city: "" } }, { cookie })),
-        ),
+    const bad = await site.app.fetch(
+      jsonRequest("/api/address/add", { address: { ...address, city: "" } }, { cookie }),
     );
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({
@@ -227,14 +205,10 @@ describe("/api/address", () => {
       message: "Please enter the city.",
       errors: { city: "Please enter the city." },
     });
-    const missing = await run(
-      async () => await addAddress(await args(jsonRequest("/api/address/add", {}, { cookie }))),
-    );
+    const missing = await site.app.fetch(jsonRequest("/api/address/add", {}, { cookie }));
     expect(await missing.json()).toMatchObject({ success: false, message: "Please send an address." });
-    expect((await run(async () => getAddresses(await args(getRequest("/api/address/get"))))).status).toBe(401);
-    expect(
-      (await run(async () => await addAddress(await args(jsonRequest("/api/address/add", { address }))))).status,
-    ).toBe(401);
+    expect((await site.app.fetch(getRequest("/api/address/get"))).status).toBe(401);
+    expect((await site.app.fetch(jsonRequest("/api/address/add", { address }))).status).toBe(401);
   });
 });
 
@@ -245,20 +219,16 @@ describe("/api/order", () => {
     const cookie = await signedInCookie(user.id);
     const own = createAddress(user.id);
     const product = createProduct({ name: "Wool Scarf", category: "Winter", offerPriceCents: 1500 });
-    const response = await run(async () =>
-      orderCod(
-        await args(
-          jsonRequest(
-            "/api/order/cod",
-            {
-              userId: victim.id,
-              items: [{ product: product.id, quantity: 2, offerPrice: 0.01 }],
-              address: own.id,
-              amount: 0.01,
-            },
-            { cookie },
-          ),
-        ),
+    const response = await site.app.fetch(
+      jsonRequest(
+        "/api/order/cod",
+        {
+          userId: victim.id,
+          items: [{ product: product.id, quantity: 2, offerPrice: 0.01 }],
+          address: own.id,
+          amount: 0.01,
+        },
+        { cookie },
       ),
     );
     expect(response.status).toBe(201);
@@ -266,9 +236,7 @@ describe("/api/order", () => {
     expect(body).toMatchObject({ success: true, message: "Order Placed Successfully" });
     expect(db().select().from(orders).where(eq(orders.userId, victim.id)).all()).toEqual([]);
 
-    const listed = await (
-      await run(async () => userOrders(await args(getRequest("/api/order/user", { cookie }))))
-    ).json();
+    const listed = await (await site.app.fetch(getRequest("/api/order/user", { cookie }))).json();
     expect(listed.success).toBe(true);
     expect(listed.orders).toHaveLength(1);
     expect(listed.orders[0]).toMatchObject({
@@ -289,16 +257,12 @@ describe("/api/order", () => {
     // The spec's Order shape: address (the Address's fields, from _id), kept when the address is deleted later.
     expect(listed.orders[0].address._id).toBe(own.id);
     db().delete(addresses).where(eq(addresses.id, own.id)).run();
-    const later = await (
-      await run(async () => userOrders(await args(getRequest("/api/order/user", { cookie }))))
-    ).json();
+    const later = await (await site.app.fetch(getRequest("/api/order/user", { cookie }))).json();
     expect(later.orders[0].address).toMatchObject({ _id: own.id, firstName: "Asha", city: "Pune" });
     expect(later.orders[0].address).not.toHaveProperty("id");
     // Nobody else's orders show up.
     const victimCookie = await signedInCookie(victim.id);
-    const theirs = await (
-      await run(async () => userOrders(await args(getRequest("/api/order/user", { cookie: victimCookie }))))
-    ).json();
+    const theirs = await (await site.app.fetch(getRequest("/api/order/user", { cookie: victimCookie }))).json();
     expect(theirs.orders).toEqual([]);
   });
 
@@ -313,7 +277,7 @@ describe("/api/order", () => {
     const send = (json: unknown, headers: Record<string, string> = {}) => {
       const request = jsonRequest("/api/order/cod", json, { cookie });
       for (const [k, v] of Object.entries(headers)) request.headers.set(k, v);
-      return run(async () => orderCod(await args(request)));
+      return site.app.fetch(request);
     };
     const cases: [unknown, number, string][] = [
       [{ items: [{ product: product.id, quantity: 1 }], address: foreign.id }, 400, "Please select an address"],
@@ -340,9 +304,9 @@ describe("/api/order", () => {
     expect((await retry.json()).orderId).toBe((await first.json()).orderId);
     expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toHaveLength(1);
 
-    const visitor = await run(async () => orderCod(await args(jsonRequest("/api/order/cod", good))));
+    const visitor = await site.app.fetch(jsonRequest("/api/order/cod", good));
     expect(visitor.status).toBe(401);
-    expect((await run(async () => userOrders(await args(getRequest("/api/order/user"))))).status).toBe(401);
+    expect((await site.app.fetch(getRequest("/api/order/user"))).status).toBe(401);
     expect(db().select().from(users).where(eq(users.id, user.id)).get()).toBeDefined();
   });
 });
