@@ -132,6 +132,11 @@ export type App = {
    * reaches the sandbox there, the sandbox posts its webhooks back there, and a test may too, over HTTP.
    */
   url: string;
+  /**
+   * Has the store read process.env again (the build's configuration and the test's own copy of the app's
+   * modules): call it after a test changes PUBLIC_URL, STRIPE_SANDBOX_URL, the payment mode...
+   */
+  reconfigure(): void;
   /** Every request the Stripe sandbox's loopback server received ("GET /v1/checkout/sessions/cs_…"), in order. */
   sandboxRequests: string[];
   /** Stops the Stripe sandbox's loopback server. */
@@ -222,8 +227,9 @@ export async function startApp(): Promise<App> {
   const build = await loadBuild();
   const handleRequest = createRequestHandler(build, "production");
   // What server.ts puts in the router context for every request: who sent it.
-  const { requestClientContext } = build.entry.module as unknown as {
+  const { requestClientContext, resetConfigForTests: resetBuildConfig } = build.entry.module as unknown as {
     requestClientContext: Parameters<RouterContextProvider["set"]>[0];
+    resetConfigForTests: () => void;
   };
   const handle: Handle = (request, client) => {
     const context = new RouterContextProvider();
@@ -243,6 +249,10 @@ export async function startApp(): Promise<App> {
   resetConfigForTests();
   return {
     url,
+    reconfigure: () => {
+      resetBuildConfig();
+      resetConfigForTests();
+    },
     client: (options) => new Client(handle, options),
     fetch: (request) => handle(request, { address: newAddress(), https: false }),
     sandboxRequests,
@@ -263,12 +273,28 @@ export function dataPath(pathAndQuery: string): string {
 
 /** What one route's loader gave a page, read as the browser's JavaScript reads it: `data`, or what it threw. */
 export type RouteData = {
+  /** The answer's status; a loader's redirect: its own (302...). */
   status: number;
+  /** Where a loader (or a layout's, or a middleware) sent the browser instead; null when it did not. */
+  location: string | null;
   /** The loader's data (undefined when it threw). */
   data: unknown;
   /** What the loader, or a layout's loader or middleware above it, threw: a 401 `{ signIn }`, a 404... */
   error: { status: number; data: unknown } | undefined;
 };
+
+type Redirect = { redirect: string; status: number; reload: boolean };
+
+/**
+ * The redirect a `.data` answer carries instead of data: an action's is the decoded value itself, a loader's
+ * sits under React Router's SingleFetchRedirect symbol.
+ */
+function redirectIn(decoded: unknown): Redirect | null {
+  if (!decoded || typeof decoded !== "object") return null;
+  const candidates = [decoded, ...Object.getOwnPropertySymbols(decoded).map((key) => Reflect.get(decoded, key))];
+  const found = candidates.find((value) => typeof (value as Partial<Redirect> | null)?.redirect === "string");
+  return (found as Redirect | undefined) ?? null;
+}
 
 /**
  * GETs `pathAndQuery` as the app's client-side navigation does (`/seller/orders` → `/seller/orders.data`)
@@ -281,17 +307,41 @@ export async function routeData(client: Client, pathAndQuery: string, routeId: s
   if (answer.headers["content-type"] !== "text/x-script") {
     throw new Error(`${pathAndQuery} answered ${answer.status} ${answer.headers["content-type"]}, not route data`);
   }
-  const routes = (await decodeRouteData(answer.text)) as Record<
-    string,
-    { data?: unknown; error?: { status: number; data: unknown } }
-  >;
+  const decoded = await decodeRouteData(answer.text);
+  const redirect = redirectIn(decoded);
+  if (redirect) return { status: redirect.status, location: redirect.redirect, data: undefined, error: undefined };
+  const routes = decoded as Record<string, { data?: unknown; error?: { status: number; data: unknown } }>;
   // A layout that threw answers for the routes below it.
   const own = routes[routeId] ?? Object.values(routes).find((r) => r.error);
   return {
     status: answer.status,
+    location: null,
     data: own?.data,
     error: own?.error && { status: own.error.status, data: own.error.data },
   };
+}
+
+/** The path and query of an absolute URL the store gave out (its origin is the shopper's). */
+export function pathOf(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+/**
+ * A GET (or, with `form`, a plain form post) to an absolute URL the store gave out (the sandbox's hosted
+ * checkout page, a return URL), as the shopper's browser sends it there: on that URL's origin. The Response
+ * comes back unread; redirects are not followed.
+ */
+export function visit(app: App, url: string, form?: Record<string, string>): Promise<Response> {
+  const target = new URL(url);
+  if (!form) return app.fetch(new Request(target));
+  return app.fetch(
+    new Request(target, {
+      method: "POST",
+      headers: { Origin: target.origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(form),
+    }),
+  );
 }
 
 /** What a page's form post did, as the page's JavaScript sees it: where it was sent, or the form's refusal. */
@@ -300,6 +350,8 @@ export type Submitted = {
   status: number;
   /** Where a taken form sends the browser (null for a refusal). */
   location: string | null;
+  /** Whether the browser loads that address as a whole new document (X-Remix-Reload-Document without JavaScript). */
+  reload: boolean;
   /** The refusal the form shows (null when it was taken). */
   reply: ReadReply | null;
   /** The answer's Set-Cookie headers. */
@@ -319,13 +371,11 @@ export async function submit(client: Client, path: string, fields: Record<string
   const taken = { reply: null, setCookies: answer.setCookies, cookie: client.cookie };
   if (answer.headers["content-type"] !== "text/x-script") {
     // Refused before any route ran (the request guard, React Router's own checks): no form reply.
-    return { ...taken, status: answer.status, location: answer.headers.location ?? null };
+    return { ...taken, status: answer.status, location: answer.headers.location ?? null, reload: false };
   }
-  const decoded = (await decodeRouteData(answer.text)) as { redirect?: string; status?: number; data?: unknown };
-  if (typeof decoded.redirect === "string") {
-    return { ...taken, status: decoded.status ?? 302, location: decoded.redirect };
-  }
-  return { ...taken, status: answer.status, location: null, reply: await readReply(answer) };
+  const redirect = redirectIn(await decodeRouteData(answer.text));
+  if (redirect) return { ...taken, status: redirect.status, location: redirect.redirect, reload: redirect.reload };
+  return { ...taken, status: answer.status, location: null, reload: false, reply: await readReply(answer) };
 }
 
 /**

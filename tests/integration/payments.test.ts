@@ -5,7 +5,6 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { describe, expect, it, vi } from "vitest";
-import { resetConfigForTests } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { computeTotals } from "#app/lib/money.ts";
@@ -24,21 +23,17 @@ import {
   stripeClient,
 } from "#app/modules/checkout/index.server.ts";
 import { listUserOrders, placeOrder } from "#app/modules/orders/index.server.ts";
-import { action as orderStripeAction } from "#app/routes/api/order-stripe.ts";
-import { action as cartAction, loader as cartLoader } from "#app/routes/cart.tsx";
-import { loader as loaderPageLoader } from "#app/routes/loader.tsx";
-import { loader as myOrdersLoader } from "#app/routes/my-orders.tsx";
 import { actOnCheckoutSession } from "#app/stripe-sandbox/sessions.server.ts";
 import { sandboxDeliveries } from "#app/stripe-sandbox/webhooks.server.ts";
 import { cartItems, orderItems, orders, stripeEvents } from "#db/schema.ts";
+import { appForFile, pathOf, type RouteData, routeData, submit, visit } from "../helpers/app.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
-import { formRequest, getRequest, jsonRequest, readReply, routeArgs, run } from "../helpers/requests.ts";
+import { jsonRequest } from "../helpers/requests.ts";
 import { createAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
-import { pathOf, sandboxServerForFile } from "../helpers/stripe-sandbox-server.ts";
 import { deliverWebhook } from "../helpers/stripe-webhook.ts";
 
 const ORIGIN = "http://localhost:3000";
-const server = sandboxServerForFile();
+const site = appForFile();
 
 /** A shopper with an address and a saved cart of the given offer prices and quantities. */
 async function shopperWithCart(lines: [priceCents: number, quantity: number][] = [[1999, 2]]) {
@@ -78,7 +73,7 @@ function events() {
 
 /** Presses a button on the sandbox's hosted page, as the shopper's browser does (a plain form post). */
 async function press(sessionUrl: string, intent: "pay" | "cancel" | "fail" | "expire") {
-  const response = await server.fetchPage(sessionUrl, { method: "POST", body: new URLSearchParams({ intent }) });
+  const response = await visit(site.app, sessionUrl, { intent });
   expect(response.status).toBe(303);
   return response.headers.get("Location")!;
 }
@@ -94,12 +89,12 @@ async function deadUrl(): Promise<string> {
 /** Runs `fn` while the store cannot be reached (lost webhooks, or Stripe down for the SDK). */
 async function whileUnreachable<T>(fn: () => Promise<T>): Promise<T> {
   process.env.STRIPE_SANDBOX_URL = await deadUrl();
-  resetConfigForTests();
+  site.app.reconfigure();
   try {
     return await fn();
   } finally {
-    process.env.STRIPE_SANDBOX_URL = server.url;
-    resetConfigForTests();
+    process.env.STRIPE_SANDBOX_URL = site.app.url;
+    site.app.reconfigure();
   }
 }
 
@@ -189,7 +184,7 @@ describe("startOnlineCheckout", () => {
 
   it("uses PUBLIC_URL for the success and cancel URLs when it is set", async () => {
     process.env.PUBLIC_URL = "https://trendora.example/";
-    resetConfigForTests();
+    site.app.reconfigure();
     try {
       const { sessionId, url } = await checkout();
       const session = await stripeClient().checkout.sessions.retrieve(sessionId);
@@ -202,7 +197,7 @@ describe("startOnlineCheckout", () => {
       expect(url).toBe(`https://trendora.example/stripe-sandbox/checkout/${sessionId}`);
     } finally {
       delete process.env.PUBLIC_URL;
-      resetConfigForTests();
+      site.app.reconfigure();
     }
   });
 
@@ -222,7 +217,7 @@ describe("startOnlineCheckout", () => {
     expect([...(await readSavedCart(user.id))]).toEqual([[items[0]!.productId, 2]]);
 
     process.env.PUBLIC_URL = "https://trendora.example";
-    resetConfigForTests();
+    site.app.reconfigure();
     try {
       const { url, orderId } = await startOnlineCheckout({ ...input, requestKey: newId() });
       expect(url).toBe(`https://trendora.example/stripe-sandbox/checkout/${sessionIdOf(orderId)}`);
@@ -232,7 +227,7 @@ describe("startOnlineCheckout", () => {
       expect(orderRow(orderId)).toMatchObject({ isPaid: true });
     } finally {
       delete process.env.PUBLIC_URL;
-      resetConfigForTests();
+      site.app.reconfigure();
     }
   });
 
@@ -382,7 +377,7 @@ describe("paying in the sandbox", () => {
     // One event, so a later delivery of it is Stripe's retry.
     const id = `evt_${newId()}`;
     const deliver = () =>
-      deliverWebhook(server.url, "checkout.session.completed", session, { id }).then(({ outcome }) => outcome);
+      deliverWebhook(site.app.url, "checkout.session.completed", session, { id }).then(({ outcome }) => outcome);
     const before = events().length;
 
     const outcomes = await Promise.all([deliver(), confirmCheckoutReturn(sessionId), confirmCheckoutReturn(sessionId)]);
@@ -441,8 +436,7 @@ describe("expireStaleOnlineOrders", () => {
 });
 
 describe("POST /api/order/stripe", () => {
-  const post = (body: unknown, cookie?: string) =>
-    run(async () => orderStripeAction(await routeArgs(jsonRequest("/api/order/stripe", body, { cookie }), {})));
+  const post = (body: unknown, cookie?: string) => site.app.fetch(jsonRequest("/api/order/stripe", body, { cookie }));
 
   it("answers {success, url} and leaves an unpaid online order with its session", async () => {
     const { user, address, items } = await shopperWithCart([[1999, 1]]);
@@ -502,17 +496,13 @@ describe("POST /api/order/stripe", () => {
       address: address.id,
     });
     const send = (headers: Record<string, string>) =>
-      run(async () =>
-        orderStripeAction(
-          await routeArgs(
-            new Request("http://localhost/api/order/stripe", {
-              method: "POST",
-              headers: { Cookie: cookie, ...headers },
-              body,
-            }),
-            {},
-          ),
-        ),
+      site.app.fetch(
+        new Request("http://localhost/api/order/stripe", {
+          method: "POST",
+          // As the store's own pages' JavaScript sends it (same origin).
+          headers: { Cookie: cookie, Origin: "http://localhost", ...headers },
+          body,
+        }),
       );
     const json = { "Content-Type": "application/json", "Idempotency-Key": "retry-key-12345" };
     const first = await (await send(json)).json();
@@ -540,12 +530,13 @@ describe("the cart page's Place Order with Online", () => {
   async function placeOnline(fields: Record<string, string>) {
     const { user, address, items } = await shopperWithCart([[4500, 2]]);
     const cookie = await signedInCookie(user.id);
-    const request = formRequest(
-      "/cart",
-      { intent: "place-order", paymentType: "Online", addressId: address.id, requestKey: newId(), ...fields },
-      { cookie },
-    );
-    const response = await run(async () => cartAction(await routeArgs(request, {})));
+    const response = await submit(site.client(cookie), "/cart", {
+      intent: "place-order",
+      paymentType: "Online",
+      addressId: address.id,
+      requestKey: newId(),
+      ...fields,
+    });
     return { user, items, response };
   }
 
@@ -554,15 +545,16 @@ describe("the cart page's Place Order with Online", () => {
     expect(response.status).toBe(303);
     const [order] = db().select().from(orders).where(eq(orders.userId, user.id)).all();
     expect(order).toMatchObject({ paymentType: "Online", isPaid: false, amountCents: 9180 });
-    expect(response.headers.get("Location")).toBe(`http://localhost/stripe-sandbox/checkout/${order!.stripeSessionId}`);
-    expect(response.headers.get("X-Remix-Reload-Document")).toBe("true");
+    expect(response.location).toBe(`http://localhost/stripe-sandbox/checkout/${order!.stripeSessionId}`);
+    // A whole new page (X-Remix-Reload-Document without JavaScript): the checkout page is not the app's.
+    expect(response.reload).toBe(true);
     expect((await readSavedCart(user.id)).size).toBeGreaterThan(0);
   });
 
   it("shows the refusal next to the form and keeps the cart", async () => {
     const { user, response } = await placeOnline({ addressId: "" });
     expect(response.status).toBe(400);
-    expect(await readReply(response)).toMatchObject({
+    expect(response.reply).toMatchObject({
       formError: "Please select an address",
       values: { paymentType: "Online" },
     });
@@ -570,7 +562,7 @@ describe("the cart page's Place Order with Online", () => {
 
     const down = await whileUnreachable(() => placeOnline({}));
     expect(down.response.status).toBe(503);
-    expect(await readReply(down.response)).toMatchObject({
+    expect(down.response.reply).toMatchObject({
       formError: ONLINE_PAYMENT_UNAVAILABLE,
       values: { paymentType: "Online" },
     });
@@ -583,7 +575,7 @@ describe("the return through /loader?next=my-orders&session_id=…", () => {
   /** The page as the shopper who placed the order sees it (a visitor or anyone else gets no notice: see below). */
   const loaderPage = async (path: string, userId: string | null) => {
     const cookie = userId ? await signedInCookie(userId) : null;
-    return run(async () => loaderPageLoader(await routeArgs(getRequest(path, { cookie }), {}))).then((r) => r.json());
+    return (await routeData(site.client(cookie), path, "routes/loader")).data as { next: string; notice: unknown };
   };
 
   it("confirms the payment (the webhook was lost) and My Orders shows the paid order at once", async () => {
@@ -597,9 +589,9 @@ describe("the return through /loader?next=my-orders&session_id=…", () => {
     });
     expect(orderRow(orderId)?.isPaid).toBe(true);
     const cookie = await signedInCookie(user.id);
-    const myOrders = await (
-      await run(async () => myOrdersLoader(await routeArgs(getRequest("/my-orders", { cookie }), {})))
-    ).json();
+    const myOrders = (await routeData(site.client(cookie), "/my-orders", "routes/my-orders")).data as {
+      orders: { id: string; paymentType: string }[];
+    };
     expect(myOrders.orders.map((o: { id: string; paymentType: string }) => [o.id, o.paymentType])).toEqual([
       [orderId, "Online"],
     ]);
@@ -626,13 +618,15 @@ describe("the return through /loader?next=my-orders&session_id=…", () => {
   });
 
   /** The answer of /loader to the shopper who placed the order, as it is (a page, or a redirect). */
-  const loaderAnswer = async (path: string, userId: string) =>
-    run(async () => loaderPageLoader(await routeArgs(getRequest(path, { cookie: await signedInCookie(userId) }), {})));
+  const loaderAnswer = async (path: string, userId: string) => {
+    const shopper = site.client(await signedInCookie(userId));
+    return { ...(await routeData(shopper, path, "routes/loader")), cookie: shopper.cookie };
+  };
 
   /** A failed or expired payment goes back to the cart (which still holds the items) with the message. */
-  const expectBackToCart = async (response: Response) => {
+  const expectBackToCart = async (response: RouteData & { cookie: string }) => {
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/cart");
+    expect(response.location).toBe("/cart");
     expect(await toastsFrom(response)).toEqual([`error: ${PAYMENT_NOTICES.failed}`]);
   };
 
@@ -677,8 +671,9 @@ describe("the return through /loader?next=my-orders&session_id=…", () => {
 describe("leaving the checkout page: the cart is kept until the order is paid", () => {
   /** The shopper's browser arriving at a cart URL (the cancel URL), signed in or not. */
   async function openCart(path: string, userId: string | null) {
-    const cookie = userId ? await signedInCookie(userId) : null;
-    return run(async () => cartLoader(await routeArgs(getRequest(path, { cookie }))));
+    const browser = site.client(userId ? await signedInCookie(userId) : null);
+    const page = await routeData(browser, path, "routes/cart");
+    return { ...page, data: page.data as { count: number }, cookie: browser.cookie };
   }
 
   const cartOf = async (userId: string) => new Map(await readSavedCart(userId));
@@ -702,7 +697,7 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
 
   /** A Stripe webhook event over HTTP, signed with the store's secret, as Stripe sends it. */
   async function deliverEvent(type: string, object: object) {
-    const { status, outcome } = await deliverWebhook(server.url, type, object);
+    const { status, outcome } = await deliverWebhook(site.app.url, type, object);
     expect(status).toBe(200);
     return outcome;
   }
@@ -730,7 +725,7 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
     const cancelUrl = await press(url, "cancel");
     const response = await openCart(pathOf(cancelUrl), user.id);
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/cart");
+    expect(response.location).toBe("/cart");
     expect(await toastsFrom(response)).toEqual([`success: ${PAYMENT_NOTICES.cancelled}`]);
     expect(await cartOf(user.id)).toEqual(cartBefore);
 
@@ -750,7 +745,7 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
     const again = await openCart(pathOf(cancelUrl), user.id);
     expect(again.status).toBe(200);
     expect(await toastsFrom(again)).toEqual([]);
-    expect((await again.json()).count).toBe(7);
+    expect(again.data.count).toBe(7);
     expect(orderRow(orderId)).toEqual(cancelled);
 
     // Stripe's own checkout.session.expired for that session, arriving later: a no-op.
@@ -876,15 +871,15 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
       [{ ...good, paymentType: "Cheque" }, "Please choose a payment method."],
     ];
     for (const [fields, message, status = 400] of refused) {
-      const response = await run(async () => cartAction(await routeArgs(formRequest("/cart", fields, { cookie }), {})));
+      const response = await submit(site.client(cookie), "/cart", fields);
       expect([fields, response.status]).toEqual([fields, status]);
-      expect(await readReply(response)).toMatchObject({ formError: message });
+      expect(response.reply).toMatchObject({ formError: message });
     }
     // An emptied cart is refused too, before the open checkout is touched.
     db().delete(cartItems).where(eq(cartItems.userId, user.id)).run();
-    const empty = await run(async () => cartAction(await routeArgs(formRequest("/cart", good, { cookie }), {})));
+    const empty = await submit(site.client(cookie), "/cart", good);
     expect(empty.status).toBe(400);
-    expect(await readReply(empty)).toMatchObject({ formError: "Your cart is empty." });
+    expect(empty.reply).toMatchObject({ formError: "Your cart is empty." });
     db().insert(cartItems).values({ userId: user.id, productId: product.id, size: "M", quantity: 2 }).run();
     // More than is left, even with the 2 units the open checkout would give back (lines an /api client sends:
     // the cart page orders what is left of a line): refused before closing it.
@@ -908,7 +903,7 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
     // Five fit once the open checkout's 2 units are back (3 are in stock now): all five are ordered, the old
     // checkout closed.
     db().update(cartItems).set({ quantity: 5 }).where(eq(cartItems.userId, user.id)).run();
-    const placed = await run(async () => cartAction(await routeArgs(formRequest("/cart", good, { cookie }), {})));
+    const placed = await submit(site.client(cookie), "/cart", good);
     expect(placed.status).toBe(303);
     expect(orderRow(open.orderId)?.status).toBe("Cancelled");
     expect(stockOf(product.id)).toEqual({ M: 0 });
@@ -968,7 +963,7 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
 
     const response = await openCart(pathOf(cancelUrl), user.id);
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/my-orders");
+    expect(response.location).toBe("/my-orders");
     expect(await toastsFrom(response)).toEqual(["success: Payment received. Your order is placed."]);
     expect(orderRow(orderId)).toMatchObject({ isPaid: true, status: "Order Placed" });
     expect((await listUserOrders(user.id)).map((o) => o.id)).toEqual([orderId]);
@@ -1061,16 +1056,17 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
 describe("sandbox mode on the cart page", () => {
   it("says Online Payment is in test mode while no STRIPE_SECRET_KEY is set, and not with one", async () => {
     expect(isSandboxMode()).toBe(true);
-    const page = async () => (await run(async () => cartLoader(await routeArgs(getRequest("/cart"), {})))).json();
+    const page = async () =>
+      (await routeData(site.client(), "/cart", "routes/cart")).data as { onlinePaymentTestMode: boolean };
     expect((await page()).onlinePaymentTestMode).toBe(true);
     process.env.STRIPE_SECRET_KEY = "sk_test_a_real_looking_key";
-    resetConfigForTests();
+    site.app.reconfigure();
     try {
       expect(isSandboxMode()).toBe(false);
       expect((await page()).onlinePaymentTestMode).toBe(false);
     } finally {
       delete process.env.STRIPE_SECRET_KEY;
-      resetConfigForTests();
+      site.app.reconfigure();
     }
   });
 });

@@ -6,7 +6,6 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { resetConfigForTests } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { Refusal } from "#app/lib/refusal.ts";
@@ -19,13 +18,13 @@ import {
   stripeClient,
 } from "#app/modules/checkout/index.server.ts";
 import { cartItems, orders } from "#db/schema.ts";
+import { appForFile, visit } from "../helpers/app.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
 import { createAddress, createUser } from "../helpers/shopper.ts";
-import { sandboxServerForFile } from "../helpers/stripe-sandbox-server.ts";
 import { deliverWebhook } from "../helpers/stripe-webhook.ts";
 
 const ORIGIN = "http://localhost:3000";
-const server = sandboxServerForFile();
+const site = appForFile();
 
 /** A shopper with an address and a saved cart of `quantity` units of a shirt in M, of which `stock` are left. */
 async function shopperAndShirt(stock = 5, quantity = 2) {
@@ -54,13 +53,13 @@ function orderRow(id: string) {
 
 /** Presses a button on the sandbox's hosted page, as the shopper's browser does (a plain form post). */
 async function press(sessionUrl: string, intent: "pay" | "cancel" | "fail" | "expire") {
-  const response = await server.fetchPage(sessionUrl, { method: "POST", body: new URLSearchParams({ intent }) });
+  const response = await visit(site.app, sessionUrl, { intent });
   expect(response.status).toBe(303);
 }
 
 /** A signed webhook event over HTTP, as Stripe sends it (again, for a replay). */
 async function deliverEvent(type: string, object: object, id?: string) {
-  const { status, outcome } = await deliverWebhook(server.url, type, object, { id });
+  const { status, outcome } = await deliverWebhook(site.app.url, type, object, { id });
   expect(status).toBe(200);
   return outcome;
 }
@@ -156,7 +155,7 @@ describe("an unpaid online order holds its units", () => {
     const { port } = probe.address() as AddressInfo;
     await new Promise((resolve) => probe.close(resolve));
     process.env.STRIPE_SANDBOX_URL = `http://127.0.0.1:${port}`;
-    resetConfigForTests();
+    site.app.reconfigure();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
       const error = await startOnlineCheckout({
@@ -170,8 +169,8 @@ describe("an unpaid online order holds its units", () => {
       expect((error as Refusal).status).toBe(503);
     } finally {
       warn.mockRestore();
-      process.env.STRIPE_SANDBOX_URL = server.url;
-      resetConfigForTests();
+      process.env.STRIPE_SANDBOX_URL = site.app.url;
+      site.app.reconfigure();
     }
     expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toEqual([]);
     expect(stockOf(shirt.id)).toEqual({ M: 5 });
