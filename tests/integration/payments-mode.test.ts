@@ -5,17 +5,8 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-  useActionData,
-  useLoaderData,
-} from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { config, resetConfigForTests } from "#app/lib/config.server.ts";
+import { config } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newId, newToken } from "#app/lib/ids.ts";
 import { computeTotals } from "#app/lib/money.ts";
@@ -29,21 +20,15 @@ import {
   stripeClient,
   webhookSecret,
 } from "#app/modules/checkout/index.server.ts";
-import { action as orderStripeAction } from "#app/routes/api/order-stripe.ts";
-import { action as webhookAction } from "#app/routes/api/stripe-webhook.ts";
-import CartPage, { action as cartAction, loader as cartLoader } from "#app/routes/cart.tsx";
-import { loader as loaderPageLoader } from "#app/routes/loader.tsx";
-import * as sandboxApiRoute from "#app/routes/stripe-sandbox/api.ts";
-import * as checkoutPageRoute from "#app/routes/stripe-sandbox/checkout.ts";
 import { actOnCheckoutSession } from "#app/stripe-sandbox/sessions.server.ts";
 import { cartItems, orderItems, orders, stripeEvents } from "#db/schema.ts";
+import { appForFile, pathOf, routeData, submit, visit } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { contextFor, formRequest, getRequest, jsonRequest, readReply, routeArgs, run } from "../helpers/requests.ts";
+import { formRequest, getRequest, jsonRequest } from "../helpers/requests.ts";
 import { createAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
-import { pathOf, sandboxServerForFile } from "../helpers/stripe-sandbox-server.ts";
 import { signWebhook, webhookEvent, webhookRequest } from "../helpers/stripe-webhook.ts";
 
-const server = sandboxServerForFile();
+const site = appForFile();
 
 type Env = Record<string, string | undefined>;
 
@@ -55,7 +40,8 @@ async function withEnv<T>(env: Env, fn: () => Promise<T>): Promise<T> {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;
     }
-    resetConfigForTests();
+    // The store (the build's configuration) and this file's own copy of its modules both read it again.
+    site.app.reconfigure();
   };
   apply(env);
   try {
@@ -116,26 +102,10 @@ async function sandboxOrder() {
   return { ...shopper, orderId, url, sessionId: orderRow(orderId).stripeSessionId! };
 }
 
-function CartWithRouteData() {
-  return createElement(CartPage, { loaderData: useLoaderData(), actionData: useActionData() } as never);
-}
-
-/** The cart page as the server renders it (a GET, or a POST: the action's answer, then the page). */
+/** The cart page as the store serves it without JavaScript (a GET, or a POST: the action's answer, then the page). */
 async function renderCart(request: Request): Promise<{ status: number; html: string }> {
-  const handler = createStaticHandler([
-    {
-      id: "cart",
-      path: "/cart",
-      loader: cartLoader as never,
-      action: cartAction as never,
-      Component: CartWithRouteData,
-    },
-  ]);
-  // The context the root middleware fills: who the shopper is.
-  const context = await handler.query(request, { requestContext: await contextFor(request.clone()) });
-  if (context instanceof Response) throw new Error(`unexpected ${context.status} response`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return { status: context.statusCode, html: renderToString(createElement(StaticRouterProvider, { router, context })) };
+  const response = await site.app.fetch(request);
+  return { status: response.status, html: await response.text() };
 }
 
 /** The choices of the Payment Method select, as [value, label]. */
@@ -148,12 +118,22 @@ const COD_AND_ONLINE = [...COD_ONLY, ["Online", "Online Payment"]];
 const OFF_NOTE = "Online payment is not available at the moment.";
 const TEST_MODE_NOTE = "Online Payment is in test mode: no real money is taken.";
 
+const placeOrderFields = (paymentType: string, addressId: string) => ({
+  intent: "place-order",
+  paymentType,
+  addressId,
+  requestKey: newToken(),
+  redirectTo: "/cart",
+});
+
+/** The cart's Place Order as a browser without JavaScript posts it. */
 function placeOrderForm(paymentType: string, addressId: string, cookie: string) {
-  return formRequest(
-    "/cart",
-    { intent: "place-order", paymentType, addressId, requestKey: newToken(), redirectTo: "/cart" },
-    { cookie },
-  );
+  return formRequest("/cart", placeOrderFields(paymentType, addressId), { cookie });
+}
+
+/** The same, as the page's JavaScript posts it: the redirect, or the refusal the form shows. */
+function placeOrder(paymentType: string, addressId: string, cookie: string) {
+  return submit(site.client(cookie), "/cart", placeOrderFields(paymentType, addressId));
 }
 
 describe('payment mode "off"', () => {
@@ -189,11 +169,9 @@ describe('payment mode "off"', () => {
     const filesBefore = sandboxSessionFiles();
     const orderItemCount = db().select().from(orderItems).all().length;
 
-    const response = await offMode(() =>
-      run(async () => cartAction(await routeArgs(placeOrderForm("Online", address.id, cookie), {}))),
-    );
+    const response = await offMode(() => placeOrder("Online", address.id, cookie));
     expect(response.status).toBe(400);
-    expect(await readReply(response)).toMatchObject({
+    expect(response.reply).toMatchObject({
       formError: ONLINE_PAYMENT_OFF,
       values: { paymentType: "Online" },
     });
@@ -213,11 +191,9 @@ describe('payment mode "off"', () => {
 
   it("Cash on Delivery still places the order", async () => {
     const { user, address, cookie } = await shopperWithCart();
-    const response = await offMode(() =>
-      run(async () => cartAction(await routeArgs(placeOrderForm("COD", address.id, cookie), {}))),
-    );
+    const response = await offMode(() => placeOrder("COD", address.id, cookie));
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/my-orders");
+    expect(response.location).toBe("/my-orders");
     expect(await toastsFrom(response)).toEqual(["success: Order Placed Successfully"]);
     expect(ordersOf(user.id).map((o) => [o.paymentType, o.amountCents])).toEqual([["COD", CART_TOTAL_CENTS]]);
     expect((await readSavedCart(user.id)).size).toBe(0);
@@ -227,18 +203,14 @@ describe('payment mode "off"', () => {
     const { user, address, cookie, products } = await shopperWithCart();
     const cartBefore = await cartOf(user.id);
     const body = { items: products.map((p) => ({ product: p.id, quantity: 1 })), address: address.id };
-    const response = await offMode(() =>
-      run(async () => orderStripeAction(await routeArgs(jsonRequest("/api/order/stripe", body, { cookie }), {}))),
-    );
+    const response = await offMode(() => site.app.fetch(jsonRequest("/api/order/stripe", body, { cookie })));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ success: false, message: ONLINE_PAYMENT_OFF });
     expect(ordersOf(user.id)).toEqual([]);
     expect(await cartOf(user.id)).toEqual(cartBefore);
 
     // The same call with the sandbox on goes through (the refusal is the mode's, not the request's).
-    const accepted = await run(async () =>
-      orderStripeAction(await routeArgs(jsonRequest("/api/order/stripe", body, { cookie }), {})),
-    );
+    const accepted = await site.app.fetch(jsonRequest("/api/order/stripe", body, { cookie }));
     expect(accepted.status).toBe(200);
     expect(await accepted.json()).toMatchObject({
       success: true,
@@ -250,17 +222,9 @@ describe('payment mode "off"', () => {
     const { sessionId, url, orderId } = await sandboxOrder();
     const auth = { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` };
     const statuses = await withEnv(env, async () => {
-      const call = async (method: string, apiPath: string, body?: URLSearchParams) => {
-        const route = method === "GET" ? sandboxApiRoute.loader : sandboxApiRoute.action;
-        const request = new Request(`http://shop.test/v1/${apiPath}`, { method, headers: auth, body });
-        return route({ request: request, params: { "*": apiPath }, context: {} } as never);
-      };
-      const page = (method: string) =>
-        (method === "GET" ? checkoutPageRoute.loader : checkoutPageRoute.action)({
-          request: new Request(url, method === "GET" ? {} : { method, body: new URLSearchParams({ intent: "pay" }) }),
-          params: { sessionId },
-          context: {},
-        } as never);
+      const call = async (method: string, apiPath: string, body?: URLSearchParams) =>
+        site.app.fetch(new Request(`http://shop.test/v1/${apiPath}`, { method, headers: auth, body }));
+      const page = (method: string) => visit(site.app, url, method === "GET" ? undefined : { intent: "pay" });
       const responses = [
         await call("GET", `checkout/sessions/${sessionId}`),
         await call("POST", "checkout/sessions", new URLSearchParams({ mode: "payment" })),
@@ -269,7 +233,11 @@ describe('payment mode "off"', () => {
         await page("POST"),
       ];
       // Over HTTP too, as a browser would press Pay.
-      const pressed = await server.fetchPage(url, { method: "POST", body: new URLSearchParams({ intent: "pay" }) });
+      const pressed = await fetch(new URL(pathOf(url), site.app.url), {
+        method: "POST",
+        body: new URLSearchParams({ intent: "pay" }),
+        redirect: "manual",
+      });
       return [...responses.map((r) => r.status), pressed.status];
     });
     expect(statuses).toEqual([404, 404, 404, 404, 404, 404]);
@@ -286,8 +254,9 @@ describe('payment mode "off"', () => {
       payment_status: "paid",
     });
     const post = async (secret: string) => {
-      const request = webhookRequest("http://shop.test", payload, signWebhook(payload, { secret }));
-      const response = await run(async () => webhookAction(await routeArgs(request, {})));
+      const response = await site.app.fetch(
+        webhookRequest("http://shop.test", payload, signWebhook(payload, { secret })),
+      );
       return { status: response.status, body: await response.json() };
     };
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
@@ -331,24 +300,21 @@ describe('payment mode "off"', () => {
     const unpaid = orderRow(orderId);
     const cartBefore = await cartOf(user.id);
     const returnPath = `/loader?next=my-orders&session_id=${sessionId}`;
-    const openLoader = () => run(async () => loaderPageLoader(await routeArgs(getRequest(returnPath, { cookie }), {})));
+    const openLoader = async () => (await routeData(site.client(cookie), returnPath, "routes/loader")).data;
 
-    const back = await offMode(async () => (await openLoader()).json());
+    const back = await offMode(openLoader);
     expect(back).toEqual({ next: "/my-orders", notice: null });
     expect(orderRow(orderId)).toEqual(unpaid);
 
-    const cart = await offMode(() =>
-      run(async () =>
-        cartLoader(await routeArgs(getRequest(`/cart?checkout=cancelled&order=${orderId}`, { cookie }), {})),
-      ),
-    );
+    const browser = site.client(cookie);
+    const cart = await offMode(() => routeData(browser, `/cart?checkout=cancelled&order=${orderId}`, "routes/cart"));
     expect(cart.status).toBe(200);
-    expect(await toastsFrom(cart)).toEqual([]);
+    expect(await toastsFrom(browser)).toEqual([]);
     expect(orderRow(orderId)).toEqual(unpaid);
     expect(await cartOf(user.id)).toEqual(cartBefore);
 
     // With the sandbox back on, the same return confirms the payment.
-    expect((await (await openLoader()).json()).notice).toEqual({
+    expect(((await openLoader()) as { notice: unknown }).notice).toEqual({
       type: "success",
       message: "Payment received. Your order is placed.",
     });
@@ -370,30 +336,23 @@ describe('payment mode "sandbox" in production (STRIPE_SANDBOX=on)', () => {
       expect(page.html).toContain(TEST_MODE_NOTE);
       expect(page.html).not.toContain(OFF_NOTE);
 
-      const placed = await run(async () =>
-        cartAction(await routeArgs(placeOrderForm("Online", address.id, cookie), {})),
-      );
+      const placed = await placeOrder("Online", address.id, cookie);
       expect(placed.status).toBe(303);
-      const checkoutUrl = placed.headers.get("Location")!;
+      const checkoutUrl = placed.location!;
       expect(checkoutUrl).toMatch(/^http:\/\/localhost\/stripe-sandbox\/checkout\/cs_test_[0-9A-Za-z]+$/);
       const [order] = ordersOf(user.id);
       expect(order).toMatchObject({ paymentType: "Online", isPaid: false, amountCents: CART_TOTAL_CENTS });
 
-      const checkoutPage = await server.fetchPage(checkoutUrl);
+      const checkoutPage = await visit(site.app, checkoutUrl);
       expect(checkoutPage.status).toBe(200);
       expect(await checkoutPage.text()).toContain("TEST MODE");
 
-      const pressed = await server.fetchPage(checkoutUrl, {
-        method: "POST",
-        body: new URLSearchParams({ intent: "pay" }),
-      });
+      const pressed = await visit(site.app, checkoutUrl, { intent: "pay" });
       expect(pressed.status).toBe(303);
       expect(orderRow(order!.id)).toMatchObject({ isPaid: true, status: "Order Placed" });
 
-      const back = await run(async () =>
-        loaderPageLoader(await routeArgs(getRequest(pathOf(pressed.headers.get("Location")!), { cookie }), {})),
-      );
-      expect((await back.json()).notice).toEqual({
+      const back = await routeData(site.client(cookie), pathOf(pressed.headers.get("Location")!), "routes/loader");
+      expect((back.data as { notice: unknown }).notice).toEqual({
         type: "success",
         message: "Payment received. Your order is placed.",
       });
