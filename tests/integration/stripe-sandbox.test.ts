@@ -7,26 +7,26 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import Stripe from "stripe";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { config, resetConfigForTests } from "#app/lib/config.server.ts";
+import { config } from "#app/lib/config.server.ts";
 import { SANDBOX_SECRET_KEY, sandboxWebhookSecret } from "#app/lib/stripe-sandbox-config.server.ts";
 import { stripeClient } from "#app/modules/checkout/index.server.ts";
-import * as sandboxApiRoute from "#app/routes/stripe-sandbox/api.ts";
-import * as checkoutPageRoute from "#app/routes/stripe-sandbox/checkout.ts";
 import { maskedKey } from "#app/stripe-sandbox/api.server.ts";
 import { parseStripeParams } from "#app/stripe-sandbox/params.server.ts";
 import { actOnCheckoutSession } from "#app/stripe-sandbox/sessions.server.ts";
 import { sandboxDeliveries } from "#app/stripe-sandbox/webhooks.server.ts";
+import { appForFile, pathOf, visit } from "../helpers/app.ts";
 import { rawRequest } from "../helpers/raw-http.ts";
-import { pathOf, sandboxServerForFile } from "../helpers/stripe-sandbox-server.ts";
 
-const server = sandboxServerForFile();
-// The store as its shoppers reach it (no PUBLIC_URL): here the test server itself, since the hosted page sends
+// The store over HTTP is the production build's own loopback listener, site.app.url (the Stripe SDK reaches
+// its sandbox there).
+const site = appForFile();
+// The store as its shoppers reach it (no PUBLIC_URL): here that listener itself, since the hosted page sends
 // the shopper back only to the origin the page was asked for.
 let SUCCESS_URL: string;
 let CANCEL_URL: string;
 beforeAll(() => {
-  SUCCESS_URL = `${server.url}/loader?next=my-orders&session_id={CHECKOUT_SESSION_ID}`;
-  CANCEL_URL = `${server.url}/cart`;
+  SUCCESS_URL = `${site.app.url}/loader?next=my-orders&session_id={CHECKOUT_SESSION_ID}`;
+  CANCEL_URL = `${site.app.url}/cart`;
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -54,7 +54,7 @@ function sessionParams(
 
 /** A fetch against the test server (the page URLs carry the shopper's origin, not the server's). */
 function fetchPath(url: string, init?: RequestInit) {
-  return fetch(new URL(pathOf(url), server.url), { redirect: "manual", ...init });
+  return fetch(new URL(pathOf(url), site.app.url), { redirect: "manual", ...init });
 }
 
 function pressButton(sessionUrl: string, intent: string) {
@@ -84,7 +84,7 @@ describe("the sandbox's REST API through the SDK", () => {
       cancel_url: CANCEL_URL,
     });
     expect(created.id).toMatch(/^cs_test_[0-9A-Za-z]+$/);
-    expect(created.url).toBe(`${server.url}/stripe-sandbox/checkout/${created.id}`);
+    expect(created.url).toBe(`${site.app.url}/stripe-sandbox/checkout/${created.id}`);
     expect(created.expires_at - created.created).toBe(24 * 60 * 60);
     expect(created.lastResponse.statusCode).toBe(200);
     expect(created.lastResponse.requestId).toMatch(/^req_/);
@@ -133,8 +133,8 @@ describe("the sandbox's REST API through the SDK", () => {
     const body =
       "mode=payment&success_url=http%3A%2F%2Flocalhost%3A3000%2Fok&line_items[0][quantity]=1&line_items[0][price_data][currency]=usd&line_items[0][price_data][unit_amount]=500&line_items[0][price_data][product_data][name]=Cap";
     const request = () =>
-      sandboxApiRoute.action({
-        request: new Request(`${server.url}/v1/checkout/sessions`, {
+      site.app.fetch(
+        new Request(`${site.app.url}/v1/checkout/sessions`, {
           method: "POST",
           headers: {
             Authorization: `Bearer ${SANDBOX_SECRET_KEY}`,
@@ -143,9 +143,7 @@ describe("the sandbox's REST API through the SDK", () => {
           },
           body,
         }),
-        params: { "*": "checkout/sessions" },
-        context: {},
-      } as never);
+      );
     const [first, second] = await Promise.all([request(), request()]);
     expect([first.status, second.status]).toEqual([200, 409]);
     expect((await second.json()).error).toMatchObject({ type: "idempotency_error", code: "idempotency_key_in_use" });
@@ -154,13 +152,13 @@ describe("the sandbox's REST API through the SDK", () => {
   });
 
   it("refuses a wrong or missing API key with Stripe's 401 error", async () => {
-    const { hostname, port } = new URL(server.url);
+    const { hostname, port } = new URL(site.app.url);
     const wrong = new Stripe("sk_test_wrong_key_123456", { host: hostname, port: Number(port), protocol: "http" });
     const error = await wrong.checkout.sessions.create(sessionParams()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
     expect((error as Stripe.errors.StripeError).statusCode).toBe(401);
 
-    const response = await fetch(new URL("/v1/checkout/sessions", server.url), { method: "POST" });
+    const response = await fetch(new URL("/v1/checkout/sessions", site.app.url), { method: "POST" });
     expect(response.status).toBe(401);
     const body = await response.json();
     expect(body.error.type).toBe("invalid_request_error");
@@ -168,7 +166,7 @@ describe("the sandbox's REST API through the SDK", () => {
   });
 
   it("never answers 5xx to a hostile Authorization header: Stripe's 401 shape, the key masked or not shown", async () => {
-    const api = new URL("/v1/checkout/sessions", server.url).href;
+    const api = new URL("/v1/checkout/sessions", site.app.url).href;
     const authorizations = [
       // Every key length from 0 to 40, with and without the Bearer scheme (9 to 11 characters once crashed).
       ...Array.from({ length: 41 }, (_, n) => `Bearer ${"sk_live_x".padEnd(n, "y").slice(0, n)}`),
@@ -206,7 +204,7 @@ describe("the sandbox's REST API through the SDK", () => {
   });
 
   it("never answers 5xx to a hostile body with the right key: Stripe's 4xx error shape", async () => {
-    const api = new URL("/v1/checkout/sessions", server.url).href;
+    const api = new URL("/v1/checkout/sessions", site.app.url).href;
     const bodies: [string, string][] = [
       ["application/x-www-form-urlencoded", "%zz=%zz&mode=%"],
       ["application/x-www-form-urlencoded", `${"a[".repeat(500)}=1`],
@@ -278,7 +276,7 @@ describe("the sandbox's REST API through the SDK", () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.code).toBe("resource_missing");
 
-    const unknownPath = await fetch(new URL("/v1/charges", server.url), {
+    const unknownPath = await fetch(new URL("/v1/charges", site.app.url), {
       headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` },
     });
     expect(unknownPath.status).toBe(404);
@@ -334,7 +332,7 @@ describe("return URLs: only to the store itself", () => {
       "http://localhost/cart",
       "http://127.0.0.1:8080/cart",
       "http://[::1]:3000/cart",
-      `${server.url}/ok`,
+      `${site.app.url}/ok`,
     ];
     for (const url of accepted) {
       const session = await stripeClient().checkout.sessions.create(
@@ -347,7 +345,7 @@ describe("return URLs: only to the store itself", () => {
 
   it("with PUBLIC_URL: its origin only, scheme and port included", async () => {
     process.env.PUBLIC_URL = "https://shop.example.com";
-    resetConfigForTests();
+    site.app.reconfigure();
     try {
       for (const url of [
         "http://shop.example.com/cart",
@@ -365,12 +363,12 @@ describe("return URLs: only to the store itself", () => {
       expect(session.url).toBe(`https://shop.example.com/stripe-sandbox/checkout/${session.id}`);
     } finally {
       delete process.env.PUBLIC_URL;
-      resetConfigForTests();
+      site.app.reconfigure();
     }
   });
 
   it("answers a foreign return URL in Stripe's error JSON", async () => {
-    const response = await fetch(new URL("/v1/checkout/sessions", server.url), {
+    const response = await fetch(new URL("/v1/checkout/sessions", site.app.url), {
       method: "POST",
       headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}`, "Content-Type": "application/x-www-form-urlencoded" },
       body: "mode=payment&success_url=https%3A%2F%2Fevil.example%2F&line_items[0][quantity]=1&line_items[0][price_data][currency]=usd&line_items[0][price_data][unit_amount]=500&line_items[0][price_data][product_data][name]=Cap",
@@ -409,7 +407,7 @@ describe("the hosted checkout page", () => {
     const session = await stripeClient().checkout.sessions.create(sessionParams());
     const response = await pressButton(session.url!, "pay");
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe(`${server.url}/loader?next=my-orders&session_id=${session.id}`);
+    expect(response.headers.get("Location")).toBe(`${site.app.url}/loader?next=my-orders&session_id=${session.id}`);
     const after = await stripeClient().checkout.sessions.retrieve(session.id);
     expect(after).toMatchObject({ status: "complete", payment_status: "paid", url: null });
     expect(after.payment_intent).toMatch(/^pi_/);
@@ -425,12 +423,12 @@ describe("the hosted checkout page", () => {
     expect(page).not.toContain('value="pay"');
     // Pressing Pay again (a double click) does not pay twice.
     const again = await pressButton(session.url!, "pay");
-    expect(again.headers.get("Location")).toBe(`${server.url}/loader?next=my-orders&session_id=${session.id}`);
+    expect(again.headers.get("Location")).toBe(`${site.app.url}/loader?next=my-orders&session_id=${session.id}`);
     expect(sandboxDeliveries(session.id)).toHaveLength(1);
   });
 
   it("without PUBLIC_URL, refuses a session whose return URLs are not on the origin the page came in on", async () => {
-    const store = new URL(server.url);
+    const store = new URL(site.app.url);
     const own = (path: string) => `${store.origin}${path}`;
     const cases: [string, Partial<Stripe.Checkout.SessionCreateParams>][] = [
       ["another port", { success_url: "http://localhost:8080/admin/reset?all=1", cancel_url: own("/cart") }],
@@ -521,7 +519,7 @@ describe("the hosted checkout page", () => {
   });
 
   it("answers 404 for an unknown session and 400 for an unknown button, still in TEST MODE", async () => {
-    const unknown = await fetch(new URL("/stripe-sandbox/checkout/cs_test_nope", server.url));
+    const unknown = await fetch(new URL("/stripe-sandbox/checkout/cs_test_nope", site.app.url));
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain("TEST MODE");
     const session = await stripeClient().checkout.sessions.create(sessionParams());
@@ -551,12 +549,12 @@ describe("webhook signatures", () => {
     });
     await new Promise<void>((resolve) => recorder.listen(0, "127.0.0.1", resolve));
     process.env.STRIPE_SANDBOX_URL = `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`;
-    resetConfigForTests();
+    site.app.reconfigure();
     try {
       await actOnCheckoutSession(session.id, "pay");
     } finally {
-      process.env.STRIPE_SANDBOX_URL = server.url;
-      resetConfigForTests();
+      process.env.STRIPE_SANDBOX_URL = site.app.url;
+      site.app.reconfigure();
       await new Promise((resolve) => recorder.close(resolve));
     }
     expect(received).toHaveLength(1);
@@ -584,33 +582,21 @@ describe("with a real STRIPE_SECRET_KEY", () => {
   it("the sandbox is not reachable (404)", async () => {
     const session = await stripeClient().checkout.sessions.create(sessionParams());
     process.env.STRIPE_SECRET_KEY = "sk_test_real_account_key";
-    resetConfigForTests();
+    site.app.reconfigure();
     try {
-      const api = await sandboxApiRoute.loader({
-        request: new Request(`http://shop.test/v1/checkout/sessions/${session.id}`, {
+      const api = await site.app.fetch(
+        new Request(`http://shop.test/v1/checkout/sessions/${session.id}`, {
           headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` },
         }),
-        params: { "*": `checkout/sessions/${session.id}` },
-        context: {},
-      } as never);
+      );
       expect(api.status).toBe(404);
-      const page = await checkoutPageRoute.loader({
-        request: new Request(session.url!),
-        params: { sessionId: session.id },
-        context: {},
-      } as never);
-      expect(page.status).toBe(404);
-      const pay = await checkoutPageRoute.action({
-        request: new Request(session.url!, { method: "POST", body: new URLSearchParams({ intent: "pay" }) }),
-        params: { sessionId: session.id },
-        context: {},
-      } as never);
-      expect(pay.status).toBe(404);
+      expect((await visit(site.app, session.url!)).status).toBe(404);
+      expect((await visit(site.app, session.url!, { intent: "pay" })).status).toBe(404);
       // And the SDK now talks to api.stripe.com, not to this box.
       expect(stripeClient().getApiField("host")).toBe("api.stripe.com");
     } finally {
       delete process.env.STRIPE_SECRET_KEY;
-      resetConfigForTests();
+      site.app.reconfigure();
     }
     expect((await stripeClient().checkout.sessions.retrieve(session.id)).status).toBe("open");
   });
