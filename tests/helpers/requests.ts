@@ -1,7 +1,6 @@
-// Builds real Requests for route loaders and actions, and reads their answers.
-import { UNSAFE_decodeViaTurboStream as decodeTurboStream, RouterContextProvider } from "react-router";
+// Builds real Requests for the store's handler (tests/helpers/app.ts: `site.app.fetch`), and reads their answers.
+import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
 import type { FormReply } from "#app/lib/forms.ts";
-import { readIdentity } from "#app/middleware/identity.server.ts";
 
 const ORIGIN = "http://localhost";
 
@@ -54,43 +53,6 @@ export function cookiesFrom(response: Response, previous = ""): string {
     else jar.set(name!, value);
   }
   return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-}
-
-/**
- * Runs a loader or action and returns what it produced as a Response: React Router's `data()`
- * results and thrown responses are normalised so tests can assert status, headers and body alike.
- */
-export async function run(fn: () => unknown): Promise<Response> {
-  try {
-    return toResponse(await fn());
-  } catch (thrown) {
-    return toResponse(thrown);
-  }
-}
-
-function toResponse(value: unknown): Response {
-  if (value instanceof Response) return value;
-  if (value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit") {
-    const d = value as { data: unknown; init: ResponseInit | null };
-    return Response.json(d.data, d.init ?? undefined);
-  }
-  if (value instanceof Error) throw value;
-  return Response.json(value ?? null);
-}
-
-/**
- * What React Router hands a loader or action: the request, the route's params, and the context the root
- * middleware fills (the signed-in shopper and seller, read from the request's cookies).
- */
-export async function routeArgs(request: Request, params: Record<string, string> = {}) {
-  return { request, params, context: await contextFor(request) } as never;
-}
-
-/** The router context the root middleware fills for this request. */
-export async function contextFor(request: Request): Promise<RouterContextProvider> {
-  const context = new RouterContextProvider();
-  await readIdentity(request, context);
-  return context;
 }
 
 /** A page action's refusal (its FormReply) as the form shows it: the form error, field errors, typed values. */
