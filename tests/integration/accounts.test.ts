@@ -62,7 +62,7 @@ describe("register", () => {
   it("refuses a password shorter than 8 characters, a missing name and a malformed email", async () => {
     const short = await register({ name: "Shorty", email: uniqueEmail(), password: "1234567" });
     expect(short.status).toBe(400);
-    const reply = short.reply;
+    const reply = short.reply!;
     // Shown once, next to the field it is about; the password typed is never sent back.
     expect(reply.fieldErrors).toEqual({ password: "Password must be at least 8 characters long." });
     expect(reply.formError).toBeNull();

@@ -63,7 +63,7 @@ describe("the visitor cart (signed cookie)", () => {
 
     ({ response, cookie } = await post({ intent: "remove", productId: product.id }, cookie));
     expect(await toastsFrom(response)).toEqual(["success: Removed from Cart"]);
-    expect((await cartPage(cookie)).lines[0].quantity).toBe(6);
+    expect((await cartPage(cookie)).lines[0]!.quantity).toBe(6);
     ({ cookie } = await post({ intent: "set-quantity", productId: product.id, quantity: "1" }, cookie));
     ({ cookie } = await post({ intent: "remove", productId: product.id }, cookie));
     expect((await cartPage(cookie)).lines).toEqual([]);

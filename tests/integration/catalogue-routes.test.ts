@@ -38,7 +38,7 @@ describe("list pages: ?page= and ?sort=", () => {
     const first = (await load("/products")).data;
     expect(first).toMatchObject({ page: 1, pageCount: 2, total: 35, sort: "newest" });
     expect(first.products).toHaveLength(24);
-    expect(first.products[0].name).toBe("Dress 5");
+    expect(first.products[0]!.name).toBe("Dress 5");
     const second = (await load("/products?page=2")).data;
     expect(names(second.products)).toEqual(["Shirt 11", ...Array.from({ length: 10 }, (_, i) => `Shirt ${10 - i}`)]);
     const cheapest = (await load("/products/men?sort=price-asc&page=2")).data;

@@ -51,7 +51,7 @@ describe("home page", () => {
       "Tee 4",
       "Tee 3",
     ]);
-    expect(Object.keys(body.trending[0]).sort()).toEqual(
+    expect(Object.keys(body.trending[0]!).sort()).toEqual(
       ["category", "hasSizes", "id", "images", "inStock", "name", "offerPriceCents", "priceCents", "soldOut"].sort(),
     );
   });

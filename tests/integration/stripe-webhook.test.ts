@@ -6,8 +6,8 @@ import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { startOnlineCheckout, stripeClient } from "#app/modules/checkout/index.server.ts";
 import { orders, stripeEvents } from "#db/schema.ts";
-import { createProduct } from "../helpers/factories.ts";
 import { appForFile } from "../helpers/app.ts";
+import { createProduct } from "../helpers/factories.ts";
 import { createAddress, createUser } from "../helpers/shopper.ts";
 import { signWebhook, webhookEvent, webhookRequest } from "../helpers/stripe-webhook.ts";
 
