@@ -25,6 +25,22 @@ const site = appForFile();
 const ORDERS_ROUTE = "routes/seller/orders";
 const LIST_ROUTE = "routes/seller/product-list";
 
+/** Where a page of a list stands, as its loader gives it. */
+type Paged = { page: number; pageCount: number; total: number };
+
+/** The seller's orders page's loader data for this seller. */
+async function ordersPage(path: string) {
+  return (await routeData(site.client(cookie), path, ORDERS_ROUTE)).data as Paged & { orders: { id: string }[] };
+}
+
+/** The seller's product list's loader data for this seller. */
+async function productsPage(path: string) {
+  return (await routeData(site.client(cookie), path, LIST_ROUTE)).data as Paged & {
+    onlyLowStock: boolean;
+    products: { id: string; low: boolean }[];
+  };
+}
+
 beforeAll(async () => {
   for (let p = 0; p < PRODUCTS; p++) {
     // Every third product is low on stock (2 left); the others have plenty.
@@ -66,11 +82,10 @@ describe("the seller's orders a page at a time", () => {
   });
 
   it("the page shows ?page=N with its place; a page that is not a whole number is a 404", async () => {
-    const body = (await routeData(site.client(cookie), "/seller/orders?page=3", ORDERS_ROUTE)).data as any;
+    const body = await ordersPage("/seller/orders?page=3");
     expect(body).toMatchObject({ page: 3, pageCount: 100, total: ORDERS });
-    expect(body.orders.map((o: { id: string }) => o.id)).toEqual(orderIds.slice(100, 150));
-    const past = (await (await routeData(site.client(cookie), "/seller/orders?page=500", ORDERS_ROUTE)).data) as any;
-    expect(past.page).toBe(100);
+    expect(body.orders.map((o) => o.id)).toEqual(orderIds.slice(100, 150));
+    expect((await ordersPage("/seller/orders?page=500")).page).toBe(100);
     for (const bad of ["0", "-1", "abc", "2.5", "02"]) {
       const refused = await routeData(site.client(cookie), `/seller/orders?page=${bad}`, ORDERS_ROUTE);
       expect(refused.error?.status, bad).toBe(404);
@@ -107,16 +122,12 @@ describe("the seller's products a page at a time", () => {
   });
 
   it("the page reads ?page=N (and keeps ?stock=low); a bad page is a 404", async () => {
-    const second = (await (
-      await routeData(site.client(cookie), "/seller/product-list?page=2", LIST_ROUTE)
-    ).data) as any;
+    const second = await productsPage("/seller/product-list?page=2");
     expect(second).toMatchObject({ page: 2, pageCount: 3, total: PRODUCTS, onlyLowStock: false });
-    expect(second.products.map((p: { id: string }) => p.id)).toEqual(productIds.slice(50, 100));
-    const low = (await (
-      await routeData(site.client(cookie), "/seller/product-list?stock=low&page=9", LIST_ROUTE)
-    ).data) as any;
+    expect(second.products.map((p) => p.id)).toEqual(productIds.slice(50, 100));
+    const low = await productsPage("/seller/product-list?stock=low&page=9");
     expect(low).toMatchObject({ page: 1, pageCount: 1, total: 40, onlyLowStock: true });
-    expect(low.products.every((p: { low: boolean }) => p.low)).toBe(true);
+    expect(low.products.every((p) => p.low)).toBe(true);
     const bad = await routeData(site.client(cookie), "/seller/product-list?page=x", LIST_ROUTE);
     expect(bad.error?.status).toBe(404);
   });
@@ -139,10 +150,8 @@ describe("the seller's products a page at a time", () => {
     const newest = productIds[0]!;
     const removed = await post({ intent: "remove", id: newest });
     expect(removed.headers.get("Location")).toBe(`/seller/product-list?page=3#product-${newest}`);
-    const listed = (await (
-      await routeData(site.client(cookie), "/seller/product-list?page=3", LIST_ROUTE)
-    ).data) as any;
-    expect(listed.products.at(-1).id).toBe(newest);
+    const listed = await productsPage("/seller/product-list?page=3");
+    expect(listed.products.at(-1)?.id).toBe(newest);
     const restored = await post({ intent: "restore", id: newest });
     expect(restored.headers.get("Location")).toBe(`/seller/product-list#product-${newest}`);
   });
