@@ -1,39 +1,18 @@
 // Every /api route answers a method it does not take with 405, the refusal shape and an Allow header
 // (without its own answer, React Router gives a GET on an action-only route a bare 400 "Unexpected Server
 // Error"), and a PUT, PATCH or DELETE never does what the POST does.
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import { readSavedCart } from "#app/modules/cart/index.server.ts";
 import { listAddresses } from "#app/modules/identity/index.server.ts";
 import { getProductForSeller } from "#app/modules/inventory/index.server.ts";
 import { listUserOrders } from "#app/modules/orders/index.server.ts";
+import routes from "#app/routes.ts";
+import { API_GET_CALLS, API_POST_CALLS } from "../helpers/api-calls.ts";
 import { appForFile, json } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { sellerCookie } from "../helpers/sellers.ts";
 import { createAddress, createUser, signedInCookie } from "../helpers/shopper.ts";
-
-const postCalls = [
-  "/api/user/login",
-  "/api/user/register",
-  "/api/cart/update",
-  "/api/address/add",
-  "/api/order/cod",
-  "/api/order/stripe",
-  "/api/seller/login",
-  "/api/product/add",
-  "/api/product/stock",
-  "/api/subscribe",
-  "/api/stripe/webhook",
-];
-const getCalls = [
-  "/api/product/list",
-  "/api/user/is-auth",
-  "/api/user/logout",
-  "/api/address/get",
-  "/api/order/user",
-  "/api/seller/is-auth",
-  "/api/seller/logout",
-  "/api/order/seller",
-];
 
 const site = appForFile();
 
@@ -42,8 +21,19 @@ function call(method: string, path: string, body?: unknown, cookie?: string) {
   return site.client(cookie).send(method, path, body === undefined ? undefined : json(body));
 }
 
+it("the lists of calls are every /api route of app/routes.ts, each once", () => {
+  const apiPaths = (entries: RouteConfigEntry[]): string[] =>
+    entries.flatMap((entry) => [
+      ...(entry.path?.startsWith("api/") ? [`/${entry.path}`] : []),
+      ...apiPaths(entry.children ?? []),
+    ]);
+  const listed = [...API_POST_CALLS, ...API_GET_CALLS];
+  expect(new Set(listed).size).toBe(listed.length);
+  expect([...listed].sort()).toEqual(apiPaths(routes).sort());
+});
+
 describe("a POST call asked with GET", () => {
-  it.each(postCalls)("%s answers 405 with a message and Allow: POST", async (path) => {
+  it.each(API_POST_CALLS)("%s answers 405 with a message and Allow: POST", async (path) => {
     const response = await call("GET", path);
     expect(response.status).toBe(405);
     expect(response.headers.allow).toBe("POST");
@@ -52,7 +42,7 @@ describe("a POST call asked with GET", () => {
 });
 
 describe("a GET call sent a POST, PUT or DELETE", () => {
-  it.each(getCalls)("%s answers 405 with a message and the methods it takes", async (path) => {
+  it.each(API_GET_CALLS)("%s answers 405 with a message and the methods it takes", async (path) => {
     const post = await call("POST", path, {});
     expect(post.status).toBe(405);
     expect(post.headers.allow).toBe("GET");

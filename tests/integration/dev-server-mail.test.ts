@@ -3,24 +3,12 @@
 // as the production server does without SMTP_URL.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { config } from "#app/lib/config.server.ts";
 import { waitUntil } from "../helpers/mail.ts";
+import { freePort } from "../helpers/ports.ts";
 import { createUser } from "../helpers/shopper.ts";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 let dev: ChildProcess;
 let origin: string;

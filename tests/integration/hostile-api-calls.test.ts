@@ -1,6 +1,7 @@
 // Every /api call, as a visitor, a shopper and a seller: malformed bodies, wrong content types, odd query
 // strings and unsupported methods, through the production build's request handler (tests/helpers/app.ts).
 import { beforeAll, expect, it } from "vitest";
+import { API_GET_CALLS, API_POST_CALLS } from "../helpers/api-calls.ts";
 import { json } from "../helpers/app.ts";
 import { addProduct, EVERYONE, HTML, K10, MB, NUL_EMOJI, ruleChecks, SQLISH, setUpStore } from "../helpers/hostile.ts";
 
@@ -12,31 +13,6 @@ beforeAll(async () => {
   const { seller } = await store.clients();
   await addProduct(seller);
 });
-
-const POST_CALLS = [
-  "/api/subscribe",
-  "/api/user/login",
-  "/api/user/register",
-  "/api/cart/update",
-  "/api/address/add",
-  "/api/order/cod",
-  "/api/order/stripe",
-  "/api/seller/login",
-  "/api/product/add",
-  "/api/product/stock",
-  "/api/stripe/webhook",
-];
-const GET_CALLS = [
-  "/api/product/list",
-  "/api/user/is-auth",
-  "/api/address/get",
-  "/api/order/user",
-  "/api/seller/is-auth",
-  "/api/order/seller",
-  // Last: they sign the caller out.
-  "/api/user/logout",
-  "/api/seller/logout",
-];
 
 /** Bodies no call accepts: missing, not an object, not JSON, wrong types, huge and hostile values. */
 const MALFORMED_BODIES: [string, string][] = [
@@ -94,7 +70,7 @@ const CONTENT_TYPES = [
 
 it("every /api POST call refuses malformed bodies and wrong content types with a 4xx and a message", async () => {
   const api = await store.clients();
-  for (const path of POST_CALLS) {
+  for (const path of API_POST_CALLS) {
     for (const who of EVERYONE) {
       for (const [bodyLabel, raw] of MALFORMED_BODIES) {
         // The megabyte is refused by its size whatever its type: once is enough.
@@ -109,7 +85,7 @@ it("every /api POST call refuses malformed bodies and wrong content types with a
 
 it("a multipart form where JSON is expected, and a JSON body where multipart is expected, are refused", async () => {
   const api = await store.clients();
-  for (const path of POST_CALLS) {
+  for (const path of API_POST_CALLS) {
     for (const who of EVERYONE) {
       const a = await api[who].post(path, {
         multipart: { email: "not-an-email", password: "x", name: HTML, cartItems: "{}", items: "[]", id: "x" },
@@ -132,7 +108,7 @@ it("every /api GET call shrugs off odd query strings", async () => {
     "?__proto__[a]=1",
     `?s=${SQLISH}`,
   ];
-  for (const path of GET_CALLS) {
+  for (const path of API_GET_CALLS) {
     for (const who of EVERYONE) {
       for (const query of queries) {
         const a = await api[who].get(`${path}${query}`);
@@ -153,8 +129,8 @@ it("every /api GET call shrugs off odd query strings", async () => {
 it("unsupported methods on every /api call get 405 with a message", async () => {
   const api = await store.clients();
   for (const who of EVERYONE) {
-    for (const path of [...POST_CALLS, ...GET_CALLS]) {
-      const wrong = [...["PUT", "PATCH", "DELETE"], POST_CALLS.includes(path) ? "GET" : "POST"];
+    for (const path of [...API_POST_CALLS, ...API_GET_CALLS]) {
+      const wrong = [...["PUT", "PATCH", "DELETE"], API_POST_CALLS.includes(path) ? "GET" : "POST"];
       for (const method of wrong) {
         const a = await api[who].send(method, path, method === "GET" ? undefined : json({ email: "a@b.co" }));
         rule.apiRefusal(`${who} ${method} ${path}`, a, 405);

@@ -1,7 +1,5 @@
 // Online payment end to end below the browser: the real `stripe` SDK against the sandbox over HTTP,
 // webhooks delivered over HTTP to the store's webhook route, and the real SQLite file.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { describe, expect, it, vi } from "vitest";
@@ -28,6 +26,7 @@ import { sandboxDeliveries } from "#app/stripe-sandbox/webhooks.server.ts";
 import { cartItems, orderItems, orders, stripeEvents } from "#db/schema.ts";
 import { appForFile, pathOf, type RouteData, routeData, submit, visit } from "../helpers/app.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
+import { deadOrigin } from "../helpers/ports.ts";
 import { jsonRequest } from "../helpers/requests.ts";
 import { createAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
 import { deliverWebhook } from "../helpers/stripe-webhook.ts";
@@ -78,17 +77,9 @@ async function press(sessionUrl: string, intent: "pay" | "cancel" | "fail" | "ex
   return response.headers.get("Location")!;
 }
 
-async function deadUrl(): Promise<string> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return `http://127.0.0.1:${port}`;
-}
-
 /** Runs `fn` while the store cannot be reached (lost webhooks, or Stripe down for the SDK). */
 async function whileUnreachable<T>(fn: () => Promise<T>): Promise<T> {
-  process.env.STRIPE_SANDBOX_URL = await deadUrl();
+  process.env.STRIPE_SANDBOX_URL = await deadOrigin();
   site.app.reconfigure();
   try {
     return await fn();

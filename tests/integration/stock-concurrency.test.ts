@@ -7,7 +7,6 @@
 // Nothing here depends on how fast the machine is: the test waits for answers, never for time.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +15,7 @@ import { db } from "#app/lib/db.server.ts";
 import { orderItems, orders } from "#db/schema.ts";
 import { builtServer } from "../helpers/app.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
+import { freePort } from "../helpers/ports.ts";
 import { createAddress, createUser, signedInCookie } from "../helpers/shopper.ts";
 import { deliverWebhook } from "../helpers/stripe-webhook.ts";
 
@@ -27,18 +27,6 @@ let server: ChildProcess;
 let origin: string;
 let output = "";
 const shoppers: { id: string; cookie: string; addressId: string }[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   builtServer();

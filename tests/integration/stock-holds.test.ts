@@ -2,8 +2,6 @@
 // exactly once whichever way it ends (a failed payment, an expired session, Cancel on the checkout page, the
 // sweep of stale orders, a new order closing the earlier checkout, a session that could not be made), with
 // events replayed and in either order. The real `stripe` SDK talks to the sandbox over HTTP.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { db } from "#app/lib/db.server.ts";
@@ -20,6 +18,7 @@ import {
 import { cartItems, orders } from "#db/schema.ts";
 import { appForFile, visit } from "../helpers/app.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
+import { deadOrigin } from "../helpers/ports.ts";
 import { createAddress, createUser } from "../helpers/shopper.ts";
 import { deliverWebhook } from "../helpers/stripe-webhook.ts";
 
@@ -150,11 +149,7 @@ describe("an unpaid online order holds its units", () => {
 
   it("a checkout that cannot be started takes its order and its units back", async () => {
     const { shirt, user, address } = await shopperAndShirt(5, 2);
-    const probe = http.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise((resolve) => probe.close(resolve));
-    process.env.STRIPE_SANDBOX_URL = `http://127.0.0.1:${port}`;
+    process.env.STRIPE_SANDBOX_URL = await deadOrigin();
     site.app.reconfigure();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
