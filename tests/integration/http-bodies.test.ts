@@ -5,8 +5,8 @@
 // way and check that a refusal is a 4xx and leaves the stream able to take the rest.
 import { describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES, readForm, readJsonObject } from "#app/lib/http.server.ts";
-import { Refusal } from "#app/lib/refusal.ts";
 import { appForFile } from "../helpers/app.ts";
+import { refusalOf } from "../helpers/refusal.ts";
 
 const site = appForFile();
 
@@ -34,21 +34,12 @@ function adapterRequest(path: string, contentType: string, headers: Record<strin
 
 const chunk = (size: number) => "x".repeat(size);
 
-async function refusal(promise: Promise<unknown>): Promise<Refusal> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(Refusal);
-  return error as Refusal;
-}
-
 describe("an oversized body that is still arriving (no Content-Length)", () => {
   it("readJsonObject refuses it with 413 and the rest of the upload can still be fed in", async () => {
     const body = adapterRequest("/api/user/login", "application/json");
     body.push(`{"email":"${chunk(40 * 1024)}`);
     body.push(chunk(40 * 1024));
-    const error = await refusal(readJsonObject(body.request));
+    const error = await refusalOf(readJsonObject(body.request));
     expect(error.status).toBe(413);
     expect(error.message).toBe("The request is too large.");
     // What the adapter does next: more chunks, then the end. Neither may throw.
@@ -59,7 +50,7 @@ describe("an oversized body that is still arriving (no Content-Length)", () => {
   it("readForm (urlencoded) refuses it with 413 and leaves the stream open", async () => {
     const body = adapterRequest("/login", "application/x-www-form-urlencoded");
     body.push(`email=a%40b.c&password=${chunk(MAX_BODY_BYTES)}`);
-    const error = await refusal(readForm(body.request));
+    const error = await refusalOf(readForm(body.request));
     expect(error.status).toBe(413);
     expect(() => body.push("more")).not.toThrow();
     expect(() => body.end()).not.toThrow();
@@ -68,7 +59,7 @@ describe("an oversized body that is still arriving (no Content-Length)", () => {
   it("readForm (multipart) is bounded too, also without a Content-Length", async () => {
     const body = adapterRequest("/cart", "multipart/form-data; boundary=b0undary");
     body.push(`--b0undary\r\nContent-Disposition: form-data; name="intent"\r\n\r\n${chunk(MAX_BODY_BYTES + 10)}`);
-    const error = await refusal(readForm(body.request));
+    const error = await refusalOf(readForm(body.request));
     expect(error.status).toBe(413);
     expect(() => body.push("\r\n--b0undary--\r\n")).not.toThrow();
     expect(() => body.end()).not.toThrow();
@@ -91,13 +82,13 @@ describe("a body that breaks off", () => {
     const json = adapterRequest("/api/cart/update", "application/json");
     json.push('{"cartItems":');
     json.fail(new Error("aborted"));
-    const jsonError = await refusal(readJsonObject(json.request));
+    const jsonError = await refusalOf(readJsonObject(json.request));
     expect(jsonError.status).toBe(400);
     expect(jsonError.message).toBe("The request body could not be read.");
 
     const form = adapterRequest("/cart", "application/x-www-form-urlencoded");
     form.fail(new Error("aborted"));
-    expect((await refusal(readForm(form.request))).status).toBe(400);
+    expect((await refusalOf(readForm(form.request))).status).toBe(400);
   });
 });
 

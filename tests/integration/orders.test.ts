@@ -1,28 +1,19 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
-import { Refusal } from "#app/lib/refusal.ts";
 import { readSavedCart } from "#app/modules/cart/index.server.ts";
 import { placeCartOrder } from "#app/modules/checkout/index.server.ts";
 import { listUserOrders, placedOrderCondition, placeOrder } from "#app/modules/orders/index.server.ts";
 import { cartItems, orderItems, orders, products } from "#db/schema.ts";
 import { appForFile, routeData, submit } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
+import { refusalOf } from "../helpers/refusal.ts";
 import { createAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
 
 const site = appForFile();
 
 function orderCount(userId: string) {
   return db().select().from(orders).where(eq(orders.userId, userId)).all().length;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<Refusal> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (error instanceof Refusal) return error;
-  throw error ?? new Error("expected the order to be refused");
 }
 
 /** An order placed as the /api calls place it: the checkout service with the client's lines. */
@@ -120,7 +111,7 @@ describe("placeOrder", () => {
     const product = createProduct();
     const items = [{ productId: product.id, quantity: 1 }];
     for (const addressId of [null, undefined, "", foreign.id, "../../etc", "X".repeat(500)]) {
-      const error = await refusal(checkout({ userId: user.id, addressId, items, paymentType: "COD" }));
+      const error = await refusalOf(checkout({ userId: user.id, addressId, items, paymentType: "COD" }));
       expect(error.message).toBe("Please select an address");
       expect(error.status).toBe(400);
     }
@@ -140,7 +131,7 @@ describe("placeOrder", () => {
       ["nosuchproduct", "A product in your order does not exist.", 404],
     ];
     for (const [productId, message, status] of cases) {
-      const error = await refusal(
+      const error = await refusalOf(
         checkout({
           userId: user.id,
           addressId: address.id,
@@ -166,7 +157,7 @@ describe("placeOrder", () => {
     const address = createAddress(user.id);
     const product = createProduct();
     for (const quantity of [0, -1, 1.5, 100, 1e9, Number.NaN, Number.POSITIVE_INFINITY, "2", null]) {
-      const error = await refusal(
+      const error = await refusalOf(
         checkout({
           userId: user.id,
           addressId: address.id,
@@ -183,17 +174,19 @@ describe("placeOrder", () => {
     const user = await createUser();
     const address = createAddress(user.id);
     const base = { userId: user.id, addressId: address.id, paymentType: "COD" as const };
-    expect((await refusal(checkout({ ...base, items: [] }))).message).toBe("Your cart is empty.");
-    expect((await refusal(checkout({ ...base, items: "x" as never }))).message).toBe("The order items must be a list.");
-    expect((await refusal(checkout({ ...base, items: [{ productId: "1 OR 1=1", quantity: 1 }] }))).message).toBe(
+    expect((await refusalOf(checkout({ ...base, items: [] }))).message).toBe("Your cart is empty.");
+    expect((await refusalOf(checkout({ ...base, items: "x" as never }))).message).toBe(
+      "The order items must be a list.",
+    );
+    expect((await refusalOf(checkout({ ...base, items: [{ productId: "1 OR 1=1", quantity: 1 }] }))).message).toBe(
       "Invalid product id in the order.",
     );
-    expect((await refusal(checkout({ ...base, items: [null as never] }))).message).toBe(
+    expect((await refusalOf(checkout({ ...base, items: [null as never] }))).message).toBe(
       "Invalid product id in the order.",
     );
     const product = createProduct();
     const bitcoin = checkout({ ...base, paymentType: "Bitcoin", items: [{ productId: product.id, quantity: 1 }] });
-    expect((await refusal(bitcoin)).message).toBe("Please choose a payment method.");
+    expect((await refusalOf(bitcoin)).message).toBe("Please choose a payment method.");
   });
 
   it("adds up repeated lines of one product, within the 99 limit", async () => {
@@ -210,7 +203,7 @@ describe("placeOrder", () => {
     });
     const lines = db().select().from(orderItems).where(eq(orderItems.orderId, orderId)).all();
     expect(lines.map((l) => [l.productId, l.quantity, l.unitPriceCents])).toEqual([[product.id, 5, 100]]);
-    const error = await refusal(
+    const error = await refusalOf(
       checkout({
         userId: user.id,
         addressId: address.id,
@@ -251,7 +244,7 @@ describe("placeOrder", () => {
 
     await placeOrder({ ...input, requestKey: "form-token-654321" });
     expect(orderCount(user.id)).toBe(2);
-    expect((await refusal(checkout({ ...input, requestKey: "bad key!" }))).message).toBe("Invalid request key.");
+    expect((await refusalOf(checkout({ ...input, requestKey: "bad key!" }))).message).toBe("Invalid request key.");
   });
 });
 

@@ -6,7 +6,6 @@ import { describe, expect, it, vi } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { computeTotals } from "#app/lib/money.ts";
-import { Refusal } from "#app/lib/refusal.ts";
 import { readSavedCart } from "#app/modules/cart/index.server.ts";
 import {
   cancelCheckout,
@@ -27,6 +26,7 @@ import { cartItems, orderItems, orders, stripeEvents } from "#db/schema.ts";
 import { appForFile, pathOf, type RouteData, routeData, submit, visit } from "../helpers/app.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
 import { deadOrigin } from "../helpers/ports.ts";
+import { refusalOf } from "../helpers/refusal.ts";
 import { jsonRequest } from "../helpers/requests.ts";
 import { createAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
 import { deliverWebhook } from "../helpers/stripe-webhook.ts";
@@ -87,15 +87,6 @@ async function whileUnreachable<T>(fn: () => Promise<T>): Promise<T> {
     process.env.STRIPE_SANDBOX_URL = site.app.url;
     site.app.reconfigure();
   }
-}
-
-async function refusal(promise: Promise<unknown>): Promise<Refusal> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (error instanceof Refusal) return error;
-  throw new Error(`expected a Refusal, got ${String(error)}`);
 }
 
 describe("startOnlineCheckout", () => {
@@ -201,7 +192,7 @@ describe("startOnlineCheckout", () => {
       // A Host header the client chose: the store would build its return URLs from it without PUBLIC_URL.
       origin: "https://evil.example",
     };
-    const error = await refusal(startOnlineCheckout({ ...input, requestKey: newId() }));
+    const error = await refusalOf(startOnlineCheckout({ ...input, requestKey: newId() }));
     expect(error.status).toBe(503);
     expect(error.message).toBe(ONLINE_PAYMENT_UNAVAILABLE);
     expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toEqual([]);
@@ -238,7 +229,7 @@ describe("startOnlineCheckout", () => {
 
   it("refuses a total under Stripe's $0.50 minimum with a clear message and leaves nothing behind", async () => {
     const { user, address, items } = await shopperWithCart([[30, 1]]);
-    const error = await refusal(
+    const error = await refusalOf(
       startOnlineCheckout({
         userId: user.id,
         addressId: address.id,
@@ -260,7 +251,7 @@ describe("startOnlineCheckout", () => {
       [500, 1],
     ]);
     const error = await whileUnreachable(() =>
-      refusal(
+      refusalOf(
         startOnlineCheckout({
           userId: user.id,
           addressId: address.id,
@@ -285,7 +276,7 @@ describe("startOnlineCheckout", () => {
     const { user, items } = await shopperWithCart();
     const other = await createUser();
     const foreign = createAddress(other.id);
-    const noAddress = await refusal(
+    const noAddress = await refusalOf(
       startOnlineCheckout({ userId: user.id, addressId: foreign.id, items, origin: ORIGIN }),
     );
     expect(noAddress.message).toBe("Please select an address");
@@ -874,7 +865,7 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
     db().insert(cartItems).values({ userId: user.id, productId: product.id, size: "M", quantity: 2 }).run();
     // More than is left, even with the 2 units the open checkout would give back (lines an /api client sends:
     // the cart page orders what is left of a line): refused before closing it.
-    const short = await refusal(
+    const short = await refusalOf(
       placeCartOrder({
         shopperId: user.id,
         paymentType: "Online",

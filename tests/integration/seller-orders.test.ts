@@ -4,13 +4,13 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
-import { Refusal } from "#app/lib/refusal.ts";
 import { listSellerOrders, listUserOrders, placeOrder, setOrderStatus } from "#app/modules/orders/index.server.ts";
 import OrdersPage from "#app/routes/seller/orders.tsx";
 import { orderItems, orders, products } from "#db/schema.ts";
 import { TEST_ADDRESS } from "../helpers/address.ts";
 import { appForFile, dataPath, routeData } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
+import { refusalOf } from "../helpers/refusal.ts";
 import { formRequest, readReply } from "../helpers/requests.ts";
 import { sellerCookie } from "../helpers/sellers.ts";
 import { createAddress, createUser } from "../helpers/shopper.ts";
@@ -32,15 +32,6 @@ async function placed(paymentType: "COD" | "Online", options: { paid?: boolean; 
   if (options.createdAt) changes.createdAt = options.createdAt;
   if (Object.keys(changes).length > 0) db().update(orders).set(changes).where(eq(orders.id, order.id)).run();
   return { order, user, product };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<Refusal> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (error instanceof Refusal) return error;
-  throw error ?? new Error("expected a refusal");
 }
 
 describe("listSellerOrders", () => {
@@ -117,24 +108,24 @@ describe("setOrderStatus", () => {
 
   it("cancels an order before delivery, and refuses every other move with a reason", async () => {
     const { order } = await placed("COD");
-    expect((await refusal(setOrderStatus(order.id, "Delivered"))).message).toBe(
+    expect((await refusalOf(setOrderStatus(order.id, "Delivered"))).message).toBe(
       "An order that is Order Placed can only become Shipped or Cancelled.",
     );
-    expect((await refusal(setOrderStatus(order.id, "Order Placed"))).message).toBe(
+    expect((await refusalOf(setOrderStatus(order.id, "Order Placed"))).message).toBe(
       "The order is already Order Placed.",
     );
-    expect((await refusal(setOrderStatus(order.id, "Lost"))).message).toMatch(/^Unknown status/);
+    expect((await refusalOf(setOrderStatus(order.id, "Lost"))).message).toMatch(/^Unknown status/);
     expect(await setOrderStatus(order.id, "Cancelled")).toBe("Cancelled");
-    const cancelled = await refusal(setOrderStatus(order.id, "Shipped"));
+    const cancelled = await refusalOf(setOrderStatus(order.id, "Shipped"));
     expect(cancelled.message).toBe("The order is Cancelled; its status can no longer change.");
     expect(cancelled.status).toBe(409);
   });
 
   it("refuses unknown orders and online orders that are not paid", async () => {
-    expect((await refusal(setOrderStatus("nosuchorder", "Shipped"))).status).toBe(404);
-    expect((await refusal(setOrderStatus("'; DROP TABLE orders; --", "Shipped"))).status).toBe(404);
+    expect((await refusalOf(setOrderStatus("nosuchorder", "Shipped"))).status).toBe(404);
+    expect((await refusalOf(setOrderStatus("'; DROP TABLE orders; --", "Shipped"))).status).toBe(404);
     const { order } = await placed("Online");
-    expect((await refusal(setOrderStatus(order.id, "Shipped"))).message).toBe("Order not found");
+    expect((await refusalOf(setOrderStatus(order.id, "Shipped"))).message).toBe("Order not found");
     expect(db().select().from(orders).where(eq(orders.id, order.id)).get()!.status).toBe("Order Placed");
   });
 });

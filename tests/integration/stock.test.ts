@@ -4,7 +4,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
-import { Refusal } from "#app/lib/refusal.ts";
 import { readSavedCart, replaceSavedCart, updateSavedCartFromApi } from "#app/modules/cart/index.server.ts";
 import { placeCartOrder } from "#app/modules/checkout/index.server.ts";
 import { addProduct, listSellerProducts, updateProduct } from "#app/modules/inventory/index.server.ts";
@@ -12,20 +11,12 @@ import { listUserOrders, placeOrder, setOrderStatus } from "#app/modules/orders/
 import { cartItems, orderItems, orders, products } from "#db/schema.ts";
 import { appForFile, dataPath, routeData, submit } from "../helpers/app.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
+import { refusalOf } from "../helpers/refusal.ts";
 import { formRequest, readReply } from "../helpers/requests.ts";
 import { imageBytes, multipartRequest, sellerCookie } from "../helpers/sellers.ts";
 import { createAddress, createUser, headerFor, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
 
 const site = appForFile();
-
-async function refusalOf(promise: Promise<unknown>): Promise<Refusal> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (error instanceof Refusal) return error;
-  throw new Error(`expected a Refusal, got ${String(error)}`);
-}
 
 const linenShirt = (sizes: [string, number | null][]) =>
   createProduct({ name: "Linen Shirt", category: "Men", offerPriceCents: 2000 }, { sizes });
