@@ -3,24 +3,13 @@ import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { readSavedCart } from "#app/modules/cart/index.server.ts";
 import { addresses, cartItems, orders, users } from "#db/schema.ts";
+import { TEST_ADDRESS } from "../helpers/address.ts";
 import { appForFile } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { cookiesFrom, getRequest, jsonRequest } from "../helpers/requests.ts";
 import { createAddress, createUser, signedInCookie, TEST_PASSWORD } from "../helpers/shopper.ts";
 
 const site = appForFile();
-
-const address = {
-  firstName: "Dev",
-  lastName: "Patel",
-  email: "dev@example.com",
-  street: "9 Hill Road",
-  city: "Bengaluru",
-  state: "KA",
-  zipcode: "560001",
-  country: "India",
-  phone: "080 2222 3333",
-};
 
 function email() {
   return `api-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
@@ -183,13 +172,13 @@ describe("/api/address", () => {
     const other = await createUser();
     createAddress(other.id);
     const cookie = await signedInCookie(user.id);
-    const added = await site.app.fetch(jsonRequest("/api/address/add", { address }, { cookie }));
+    const added = await site.app.fetch(jsonRequest("/api/address/add", { address: TEST_ADDRESS }, { cookie }));
     expect(added.status).toBe(201);
     expect(await added.json()).toMatchObject({ success: true, message: "Address added successfully" });
     const listed = await (await site.app.fetch(getRequest("/api/address/get", { cookie }))).json();
     expect(listed.success).toBe(true);
     expect(listed.addresses).toHaveLength(1);
-    expect(listed.addresses[0]).toMatchObject({ ...address, userId: user.id });
+    expect(listed.addresses[0]).toMatchObject({ ...TEST_ADDRESS, userId: user.id });
     expect(listed.addresses[0]._id).toMatch(/^[0-9a-z]{20}$/);
   });
 
@@ -197,7 +186,7 @@ describe("/api/address", () => {
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
     const bad = await site.app.fetch(
-      jsonRequest("/api/address/add", { address: { ...address, city: "" } }, { cookie }),
+      jsonRequest("/api/address/add", { address: { ...TEST_ADDRESS, city: "" } }, { cookie }),
     );
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({
@@ -208,7 +197,7 @@ describe("/api/address", () => {
     const missing = await site.app.fetch(jsonRequest("/api/address/add", {}, { cookie }));
     expect(await missing.json()).toMatchObject({ success: false, message: "Please send an address." });
     expect((await site.app.fetch(getRequest("/api/address/get"))).status).toBe(401);
-    expect((await site.app.fetch(jsonRequest("/api/address/add", { address }))).status).toBe(401);
+    expect((await site.app.fetch(jsonRequest("/api/address/add", { address: TEST_ADDRESS }))).status).toBe(401);
   });
 });
 

@@ -29,41 +29,11 @@ it("cart page forms: hostile product ids, quantities, addresses and payment type
     ["add an SQL-ish id", { intent: "add", productId: SQLISH }, "Invalid product id."],
     ["add a 10,000-character id", { intent: "add", productId: K10 }, "Invalid product id."],
     ["add an unknown id", { intent: "add", productId: UNKNOWN_ID }, "This product is no longer available."],
-    [
-      "set -1",
-      { intent: "set-quantity", productId: shop.product.id, quantity: "-1" },
+    ...["-1", "0", "1.5", "NaN", "1e9", "100", null].map((quantity): [string, Record<string, string>, string] => [
+      `set ${quantity ?? "no quantity"}`,
+      { intent: "set-quantity", productId: shop.product.id, ...(quantity === null ? {} : { quantity }) },
       "Quantity must be a whole number from 1 to 99.",
-    ],
-    [
-      "set 0",
-      { intent: "set-quantity", productId: shop.product.id, quantity: "0" },
-      "Quantity must be a whole number from 1 to 99.",
-    ],
-    [
-      "set 1.5",
-      { intent: "set-quantity", productId: shop.product.id, quantity: "1.5" },
-      "Quantity must be a whole number from 1 to 99.",
-    ],
-    [
-      "set NaN",
-      { intent: "set-quantity", productId: shop.product.id, quantity: "NaN" },
-      "Quantity must be a whole number from 1 to 99.",
-    ],
-    [
-      "set 1e9",
-      { intent: "set-quantity", productId: shop.product.id, quantity: "1e9" },
-      "Quantity must be a whole number from 1 to 99.",
-    ],
-    [
-      "set 100",
-      { intent: "set-quantity", productId: shop.product.id, quantity: "100" },
-      "Quantity must be a whole number from 1 to 99.",
-    ],
-    [
-      "set no quantity",
-      { intent: "set-quantity", productId: shop.product.id },
-      "Quantity must be a whole number from 1 to 99.",
-    ],
+    ]),
     ["remove a malformed id", { intent: "remove", productId: "%00" }, "Invalid product id."],
     ["order without an address", { intent: "place-order", paymentType: "COD" }, "Please select an address"],
     [
@@ -98,11 +68,11 @@ it("cart page forms: hostile product ids, quantities, addresses and payment type
   }
   expect(await orderIds(api.shopper)).toEqual(ordersBefore);
 
-  // A visitor's hostile cart posts: refused, and no cart cookie with junk comes back.
-  for (const [label, form, message] of refused.slice(0, 13)) {
+  // A visitor's hostile cart posts (all but the orders): refused, and no cart cookie with junk comes back.
+  for (const [label, form, message] of refused.filter(([, form]) => form.intent !== "place-order")) {
     const a = await api.visitor.post("/cart", { form });
     rule.pageRefusal(`visitor cart ${label}`, a, message);
-    expect.soft(a.headers["set-cookie"] ?? "", `visitor cart ${label}: no cart cookie`).not.toContain("__cart=");
+    expect.soft(a.setCookies.join("\n"), `visitor cart ${label}: no cart cookie`).not.toContain("__cart=");
   }
   // An off-site redirectTo is not followed.
   for (const redirectTo of ["//evil.com", "https://evil.com/x", "/\\evil.com", "javascript:alert(1)"]) {
