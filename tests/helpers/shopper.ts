@@ -38,6 +38,12 @@ export function createAddress(userId: string, overrides: Partial<typeof addresse
   return row;
 }
 
+/** A shopper with one saved address (TEST_ADDRESS): what placing an order needs. */
+export async function createShopperWithAddress() {
+  const user = await createUser();
+  return { user, address: createAddress(user.id) };
+}
+
 /** A Cookie header value for a signed-in shopper. */
 export async function signedInCookie(userId: string): Promise<string> {
   const setCookie = await startSession("user", userId);

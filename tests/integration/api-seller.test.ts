@@ -9,7 +9,7 @@ import { appForFile } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { cookiesFrom, getRequest, jsonRequest } from "../helpers/requests.ts";
 import { createTestSeller, SELLER_PASSWORD, sellerCookie } from "../helpers/sellers.ts";
-import { createAddress, createUser, signedInCookie } from "../helpers/shopper.ts";
+import { createShopperWithAddress, createUser, signedInCookie } from "../helpers/shopper.ts";
 
 const site = appForFile();
 
@@ -111,8 +111,7 @@ describe("POST /api/product/stock", () => {
 
 describe("GET /api/order/seller", () => {
   it("lists the orders with products, address, amount as a decimal and _id", async () => {
-    const user = await createUser();
-    const address = createAddress(user.id);
+    const { user, address } = await createShopperWithAddress();
     const product = createProduct({ offerPriceCents: 1250, name: "Api Tee" });
     const { order } = await placeOrder({
       userId: user.id,

@@ -15,7 +15,7 @@ import { setInStock } from "#app/modules/inventory/index.server.ts";
 import { placeOrder, setOrderStatus } from "#app/modules/orders/index.server.ts";
 import { orderItems, orders, products } from "#db/schema.ts";
 import { createProduct, type StockOptions } from "../helpers/factories.ts";
-import { createAddress, createUser } from "../helpers/shopper.ts";
+import { createShopperWithAddress } from "../helpers/shopper.ts";
 
 const names = (rows: { name: string }[]) => rows.map((r) => r.name);
 /** The names on one page of a list. */
@@ -226,8 +226,7 @@ describe("relatedProducts", () => {
 describe("trendingProducts", () => {
   /** An order placed through the order service, as a shopper places it. */
   async function order(lines: { productId: string; quantity: number }[], paymentType: "COD" | "Online" = "COD") {
-    const user = await createUser();
-    const address = createAddress(user.id);
+    const { user, address } = await createShopperWithAddress();
     return (await placeOrder({ userId: user.id, addressId: address.id, items: lines, paymentType })).order;
   }
   function paid(order: { id: string; amountCents: number }) {

@@ -8,7 +8,7 @@ import { deliverPendingMail, enqueueMail, LEASE_MS } from "#app/modules/mail/ind
 import { mailOutbox } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { recipientsOf, SELLER_INBOX, smtpServerForFile, waitUntil } from "../helpers/mail.ts";
-import { createAddress, createUser } from "../helpers/shopper.ts";
+import { createShopperWithAddress } from "../helpers/shopper.ts";
 import { startSilentServer } from "../helpers/smtp.ts";
 
 const smtp = smtpServerForFile({ SELLER_NOTIFY_EMAIL: SELLER_INBOX });
@@ -40,8 +40,7 @@ async function killed(run: ReturnType<typeof child>) {
 }
 
 it("killed right after the order committed: a new sender delivers its mails exactly once", async () => {
-  const user = await createUser();
-  const address = createAddress(user.id);
+  const { user, address } = await createShopperWithAddress();
   const product = createProduct({ name: "Crash Test Jacket" });
   const run = child(["place-order", user.id, address.id, product.id]);
   await waitUntil(() => run.output().includes("committed "));

@@ -24,7 +24,7 @@ import {
   smtpServerForFile,
   useMailSettings,
 } from "../helpers/mail.ts";
-import { createAddress, createUser } from "../helpers/shopper.ts";
+import { createAddress, createShopperWithAddress, createUser } from "../helpers/shopper.ts";
 
 const smtp = smtpServerForFile({ SELLER_NOTIFY_EMAIL: SELLER_INBOX });
 beforeEach(() => {
@@ -127,8 +127,7 @@ describe("order confirmation and the seller's notice", () => {
   });
 
   it("a refused (rolled-back) order writes no mail and sends nothing", async () => {
-    const user = await createUser();
-    const address = createAddress(user.id);
+    const { user, address } = await createShopperWithAddress();
     const onSale = createProduct();
     const soldOut = createProduct({ inStock: false });
     const before = outboxRows().length;

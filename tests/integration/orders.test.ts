@@ -8,7 +8,7 @@ import { cartItems, orderItems, orders, products } from "#db/schema.ts";
 import { appForFile, routeData, submit } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { refusalOf } from "../helpers/refusal.ts";
-import { createAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
+import { createAddress, createShopperWithAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
 
 const site = appForFile();
 
@@ -75,8 +75,7 @@ describe("placeOrder", () => {
   });
 
   it("ignores a price sent by the client and uses the product's offer price", async () => {
-    const user = await createUser();
-    const address = createAddress(user.id);
+    const { user, address } = await createShopperWithAddress();
     const product = createProduct({ offerPriceCents: 5000 });
     const tampered = { productId: product.id, quantity: 2, unitPriceCents: 1, offerPrice: 0.01 };
     const { order, lines } = await placeOrder({
@@ -90,8 +89,7 @@ describe("placeOrder", () => {
   });
 
   it("keeps the unit price of the time of ordering when the product's price changes later", async () => {
-    const user = await createUser();
-    const address = createAddress(user.id);
+    const { user, address } = await createShopperWithAddress();
     const product = createProduct({ offerPriceCents: 1000 });
     await placeOrder({
       userId: user.id,
@@ -119,8 +117,7 @@ describe("placeOrder", () => {
   });
 
   it("refuses an out-of-stock, removed or unknown product and writes nothing", async () => {
-    const user = await createUser();
-    const address = createAddress(user.id);
+    const { user, address } = await createShopperWithAddress();
     const fine = createProduct();
     const soldOut = createProduct({ name: "Sold Out Tee", inStock: false });
     const removed = createProduct({ name: "Old Jacket", removedAt: Date.now() });
@@ -153,8 +150,7 @@ describe("placeOrder", () => {
   });
 
   it("refuses zero, negative, fractional, huge and non-numeric quantities", async () => {
-    const user = await createUser();
-    const address = createAddress(user.id);
+    const { user, address } = await createShopperWithAddress();
     const product = createProduct();
     for (const quantity of [0, -1, 1.5, 100, 1e9, Number.NaN, Number.POSITIVE_INFINITY, "2", null]) {
       const error = await refusalOf(
@@ -171,8 +167,7 @@ describe("placeOrder", () => {
   });
 
   it("refuses an empty order, a non-list, hostile ids and an unknown payment type", async () => {
-    const user = await createUser();
-    const address = createAddress(user.id);
+    const { user, address } = await createShopperWithAddress();
     const base = { userId: user.id, addressId: address.id, paymentType: "COD" as const };
     expect((await refusalOf(checkout({ ...base, items: [] }))).message).toBe("Your cart is empty.");
     expect((await refusalOf(checkout({ ...base, items: "x" as never }))).message).toBe(
@@ -190,8 +185,7 @@ describe("placeOrder", () => {
   });
 
   it("adds up repeated lines of one product, within the 99 limit", async () => {
-    const user = await createUser();
-    const address = createAddress(user.id);
+    const { user, address } = await createShopperWithAddress();
     const product = createProduct({ offerPriceCents: 100 });
     const { orderId } = await checkout({
       userId: user.id,
@@ -218,8 +212,7 @@ describe("placeOrder", () => {
   });
 
   it("creates one order for a repeated request key, and a new one for a new key", async () => {
-    const user = await createUser();
-    const address = createAddress(user.id);
+    const { user, address } = await createShopperWithAddress();
     const product = createProduct();
     const input = {
       userId: user.id,

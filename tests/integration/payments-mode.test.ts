@@ -25,7 +25,7 @@ import { cartItems, orderItems, orders, stripeEvents } from "#db/schema.ts";
 import { appForFile, pathOf, routeData, submit, visit } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { formRequest, getRequest, jsonRequest } from "../helpers/requests.ts";
-import { createAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
+import { createShopperWithAddress, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
 import { signWebhook, webhookEvent, webhookRequest } from "../helpers/stripe-webhook.ts";
 
 const site = appForFile();
@@ -63,8 +63,7 @@ const productionSandbox = <T>(fn: () => Promise<T>) => withEnv({ ...PRODUCTION_W
 
 /** A signed-in shopper with an address and two products in the saved cart. */
 async function shopperWithCart() {
-  const user = await createUser();
-  const address = createAddress(user.id);
+  const { user, address } = await createShopperWithAddress();
   const products = [createProduct({ offerPriceCents: 2599 }), createProduct({ offerPriceCents: 1250 })];
   db().insert(cartItems).values({ userId: user.id, productId: products[0]!.id, quantity: 2 }).run();
   db().insert(cartItems).values({ userId: user.id, productId: products[1]!.id, quantity: 1 }).run();

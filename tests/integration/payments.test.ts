@@ -28,7 +28,7 @@ import { createProduct, stockOf } from "../helpers/factories.ts";
 import { deadOrigin } from "../helpers/ports.ts";
 import { refusalOf } from "../helpers/refusal.ts";
 import { jsonRequest } from "../helpers/requests.ts";
-import { createAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
+import { createAddress, createShopperWithAddress, createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
 import { deliverWebhook } from "../helpers/stripe-webhook.ts";
 
 const ORIGIN = "http://localhost:3000";
@@ -36,8 +36,7 @@ const site = appForFile();
 
 /** A shopper with an address and a saved cart of the given offer prices and quantities. */
 async function shopperWithCart(lines: [priceCents: number, quantity: number][] = [[1999, 2]]) {
-  const user = await createUser();
-  const address = createAddress(user.id);
+  const { user, address } = await createShopperWithAddress();
   const items = lines.map(([offerPriceCents, quantity]) => {
     const product = createProduct({ offerPriceCents, priceCents: offerPriceCents + 1000 });
     db().insert(cartItems).values({ userId: user.id, productId: product.id, quantity }).run();
@@ -385,8 +384,7 @@ describe("paying in the sandbox", () => {
 
 describe("expireStaleOnlineOrders", () => {
   it("cancels only unpaid online orders whose checkout time is over", async () => {
-    const user = await createUser();
-    const address = createAddress(user.id);
+    const { user, address } = await createShopperWithAddress();
     const hours = (h: number) => Date.now() - h * 60 * 60 * 1000;
     const make = (paymentType: "COD" | "Online", isPaid: boolean, createdAt: number) => {
       const id = newId();
@@ -810,8 +808,7 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
   });
 
   it("a refused Place Order (bad or reused request key, address, payment method, empty cart) leaves the open checkout, its order and the stock as they were", async () => {
-    const user = await createUser();
-    const address = createAddress(user.id);
+    const { user, address } = await createShopperWithAddress();
     const product = createProduct({ offerPriceCents: 2500, priceCents: 3500 }, { sizes: [["M", 6]] });
     // An earlier cash order under a key the form sends again below.
     const cashKey = newId();

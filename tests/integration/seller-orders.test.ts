@@ -13,13 +13,12 @@ import { createProduct } from "../helpers/factories.ts";
 import { refusalOf } from "../helpers/refusal.ts";
 import { formRequest, readReply } from "../helpers/requests.ts";
 import { sellerCookie } from "../helpers/sellers.ts";
-import { createAddress, createUser } from "../helpers/shopper.ts";
+import { createShopperWithAddress } from "../helpers/shopper.ts";
 
 const site = appForFile();
 
 async function placed(paymentType: "COD" | "Online", options: { paid?: boolean; createdAt?: number } = {}) {
-  const user = await createUser();
-  const address = createAddress(user.id);
+  const { user, address } = await createShopperWithAddress();
   const product = createProduct({ offerPriceCents: 1000 });
   const { order } = await placeOrder({
     userId: user.id,

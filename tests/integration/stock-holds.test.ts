@@ -19,7 +19,7 @@ import { cartItems, orders } from "#db/schema.ts";
 import { appForFile, visit } from "../helpers/app.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
 import { deadOrigin } from "../helpers/ports.ts";
-import { createAddress, createUser } from "../helpers/shopper.ts";
+import { createShopperWithAddress } from "../helpers/shopper.ts";
 import { deliverWebhook } from "../helpers/stripe-webhook.ts";
 
 const ORIGIN = "http://localhost:3000";
@@ -28,8 +28,7 @@ const site = appForFile();
 /** A shopper with an address and a saved cart of `quantity` units of a shirt in M, of which `stock` are left. */
 async function shopperAndShirt(stock = 5, quantity = 2) {
   const shirt = createProduct({ name: "Linen Shirt", offerPriceCents: 2500 }, { sizes: [["M", stock]] });
-  const user = await createUser();
-  const address = createAddress(user.id);
+  const { user, address } = await createShopperWithAddress();
   db().insert(cartItems).values({ userId: user.id, productId: shirt.id, size: "M", quantity }).run();
   return { shirt, user, address };
 }

@@ -14,7 +14,14 @@ import { createProduct, stockOf } from "../helpers/factories.ts";
 import { refusalOf } from "../helpers/refusal.ts";
 import { formRequest, readReply } from "../helpers/requests.ts";
 import { imageBytes, multipartRequest, sellerCookie } from "../helpers/sellers.ts";
-import { createAddress, createUser, headerFor, signedInCookie, toastsFrom } from "../helpers/shopper.ts";
+import {
+  createAddress,
+  createShopperWithAddress,
+  createUser,
+  headerFor,
+  signedInCookie,
+  toastsFrom,
+} from "../helpers/shopper.ts";
 
 const site = appForFile();
 
@@ -161,8 +168,7 @@ describe("adding to the cart per size", () => {
 describe("placing an order takes units", () => {
   it("refuses an order from the saved cart while a line would be cut unseen (409, saying which), then orders what the page shows", async () => {
     const shirt = linenShirt([["M", 3]]);
-    const user = await createUser();
-    const address = createAddress(user.id);
+    const { user, address } = await createShopperWithAddress();
     const cookie = await signedInCookie(user.id);
     for (let i = 0; i < 3; i++) await addOnProductPage(shirt.id, { size: "M" }, cookie);
     // The seller cuts M to 1 after the shopper last saw the cart.
@@ -189,8 +195,7 @@ describe("placing an order takes units", () => {
       ["M", 3],
       ["L", null],
     ]);
-    const user = await createUser();
-    const address = createAddress(user.id);
+    const { user, address } = await createShopperWithAddress();
     const { order } = await placeOrder({
       userId: user.id,
       addressId: address.id,
@@ -214,8 +219,7 @@ describe("placing an order takes units", () => {
       ["M", 2],
     ]);
     const scarf = createProduct({ name: "Silk Scarf" }, { stock: 9 });
-    const user = await createUser();
-    const address = createAddress(user.id);
+    const { user, address } = await createShopperWithAddress();
     db().insert(cartItems).values({ userId: user.id, productId: scarf.id, quantity: 1 }).run();
     const before = db().select().from(orders).all().length;
     const refused = await refusalOf(
@@ -239,8 +243,7 @@ describe("placing an order takes units", () => {
 
   it("refuses a product with sizes ordered without one (400), and a size it does not have", async () => {
     const shirt = linenShirt([["M", 5]]);
-    const user = await createUser();
-    const address = createAddress(user.id);
+    const { user, address } = await createShopperWithAddress();
     const order = (size?: string) =>
       refusalOf(
         placeOrder({
@@ -477,8 +480,7 @@ describe("the seller's sizes and counts", () => {
 describe("the /api with sizes", () => {
   it("order items take an optional size; a size that is not a label as stored is refused (400), nothing stored", async () => {
     const shirt = linenShirt([["M", 5]]);
-    const user = await createUser();
-    const address = createAddress(user.id);
+    const { user, address } = await createShopperWithAddress();
     const order = (size: unknown) =>
       placeCartOrder({
         shopperId: user.id,

@@ -8,15 +8,14 @@ import { startOnlineCheckout, stripeClient } from "#app/modules/checkout/index.s
 import { orders, stripeEvents } from "#db/schema.ts";
 import { appForFile } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { createAddress, createUser } from "../helpers/shopper.ts";
+import { createShopperWithAddress } from "../helpers/shopper.ts";
 import { signWebhook, webhookEvent, webhookRequest } from "../helpers/stripe-webhook.ts";
 
 const site = appForFile();
 
 /** An online order of the store with its open Checkout Session (as the SDK returns it). */
 async function onlineOrder() {
-  const user = await createUser();
-  const address = createAddress(user.id);
+  const { user, address } = await createShopperWithAddress();
   const product = createProduct({ offerPriceCents: 2499 });
   const { orderId } = await startOnlineCheckout({
     userId: user.id,
