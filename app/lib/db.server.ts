@@ -12,7 +12,8 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 /** A transaction of `db().transaction(...)`, for helpers that work inside the caller's transaction. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
+/** The committed migrations (db/migrations): applied when the database opens, checked by /readyz. */
+export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
 
 let instance: Db | undefined;
 
