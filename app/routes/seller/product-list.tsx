@@ -65,7 +65,7 @@ export function action({ request }: Route.ActionArgs) {
       const kept = removed.keptForOrders > 0 ? `; ${removed.keptForOrders} kept off sale for their orders` : "";
       return redirectWithToast(request, "/seller/product-list", {
         type: "success",
-        message: `Demo catalogue removed: ${removed.deleted} products, ${removed.pictures} pictures${kept}`,
+        message: `Demo catalogue removed: ${plural(removed.deleted, "product")}, ${plural(removed.pictures, "picture")}${kept}`,
       });
     }
     const id = form.get("id");
@@ -109,6 +109,8 @@ export function action({ request }: Route.ActionArgs) {
     });
   });
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 type Row = Route.ComponentProps["loaderData"]["products"][number];
 
