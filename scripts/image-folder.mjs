@@ -8,7 +8,8 @@
 //      HOST is 127.0.0.1 and PORT a free one here, DATA_DIR app-data/ for the /data volume), runs the image's
 //      HEALTHCHECK command until it passes, checks /healthz, /readyz, the home page and the setup link the
 //      empty store prints, then stops it with SIGTERM (docker stop) and expects a clean exit.
-// Exits 0 when all of that holds; prints what failed otherwise. No step has a time limit of its own.
+// Exits 0 when all of that holds (a temporary directory is then removed; DIR is kept); prints what failed
+// otherwise and keeps the directory to look at. No step has a time limit of its own.
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -108,8 +109,9 @@ function copyTree(from, to) {
 }
 
 /**
- * The production packages as `npm ci --omit=dev` installs them: the lockfile's entries not marked `dev` (an
- * optional one only where this platform installed it), as paths under node_modules/.
+ * The production packages as `npm ci --omit=dev` installs them: the lockfile's entries not marked `dev` (npm
+ * keeps `devOptional` ones, such as typescript, an optional peer of @react-router/node; an optional one only
+ * where this platform installed it), as paths under node_modules/.
  */
 function productionPackages() {
   const lock = JSON.parse(readFileSync(path.join(root, "package-lock.json"), "utf8"));
@@ -130,7 +132,8 @@ async function answer(url) {
 }
 
 async function main() {
-  const dir = path.resolve(process.argv[2] ?? mkdtempSync(path.join(tmpdir(), "store-image-")));
+  const given = process.argv[2];
+  const dir = path.resolve(given ?? mkdtempSync(path.join(tmpdir(), "store-image-")));
   if (existsSync(dir) && readdirSync(dir).length > 0) fail(`${dir} is not empty: give a new or empty directory`);
   mkdirSync(dir, { recursive: true });
   const src = path.join(dir, "src");
@@ -157,22 +160,30 @@ async function main() {
   step(`the runtime stage in ${app}: ${stage.copies.map((copy) => copy.target).join(", ")}`);
   const packages = productionPackages();
   const made = new Map([
-    ["node_modules", () => {
-      for (const relative of packages) {
-        copyPackage(path.join(root, "node_modules", relative), path.join(app, "node_modules", relative));
-      }
-      for (const dev of ["vitest", "@playwright/test", "@biomejs/biome", "typescript", "vite", "drizzle-kit"]) {
-        if (existsSync(path.join(app, "node_modules", dev))) fail(`a development package is in the image: ${dev}`);
-      }
-    }],
+    [
+      "node_modules",
+      () => {
+        for (const relative of packages) {
+          copyPackage(path.join(root, "node_modules", relative), path.join(app, "node_modules", relative));
+        }
+        for (const dev of ["vitest", "@playwright/test", "@biomejs/biome", "vite", "drizzle-kit"]) {
+          if (existsSync(path.join(app, "node_modules", dev))) fail(`a development package is in the image: ${dev}`);
+        }
+      },
+    ],
     ["build", () => copyTree(path.join(src, "build"), path.join(app, "build"))],
     ["package.json", () => cpSync(path.join(src, "package.json"), path.join(app, "package.json"))],
     ["package-lock.json", () => cpSync(path.join(src, "package-lock.json"), path.join(app, "package-lock.json"))],
-    ["db/migrations", () => cpSync(path.join(src, "db/migrations"), path.join(app, "db/migrations"), { recursive: true })],
+    [
+      "db/migrations",
+      () => cpSync(path.join(src, "db/migrations"), path.join(app, "db/migrations"), { recursive: true }),
+    ],
   ]);
   const targets = stage.copies.map((copy) => copy.target);
   if ([...made.keys()].sort().join() !== [...targets].sort().join()) {
-    fail(`the Dockerfile's runtime stage copies ${targets.join(", ")}; this script makes ${[...made.keys()].join(", ")}`);
+    fail(
+      `the Dockerfile's runtime stage copies ${targets.join(", ")}; this script makes ${[...made.keys()].join(", ")}`,
+    );
   }
   mkdirSync(app, { recursive: true });
   for (const target of targets) made.get(target)();
@@ -185,7 +196,11 @@ async function main() {
   const env = { PATH: process.env.PATH ?? "", ...stage.env, HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir };
   step(`starting it as the image does: ${stage.cmd.join(" ")} (in app/, ${Object.keys(stage.env).join(", ")})`);
   const [command, ...args] = stage.cmd;
-  const child = spawn(command === "node" ? process.execPath : command, args, { cwd: app, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command === "node" ? process.execPath : command, args, {
+    cwd: app,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const output = [];
   const collect = (chunk) => {
     process.stdout.write(chunk);
@@ -194,7 +209,12 @@ async function main() {
   child.stdout.on("data", collect);
   child.stderr.on("data", collect);
   let exited = null;
-  const exit = new Promise((resolve) => child.on("exit", (code, signal) => resolve((exited = { code, signal }))));
+  const exit = new Promise((resolve) =>
+    child.on("exit", (code, signal) => {
+      exited = { code, signal };
+      resolve(exited);
+    }),
+  );
 
   try {
     const origin = `http://127.0.0.1:${port}`;
@@ -203,7 +223,11 @@ async function main() {
     for (;;) {
       if (exited) fail(`the server exited (${JSON.stringify(exited)}) before it was healthy`);
       try {
-        execFileSync(checkCommand === "node" ? process.execPath : checkCommand, checkArgs, { cwd: app, env, stdio: "ignore" });
+        execFileSync(checkCommand === "node" ? process.execPath : checkCommand, checkArgs, {
+          cwd: app,
+          env,
+          stdio: "ignore",
+        });
         break;
       } catch {
         await new Promise((resolve) => setTimeout(resolve, 200));
@@ -226,7 +250,11 @@ async function main() {
   }
   const { code, signal } = await exit;
   if (code !== 0) fail(`the server did not stop cleanly on SIGTERM (code ${code}, signal ${signal})`);
-  console.log(`\nimage-folder: ok (${dir})`);
+  if (given) console.log(`\nimage-folder: ok (${dir})`);
+  else {
+    rmSync(dir, { recursive: true, force: true });
+    console.log("\nimage-folder: ok");
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
