@@ -21,6 +21,16 @@ let instance: Db | undefined;
 export function openDatabase(file: string): Db {
   mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);
+  try {
+    return prepare(sqlite);
+  } catch (error) {
+    // Not left open: a file that is not a database is tried again on the next use (/readyz asks every few seconds).
+    sqlite.close();
+    throw error;
+  }
+}
+
+function prepare(sqlite: Database.Database): Db {
   sqlite.pragma("journal_mode = WAL");
   // FULL: an acknowledged order survives a power cut.
   sqlite.pragma("synchronous = FULL");

@@ -8,6 +8,7 @@ import { SETUP_LINK_INVALID } from "#app/lib/schemas/setup.ts";
 import { issueSetupLink, SETUP_LINK_MS, savedShopName } from "#app/modules/setup/index.server.ts";
 import { sellers, setupTokens } from "#db/schema.ts";
 import { appForFile, dataPath, routeData } from "../helpers/app.ts";
+import { HTML, K10, SQLISH } from "../helpers/hostile.ts";
 import { formRequest, readReply } from "../helpers/requests.ts";
 
 const site = appForFile();
@@ -70,6 +71,29 @@ describe("the setup link", () => {
     expect(db().select().from(sellers).all()).toHaveLength(0);
     expect(savedShopName()).toBeNull();
     expect((await setupPage(token)).status).toBe(200);
+  });
+
+  it("hostile fields are refused or cleaned, never half written", async () => {
+    const token = tokenOf(issueSetupLink("http://localhost:3000")!.url);
+    for (const overrides of [
+      { shopName: K10 },
+      { email: SQLISH },
+      { email: `${K10}@example.com` },
+      { password: K10, confirm: K10 },
+    ]) {
+      const refused = await refusalOf(fields(token, overrides));
+      expect(refused.status, JSON.stringify(Object.keys(overrides))).toBe(400);
+    }
+    const missing = await site.app.fetch(formRequest(dataPath("/setup"), { token }));
+    expect(missing.status).toBe(400);
+    expect(db().select().from(sellers).all()).toHaveLength(0);
+    expect(savedShopName()).toBeNull();
+    // Script and control characters in the name: kept as text, invisible ones removed.
+    const browser = site.client();
+    const answer = await browser.post("/setup", { form: fields(token, { shopName: `${HTML}\u0000\u202E` }) });
+    expect(answer.status).toBe(303);
+    expect(savedShopName()).toBe(HTML);
+    db().delete(sellers).run();
   });
 
   it("creates the owner and the shop's name once, signed in; the link then stops working", async () => {
