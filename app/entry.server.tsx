@@ -16,8 +16,8 @@ import { logTarget } from "../server/log-target.ts";
 
 // What server.ts takes from the server build (the same module instances the pages use; typed from here): the
 // configuration, the security headers, the client's address, the request guard (run before React Router's own
-// origin check), the database to close, /readyz's check, the first-run setup link, and the mail sender it runs in the background while it serves
-// (app/modules/mail/sender.server.ts).
+// origin check), the database to close, /readyz's check, the first-run setup link, and the mail sender it runs
+// in the background while it serves (app/modules/mail/sender.server.ts).
 export { config } from "#app/lib/config.server.ts";
 export { closeDb as closeDatabase } from "#app/lib/db.server.ts";
 export { requestClient, requestClientContext } from "#app/lib/request-client.server.ts";
