@@ -12,6 +12,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { SHARED_PAGE_HEADER } from "./app/lib/shared-page.ts";
+import { probeOf, sendProbe } from "./server/health.ts";
 import { rawHeaders, routedPath, sendResponse, toFetchRequest, usableTarget } from "./server/http-bridge.ts";
 import { PageCache, pageCacheKey, sendCachedPage } from "./server/page-cache.ts";
 import { logRefusal, rawRefusal, refusalResponse } from "./server/refusals.ts";
@@ -71,6 +72,16 @@ async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<voi
   if (!METHODS.has(req.method ?? "")) {
     const message = "This address does not accept that method.";
     return refuse(req, res, client, 405, message, "method not used by the store", { Allow: "GET, POST" });
+  }
+  const probe = probeOf(req);
+  if (probe) {
+    const decorateProbe = (headers: Headers) =>
+      app.applySecurityHeaders(headers, { https: client.https, cookie: req.headers.cookie });
+    if (probe === "healthz") return sendProbe(req, res, 200, "ok", decorateProbe);
+    const state = shuttingDown ? { ready: false as const, reason: "shutting down" } : app.readiness();
+    return state.ready
+      ? sendProbe(req, res, 200, "ready", decorateProbe)
+      : sendProbe(req, res, 503, `not ready: ${state.reason}`, decorateProbe);
   }
   if (req.method === "OPTIONS") {
     // React Router cannot answer OPTIONS for a page (it throws); the store takes no cross-origin calls, so a
@@ -204,7 +215,23 @@ server.listen(config.PORT, config.HOST, () => {
   console.log(`Store listening on http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`);
   // Mail written by the transactions (app/modules/mail/outbox.server.ts) goes out from this process.
   app.startMailSender();
+  announceSetupLink(port);
 });
+
+/** While the store has no seller: the one-time link that creates the owner (app/modules/setup/, docs/deploy.md). */
+function announceSetupLink(port: number): void {
+  const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
+  try {
+    const link = app.issueSetupLink(config.PUBLIC_URL ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`);
+    if (link) {
+      const until = new Date(link.expiresAt).toISOString();
+      console.log(`No seller yet: open ${link.url} to create the shop's owner (works once, until ${until}).`);
+    }
+  } catch (error) {
+    // An unreadable database: the store keeps answering (/healthz 200, /readyz 503 says why).
+    console.error(`No setup link: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
 
 /** Stops taking connections, lets requests in flight finish, closes the database, exits 0. */
 function shutDown(signal: string): void {

@@ -16,10 +16,10 @@ import { logTarget } from "../server/log-target.ts";
 
 // What server.ts takes from the server build (the same module instances the pages use; typed from here): the
 // configuration, the security headers, the client's address, the request guard (run before React Router's own
-// origin check), the database to close, and the mail sender it runs in the background while it serves
-// (app/modules/mail/sender.server.ts). The tests, which load the build in their own process
-// (tests/helpers/app.ts), also take resetConfigForTests: a test that changes the environment (PUBLIC_URL, the
-// payment mode) has the build read it again.
+// origin check), the database to close, /readyz's check, the first-run setup link, and the mail sender it runs
+// in the background while it serves (app/modules/mail/sender.server.ts). The tests, which load the build in
+// their own process (tests/helpers/app.ts), also take resetConfigForTests: a test that changes the environment
+// (PUBLIC_URL, the payment mode) has the build read it again.
 export { config, resetConfigForTests } from "#app/lib/config.server.ts";
 export { closeDb as closeDatabase } from "#app/lib/db.server.ts";
 export { requestClient, requestClientContext } from "#app/lib/request-client.server.ts";
@@ -27,6 +27,7 @@ export { applySecurityHeaders } from "#app/lib/security-headers.server.ts";
 export { guardRequest } from "#app/middleware/request-guard.server.ts";
 export { catalogueVersion } from "#app/modules/catalog/index.server.ts";
 export { startMailSender, stopMailSender } from "#app/modules/mail/index.server.ts";
+export { issueSetupLink, readiness } from "#app/modules/setup/index.server.ts";
 
 export const streamTimeout = 5_000;
 

@@ -21,6 +21,8 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  // The first seller without a terminal: the one-time link the server prints while no seller exists.
+  route("setup", "routes/setup.tsx"),
 
   // Online payment
   // The built-in Stripe sandbox (404 unless the payment mode is "sandbox"): its REST API and hosted page.

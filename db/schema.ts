@@ -43,6 +43,8 @@ export const products = sqliteTable(
     seq: integer("seq"),
     /** Units in placed orders that were not cancelled: the trending count (app/modules/catalog/trending.server.ts). */
     unitsSold: integer("units_sold").notNull().default(0),
+    /** Loaded by the demo seed (db/seed.ts): the seller's "Remove the demo catalogue" takes these away. */
+    demo: integer("demo", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     uniqueIndex("products_seq_idx").on(t.seq),
@@ -346,4 +348,28 @@ export const throttledAttempts = sqliteTable(
     index("throttled_attempts_client_idx").on(t.kind, t.client, t.at),
     index("throttled_attempts_at_idx").on(t.at),
   ],
+);
+
+/**
+ * The one-time setup link printed at start while the store has no seller (app/modules/setup/): only a SHA-256
+ * of its token is kept; a new start replaces it, creating the owner uses it up, and it expires.
+ */
+export const setupTokens = sqliteTable("setup_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  expiresAt: integer("expires_at").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The shop's name as the setup page asked for it (one row, id 1). Shop settings (issue 20, points 1-5) own the
+ * shop's name once they exist: app/modules/setup/shop-name.server.ts is the one place that writes this.
+ */
+export const shopName = sqliteTable(
+  "shop_name",
+  {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [check("shop_name_one_row", sql`${t.id} = 1`)],
 );

@@ -106,6 +106,7 @@ export async function seedDemoCatalogue({
       images: pictures[i]!,
       inStock: product.inStock ?? true,
       createdAt: now - minutesAgo * 60_000,
+      demo: true,
     };
   });
   const sizes = DEMO_PRODUCTS.flatMap((product, i) =>
@@ -135,19 +136,31 @@ export async function seedDemoCatalogue({
   }
 }
 
+/** DEMO=off (or 0, false, no): start without the demo catalogue and the demo seller. */
+export function demoOff(value = process.env.DEMO): boolean {
+  return ["off", "0", "false", "no"].includes((value ?? "").trim().toLowerCase());
+}
+
 const runDirectly = process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url;
 if (runDirectly) {
   const started = Date.now();
   try {
-    const result = await seedDemoCatalogue();
-    if (result.seeded) {
-      const pictures = result.drawn > 0 ? `${result.drawn} pictures drawn` : "pictures copied from the cache";
-      console.log(`Seeded the demo catalogue: ${result.products} products, ${pictures} (${Date.now() - started} ms).`);
+    if (demoOff()) {
+      // An empty store, for a shop starting for real (docs/deploy.md): the server prints a setup link instead.
+      console.log("DEMO=off: the demo catalogue and the demo seller were not loaded.");
     } else {
-      console.log(`The store already has ${result.existing} products; the demo catalogue was not loaded.`);
+      const result = await seedDemoCatalogue();
+      if (result.seeded) {
+        const pictures = result.drawn > 0 ? `${result.drawn} pictures drawn` : "pictures copied from the cache";
+        console.log(
+          `Seeded the demo catalogue: ${result.products} products, ${pictures} (${Date.now() - started} ms).`,
+        );
+      } else {
+        console.log(`The store already has ${result.existing} products; the demo catalogue was not loaded.`);
+      }
+      // The demo seller (README, "Seller area"), never with NODE_ENV=production.
+      if ((await ensureDemoSeller()) === "created") console.log("Created the demo seller seller@trendora.test.");
     }
-    // The demo seller (README, "Seller area"), never with NODE_ENV=production.
-    if ((await ensureDemoSeller()) === "created") console.log("Created the demo seller seller@trendora.test.");
   } finally {
     closeDb();
   }

@@ -12,7 +12,8 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 /** A transaction of `db().transaction(...)`, for helpers that work inside the caller's transaction. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
+/** The committed migrations (db/migrations): applied when the database opens, checked by /readyz. */
+export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
 
 let instance: Db | undefined;
 
@@ -20,6 +21,16 @@ let instance: Db | undefined;
 export function openDatabase(file: string): Db {
   mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);
+  try {
+    return prepare(sqlite);
+  } catch (error) {
+    // Not left open: a file that is not a database is tried again on the next use (/readyz asks every few seconds).
+    sqlite.close();
+    throw error;
+  }
+}
+
+function prepare(sqlite: Database.Database): Db {
   sqlite.pragma("journal_mode = WAL");
   // FULL: an acknowledged order survives a power cut.
   sqlite.pragma("synchronous = FULL");

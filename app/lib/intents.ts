@@ -10,7 +10,14 @@ export const CART_INTENTS = {
 } as const;
 
 /** The seller's product list: the In Stock toggle, the counts, and taking a product off sale or back on. */
-export const PRODUCT_LIST_INTENTS = { stock: "stock", counts: "counts", remove: "remove", restore: "restore" } as const;
+export const PRODUCT_LIST_INTENTS = {
+  stock: "stock",
+  counts: "counts",
+  remove: "remove",
+  restore: "restore",
+  /** Every demo product at once (app/modules/inventory/demo.server.ts). */
+  removeDemo: "remove-demo",
+} as const;
 
 /** The seller's orders list: moving an order to its next status. */
 export const ORDER_INTENTS = { status: "status" } as const;

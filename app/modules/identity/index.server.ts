@@ -19,10 +19,12 @@ export {
 } from "./password-reset.server.ts";
 export { hashPassword } from "./passwords.server.ts";
 export {
+  addFirstSeller,
   createSeller,
   DEMO_SELLER,
   ensureDemoSeller,
   getSeller,
+  hasSeller,
   resetSellerPassword,
   type Seller,
   sellerRedirectTarget,

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { isProduction } from "#app/lib/config.server.ts";
-import { db, transaction } from "#app/lib/db.server.ts";
+import { type Db, db, type Tx, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
@@ -34,6 +34,24 @@ export async function createSeller(email: string, password: string): Promise<Sel
     .returning({ id: sellers.id })
     .get();
   if (!inserted) throw new Refusal(`A seller with the email ${seller.email} already exists.`, 409);
+  return seller;
+}
+
+/** Whether the store has any seller account (none: the first-run setup link is offered, app/modules/setup/). */
+export function hasSeller(tx: Tx | Db = db()): boolean {
+  return tx.select({ id: sellers.id }).from(sellers).limit(1).get() !== undefined;
+}
+
+/**
+ * Adds the first seller inside the caller's transaction (the setup page's, which also uses up its link): the
+ * email already checked and lower-cased, the password already hashed (hashPassword).
+ */
+export function addFirstSeller(tx: Tx, email: string, passwordHash: string): Seller {
+  if (hasSeller(tx)) throw new Refusal("The store has a seller already.", 409);
+  const seller = { id: newId(), email };
+  tx.insert(sellers)
+    .values({ ...seller, passwordHash })
+    .run();
   return seller;
 }
 

@@ -1,4 +1,5 @@
 // The inventory module's front door: routes and other modules import from here only.
+export { type DemoRemoval, demoProductsOnSale, removeDemoProducts } from "./demo.server.ts";
 export {
   deleteProductImages,
   findUploadedFile,

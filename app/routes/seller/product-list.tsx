@@ -17,8 +17,10 @@ import { sellerMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import {
   changeCounts,
+  demoProductsOnSale,
   listSellerProducts,
   productNameOf,
+  removeDemoProducts,
   removeFromSale,
   restoreToSale,
   sellerProductPage,
@@ -40,6 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     page: list.page,
     pageCount: list.pageCount,
     total: list.total,
+    demoOnSale: demoProductsOnSale(),
     products: list.rows.map((p) => ({
       id: p.id,
       name: p.name,
@@ -57,6 +60,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function action({ request }: Route.ActionArgs) {
   return formAction(request, async (form) => {
+    if (form.get("intent") === PRODUCT_LIST_INTENTS.removeDemo) {
+      const removed = await removeDemoProducts();
+      const kept = removed.keptForOrders > 0 ? `; ${removed.keptForOrders} kept off sale for their orders` : "";
+      return redirectWithToast(request, "/seller/product-list", {
+        type: "success",
+        message: `Demo catalogue removed: ${plural(removed.deleted, "product")}, ${plural(removed.pictures, "picture")}${kept}`,
+      });
+    }
     const id = form.get("id");
     let message: string;
     let name: string;
@@ -99,6 +110,8 @@ export function action({ request }: Route.ActionArgs) {
   });
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 type Row = Route.ComponentProps["loaderData"]["products"][number];
 
 /**
@@ -136,8 +149,32 @@ function StockToggle({ product, page }: { product: Row; page: number }) {
   );
 }
 
+/**
+ * The demo catalogue's way out, behind a disclosure so one click never removes it: every product the demo seed
+ * loaded, with its pictures, at once. Orders stay as they are (a demo product in an order is only taken off sale).
+ */
+function RemoveDemo({ count }: { count: number }) {
+  return (
+    <details className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-gray-700">
+      <summary className="cursor-pointer font-medium">
+        The shop still shows the demo catalogue ({count} {count === 1 ? "product" : "products"})
+      </summary>
+      <Form method="post" className="mt-3 flex flex-col items-start gap-2">
+        <p>
+          Removing it deletes every demo product and its pictures at once. Orders are kept: a demo product that is in an
+          order is only taken off sale.
+        </p>
+        <input type="hidden" name="intent" value={PRODUCT_LIST_INTENTS.removeDemo} />
+        <SubmitButton variant="quiet" size="sm" className="text-red-700">
+          Remove the demo catalogue
+        </SubmitButton>
+      </Form>
+    </details>
+  );
+}
+
 export default function ProductList({ loaderData, actionData }: Route.ComponentProps) {
-  const { products, onlyLowStock, page, pageCount, total } = loaderData;
+  const { products, onlyLowStock, page, pageCount, total, demoOnSale } = loaderData;
   return (
     <section className="flex flex-col gap-4 p-4 md:p-10">
       <h1 className="text-2xl font-semibold text-gray-800">All Products</h1>
@@ -163,6 +200,7 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
         </Link>
       </nav>
       <FormError message={formErrorOf(actionData)} />
+      {demoOnSale > 0 ? <RemoveDemo count={demoOnSale} /> : null}
       {products.length === 0 ? (
         onlyLowStock ? (
           <p className="text-gray-500">No product is low on stock.</p>

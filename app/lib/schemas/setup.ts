@@ -1,0 +1,27 @@
+// The first-run setup form (/setup): the owner's seller account and the shop's name. The token travels beside
+// them and is checked by the service (app/modules/setup/).
+import { emailField, newPasswordField } from "./account.ts";
+import { textField, z } from "./zod.ts";
+
+export const MAX_SHOP_NAME_LENGTH = 80;
+
+export const shopNameField = textField({ error: "Please enter the shop's name." })
+  .trim()
+  .min(1, "Please enter the shop's name.")
+  .max(MAX_SHOP_NAME_LENGTH, `Please keep the shop's name under ${MAX_SHOP_NAME_LENGTH} characters.`);
+
+export const setupSchema = z
+  .object({
+    shopName: shopNameField,
+    email: emailField(),
+    password: newPasswordField,
+    confirm: z.string({ error: "Please repeat the password." }).min(1, "Please repeat the password."),
+  })
+  .refine((fields) => fields.password === fields.confirm, {
+    path: ["confirm"],
+    message: "The two passwords are not the same.",
+  });
+
+/** What the page says when the link is used up, expired, mistyped, or a seller exists already. */
+export const SETUP_LINK_INVALID =
+  "This setup link does not work: it was used already or has expired. Restart the store while it has no seller to get a new link in its log.";

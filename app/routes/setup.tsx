@@ -1,0 +1,104 @@
+import { getFormProps } from "@conform-to/react";
+import { data, Form, useNavigation } from "react-router";
+import { Field, FormError } from "#app/components/form-field.tsx";
+import { formAction, refusalHeaders } from "#app/lib/form-reply.server.ts";
+import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
+import { MIN_PASSWORD_LENGTH } from "#app/lib/schemas/account.ts";
+import { MAX_SHOP_NAME_LENGTH, SETUP_LINK_INVALID, setupSchema } from "#app/lib/schemas/setup.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { completeSetup, isSetupTokenUsable } from "#app/modules/setup/index.server.ts";
+import type { Route } from "./+types/setup";
+
+export const meta: Route.MetaFunction = () => [{ title: "Set up your shop" }, { name: "robots", content: "noindex" }];
+
+// The token is in the address: it must not travel to another site in a Referer, nor be kept by a cache
+// (as on the password-reset page).
+const PRIVATE = { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" };
+export const headers: Route.HeadersFunction = (args) => {
+  const headers = new Headers(refusalHeaders(args));
+  for (const [name, value] of Object.entries(PRIVATE)) headers.set(name, value);
+  return headers;
+};
+
+export function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  const usable = isSetupTokenUsable(token);
+  return data({ token: usable ? token : null }, { status: usable ? 200 : 400, headers: PRIVATE });
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return formAction(request, async (form) => {
+    const { cookie } = await completeSetup({
+      token: form.get("token"),
+      shopName: form.get("shopName"),
+      email: form.get("email"),
+      password: form.get("password"),
+      confirm: form.get("confirm"),
+    });
+    return redirectWithToast(
+      request,
+      "/seller",
+      { type: "success", message: "Your shop is set up. Add your first product." },
+      { headers: { "Set-Cookie": cookie } },
+    );
+  });
+}
+
+export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useReplyForm({ id: "setup", reply: actionData, schema: setupSchema });
+  const refusal = formErrorOf(actionData);
+  // A link that stopped working while the form was open says so in place of the form.
+  const token = refusal === SETUP_LINK_INVALID ? null : loaderData.token;
+  return (
+    <section className="mx-auto my-16 max-w-sm rounded-lg border border-gray-200 p-8 text-sm text-gray-600 shadow-xl">
+      <h1 className="text-center text-2xl font-medium text-gray-800">
+        Set up your <span className="text-primary">shop</span>
+      </h1>
+      {token ? (
+        <Form method="post" {...getFormProps(form)} noValidate className="mt-6 flex flex-col gap-4">
+          <p>Name the shop and create the owner's seller account. This link works once.</p>
+          <input type="hidden" name="token" value={token} />
+          <FormError id={form.errorId} message={refusal} />
+          <Field field={fields.shopName} label="Shop name" required maxLength={MAX_SHOP_NAME_LENGTH} />
+          <Field
+            field={fields.email}
+            label="Owner's email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="email"
+          />
+          <Field
+            field={fields.password}
+            label="Password"
+            type="password"
+            required
+            maxLength={200}
+            autoComplete="new-password"
+            hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          />
+          <Field
+            field={fields.confirm}
+            label="Repeat the password"
+            type="password"
+            required
+            maxLength={200}
+            autoComplete="new-password"
+          />
+          <button
+            type="submit"
+            disabled={navigation.state === "submitting"}
+            className="w-full cursor-pointer rounded-md bg-primary py-2 text-white transition-all hover:bg-primary-dull disabled:opacity-70"
+          >
+            Create the shop
+          </button>
+        </Form>
+      ) : (
+        <p role="alert" className="mt-6 rounded border border-red-200 bg-red-50 px-3 py-2 text-red-700">
+          {SETUP_LINK_INVALID}
+        </p>
+      )}
+    </section>
+  );
+}

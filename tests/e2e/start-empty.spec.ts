@@ -1,0 +1,143 @@
+// Starting for real, with JavaScript and without: a store started empty (DEMO=off, its own server and
+// DATA_DIR, a fresh one per project) prints a one-time setup link; the owner opens it, names the shop and
+// creates the seller account, adds the first product; a shopper buys it; the seller sees the order.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, expectToast, test } from "./fixtures.ts";
+import { imageFile, isNoJs, uniqueName } from "./seller-helpers.ts";
+import { ASHA_ADDRESS, addToCartHere, PASSWORD, saveAddress, uniqueEmail } from "./shopper-helpers.ts";
+
+let server: ChildProcess | undefined;
+let dataDir = "";
+let origin = "";
+let setupLink = "";
+
+/** Waits for a line of the server's output that `pattern` matches (no time limit of its own: a hang guard). */
+function lineMatching(child: ChildProcess, output: string[], pattern: RegExp): Promise<RegExpExecArray> {
+  return new Promise((resolve, reject) => {
+    const look = () => {
+      for (const line of output) {
+        const match = pattern.exec(line);
+        if (match) return resolve(match);
+      }
+    };
+    let partial = "";
+    const collect = (chunk: Buffer) => {
+      const parts = (partial + chunk.toString("utf8")).split("\n");
+      partial = parts.pop() ?? "";
+      output.push(...parts);
+      look();
+    };
+    child.stdout!.on("data", collect);
+    child.stderr!.on("data", collect);
+    child.on("exit", (code) => reject(new Error(`The server exited (${code}):\n${output.join("\n")}`)));
+  });
+}
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "store-empty-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    HOST: "127.0.0.1",
+    PORT: "0",
+    NODE_ENV: "test",
+    DEMO: "off",
+  };
+  delete env.STRIPE_SECRET_KEY;
+  delete env.SMTP_URL;
+  // What `DEMO=off npm start` runs after the build: the seed (which loads nothing), then the server.
+  const seeded = execFileSync(process.execPath, ["--import", "tsx", "db/seed.ts"], { env, encoding: "utf8" });
+  expect(seeded).toContain("DEMO=off: the demo catalogue and the demo seller were not loaded.");
+  server = spawn(process.execPath, [path.join(process.env.BUILD_DIR ?? "build", "server-entry.js")], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output: string[] = [];
+  origin = (await lineMatching(server, output, /^Store listening on (http:\/\/\S+)$/))[1]!.replace(
+    "localhost",
+    "127.0.0.1",
+  );
+  setupLink = (await lineMatching(server, output, /^No seller yet: open (\S+) to create the shop's owner/))[1]!;
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("start empty, create the owner through the setup link, add a product, sell it", async ({ page, context }) => {
+  expect(setupLink.startsWith(`${origin}/setup?token=`)).toBe(true);
+  // The shop is empty: no demo catalogue.
+  await page.goto(`${origin}/products`);
+  await expect(page.getByTestId("product-card")).toHaveCount(0);
+
+  // The setup page: a mistake first, then the owner and the shop's name.
+  await page.goto(setupLink);
+  await expect(page.getByRole("heading", { name: "Set up your shop" })).toBeVisible();
+  const ownerEmail = uniqueEmail("owner");
+  await page.getByLabel("Shop name").fill("Marigold & Thread");
+  await page.getByLabel("Owner's email").fill(ownerEmail);
+  await page.getByLabel("Password", { exact: true }).fill("owner password 1");
+  await page.getByLabel("Repeat the password").fill("not the same");
+  await page.getByRole("button", { name: "Create the shop" }).click();
+  await expect(page.getByText("The two passwords are not the same.")).toBeVisible();
+  await expect(page.getByLabel("Shop name")).toHaveValue("Marigold & Thread");
+  if (isNoJs()) await page.getByLabel("Password", { exact: true }).fill("owner password 1");
+  await page.getByLabel("Repeat the password").fill("owner password 1");
+  await page.getByRole("button", { name: "Create the shop" }).click();
+  await expect(page).toHaveURL(`${origin}/seller`);
+  await expectToast(page, "Your shop is set up. Add your first product.");
+  await expect(page.getByText("Hi! Seller")).toBeVisible();
+
+  // The link worked once.
+  await page.goto(setupLink);
+  await expect(page.getByRole("alert")).toContainText("This setup link does not work");
+
+  // The first product.
+  const name = uniqueName("First Linen Shirt");
+  await page.goto(`${origin}/seller`);
+  await page.setInputFiles("#product-image-0", await imageFile("front.png", "#c0392b"));
+  await page.getByLabel("Product Name").fill(name);
+  await page.getByLabel("Product Description").fill("Pure linen\nRelaxed fit");
+  await page.getByLabel("Category").selectOption("Men");
+  await page.getByLabel("Product Price").fill("49.99");
+  await page.getByLabel("Offer Price").fill("39.99");
+  await page.getByRole("button", { name: "Add Product" }).click();
+  await expectToast(page, "Product Added");
+
+  // A shopper buys it, cash on delivery.
+  await context.clearCookies();
+  const shopper = { name: "First Buyer", email: uniqueEmail("buyer"), password: PASSWORD };
+  const registered = await context.request.post(`${origin}/api/user/register`, { data: shopper });
+  expect(registered.status(), await registered.text()).toBe(201);
+  await page.goto(`${origin}/products/men`);
+  const card = page.getByTestId("product-card").filter({ hasText: name });
+  await expect(card).toHaveCount(1);
+  await card.getByRole("heading").getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await addToCartHere(page);
+  await page.goto(`${origin}/add-address`);
+  await saveAddress(page, ASHA_ADDRESS);
+  await expect(page).toHaveURL(/\/cart\?address=/);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page).toHaveURL(`${origin}/my-orders`);
+  await expectToast(page, "Order Placed Successfully");
+  await expect(page.getByTestId("order").getByRole("heading", { name })).toBeVisible();
+
+  // The owner sees the order.
+  await context.clearCookies();
+  const signedIn = await context.request.post(`${origin}/api/seller/login`, {
+    data: { email: ownerEmail, password: "owner password 1" },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  await page.goto(`${origin}/seller/orders`);
+  await expect(page.getByText(name)).toBeVisible();
+  await expect(page.getByText("Asha Rao")).toBeVisible();
+});

@@ -1,0 +1,120 @@
+// The first seller without a terminal: while the store has no seller, a start makes a one-time setup link
+// (only its SHA-256 is stored). Its page creates the owner's seller account and saves the shop's name, signed
+// in at once; it works once, expires, stops working once any seller exists, and a bad form writes nothing.
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { db } from "#app/lib/db.server.ts";
+import { SETUP_LINK_INVALID } from "#app/lib/schemas/setup.ts";
+import { issueSetupLink, SETUP_LINK_MS, savedShopName } from "#app/modules/setup/index.server.ts";
+import { sellers, setupTokens } from "#db/schema.ts";
+import { appForFile, dataPath, routeData } from "../helpers/app.ts";
+import { HTML, K10, SQLISH } from "../helpers/hostile.ts";
+import { formRequest, readReply } from "../helpers/requests.ts";
+
+const site = appForFile();
+
+const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
+const setupPage = (token: string) => routeData(site.client(), `/setup?token=${token}`, "routes/setup");
+const fields = (token: string, overrides: Record<string, string> = {}) => ({
+  token,
+  shopName: "Marigold & Thread",
+  email: "Owner@Example.com",
+  password: "owner password 1",
+  confirm: "owner password 1",
+  ...overrides,
+});
+async function refusalOf(form: Record<string, string>) {
+  const answer = await site.app.fetch(formRequest(dataPath("/setup"), form));
+  return { status: answer.status, ...(await readReply(answer)) };
+}
+
+describe("the setup link", () => {
+  it("is made only while no seller exists, and only its hash is stored; a new start replaces it", async () => {
+    const first = issueSetupLink("https://shop.example/")!;
+    expect(first.url).toMatch(/^https:\/\/shop\.example\/setup\?token=[A-Za-z0-9_-]{43}$/);
+    expect(first.expiresAt - Date.now()).toBeGreaterThan(SETUP_LINK_MS - 60_000);
+    const stored = db().select().from(setupTokens).all();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.tokenHash).toBe(createHash("sha256").update(tokenOf(first.url)).digest("hex"));
+    expect(JSON.stringify(stored)).not.toContain(tokenOf(first.url));
+
+    const second = issueSetupLink("https://shop.example")!;
+    expect((await setupPage(tokenOf(first.url))).status).toBe(400);
+    expect((await setupPage(tokenOf(second.url))).status).toBe(200);
+  });
+
+  it("refuses a link that has expired, a made-up token and no token, without a form", async () => {
+    const old = issueSetupLink("http://localhost:3000", Date.now() - SETUP_LINK_MS - 1)!;
+    for (const token of [tokenOf(old.url), "x".repeat(43), "' OR 1=1 --"]) {
+      const page = await setupPage(encodeURIComponent(token));
+      expect(page.status).toBe(400);
+      expect(page.data).toEqual({ token: null });
+    }
+    const none = await routeData(site.client(), "/setup", "routes/setup");
+    expect(none.status).toBe(400);
+    const posted = await refusalOf(fields(tokenOf(old.url)));
+    expect(posted.status).toBe(400);
+    expect(posted.formError).toBe(SETUP_LINK_INVALID);
+    expect(db().select().from(sellers).all()).toHaveLength(0);
+  });
+
+  it("a form with mistakes is refused field by field, writes nothing and leaves the link working", async () => {
+    const token = tokenOf(issueSetupLink("http://localhost:3000")!.url);
+    const bad = await refusalOf(fields(token, { shopName: "  ", email: "not an email", confirm: "something else" }));
+    expect(bad.status).toBe(400);
+    expect(bad.fieldErrors).toMatchObject({
+      shopName: expect.any(String),
+      email: "Please enter a valid email address.",
+    });
+    const short = await refusalOf(fields(token, { password: "short", confirm: "short" }));
+    expect(short.fieldErrors.password).toMatch(/at least 8/);
+    expect(db().select().from(sellers).all()).toHaveLength(0);
+    expect(savedShopName()).toBeNull();
+    expect((await setupPage(token)).status).toBe(200);
+  });
+
+  it("hostile fields are refused or cleaned, never half written", async () => {
+    const token = tokenOf(issueSetupLink("http://localhost:3000")!.url);
+    for (const overrides of [
+      { shopName: K10 },
+      { email: SQLISH },
+      { email: `${K10}@example.com` },
+      { password: K10, confirm: K10 },
+    ]) {
+      const refused = await refusalOf(fields(token, overrides));
+      expect(refused.status, JSON.stringify(Object.keys(overrides))).toBe(400);
+    }
+    const missing = await site.app.fetch(formRequest(dataPath("/setup"), { token }));
+    expect(missing.status).toBe(400);
+    expect(db().select().from(sellers).all()).toHaveLength(0);
+    expect(savedShopName()).toBeNull();
+    // Script and control characters in the name: kept as text, invisible ones removed.
+    const browser = site.client();
+    const answer = await browser.post("/setup", { form: fields(token, { shopName: `${HTML}\u0000\u202E` }) });
+    expect(answer.status).toBe(303);
+    expect(savedShopName()).toBe(HTML);
+    db().delete(sellers).run();
+  });
+
+  it("creates the owner and the shop's name once, signed in; the link then stops working", async () => {
+    const token = tokenOf(issueSetupLink("http://localhost:3000")!.url);
+    const browser = site.client();
+    const answer = await browser.post("/setup", { form: fields(token) });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.location).toBe("/seller");
+    const owner = db().select().from(sellers).all();
+    expect(owner.map((s) => s.email)).toEqual(["owner@example.com"]);
+    expect(savedShopName()).toBe("Marigold & Thread");
+    // Signed in: the seller area opens.
+    const area = await routeData(browser, "/seller/product-list", "routes/seller/product-list");
+    expect(area.error).toBeUndefined();
+
+    // The same link again, and a new start: nothing more.
+    const again = await refusalOf(fields(token, { email: "second@example.com" }));
+    expect(again.formError).toBe(SETUP_LINK_INVALID);
+    expect((await setupPage(token)).status).toBe(400);
+    expect(issueSetupLink("http://localhost:3000")).toBeNull();
+    expect(db().select().from(setupTokens).all()).toHaveLength(0);
+    expect(db().select().from(sellers).all()).toHaveLength(1);
+  });
+});
