@@ -347,3 +347,19 @@ export const throttledAttempts = sqliteTable(
     index("throttled_attempts_at_idx").on(t.at),
   ],
 );
+
+/** A signed-in shopper's saved items (a visitor's are kept in a signed cookie): one row per product. */
+export const savedItems = sqliteTable(
+  "saved_items",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** When it was saved: /saved lists the newest first. */
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);

@@ -14,3 +14,6 @@ export const PRODUCT_LIST_INTENTS = { stock: "stock", counts: "counts", remove: 
 
 /** The seller's orders list: moving an order to its next status. */
 export const ORDER_INTENTS = { status: "status" } as const;
+
+/** The Save button and /saved: keep a product in the saved items, or take it out. */
+export const SAVED_INTENTS = { save: "save", unsave: "unsave" } as const;
