@@ -153,6 +153,7 @@ describe("login", () => {
     expect(await headerFor(after)).toEqual({
       user: { name: user.name },
       cartCount: 103,
+      savedIds: [],
     });
   });
 });
@@ -183,6 +184,6 @@ describe("logout and who is signed in", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/?login");
     expect(await getUser(getRequest("/", { cookie: "__session=forged.value" }))).toBeNull();
-    expect(await headerFor()).toEqual({ user: null, cartCount: 0 });
+    expect(await headerFor()).toEqual({ user: null, cartCount: 0, savedIds: [] });
   });
 });

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { MAX_SAVED_ITEMS, TOO_MANY_SAVED } from "#app/lib/saved-limits.ts";
-import { savedItems, products } from "#db/schema.ts";
+import { products, savedItems } from "#db/schema.ts";
 import { appForFile, type Client, json, routeData } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { K10, MB, SQLISH, UNKNOWN_ID, unique } from "../helpers/hostile.ts";
@@ -55,7 +55,16 @@ async function signedInShopper() {
 
 describe("a visitor's saved items", () => {
   it("are kept in their cookie: save (twice is once), list with the price now, remove", async () => {
-    const shirt = createProduct({ name: "Saved Linen Shirt" }, { sizes: [["S", 0], ["M", 4], ["L", null]] });
+    const shirt = createProduct(
+      { name: "Saved Linen Shirt" },
+      {
+        sizes: [
+          ["S", 0],
+          ["M", 4],
+          ["L", null],
+        ],
+      },
+    );
     const cap = createProduct({ name: "Saved Cap", category: "Accessories", offerPriceCents: 999 });
     const visitor = site.client();
     const saved = await save(visitor, shirt.id, "/products/men?page=1");
@@ -120,7 +129,15 @@ describe("a visitor's saved items", () => {
 describe("a shopper's saved items", () => {
   it("are rows of their own; /saved adds to the cart with a size, and says a product removed from sale", async () => {
     const { user, client } = await signedInShopper();
-    const shirt = createProduct({ name: "Row Shirt" }, { sizes: [["M", 5], ["L", 5]] });
+    const shirt = createProduct(
+      { name: "Row Shirt" },
+      {
+        sizes: [
+          ["M", 5],
+          ["L", 5],
+        ],
+      },
+    );
     const scarf = createProduct({ name: "Row Scarf", category: "Accessories" });
     await save(client, shirt.id);
     await save(client, scarf.id);
