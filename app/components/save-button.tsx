@@ -2,6 +2,7 @@ import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { FormReply } from "#app/lib/form-reply.ts";
 import { formErrorOf } from "#app/lib/form-reply.ts";
 import { SAVED_INTENTS } from "#app/lib/intents.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 /** The product ids the visitor or shopper has saved, from the root loader (never part of a page's own data). */
 export function useSavedIds(): string[] {
@@ -27,7 +28,8 @@ export function HeartIcon({ filled, size = 16 }: { filled: boolean; size?: numbe
 
 /**
  * Save (or un-save) a product: a toggle button (aria-pressed) in a form posting to /saved. Without JavaScript
- * a plain post that comes back to this page (303); with it a fetcher, shown saved at the click, no reload.
+ * a plain post that comes back to this page (303); with it a fetcher that stays on the page (`fetcher=1`: a
+ * data answer, no navigation), shown saved at the click.
  * Its state comes from the root loader's savedIds, so a page kept for visitors without cookies never holds
  * anyone's saved state (a visitor who saves gets a cookie, and their pages are rendered for them).
  */
@@ -41,7 +43,8 @@ export function SaveButton({
   variant: "card" | "page";
 }) {
   const savedIds = useSavedIds();
-  const fetcher = useFetcher<FormReply>();
+  const fetcher = useFetcher<FormReply | { saved: boolean }>();
+  const hydrated = useHydrated();
   const location = useLocation();
   const pending = fetcher.formData?.get("intent");
   const saved = typeof pending === "string" ? pending === SAVED_INTENTS.save : savedIds.includes(productId);
@@ -54,6 +57,7 @@ export function SaveButton({
     <fetcher.Form method="post" action="/saved" preventScrollReset className={variant === "page" ? "mt-4" : ""}>
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      {hydrated ? <input type="hidden" name="fetcher" value="1" /> : null}
       <button
         type="submit"
         name="intent"

@@ -1,4 +1,4 @@
-import { data, Form, Link, useLocation } from "react-router";
+import { data, Form, Link, redirect, useLocation } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { CartIcon } from "#app/components/cart-icon.tsx";
 import { FieldError, FormError } from "#app/components/form-messages.tsx";
@@ -12,7 +12,7 @@ import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { MAX_SAVED_ITEMS } from "#app/lib/saved-limits.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { FREE_SIZE } from "#app/lib/sizes.ts";
-import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { toastHeader } from "#app/lib/toast.server.ts";
 import { shopperOf } from "#app/middleware/identity.server.ts";
 import { changeSaved, listSavedItems, parseSavedChange, type SavedItem } from "#app/modules/saved/index.server.ts";
 import type { Route } from "./+types/saved";
@@ -32,7 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ items, signedIn: Boolean(shopperOf(context)) }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-// Every Save button posts here (and comes back to its page); the page's own Add to Cart and Remove too.
+// Every Save button posts here (and comes back to its page with a 303); the page's own Add to Cart and Remove
+// too. With JavaScript a Save button's fetcher says `fetcher=1` and gets a data answer instead: it stays on its
+// page (a list grown by Load more keeps its rows), and the root loader, read again, brings the state and toast.
 export function action({ request, context }: Route.ActionArgs) {
   return formAction(request, async (form) => {
     const shopperId = shopperOf(context)?.id ?? null;
@@ -42,8 +44,9 @@ export function action({ request, context }: Route.ActionArgs) {
     const { message, cookies } = await changeSaved(request, shopperId, change);
     const headers = new Headers();
     for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-    const to = safeRedirect(form.get("redirectTo"), "/saved");
-    return redirectWithToast(request, to, { type: "success", message }, { headers });
+    headers.append("Set-Cookie", await toastHeader(request, { type: "success", message }));
+    if (form.get("fetcher") === "1") return data({ saved: change.op === SAVED_INTENTS.save }, { headers });
+    return redirect(safeRedirect(form.get("redirectTo"), "/saved"), { status: 303, headers });
   });
 }
 

@@ -155,3 +155,22 @@ test("a shopper's Save toggles; a saved product removed from sale says so on /sa
   await expect(item).toHaveCount(0);
   await expect(page.getByText("You have no saved items yet.")).toBeVisible();
 });
+
+test("with JavaScript Save stays on its page: a list grown by Load more keeps its rows", async ({ page }) => {
+  test.skip(isNoJs(), "Load more needs JavaScript; without it Save is a post that comes back (the first test)");
+  await page.goto("/products");
+  const cards = page.getByTestId("product-card");
+  const shown = await cards.count();
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect.poll(() => cards.count()).toBeGreaterThan(shown);
+  const grown = await cards.count();
+  const card = cards.nth(grown - 1);
+  const name = (await card.getByRole("heading").textContent())!.trim();
+  const save = card.getByRole("button", { name: `Save ${name}`, exact: true });
+  await save.click();
+  await expectToast(page, "Saved for later");
+  await expect(save).toHaveAttribute("aria-pressed", "true");
+  await expect(savedLink(page, 1)).toBeVisible();
+  await expect(cards).toHaveCount(grown);
+  await expect(page).toHaveURL(/\/products$/);
+});

@@ -87,6 +87,13 @@ describe("a visitor's saved items", () => {
     db().update(products).set({ offerPriceCents: 799 }).where(eq(products.id, cap.id)).run();
     expect((await savedPage(visitor)).items[0]!.offerPriceCents).toBe(799);
 
+    // The Save button's fetcher (JavaScript) gets a data answer, no redirect: its page stays as it is.
+    const kept = await post(visitor, { intent: "unsave", productId: cap.id, redirectTo: "/products", fetcher: "1" });
+    expect(kept.status).toBe(200);
+    expect(kept.headers.location).toBeUndefined();
+    expect(await rootSavedIds(visitor)).toEqual([shirt.id]);
+    expect((await save(visitor, cap.id)).status).toBe(303);
+
     // Another visitor has nothing saved.
     expect(await rootSavedIds(site.client())).toEqual([]);
 
