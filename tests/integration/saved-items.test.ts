@@ -158,7 +158,7 @@ describe("a shopper's saved items", () => {
     expect(added.status).toBe(303);
     expect(added.headers.location).toBe("/saved");
     const cart = await client.get("/api/user/is-auth");
-    expect((cart.json?.user as { cartLines: unknown[] }).cartLines).toEqual([
+    expect((cart.json!.user as { cartLines: unknown[] }).cartLines).toEqual([
       { product: shirt.id, size: "L", quantity: 1 },
     ]);
 
