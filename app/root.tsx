@@ -91,7 +91,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        {shopperChrome && <Header user={rootData?.user ?? null} cartCount={rootData?.cartCount ?? 0} />}
+        {shopperChrome && (
+          <Header
+            user={rootData?.user ?? null}
+            cartCount={rootData?.cartCount ?? 0}
+            savedCount={rootData?.savedIds.length ?? 0}
+          />
+        )}
         <NavigationProgress />
         <Toasts toasts={rootData?.toasts ?? []} />
         <main id="main" tabIndex={-1} className={shopperChrome ? "mx-auto max-w-page px-gutter md:px-8" : ""}>

@@ -15,6 +15,7 @@ export default [
 
   // Accounts, cart, addresses, orders
   route("cart", "routes/cart.tsx"),
+  route("saved", "routes/saved.tsx"),
   route("add-address", "routes/add-address.tsx"),
   route("my-orders", "routes/my-orders.tsx"),
   route("login", "routes/login.tsx"),

@@ -373,3 +373,19 @@ export const shopName = sqliteTable(
   },
   (t) => [check("shop_name_one_row", sql`${t.id} = 1`)],
 );
+
+/** A signed-in shopper's saved items (a visitor's are kept in a signed cookie): one row per product. */
+export const savedItems = sqliteTable(
+  "saved_items",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** When it was saved: /saved lists the newest first. */
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);

@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { CartIcon } from "#app/components/cart-icon.tsx";
+import { SavedLink } from "#app/components/saved-link.tsx";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { useDetailsMenu } from "#app/lib/use-details-menu.ts";
 
@@ -116,9 +117,18 @@ function useOptimisticCartCount(count: number) {
   return Math.max(0, count + change);
 }
 
-export function Header({ user, cartCount: savedCount }: { user: HeaderUser; cartCount: number }) {
+export function Header({
+  user,
+  cartCount: storedCount,
+  savedCount = 0,
+}: {
+  user: HeaderUser;
+  cartCount: number;
+  /** Products the visitor or shopper saved (the link to /saved). */
+  savedCount?: number;
+}) {
   const loginHref = useLoginHref();
-  const cartCount = useOptimisticCartCount(savedCount);
+  const cartCount = useOptimisticCartCount(storedCount);
   const accountMenu = useDetailsMenu();
   const mobileMenu = useDetailsMenu();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -141,6 +151,7 @@ export function Header({ user, cartCount: savedCount }: { user: HeaderUser; cart
           <div className="hidden lg:block">
             <SearchBox id="search-desktop" />
           </div>
+          <SavedLink count={savedCount} testId="saved-count" />
           <Link to="/cart" className="relative" aria-label={`Cart, ${cartCount} items`}>
             <CartIcon />
             <span
@@ -177,6 +188,7 @@ export function Header({ user, cartCount: savedCount }: { user: HeaderUser; cart
           )}
         </nav>
         <div className="flex items-center gap-4 md:hidden">
+          <SavedLink count={savedCount} />
           <Link to="/cart" className="relative" aria-label={`Cart, ${cartCount} items`}>
             <CartIcon />
             <span className="absolute -right-3 -top-2 min-w-[18px] rounded-full bg-primary px-1 text-center text-[11px] text-white">

@@ -4,6 +4,7 @@ import { imageSrcSet, thumbnailUrl } from "#app/lib/images.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { productPath } from "#app/lib/product-links.ts";
 import { hasSizes, isSoldOut, type SizeStock } from "#app/lib/sizes.ts";
+import { SaveButton } from "./save-button.tsx";
 import { Stars } from "./stars.tsx";
 
 /** What a product card shows (loaders send only this for lists). */
@@ -128,8 +129,11 @@ export function ProductCard({
           className="transition duration-300 group-hover:scale-105"
         />
       </Link>
-      <p className="mt-3 text-xs text-gray-500">{product.category}</p>
-      <Heading className="mt-0.5 text-base font-medium leading-snug text-gray-800">
+      <div className="mt-2 flex items-center justify-between gap-1">
+        <p className="text-xs text-gray-500">{product.category}</p>
+        <SaveButton productId={product.id} productName={product.name} variant="card" />
+      </div>
+      <Heading className="text-base font-medium leading-snug text-gray-800">
         <Link to={href} className="hover:text-primary">
           {product.name}
         </Link>

@@ -21,3 +21,6 @@ export const PRODUCT_LIST_INTENTS = {
 
 /** The seller's orders list: moving an order to its next status. */
 export const ORDER_INTENTS = { status: "status" } as const;
+
+/** The Save button and /saved: keep a product in the saved items, or take it out. */
+export const SAVED_INTENTS = { save: "save", unsave: "unsave" } as const;

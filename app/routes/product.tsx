@@ -2,6 +2,7 @@ import { Link, useSearchParams } from "react-router";
 import { AddToCart } from "#app/components/add-to-cart.tsx";
 import { FieldError } from "#app/components/form-messages.tsx";
 import { ProductGrid, ProductImage, toProductCard } from "#app/components/product-card.tsx";
+import { SaveButton } from "#app/components/save-button.tsx";
 import { SizePicker } from "#app/components/size-picker.tsx";
 import { Stars } from "#app/components/stars.tsx";
 import { CATEGORIES, categorySlug } from "#app/lib/categories.ts";
@@ -252,6 +253,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               <SizePicker sizes={product.sizes} chosen={undefined} error={null} />
             </div>
           ) : null}
+          <SaveButton productId={product.id} productName={product.name} variant="page" />
         </div>
       </div>
 

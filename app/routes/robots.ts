@@ -3,7 +3,16 @@ import { crawlerFileCaching } from "#app/modules/catalog/index.server.ts";
 import type { Route } from "./+types/robots";
 
 /** Personal pages, the seller area, the payment steps and the JSON API: nothing there for a search engine. */
-export const DISALLOWED = ["/seller", "/cart", "/my-orders", "/add-address", "/loader", "/stripe-sandbox", "/api"];
+export const DISALLOWED = [
+  "/seller",
+  "/cart",
+  "/saved",
+  "/my-orders",
+  "/add-address",
+  "/loader",
+  "/stripe-sandbox",
+  "/api",
+];
 
 // /robots.txt: crawlers stay out of DISALLOWED and find the sitemap.
 export function loader({ request }: Route.LoaderArgs) {

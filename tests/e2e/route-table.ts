@@ -53,6 +53,7 @@ export function visitorPages(sample: Sample): Visit[] {
     { name: "product-sizes", path: sample.sizedProductPath },
     { name: "products-page-2", path: "/products?page=2&sort=price-asc" },
     { name: "cart-empty", path: "/cart" },
+    { name: "saved-empty", path: "/saved" },
     { name: "contact", path: "/contact" },
     { name: "deals", path: "/deals" },
     { name: "deals-all", path: "/deals?all=1" },
@@ -69,6 +70,7 @@ export function shopperPages(sample: Sample): Visit[] {
     { name: "home-signed-in", path: "/" },
     { name: "product-signed-in", path: sample.productPath },
     { name: "cart", path: "/cart" },
+    { name: "saved", path: "/saved" },
     { name: "add-address", path: "/add-address" },
     { name: "my-orders", path: "/my-orders" },
   ];
@@ -86,7 +88,7 @@ export function sellerPages(sample: Sample): Visit[] {
 }
 
 /**
- * Registers a shopper with an address, one placed cash order and one product in the cart. `origin` is the
+ * Registers a shopper with an address, one placed cash order, one product in the cart and two saved. `origin` is the
  * store's: its posts carry the session cookie, so they say they come from the store's own pages.
  */
 export async function prepareShopper(request: APIRequestContext, sample: Sample, origin: string, name = "Asha Rao") {
@@ -112,6 +114,11 @@ export async function prepareShopper(request: APIRequestContext, sample: Sample,
     "order",
   );
   await ok(request.post("/api/cart/update", { headers, data: { cartItems: { [sample.productId]: 2 } } }), "cart");
+  // Two saved items, one with sizes (its line on /saved has the size choice).
+  for (const path of [sample.sizedProductPath, sample.productPath]) {
+    const productId = path.split("/").pop()!;
+    await ok(request.post("/saved", { headers, form: { intent: "save", productId, redirectTo: "/saved" } }), "save");
+  }
 }
 
 export async function signInDemoSeller(request: APIRequestContext) {

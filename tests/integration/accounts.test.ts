@@ -145,6 +145,7 @@ describe("login", () => {
     expect(await headerFor(after)).toEqual({
       user: { name: user.name },
       cartCount: 103,
+      savedIds: [],
     });
   });
 });
@@ -177,6 +178,6 @@ describe("logout and who is signed in", () => {
       expect(response.headers.location).toBe("/login?redirectTo=%2Fmy-orders");
     }
     expect(await getUser(getRequest("/", { cookie: "__session=forged.value" }))).toBeNull();
-    expect(await headerFor()).toEqual({ user: null, cartCount: 0 });
+    expect(await headerFor()).toEqual({ user: null, cartCount: 0, savedIds: [] });
   });
 });

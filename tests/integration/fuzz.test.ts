@@ -111,6 +111,7 @@ const ENDPOINTS: Endpoint[] = [
     kind: "form",
     fields: ["intent", "productId", "quantity", "redirectTo", "paymentType", "addressId", "requestKey"],
   },
+  { path: "/saved", kind: "form", fields: ["intent", "productId", "size", "redirectTo"] },
   {
     path: "/add-address",
     kind: "form",
@@ -157,6 +158,7 @@ const ENDPOINTS: Endpoint[] = [
   { path: "/loader", kind: "get", fields: ["next", "session_id"] },
   { path: "/cart", kind: "get", fields: ["address", "checkout", "order"] },
   { path: "/my-orders", kind: "get", fields: [] },
+  { path: "/saved", kind: "get", fields: [] },
   { path: "/seller/orders", kind: "get", fields: [] },
   { path: "/uploads/:file", kind: "get", fields: [] },
   { path: "/api/product/list", kind: "get", fields: [] },

@@ -33,6 +33,8 @@ it("page forms: unknown intents, missing bodies and wrong content types get a 4x
   const forms: [Who, string, string][] = [
     ["visitor", "/cart", "Unknown cart action."],
     ["shopper", "/cart", "Unknown cart action."],
+    ["visitor", "/saved", "Unknown saved items action."],
+    ["shopper", "/saved", "Unknown saved items action."],
     ["seller", "/seller/product-list", "Unknown action."],
     ["seller", "/seller/orders", "Unknown action."],
   ];

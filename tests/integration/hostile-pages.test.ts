@@ -41,6 +41,7 @@ function pagePaths() {
     "/contact",
     "/loader",
     "/cart",
+    "/saved",
     "/add-address",
     "/my-orders",
     "/login",

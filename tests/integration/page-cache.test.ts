@@ -126,6 +126,46 @@ describe("catalogue pages kept for visitors without a session", () => {
     expect(html(await get("/products"))).not.toContain('id="login-title"');
   });
 
+  it("never shows one visitor's or shopper's saved items (the Save buttons, the header's count) to another", async () => {
+    const page = `/products/men/${tee.id}`;
+    const pressed = (text: string) => /aria-pressed="true"/.test(text);
+    const saveHere = async (cookie: string) => {
+      const answer = await rawRequest(`${server.origin}/saved`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: server.origin,
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
+        body: new URLSearchParams({ intent: "save", productId: tee.id, redirectTo: page }).toString(),
+      });
+      expect(answer.status).toBe(303);
+      return answer;
+    };
+    // Kept for visitors first: nothing saved on it.
+    for (const path of [page, "/products/men"]) expect(pressed(html(await get(path)))).toBe(false);
+
+    // A visitor saves: the saved-items cookie makes their pages their own.
+    const saved = await saveHere("");
+    const cookies = (saved.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+    expect(cookies).toContain("__saved=");
+    const theirs = await get(page, { Cookie: cookies });
+    expect(pressed(html(theirs))).toBe(true);
+    expect(html(theirs)).toContain('aria-label="Saved items, 1"');
+    expect(theirs.headers.etag).toBeUndefined();
+    expect(pressed(html(await get("/products/men", { Cookie: cookies })))).toBe(true);
+    // A signed-in shopper's saved items too.
+    await saveHere(shopper);
+    expect(pressed(html(await get(page, { Cookie: shopper })))).toBe(true);
+
+    // Everyone else still gets the kept page, with nothing saved.
+    for (const path of [page, "/products/men", "/"]) {
+      const anyoneElse = html(await get(path));
+      expect(pressed(anyoneElse)).toBe(false);
+      expect(anyoneElse).toContain('aria-label="Saved items, 0"');
+    }
+  });
+
   it("keeps only catalogue pages: not the cart, nor an error page", async () => {
     expect((await get("/cart")).headers.etag).toBeUndefined();
     expect((await get("/contact")).headers.etag).toBeUndefined();

@@ -49,7 +49,16 @@ describe("robots.txt", () => {
     expect(answer.headers["content-type"]).toBe("text/plain; charset=utf-8");
     const lines = answer.text.split("\n");
     expect(lines[0]).toBe("User-agent: *");
-    for (const path of ["/seller", "/cart", "/my-orders", "/add-address", "/loader", "/stripe-sandbox", "/api"]) {
+    for (const path of [
+      "/seller",
+      "/cart",
+      "/saved",
+      "/my-orders",
+      "/add-address",
+      "/loader",
+      "/stripe-sandbox",
+      "/api",
+    ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).not.toContain("Disallow: /");
@@ -204,6 +213,7 @@ describe("page heads", () => {
       ["/deals?all=1", "/deals", true],
       ["/contact", "/contact", true],
       ["/cart", "/cart", false],
+      ["/saved", "/saved", false],
       ["/loader?next=products", "/loader", false],
       ["/seller-login", "/seller-login", false],
       ["/login", "/login", false],

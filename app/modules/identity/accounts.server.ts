@@ -8,6 +8,7 @@ import { newId } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { loginSchema, registerSchema } from "#app/lib/schemas/account.ts";
 import { mergeVisitorCart } from "#app/modules/cart/index.server.ts";
+import { mergeVisitorSaved } from "#app/modules/saved/index.server.ts";
 import { users } from "#db/schema.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
 import { endSession, readSession, startSession } from "./sessions.server.ts";
@@ -91,7 +92,8 @@ async function runStrategy(
 
 /**
  * Starts the shopper's session after a successful login or registration: ends any session the browser
- * had, merges the visitor cart into the saved one, and returns the Set-Cookie values to send.
+ * had, merges the visitor cart into the saved one and the visitor's saved items into the shopper's, and returns
+ * the Set-Cookie values to send.
  */
 export async function signIn(request: Request, user: ShopperUser): Promise<string[]> {
   const cookies: string[] = [];
@@ -99,6 +101,8 @@ export async function signIn(request: Request, user: ShopperUser): Promise<strin
   cookies.push(await startSession("user", user.id));
   const clearVisitorCart = await mergeVisitorCart(request, user.id);
   if (clearVisitorCart) cookies.push(clearVisitorCart);
+  const clearVisitorSaved = await mergeVisitorSaved(request, user.id);
+  if (clearVisitorSaved) cookies.push(clearVisitorSaved);
   return cookies;
 }
 
