@@ -14,3 +14,9 @@ export const PRODUCT_LIST_INTENTS = { stock: "stock", counts: "counts", remove: 
 
 /** The seller's orders list: moving an order to its next status. */
 export const ORDER_INTENTS = { status: "status" } as const;
+
+/** The product page's review forms: write or change one's review, delete it. */
+export const REVIEW_INTENTS = { save: "review-save", delete: "review-delete" } as const;
+
+/** The seller's reviews list: hide, show (or approve a held one), reply; and the hold-for-approval setting. */
+export const SELLER_REVIEW_INTENTS = { hide: "hide", publish: "publish", reply: "reply", settings: "settings" } as const;
