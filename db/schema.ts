@@ -386,6 +386,8 @@ export const reviews = sqliteTable(
     /** The size the shopper bought ('' for a product without sizes), from their delivered order. */
     size: text("size").notNull().default(""),
     status: text("status").$type<ReviewStatus>().notNull().default("published"),
+    /** A review of the demo catalogue's seed (db/demo/reviews.ts), from a made-up shopper: shown as "Demo review". */
+    demo: integer("demo", { mode: "boolean" }).notNull().default(false),
     sellerReply: text("seller_reply"),
     repliedAt: integer("replied_at"),
     createdAt: createdAt(),

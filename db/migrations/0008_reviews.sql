@@ -12,6 +12,7 @@ CREATE TABLE `reviews` (
 	`body` text DEFAULT '' NOT NULL,
 	`size` text DEFAULT '' NOT NULL,
 	`status` text DEFAULT 'published' NOT NULL,
+	`demo` integer DEFAULT false NOT NULL,
 	`seller_reply` text,
 	`replied_at` integer,
 	`created_at` integer NOT NULL,

@@ -21,6 +21,7 @@ export type ReviewsData = {
     body: string;
     size: string;
     firstName: string;
+    demo: boolean;
     createdAt: number;
     updatedAt: number | null;
     sellerReply: string | null;
@@ -138,7 +139,11 @@ function ReviewItem({ review }: { review: ReviewsData["reviews"][number] }) {
       <p className="mt-1 text-xs text-gray-500">
         <span className="font-medium text-gray-700">{review.firstName}</span> ·{" "}
         <time dateTime={new Date(review.createdAt).toISOString()}>{reviewDate(review.createdAt)}</time> ·{" "}
-        <span className="font-medium text-green-700">Verified buyer</span>
+        {review.demo ? (
+          <span className="font-medium text-gray-500">Demo review</span>
+        ) : (
+          <span className="font-medium text-green-700">Verified buyer</span>
+        )}
         {review.size ? <> · Size bought: {review.size}</> : null}
       </p>
       {review.body ? <p className="mt-2 whitespace-pre-line break-words text-sm text-gray-700">{review.body}</p> : null}

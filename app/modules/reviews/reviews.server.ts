@@ -153,6 +153,8 @@ export type ShownReview = {
   body: string;
   size: string;
   firstName: string;
+  /** A review of the demo data (db/demo/reviews.ts): labelled "Demo review", not "Verified buyer". */
+  demo: boolean;
   createdAt: number;
   updatedAt: number | null;
   sellerReply: string | null;
@@ -176,6 +178,7 @@ export function productReviewPage(productId: string, total: number, page: number
             title: reviews.title,
             body: reviews.body,
             size: reviews.size,
+            demo: reviews.demo,
             name: users.name,
             createdAt: reviews.createdAt,
             updatedAt: reviews.updatedAt,
@@ -214,6 +217,7 @@ export function sellerReviewPage({ page, held }: { page: number; held: boolean }
       title: reviews.title,
       body: reviews.body,
       size: reviews.size,
+      demo: reviews.demo,
       name: users.name,
       createdAt: reviews.createdAt,
       updatedAt: reviews.updatedAt,
