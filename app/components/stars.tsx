@@ -49,7 +49,7 @@ export function Stars({ average, count, size = 16 }: { average: number | null; c
   return (
     <div className="flex items-center gap-0.5" data-testid="rating">
       <StarRow
-        filled={Math.round(average)}
+        filled={Math.round(Number(shown))}
         size={size}
         label={`Rated ${shown} out of 5 from ${reviewCountText(count)}`}
       />

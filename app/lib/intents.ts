@@ -19,4 +19,9 @@ export const ORDER_INTENTS = { status: "status" } as const;
 export const REVIEW_INTENTS = { save: "review-save", delete: "review-delete" } as const;
 
 /** The seller's reviews list: hide, show (or approve a held one), reply; and the hold-for-approval setting. */
-export const SELLER_REVIEW_INTENTS = { hide: "hide", publish: "publish", reply: "reply", settings: "settings" } as const;
+export const SELLER_REVIEW_INTENTS = {
+  hide: "hide",
+  publish: "publish",
+  reply: "reply",
+  settings: "settings",
+} as const;

@@ -54,6 +54,7 @@ function pagePaths() {
     "/seller/orders",
     `/seller/products/${product.id}`,
     "/seller/overview",
+    "/seller/reviews",
     "/seller/orders.csv",
     "/seller/products.csv",
     "/uploads/none.webp",

@@ -76,6 +76,11 @@ export function ProductReviews({ reviews, reply }: { reviews: ReviewsData; reply
                 ))}
               </ol>
               <ReviewPager page={reviews.page} pageCount={reviews.pageCount} />
+              {reviews.reviews.some((review) => review.demo) ? (
+                <p className="mt-2 text-xs text-gray-500">
+                  Reviews marked "Demo review" are sample data of the demo shop, not from real buyers.
+                </p>
+              ) : null}
             </>
           )}
         </div>
@@ -93,7 +98,7 @@ function RatingBreakdown({ reviews }: { reviews: ReviewsData }) {
     <div>
       <div className="flex items-center gap-2">
         <StarRow
-          filled={Math.round(reviews.average)}
+          filled={Math.round(Number(average))}
           size={20}
           label={`Rated ${average} out of 5 from ${reviewCountText(reviews.count)}`}
         />
@@ -188,8 +193,11 @@ function ReviewFormArea({ reviews, reply }: { reviews: ReviewsData; reply: FormR
   if (!reviews.signedIn) {
     return (
       <p className="text-sm text-gray-600">
-        Bought this? <Link to="/login" className="text-primary hover:underline">Sign in</Link> to review it once it
-        has been delivered.
+        Bought this?{" "}
+        <Link to="/login" className="text-primary hover:underline">
+          Sign in
+        </Link>{" "}
+        to review it once it has been delivered.
       </p>
     );
   }

@@ -26,14 +26,12 @@ export const REVIEW_MESSAGES = {
 } as const;
 
 export const reviewSchema = z.object({
-  rating: z
-    .unknown()
-    .transform((value, ctx) => {
-      const n = typeof value === "string" && /^[1-5]$/.test(value.trim()) ? Number(value.trim()) : value;
-      if (typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= 5) return n;
-      ctx.addIssue({ code: "custom", message: REVIEW_MESSAGES.rating });
-      return z.NEVER;
-    }),
+  rating: z.unknown().transform((value, ctx) => {
+    const n = typeof value === "string" && /^[1-5]$/.test(value.trim()) ? Number(value.trim()) : value;
+    if (typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= 5) return n;
+    ctx.addIssue({ code: "custom", message: REVIEW_MESSAGES.rating });
+    return z.NEVER;
+  }),
   title: textField()
     .optional()
     .transform((value) => (value ?? "").trim())

@@ -235,8 +235,7 @@ export function sellerReviewPage({ page, held }: { page: number; held: boolean }
     .limit(SELLER_REVIEWS_PAGE_SIZE)
     .offset(window.offset)
     .all();
-  const pending =
-    db().select({ n: count() }).from(reviews).where(eq(reviews.status, "pending")).get()?.n ?? 0;
+  const pending = db().select({ n: count() }).from(reviews).where(eq(reviews.status, "pending")).get()?.n ?? 0;
   return {
     rows: rows.map(({ name, ...row }): SellerReview => ({ ...row, firstName: firstNameOf(name) })),
     total,

@@ -44,7 +44,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...list,
     held,
     holdForApproval: reviewSettingsIn().holdForApproval,
-    reviews: list.rows.map((row) => ({ ...row, productHref: productPath({ id: row.productId, category: row.productCategory }) })),
+    reviews: list.rows.map((row) => ({
+      ...row,
+      productHref: productPath({ id: row.productId, category: row.productCategory }),
+    })),
   };
 }
 
@@ -103,10 +106,18 @@ export default function SellerReviews({ loaderData, actionData }: Route.Componen
         </p>
       </Form>
       <nav aria-label="Which reviews" className="flex gap-4 text-sm">
-        <Link to={reviewsPath(1, false)} aria-current={held ? undefined : "page"} className="text-primary hover:underline">
+        <Link
+          to={reviewsPath(1, false)}
+          aria-current={held ? undefined : "page"}
+          className="text-primary hover:underline"
+        >
           All reviews
         </Link>
-        <Link to={reviewsPath(1, true)} aria-current={held ? "page" : undefined} className="text-primary hover:underline">
+        <Link
+          to={reviewsPath(1, true)}
+          aria-current={held ? "page" : undefined}
+          className="text-primary hover:underline"
+        >
           Waiting for approval ({pending})
         </Link>
       </nav>
