@@ -149,7 +149,7 @@ function ReviewItem({ review }: { review: ReviewsData["reviews"][number] }) {
         ) : (
           <span className="font-medium text-green-700">Verified buyer</span>
         )}
-        {review.size ? <> · Size bought: {review.size}</> : null}
+        {review.size ? ` · Size bought: ${review.size}` : null}
       </p>
       {review.body ? <p className="mt-2 whitespace-pre-line break-words text-sm text-gray-700">{review.body}</p> : null}
       {review.sellerReply ? (
