@@ -190,7 +190,20 @@ const STATUS_NOTE: Record<string, string> = {
 };
 
 function ReviewFormArea({ reviews, reply }: { reviews: ReviewsData; reply: FormReply | null }) {
-  if (!reviews.signedIn) {
+  if (!reviews.canReview) {
+    // A refused post (a forged one, or a review deleted meanwhile) is said here too.
+    return (
+      <>
+        <NotOffered signedIn={reviews.signedIn} />
+        <FieldError id="review-error" errors={formErrorOf(reply)} focus />
+      </>
+    );
+  }
+  return <ReviewForm reviews={reviews} reply={reply} />;
+}
+
+function NotOffered({ signedIn }: { signedIn: boolean }) {
+  if (!signedIn) {
     return (
       <p className="text-sm text-gray-600">
         Bought this?{" "}
@@ -201,9 +214,10 @@ function ReviewFormArea({ reviews, reply }: { reviews: ReviewsData; reply: FormR
       </p>
     );
   }
-  if (!reviews.canReview) {
-    return <p className="text-sm text-gray-600">You can review this product once an order of it has been delivered.</p>;
-  }
+  return <p className="text-sm text-gray-600">You can review this product once an order of it has been delivered.</p>;
+}
+
+function ReviewForm({ reviews, reply }: { reviews: ReviewsData; reply: FormReply | null }) {
   const own = reviews.own;
   const errors = (reply?.error ?? {}) as Record<string, string[] | undefined>;
   const typed = (name: string, fallback: string) => (reply ? (typedValue(reply, name) ?? "") : fallback);
