@@ -5,6 +5,7 @@
 // end-to-end server's SQLite file (as seller-helpers.ts does for orders), so the two projects never share one.
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { registerSearchFunctions } from "#app/lib/sqlite-search.server.ts";
 import { expect, signInSeller, test } from "./fixtures.ts";
 import { isNoJs, uniqueName } from "./seller-helpers.ts";
 
@@ -20,6 +21,8 @@ async function deliveredPurchase(email: string | null, label: string) {
   const product = { id: `rev${suffix}`, name: uniqueName(label) };
   try {
     client.pragma("busy_timeout = 10000");
+    // The search index's triggers fold the name with the store's own function.
+    registerSearchFunctions(client);
     client.transaction(() => {
       client
         .prepare(
