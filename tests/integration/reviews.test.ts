@@ -215,8 +215,10 @@ describe("who may review", () => {
     });
     expect(saved.status).toBe(303);
     const row = db().select().from(reviews).where(eq(reviews.userId, buyerId)).get()!;
-    expect(row.title).not.toMatch(/[\u0000\u202e]/);
-    expect(row.body).not.toMatch(/[\u0000\u202e]/);
+    for (const text of [row.title, row.body]) {
+      expect(text).not.toContain("\u0000");
+      expect(text).not.toContain("\u202e");
+    }
     expect(row.body).toContain(`${HTML}\n\nline`);
     const page = await site.client().get(path());
     expect(page.text).not.toContain("<script>alert");

@@ -118,13 +118,7 @@ function RatingBreakdown({ reviews }: { reviews: ReviewsData }) {
                 </th>
                 <td className="py-0.5">
                   {/* A meter, not a styled box: the Content-Security-Policy allows no inline styles. */}
-                  <meter
-                    value={n}
-                    min={0}
-                    max={reviews.count}
-                    aria-hidden="true"
-                    className="block h-2 w-full"
-                  />
+                  <meter value={n} min={0} max={reviews.count} aria-hidden="true" className="block h-2 w-full" />
                 </td>
                 <td className="w-10 py-0.5 text-right text-gray-600" data-testid={`stars-${star}`}>
                   {n}
