@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
+import { catalogueVersion } from "#app/modules/catalog/index.server.ts";
 import { setOrderStatus } from "#app/modules/orders/index.server.ts";
 import { products, reviews } from "#db/schema.ts";
 import { appForFile, routeData } from "../helpers/app.ts";
@@ -253,10 +254,13 @@ describe("the seller's moderation", () => {
     await seller.post("/seller/reviews", { form: { intent: "publish", reviewId: id } });
     expect(kept(product.id)).toMatchObject({ reviewCount: 1, ratingAverage: 4 });
 
+    // Every change writes the product's row: the catalogue version goes up, so pages kept for visitors are made again.
+    const versionBefore = await catalogueVersion();
     const reply = await seller.post("/seller/reviews", {
       form: { intent: "reply", reviewId: id, reply: `Thank you! ${HTML}` },
     });
     expect(reply.status).toBe(303);
+    expect(await catalogueVersion()).toBeGreaterThan(versionBefore);
     const page = await site.client().get(path);
     expect(page.text).toContain("Reply from Trendora");
     expect(page.text).toContain("Thank you! &lt;script&gt;");
