@@ -39,6 +39,7 @@ export default [
     route("orders", "routes/seller/orders.tsx"),
     route("products/:id", "routes/seller/edit-product.tsx"),
     route("overview", "routes/seller/overview.tsx"),
+    route("reviews", "routes/seller/reviews.tsx"),
     route("orders.csv", "routes/seller/export-orders.ts"),
     route("products.csv", "routes/seller/export-products.ts"),
   ]),

@@ -285,6 +285,13 @@ async function targetsFor(store: Store, { samples, inStock }: CatalogueSummary):
     page("home-rendered", "Home (signed in)", "/", visitor),
     page("products-rendered", "All products (signed in)", "/products", visitor),
     page("products-deep-rendered", `All products, page ${deep} (signed in)`, `/products?page=${deep}`, visitor),
+    page("products-rating-rendered", "All products by rating (signed in)", "/products?sort=rating", visitor),
+    page(
+      "products-rating-deep-rendered",
+      `All products by rating, page ${deep} (signed in)`,
+      `/products?sort=rating&page=${deep}`,
+      visitor,
+    ),
     page("product-rendered", "Product page (signed in)", `${category}/${product.id}`, visitor),
     page("search-common-rendered", `Search "${COMMON_WORD}" (signed in)`, search(COMMON_WORD), visitor),
     page("search-rare-rendered", `Search "${RARE_WORD.toLowerCase()}" (signed in)`, search(RARE_WORD), visitor),

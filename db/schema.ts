@@ -1,7 +1,7 @@
 // The store's tables. Money is always integer cents; times are Unix milliseconds;
 // ids are random text ids (see app/lib/ids.ts), exposed as `_id` in /api JSON.
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 let lastTick = 0;
 /**
@@ -45,6 +45,18 @@ export const products = sqliteTable(
     unitsSold: integer("units_sold").notNull().default(0),
     /** Loaded by the demo seed (db/seed.ts): the seller's "Remove the demo catalogue" takes these away. */
     demo: integer("demo", { mode: "boolean" }).notNull().default(false),
+    /**
+     * The published reviews, kept by app/modules/reviews in the same transaction as every review change (never
+     * counted per page): how many, the sum of their stars, the average (null without reviews: the rating sort's
+     * column) and the count per star, 1 to 5.
+     */
+    reviewCount: integer("review_count").notNull().default(0),
+    ratingTotal: integer("rating_total").notNull().default(0),
+    ratingAverage: real("rating_average"),
+    ratingStars: text("rating_stars", { mode: "json" })
+      .$type<[number, number, number, number, number]>()
+      .notNull()
+      .default(sql`'[0,0,0,0,0]'`),
   },
   (t) => [
     uniqueIndex("products_seq_idx").on(t.seq),
@@ -56,6 +68,9 @@ export const products = sqliteTable(
     // /api/product/list pages: on sale, in stock or not.
     index("products_on_sale_idx").on(t.removedAt, t.seq),
     index("products_category_on_sale_idx").on(t.category, t.removedAt, t.seq),
+    // Sorted by rating (best first, then newest): the list pages' rating sort walks these backwards.
+    index("products_listing_rating_idx").on(t.inStock, t.removedAt, t.ratingAverage, t.seq),
+    index("products_category_rating_idx").on(t.category, t.inStock, t.removedAt, t.ratingAverage, t.seq),
     index("products_trending_idx").on(t.inStock, t.removedAt, t.unitsSold, t.seq),
     check("products_price_check", sql`${t.priceCents} >= 0 AND ${t.offerPriceCents} >= 0`),
   ],
@@ -389,3 +404,54 @@ export const savedItems = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
 );
+);
+
+export const REVIEW_STATUSES = ["published", "pending", "hidden"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/**
+ * Shoppers' reviews (app/modules/reviews): one per shopper and product, written only by a shopper with a
+ * delivered order of it. Only `published` ones are shown and counted in the product's kept rating.
+ */
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    title: text("title").notNull().default(""),
+    body: text("body").notNull().default(""),
+    /** The size the shopper bought ('' for a product without sizes), from their delivered order. */
+    size: text("size").notNull().default(""),
+    status: text("status").$type<ReviewStatus>().notNull().default("published"),
+    /** A review of the demo catalogue's seed (db/demo/reviews.ts), from a made-up shopper: shown as "Demo review". */
+    demo: integer("demo", { mode: "boolean" }).notNull().default(false),
+    sellerReply: text("seller_reply"),
+    repliedAt: integer("replied_at"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at"),
+  },
+  (t) => [
+    uniqueIndex("reviews_product_user_idx").on(t.productId, t.userId),
+    // A product page's reviews, newest first; the seller's list, newest first (optionally held ones only).
+    index("reviews_product_status_idx").on(t.productId, t.status, t.createdAt),
+    index("reviews_status_created_idx").on(t.status, t.createdAt),
+    index("reviews_created_idx").on(t.createdAt),
+    index("reviews_user_idx").on(t.userId),
+    check("reviews_rating", sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+/**
+ * The shop's review settings, one row (id 1; no row = the defaults): whether new reviews wait for the seller's
+ * approval. Read and written only through app/modules/reviews (reviewSettings / setHoldReviews).
+ */
+export const reviewSettings = sqliteTable("review_settings", {
+  id: integer("id").primaryKey(),
+  holdForApproval: integer("hold_for_approval", { mode: "boolean" }).notNull().default(false),
+});

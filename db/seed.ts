@@ -4,16 +4,18 @@
 // from a cache (db/demo/pictures.ts).
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { closeDb, db } from "#app/lib/db.server.ts";
-import { newId } from "#app/lib/ids.ts";
+import { newId, newToken } from "#app/lib/ids.ts";
 import { parseMoneyToCents } from "#app/lib/money.ts";
-import { ensureDemoSeller } from "#app/modules/identity/index.server.ts";
+import { ensureDemoSeller, hashPassword } from "#app/modules/identity/index.server.ts";
 import { deleteProductImages } from "#app/modules/inventory/index.server.ts";
-import { productSizes, products } from "#db/schema.ts";
+import { refreshRatingIn } from "#app/modules/reviews/index.server.ts";
+import { productSizes, products, reviews, users } from "#db/schema.ts";
 import { viewsOf } from "#demo-art/draw.ts";
 import { DEMO_PRODUCTS, type DemoProduct } from "./demo/catalogue.ts";
 import { DEFAULT_CACHE_DIR, demoPicture, drawingCodeVersion, pruneDemoPictures } from "./demo/pictures.ts";
+import { DEMO_SHOPPERS, demoReviews, demoShopperEmail } from "./demo/reviews.ts";
 import { demoStock } from "./demo/stock.ts";
 
 /**
@@ -112,6 +114,16 @@ export async function seedDemoCatalogue({
   const sizes = DEMO_PRODUCTS.flatMap((product, i) =>
     demoStock(product).map((line, position) => ({ productId: rows[i]!.id, position, ...line })),
   );
+  // DEMO DATA (db/demo/reviews.ts): made-up shoppers who cannot sign in (one hash of a password nobody knows)
+  // and their reviews, each marked demo.
+  const lockedHash = await hashPassword(newToken());
+  const shoppers = DEMO_SHOPPERS.map((name, i) => ({
+    id: newId(),
+    name,
+    email: demoShopperEmail(i),
+    passwordHash: lockedHash,
+    createdAt: now - 120 * 86_400_000,
+  }));
 
   try {
     const inserted = db().transaction(
@@ -121,6 +133,23 @@ export async function seedDemoCatalogue({
         if (again > 0) return 0;
         tx.insert(products).values(rows).run();
         tx.insert(productSizes).values(sizes).run();
+        tx.insert(users).values(shoppers).onConflictDoNothing().run();
+        const shopperIds = shoppers.map(
+          (shopper) => tx.select({ id: users.id }).from(users).where(eq(users.email, shopper.email)).get()!.id,
+        );
+        const demo = demoReviews().map((review) => ({
+          id: newId(),
+          productId: rows[review.product]!.id,
+          userId: shopperIds[review.shopper]!,
+          rating: review.rating,
+          title: review.title,
+          body: review.body,
+          size: review.size,
+          demo: true,
+          createdAt: now - review.daysAgo * 86_400_000 - review.shopper * 60_000,
+        }));
+        if (demo.length > 0) tx.insert(reviews).values(demo).onConflictDoNothing().run();
+        for (const id of new Set(demo.map((review) => review.productId))) refreshRatingIn(tx, id);
         return rows.length;
       },
       { behavior: "immediate" },

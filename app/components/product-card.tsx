@@ -20,12 +20,18 @@ export type ProductCardData = {
   hasSizes: boolean;
   /** Every size is counted and at 0. */
   soldOut: boolean;
+  /** The average of its published reviews (null without reviews) and how many there are. */
+  rating: number | null;
+  reviewCount: number;
 };
 
 export function toProductCard(
-  product: Omit<ProductCardData, "hasSizes" | "soldOut"> & { sizes: SizeStock[] },
+  product: Omit<ProductCardData, "hasSizes" | "soldOut" | "rating"> & {
+    sizes: SizeStock[];
+    ratingAverage: number | null;
+  },
 ): ProductCardData {
-  const { id, name, category, priceCents, offerPriceCents, images, inStock, sizes } = product;
+  const { id, name, category, priceCents, offerPriceCents, images, inStock, sizes, reviewCount } = product;
   return {
     id,
     name,
@@ -36,6 +42,8 @@ export function toProductCard(
     inStock,
     hasSizes: hasSizes(sizes),
     soldOut: isSoldOut(sizes),
+    rating: reviewCount > 0 ? product.ratingAverage : null,
+    reviewCount,
   };
 }
 
@@ -139,7 +147,7 @@ export function ProductCard({
         </Link>
       </Heading>
       <div className="mt-1">
-        <Stars size={14} />
+        <Stars average={product.rating} count={product.reviewCount} size={14} />
       </div>
       <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-3">
         <p className="flex items-baseline gap-1.5">

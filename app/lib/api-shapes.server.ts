@@ -26,6 +26,10 @@ export type ApiProduct = {
   /** A product without sizes: its count (null: not counted). */
   stock?: number | null;
   createdAt: string;
+  /** The average of its published reviews (two decimals), or null without reviews. */
+  rating: number | null;
+  /** How many published reviews it has. */
+  reviewCount: number;
 };
 
 /** A product in the spec's JSON shape (section 7): `_id`, decimal prices, `image` list, plus its sizes. */
@@ -47,6 +51,8 @@ export function toApiProduct(row: Product): ApiProduct {
         }
       : { stock: row.sizes[0]?.stock ?? null }),
     createdAt: new Date(row.createdAt).toISOString(),
+    rating: row.reviewCount > 0 ? row.ratingAverage : null,
+    reviewCount: row.reviewCount,
   };
 }
 

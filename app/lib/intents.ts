@@ -24,3 +24,14 @@ export const ORDER_INTENTS = { status: "status" } as const;
 
 /** The Save button and /saved: keep a product in the saved items, or take it out. */
 export const SAVED_INTENTS = { save: "save", unsave: "unsave" } as const;
+
+/** The product page's review forms: write or change one's review, delete it. */
+export const REVIEW_INTENTS = { save: "review-save", delete: "review-delete" } as const;
+
+/** The seller's reviews list: hide, show (or approve a held one), reply; and the hold-for-approval setting. */
+export const SELLER_REVIEW_INTENTS = {
+  hide: "hide",
+  publish: "publish",
+  reply: "reply",
+  settings: "settings",
+} as const;

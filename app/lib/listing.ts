@@ -12,6 +12,7 @@ export const SORTS = [
   { value: "newest", label: "Newest" },
   { value: "price-asc", label: "Price: low to high" },
   { value: "price-desc", label: "Price: high to low" },
+  { value: "rating", label: "Rating: best first" },
 ] as const;
 export type SortOrder = (typeof SORTS)[number]["value"];
 export const DEFAULT_SORT: SortOrder = "newest";

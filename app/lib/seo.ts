@@ -81,6 +81,8 @@ export function productJsonLd(
   origin: string,
   product: { id: string; name: string; description: string[]; images: string[]; categoryLabel: string; path: string },
   choices: OfferChoice[],
+  /** The product's published reviews (null without any: then no aggregateRating at all). */
+  rating: { average: number; count: number } | null = null,
 ): object {
   const url = `${origin}${product.path}`;
   return {
@@ -103,6 +105,17 @@ export function productJsonLd(
       availability: choice.available ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",
     })),
+    ...(rating
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: (Math.round(rating.average * 10) / 10).toFixed(1),
+            reviewCount: rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
   };
 }
 

@@ -119,6 +119,12 @@ export function orderStatusMail(order: MailOrder, status: NewsworthyStatus, { ba
   const news = STATUS_NEWS[status];
   const myOrders = `${baseUrl}/my-orders`;
   const subject = `Your Trendora order ${order.id} ${news.subject}`;
+  // Delivered: the shopper is asked to review what they received, each product with a link to its review form.
+  const reviewable =
+    status === "Delivered"
+      ? [...new Map(order.lines.flatMap((l) => (l.reviewPath ? [[l.reviewPath, l.name] as const] : []))).entries()]
+      : [];
+  const invite = "How do you like it? Other shoppers would love to know: review what you bought.";
   const extra =
     status === "Cancelled" && order.paymentType === "Online"
       ? "You paid for it online: if you have questions about your refund, please contact us."
@@ -136,6 +142,9 @@ export function orderStatusMail(order: MailOrder, status: NewsworthyStatus, { ba
       `Status: ${status}`,
       orderText(order, { withAddress: status === "Shipped" }),
       "",
+      ...(reviewable.length > 0
+        ? [invite, ...reviewable.map(([path, name]) => `Review ${name}: ${baseUrl}${path}`), ""]
+        : []),
       `See your orders in My Orders: ${myOrders}`,
     ].join("\n"),
     html: (
@@ -148,6 +157,16 @@ export function orderStatusMail(order: MailOrder, status: NewsworthyStatus, { ba
           Status: <strong>{status}</strong>
         </Paragraph>
         <OrderSummary order={order} withAddress={status === "Shipped"} />
+        {reviewable.length > 0 ? (
+          <>
+            <Paragraph>{invite}</Paragraph>
+            {reviewable.map(([path, name]) => (
+              <Paragraph key={path}>
+                <a href={`${baseUrl}${path}`}>Review {name}</a>
+              </Paragraph>
+            ))}
+          </>
+        ) : null}
         <ButtonLink href={myOrders}>View My Orders</ButtonLink>
       </MailDocument>
     ),

@@ -10,6 +10,8 @@ export type MailOrderLine = {
   size: string | null;
   quantity: number;
   lineCents: number;
+  /** The product page's review form (a path), for a product still on sale; null otherwise. */
+  reviewPath?: string | null;
 };
 
 /** What the order emails need to know about an order (loaded in the transaction that changes it). */

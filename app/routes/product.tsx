@@ -3,6 +3,7 @@ import { AddToCart } from "#app/components/add-to-cart.tsx";
 import { FieldError } from "#app/components/form-messages.tsx";
 import { ProductGrid, ProductImage, toProductCard } from "#app/components/product-card.tsx";
 import { SaveButton } from "#app/components/save-button.tsx";
+import { isReviewReply, ProductReviews } from "#app/components/reviews/product-reviews.tsx";
 import { SizePicker } from "#app/components/size-picker.tsx";
 import { Stars } from "#app/components/stars.tsx";
 import { CATEGORIES, categorySlug } from "#app/lib/categories.ts";
@@ -22,9 +23,10 @@ import { getProduct, relatedProducts } from "#app/modules/catalog/index.server.t
 import { storedImageSize } from "#app/modules/inventory/index.server.ts";
 import type { Route } from "./+types/product";
 import { answerCartChange } from "./cart-change.server.ts";
+import { answerReviewChange, isReviewIntent, reviewsData } from "./review-change.server.ts";
 
 // /products/{category}/{id}: one product (in stock or not) with its sizes and related products.
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = await getProduct(params.id);
   if (!product || categorySlug(product.category) !== params.category.toLowerCase()) {
     throw notFound("Product not found");
@@ -51,6 +53,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       imageSizes: await Promise.all(product.images.map(storedImageSize)),
     },
     related: (await relatedProducts(product)).map(toProductCard),
+    reviews: reviewsData(product, shopperOf(context)?.id ?? null, new URL(request.url).searchParams.get("reviews")),
   };
 }
 
@@ -83,6 +86,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
               available: product.inStock && choice.available,
             }))
           : [{ sku: product.id, priceCents: product.offerPriceCents, available: product.inStock && !product.soldOut }],
+        // Only from the published reviews this page shows, and only when there are some.
+        data.reviews.count > 0 && data.reviews.average !== null
+          ? { average: data.reviews.average, count: data.reviews.count }
+          : null,
       ),
       breadcrumbJsonLd(origin, [
         { name: "Home", path: "/" },
@@ -97,8 +104,11 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 export function action({ request, context, params }: Route.ActionArgs) {
   return formAction(request, async (form) => {
     const intent = form.get("intent");
-    refuseUnless(intent === CART_INTENTS.add || intent === CART_INTENTS.buyNow, "Unknown cart action.");
     const here = `/products/${params.category}/${params.id}`;
+    if (isReviewIntent(intent)) {
+      return answerReviewChange(request, form, shopperOf(context)?.id ?? null, params.id, here);
+    }
+    refuseUnless(intent === CART_INTENTS.add || intent === CART_INTENTS.buyNow, "Unknown cart action.");
     return answerCartChange(request, form, shopperOf(context)?.id ?? null, here);
   });
 }
@@ -114,7 +124,10 @@ function selectedImage(param: string | null, count: number): number {
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, related } = loaderData;
-  const sizeError = actionData?.error?.size?.[0] ?? null;
+  // The review forms' refusals are shown at the reviews; the rest (the cart's) at Add to Cart.
+  const reviewReply = isReviewReply(actionData) ? actionData : null;
+  const cartReply = reviewReply ? null : actionData;
+  const sizeError = cartReply?.error?.size?.[0] ?? null;
   const canBuy = product.inStock && !product.soldOut;
   const [searchParams] = useSearchParams();
   const selected = selectedImage(searchParams.get("image"), product.images.length);
@@ -196,7 +209,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         <div className="text-sm md:w-1/2">
           <h1 className="text-3xl font-semibold text-gray-800">{product.name}</h1>
           <div className="mt-2">
-            <Stars />
+            <a href="#reviews" className="inline-block hover:opacity-80">
+              <Stars average={loaderData.reviews.average} count={loaderData.reviews.count} />
+            </a>
           </div>
 
           <div className="mt-6 space-y-1">
@@ -244,9 +259,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           {canBuy ? (
             <AddToCart productId={product.id} productName={product.name} variant="page">
               {product.sizes.length > 0 ? (
-                <SizePicker sizes={product.sizes} chosen={typedValue(actionData, "size")} error={sizeError} />
+                <SizePicker sizes={product.sizes} chosen={typedValue(cartReply, "size")} error={sizeError} />
               ) : null}
-              {sizeError ? null : <FieldError id="cart-error" errors={formErrorOf(actionData)} focus />}
+              {sizeError ? null : <FieldError id="cart-error" errors={formErrorOf(cartReply)} focus />}
             </AddToCart>
           ) : product.sizes.length > 0 ? (
             <div className="mt-6">
@@ -256,6 +271,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <SaveButton productId={product.id} productName={product.name} variant="page" />
         </div>
       </div>
+
+      <ProductReviews reviews={loaderData.reviews} reply={reviewReply ?? null} />
 
       <section aria-labelledby="related-heading" className="mt-20 flex flex-col items-center">
         <h2 id="related-heading" className="text-2xl font-semibold text-gray-800 md:text-3xl">

@@ -82,6 +82,7 @@ export function sellerPages(sample: Sample): Visit[] {
     { name: "seller-product-list", path: "/seller/product-list" },
     { name: "seller-orders", path: "/seller/orders" },
     { name: "seller-overview", path: "/seller/overview" },
+    { name: "seller-reviews", path: "/seller/reviews" },
     { name: "seller-low-stock", path: "/seller/product-list?stock=low" },
     { name: "seller-edit-product", path: `/seller/products/${sample.productId}` },
   ];

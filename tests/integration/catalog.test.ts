@@ -336,6 +336,9 @@ describe("toApiProduct", () => {
       inStock: false,
       stock: null,
       createdAt: new Date(row.createdAt!).toISOString(),
+      // Issue 21: the average of its published reviews (null without any) and their count.
+      rating: null,
+      reviewCount: 0,
     });
   });
 

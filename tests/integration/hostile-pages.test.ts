@@ -55,6 +55,7 @@ function pagePaths() {
     "/seller/orders",
     `/seller/products/${product.id}`,
     "/seller/overview",
+    "/seller/reviews",
     "/seller/orders.csv",
     "/seller/products.csv",
     "/uploads/none.webp",

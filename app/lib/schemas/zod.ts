@@ -16,6 +16,10 @@ const BREAKS = /[\t\n\r\u2028\u2029]/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is removed
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
+/** The same without line breaks: what multi-line texts (reviews) remove, keeping their \n. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is removed
+export const INVISIBLE_EXCEPT_BREAKS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
 /** Text as the store keeps it: tabs and line breaks as spaces, control and bidi override characters removed. */
 export function cleanText(value: string): string {
   return value.replace(BREAKS, " ").replace(INVISIBLE, "");

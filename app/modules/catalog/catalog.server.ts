@@ -50,6 +50,8 @@ const ORDERS: Record<SortOrder, SQL[]> = {
   newest: newestFirst,
   "price-asc": [asc(products.offerPriceCents), asc(products.seq)],
   "price-desc": [desc(products.offerPriceCents), desc(products.seq)],
+  // The kept average (products without reviews, null, come last), then newest: one index walked backwards.
+  rating: [desc(products.ratingAverage), desc(products.seq)],
 };
 
 /**

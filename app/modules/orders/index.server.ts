@@ -1,4 +1,5 @@
 // The orders module's front door: routes and other modules import from here only.
+export { deliveredSizesIn } from "./delivered.server.ts";
 export { MISSING_PRODUCT_NAME, orderLinesIn } from "./order-lines.server.ts";
 export { enqueueOrderPlacedMail, enqueuePaymentNotCompletedMail } from "./order-mail.server.ts";
 export {

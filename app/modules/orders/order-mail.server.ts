@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { config } from "#app/lib/config.server.ts";
 import type { Tx } from "#app/lib/db.server.ts";
 import { computeTotals } from "#app/lib/money.ts";
+import { productPath } from "#app/lib/product-links.ts";
 import {
   isNewsworthyStatus,
   orderConfirmationMail,
@@ -43,6 +44,7 @@ function mailOrderIn(tx: Tx, orderId: string): MailOrder {
       size: line.size?.trim() || null,
       quantity: line.quantity,
       lineCents: computeTotals([line]).subtotalCents,
+      reviewPath: line.product ? `${productPath(line.product)}#reviews` : null,
     })),
   };
 }

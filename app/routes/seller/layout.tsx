@@ -20,6 +20,7 @@ const menu = [
   { to: "/seller/product-list", label: "Product List", icon: <ListIcon /> },
   { to: "/seller/orders", label: "Orders", icon: <BoxIcon /> },
   { to: "/seller/overview", label: "Overview", icon: <ChartIcon /> },
+  { to: "/seller/reviews", label: "Reviews", icon: <StarIcon /> },
 ];
 
 export default function SellerLayout() {
@@ -120,6 +121,14 @@ function BoxIcon() {
     <Icon>
       <path d="M21 8 12 3 3 8v8l9 5 9-5V8Z" />
       <path d="m3 8 9 5 9-5M12 13v8" />
+    </Icon>
+  );
+}
+
+function StarIcon() {
+  return (
+    <Icon>
+      <path d="M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" />
     </Icon>
   );
 }

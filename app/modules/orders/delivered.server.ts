@@ -1,0 +1,19 @@
+// What a shopper has received: the reviews module asks it who may review a product (issue 21).
+import { and, desc, eq } from "drizzle-orm";
+import type { Db, Tx } from "#app/lib/db.server.ts";
+import { orderItems, orders } from "#db/schema.ts";
+
+/**
+ * The sizes of `productId` in the shopper's delivered orders, most recent order first ('' for a product without
+ * sizes); empty when they have no delivered order with it.
+ */
+export function deliveredSizesIn(tx: Tx | Db, userId: string, productId: string): string[] {
+  const rows = tx
+    .select({ size: orderItems.size })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(eq(orders.userId, userId), eq(orders.status, "Delivered"), eq(orderItems.productId, productId)))
+    .orderBy(desc(orders.createdAt))
+    .all();
+  return [...new Set(rows.map((row) => row.size))];
+}

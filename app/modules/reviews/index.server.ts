@@ -1,0 +1,19 @@
+// The reviews module's front door: routes and other modules import from here only.
+export {
+  deleteReview,
+  firstNameOf,
+  type OwnReview,
+  productReviewPage,
+  REVIEW_REFUSALS,
+  REVIEWS_PAGE_SIZE,
+  refreshRatingIn,
+  replyToReview,
+  reviewerState,
+  reviewSettingsIn,
+  type SellerReview,
+  type ShownReview,
+  saveReview,
+  sellerReviewPage,
+  setHoldReviews,
+  setReviewStatus,
+} from "./reviews.server.ts";

@@ -1,0 +1,275 @@
+// Reviews from buyers (issue 21, docs/decisions/0130-reviews.md): who may review (a shopper with a delivered order
+// of the product, once per product), the review itself, the seller's moderation and reply, and the product's
+// rating kept in its row (review_count, rating_total, rating_average, rating_stars) in the same transaction as
+// every change, so no page ever counts reviews. Every change updates the product's row, which raises the
+// catalogue version (a trigger of migration 0006): pages kept for visitors are made again.
+import { and, count, desc, eq } from "drizzle-orm";
+import { type Db, db, type Tx, transaction } from "#app/lib/db.server.ts";
+import { ID_PATTERN, newId } from "#app/lib/ids.ts";
+import { pageWindow } from "#app/lib/paging.ts";
+import { refuse } from "#app/lib/refusal.ts";
+import type { ReviewInput } from "#app/lib/schemas/review.ts";
+import { deliveredSizesIn } from "#app/modules/orders/index.server.ts";
+import { products, type ReviewStatus, reviewSettings, reviews, tick, users } from "#db/schema.ts";
+
+/** Reviews on one page of a product's list. */
+export const REVIEWS_PAGE_SIZE = 10;
+/** Reviews on one page of the seller's list. */
+export const SELLER_REVIEWS_PAGE_SIZE = 30;
+
+export const REVIEW_REFUSALS = {
+  notBuyer: "Only shoppers who have received this product can review it.",
+  signIn: "Please sign in to review this product.",
+  noProduct: "This product is not on sale.",
+  noReview: "You have not reviewed this product.",
+  unknown: "This review is not there any more.",
+} as const;
+
+/** The shop's review settings (the one row of review_settings; the defaults when it has none). */
+export function reviewSettingsIn(tx: Tx | Db = db()): { holdForApproval: boolean } {
+  const row = tx.select().from(reviewSettings).where(eq(reviewSettings.id, 1)).get();
+  return { holdForApproval: row?.holdForApproval ?? false };
+}
+
+/** Whether new and edited reviews wait for the seller's approval (off by default). */
+export function setHoldReviews(holdForApproval: boolean): void {
+  transaction((tx) => {
+    tx.insert(reviewSettings)
+      .values({ id: 1, holdForApproval })
+      .onConflictDoUpdate({ target: reviewSettings.id, set: { holdForApproval } })
+      .run();
+  });
+}
+
+/** The product's kept rating, made again from its published reviews (one product's rows, by index). */
+export function refreshRatingIn(tx: Tx | Db, productId: string): void {
+  const rows = tx
+    .select({ rating: reviews.rating, n: count() })
+    .from(reviews)
+    .where(and(eq(reviews.productId, productId), eq(reviews.status, "published")))
+    .groupBy(reviews.rating)
+    .all();
+  const stars: [number, number, number, number, number] = [0, 0, 0, 0, 0];
+  for (const row of rows) stars[row.rating - 1] = row.n;
+  const reviewCount = stars.reduce((sum, n) => sum + n, 0);
+  const ratingTotal = stars.reduce((sum, n, i) => sum + n * (i + 1), 0);
+  tx.update(products)
+    .set({
+      reviewCount,
+      ratingTotal,
+      ratingAverage: reviewCount > 0 ? Math.round((ratingTotal / reviewCount) * 100) / 100 : null,
+      ratingStars: stars,
+    })
+    .where(eq(products.id, productId))
+    .run();
+}
+
+export type OwnReview = {
+  id: string;
+  rating: number;
+  title: string;
+  body: string;
+  size: string;
+  status: ReviewStatus;
+};
+
+/** What a shopper may do on a product's page: review it (they received it), and their own review if any. */
+export function reviewerState(userId: string | null, productId: string): { canReview: boolean; own: OwnReview | null } {
+  if (!userId || !ID_PATTERN.test(productId)) return { canReview: false, own: null };
+  const own =
+    db()
+      .select({
+        id: reviews.id,
+        rating: reviews.rating,
+        title: reviews.title,
+        body: reviews.body,
+        size: reviews.size,
+        status: reviews.status,
+      })
+      .from(reviews)
+      .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)))
+      .get() ?? null;
+  return { canReview: own !== null || deliveredSizesIn(db(), userId, productId).length > 0, own };
+}
+
+/**
+ * Writes the shopper's review of a product (a new one, or theirs changed): refused with 403 unless they have a
+ * delivered order with it. Published at once, or held for the seller when the shop says so; a review the seller
+ * hid stays hidden when it is edited. Returns the status it has now.
+ */
+export function saveReview(userId: string, productId: string, input: ReviewInput): ReviewStatus {
+  if (!ID_PATTERN.test(productId)) refuse(REVIEW_REFUSALS.noProduct, 404);
+  return transaction((tx) => {
+    const product = tx
+      .select({ id: products.id, removedAt: products.removedAt })
+      .from(products)
+      .where(eq(products.id, productId))
+      .get();
+    if (!product || product.removedAt !== null) refuse(REVIEW_REFUSALS.noProduct, 404);
+    const sizes = deliveredSizesIn(tx, userId, productId);
+    if (sizes.length === 0) refuse(REVIEW_REFUSALS.notBuyer, 403);
+    const existing = tx
+      .select({ id: reviews.id, status: reviews.status, size: reviews.size })
+      .from(reviews)
+      .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)))
+      .get();
+    const held = reviewSettingsIn(tx).holdForApproval;
+    const status: ReviewStatus = existing?.status === "hidden" ? "hidden" : held ? "pending" : "published";
+    const fields = { rating: input.rating, title: input.title, body: input.body, status };
+    if (existing) {
+      tx.update(reviews)
+        .set({ ...fields, updatedAt: tick() })
+        .where(eq(reviews.id, existing.id))
+        .run();
+    } else {
+      tx.insert(reviews)
+        .values({ id: newId(), productId, userId, size: sizes[0] ?? "", ...fields })
+        .run();
+    }
+    refreshRatingIn(tx, productId);
+    return status;
+  });
+}
+
+/** Deletes the shopper's own review of a product. */
+export function deleteReview(userId: string, productId: string): void {
+  if (!ID_PATTERN.test(productId)) refuse(REVIEW_REFUSALS.noReview, 404);
+  transaction((tx) => {
+    const deleted = tx
+      .delete(reviews)
+      .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)))
+      .returning({ id: reviews.id })
+      .all();
+    if (deleted.length === 0) refuse(REVIEW_REFUSALS.noReview, 404);
+    refreshRatingIn(tx, productId);
+  });
+}
+
+/** A review as the product page shows it. */
+export type ShownReview = {
+  id: string;
+  rating: number;
+  title: string;
+  body: string;
+  size: string;
+  firstName: string;
+  /** A review of the demo data (db/demo/reviews.ts): labelled "Demo review", not "Verified buyer". */
+  demo: boolean;
+  createdAt: number;
+  updatedAt: number | null;
+  sellerReply: string | null;
+};
+
+/** The first word of a shopper's name: what their review shows of them. */
+export function firstNameOf(name: string): string {
+  return name.trim().split(/\s+/)[0] || "A shopper";
+}
+
+/** One page of a product's published reviews, newest first (`total`: the product's kept review count). */
+export function productReviewPage(productId: string, total: number, page: number) {
+  const window = pageWindow(total, page, REVIEWS_PAGE_SIZE);
+  const rows =
+    total === 0
+      ? []
+      : db()
+          .select({
+            id: reviews.id,
+            rating: reviews.rating,
+            title: reviews.title,
+            body: reviews.body,
+            size: reviews.size,
+            demo: reviews.demo,
+            name: users.name,
+            createdAt: reviews.createdAt,
+            updatedAt: reviews.updatedAt,
+            sellerReply: reviews.sellerReply,
+          })
+          .from(reviews)
+          .innerJoin(users, eq(users.id, reviews.userId))
+          .where(and(eq(reviews.productId, productId), eq(reviews.status, "published")))
+          .orderBy(desc(reviews.createdAt))
+          .limit(REVIEWS_PAGE_SIZE)
+          .offset(window.offset)
+          .all();
+  return {
+    reviews: rows.map(({ name, ...row }): ShownReview => ({ ...row, firstName: firstNameOf(name) })),
+    page: window.page,
+    pageCount: window.pageCount,
+  };
+}
+
+export type SellerReview = ShownReview & {
+  status: ReviewStatus;
+  productId: string;
+  productName: string;
+  productCategory: string;
+};
+
+/** A page of every review, newest first, for the seller (`held`: only those waiting for approval). */
+export function sellerReviewPage({ page, held }: { page: number; held: boolean }) {
+  const where = held ? eq(reviews.status, "pending") : undefined;
+  const total = db().select({ n: count() }).from(reviews).where(where).get()?.n ?? 0;
+  const window = pageWindow(total, page, SELLER_REVIEWS_PAGE_SIZE);
+  const rows = db()
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      title: reviews.title,
+      body: reviews.body,
+      size: reviews.size,
+      demo: reviews.demo,
+      name: users.name,
+      createdAt: reviews.createdAt,
+      updatedAt: reviews.updatedAt,
+      sellerReply: reviews.sellerReply,
+      status: reviews.status,
+      productId: reviews.productId,
+      productName: products.name,
+      productCategory: products.category,
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(where)
+    .orderBy(desc(reviews.createdAt))
+    .limit(SELLER_REVIEWS_PAGE_SIZE)
+    .offset(window.offset)
+    .all();
+  const pending = db().select({ n: count() }).from(reviews).where(eq(reviews.status, "pending")).get()?.n ?? 0;
+  return {
+    rows: rows.map(({ name, ...row }): SellerReview => ({ ...row, firstName: firstNameOf(name) })),
+    total,
+    pending,
+    page: window.page,
+    pageCount: window.pageCount,
+  };
+}
+
+function reviewProductIn(tx: Tx, reviewId: string): string {
+  if (!ID_PATTERN.test(reviewId)) refuse(REVIEW_REFUSALS.unknown, 404);
+  const row = tx.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.id, reviewId)).get();
+  if (!row) refuse(REVIEW_REFUSALS.unknown, 404);
+  return row.productId;
+}
+
+/** The seller hides a review, or shows it (a hidden one again, or a held one: approved). */
+export function setReviewStatus(reviewId: string, status: "published" | "hidden"): void {
+  transaction((tx) => {
+    const productId = reviewProductIn(tx, reviewId);
+    tx.update(reviews).set({ status }).where(eq(reviews.id, reviewId)).run();
+    refreshRatingIn(tx, productId);
+  });
+}
+
+/** The seller's public reply to a review ("" removes it). */
+export function replyToReview(reviewId: string, reply: string): void {
+  transaction((tx) => {
+    const productId = reviewProductIn(tx, reviewId);
+    tx.update(reviews)
+      .set({ sellerReply: reply || null, repliedAt: reply ? tick() : null })
+      .where(eq(reviews.id, reviewId))
+      .run();
+    // The reply is on the product page: its row is written again so the kept pages are made again.
+    refreshRatingIn(tx, productId);
+  });
+}

@@ -1,0 +1,70 @@
+// The product page's review forms (write, change, delete one's review): the shopper's own review only, and only
+// with a delivered order of the product (app/modules/reviews refuses anyone else with 403).
+import { REVIEW_INTENTS } from "#app/lib/intents.ts";
+import { parsePage } from "#app/lib/listing.ts";
+import { parseOrRefuse, refuse } from "#app/lib/refusal.ts";
+import { reviewSchema } from "#app/lib/schemas/review.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import {
+  deleteReview,
+  productReviewPage,
+  REVIEW_REFUSALS,
+  reviewerState,
+  reviewSettingsIn,
+  saveReview,
+} from "#app/modules/reviews/index.server.ts";
+
+/** Whether a form's intent is one of the review forms'. */
+export function isReviewIntent(intent: unknown): boolean {
+  return intent === REVIEW_INTENTS.save || intent === REVIEW_INTENTS.delete;
+}
+
+/** Saves or deletes the shopper's review of `productId`, then back to the page's reviews (`here`). */
+export async function answerReviewChange(
+  request: Request,
+  form: URLSearchParams,
+  shopperId: string | null,
+  productId: string,
+  here: string,
+) {
+  if (!shopperId) refuse(REVIEW_REFUSALS.signIn, 403);
+  const back = `${here}#reviews`;
+  if (form.get("intent") === REVIEW_INTENTS.delete) {
+    deleteReview(shopperId, productId);
+    return redirectWithToast(request, back, { type: "success", message: "Your review was deleted." });
+  }
+  const input = parseOrRefuse(reviewSchema, {
+    rating: form.get("rating") ?? undefined,
+    title: form.get("title") ?? undefined,
+    body: form.get("body") ?? undefined,
+  });
+  const status = saveReview(shopperId, productId, input);
+  const message =
+    status === "published"
+      ? "Thank you: your review is published."
+      : status === "pending"
+        ? "Thank you: your review will show once the shop has checked it."
+        : "Your review was saved. The shop has hidden it from the product page.";
+  return redirectWithToast(request, back, { type: "success", message });
+}
+
+/** The reviews part of a product page's data: the kept rating, a page of reviews, and what the viewer may do. */
+export function reviewsData(
+  product: { id: string; reviewCount: number; ratingAverage: number | null; ratingStars: number[] },
+  shopperId: string | null,
+  pageParam: string | null,
+) {
+  const count = product.reviewCount;
+  const page = productReviewPage(product.id, count, parsePage(pageParam) ?? 1);
+  const viewer = reviewerState(shopperId, product.id);
+  return {
+    count,
+    average: count > 0 ? product.ratingAverage : null,
+    stars: product.ratingStars,
+    ...page,
+    holdForApproval: reviewSettingsIn().holdForApproval,
+    signedIn: shopperId !== null,
+    canReview: viewer.canReview,
+    own: viewer.own,
+  };
+}
