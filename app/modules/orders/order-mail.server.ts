@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { config } from "#app/lib/config.server.ts";
 import type { Tx } from "#app/lib/db.server.ts";
-import { computeTotals } from "#app/lib/money.ts";
+import { lineAmount } from "#app/lib/money.ts";
 import {
   isNewsworthyStatus,
   orderConfirmationMail,
@@ -42,7 +42,7 @@ function mailOrderIn(tx: Tx, orderId: string): MailOrder {
       name: line.product?.name ?? MISSING_PRODUCT_NAME,
       size: line.size?.trim() || null,
       quantity: line.quantity,
-      lineCents: computeTotals([line]).subtotalCents,
+      lineCents: lineAmount(line),
     })),
   };
 }
