@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { AddToCart } from "#app/components/add-to-cart.tsx";
 import { imageSrcSet, thumbnailUrl } from "#app/lib/images.ts";
 import { formatMoney } from "#app/lib/money.ts";
+import { useShop } from "#app/lib/shop.ts";
 import { productPath } from "#app/lib/product-links.ts";
 import { hasSizes, isSoldOut, type SizeStock } from "#app/lib/sizes.ts";
 import { Stars } from "./stars.tsx";
@@ -109,6 +110,7 @@ export function ProductCard({
   lazy?: boolean;
   priority?: boolean;
 }) {
+  const { currency } = useShop();
   const href = productPath(product);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const image = product.images[0];
@@ -140,11 +142,11 @@ export function ProductCard({
       <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-3">
         <p className="flex items-baseline gap-1.5">
           <span className="sr-only">Price:</span>
-          <span className="text-lg font-semibold text-primary">{formatMoney(product.offerPriceCents)}</span>
+          <span className="text-lg font-semibold text-primary">{formatMoney(product.offerPriceCents, currency)}</span>
           {product.priceCents > product.offerPriceCents ? (
             <>
               <span className="sr-only">, was</span>
-              <s className="text-sm text-gray-400">{formatMoney(product.priceCents)}</s>
+              <s className="text-sm text-gray-400">{formatMoney(product.priceCents, currency)}</s>
             </>
           ) : null}
         </p>

@@ -1,7 +1,7 @@
 // What every page knows of the shop: the public part of the shop settings (app/modules/shop), read once per
 // change on the server and handed to the pages by the root loader. `useShop()` reads it in a component.
 import { useRouteLoaderData } from "react-router";
-import { DEFAULT_CURRENCY, DEFAULT_PRICING, type Pricing } from "./money.ts";
+import { DEFAULT_CURRENCY, DEFAULT_PRICING, formatTaxRate, type Pricing } from "./money.ts";
 
 export type ShopInfo = Pricing & {
   name: string;
@@ -20,7 +20,7 @@ export type ShopInfo = Pricing & {
 export const DEFAULT_SHOP: ShopInfo = {
   ...DEFAULT_PRICING,
   name: "Trendora",
-  tagline: "Fashion for everyone, from a small shop that knows its customers.",
+  tagline: "Fashion for everyone",
   logoUrl: "",
   contactEmail: "",
   phone: "",
@@ -51,8 +51,16 @@ export const POLICIES = [
 ] as const;
 export type PolicyField = (typeof POLICIES)[number]["field"];
 
-/** The product page's and the cart's words for the tax under a setting. */
-export function taxWording(shop: Pick<Pricing, "taxIncluded" | "taxRateBasisPoints">, rate: string): string {
-  if (shop.taxRateBasisPoints === 0) return "(no tax)";
-  return shop.taxIncluded ? `(inclusive of ${rate} tax)` : `(plus ${rate} tax)`;
+/**
+ * The product page's words for the tax, saying what the cart does: prices that include it (or no tax at all)
+ * are "(inclusive of all taxes)", the spec's words; a tax added on top says so and how much.
+ */
+export function taxWording(shop: Pick<Pricing, "taxIncluded" | "taxRateBasisPoints">): string {
+  if (shop.taxIncluded || shop.taxRateBasisPoints === 0) return "(inclusive of all taxes)";
+  return `(plus ${formatTaxRate(shop.taxRateBasisPoints)} tax, added in the cart)`;
+}
+
+/** The home page's title: "Trendora: Fashion for everyone", or the name alone without a tagline. */
+export function shopTitle(shop: Pick<ShopInfo, "name" | "tagline">): string {
+  return shop.tagline ? `${shop.name}: ${shop.tagline}` : shop.name;
 }

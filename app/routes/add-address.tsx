@@ -11,11 +11,12 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireShopper } from "#app/middleware/identity.server.ts";
 import { addAddress } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/add-address";
+import { shopOf } from "#app/lib/shop.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Add address",
-    description: "Add a shipping address to your Trendora account.",
+    description: `Add a shipping address to your ${shopOf(matches).name} account.`,
     path: "/add-address",
     noindex: true,
   });

@@ -21,11 +21,12 @@ import type { ShopperUser } from "#app/modules/identity/index.server.ts";
 import { addressLabel, findAddress, listAddresses } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/cart";
 import { answerCartChange } from "./cart-change.server.ts";
+import { shopOf } from "#app/lib/shop.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Cart",
-    description: "Your Trendora cart: delivery address, payment and totals.",
+    description: `Your ${shopOf(matches).name} cart: delivery address, payment and totals.`,
     path: "/cart",
     noindex: true,
   });

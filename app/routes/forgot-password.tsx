@@ -8,8 +8,9 @@ import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { forgotPasswordSchema } from "#app/lib/schemas/account.ts";
 import { requestPasswordReset } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/forgot-password";
+import { shopOf } from "#app/lib/shop.ts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Forgot password | Trendora" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Forgot password | ${shopOf(matches).name}` }];
 
 export const headers = refusalHeaders;
 

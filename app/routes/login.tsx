@@ -8,11 +8,12 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { authenticate, signIn } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/login";
 import { HomePage, loader as homeLoader } from "./home.tsx";
+import { shopOf } from "#app/lib/shop.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Login",
-    description: "Log in to Trendora or create an account.",
+    description: `Log in to ${shopOf(matches).name} or create an account.`,
     path: "/login",
     noindex: true,
   });

@@ -10,6 +10,7 @@ import { formErrorOf, typedValue } from "#app/lib/form-reply.ts";
 import { imageWidthUrl } from "#app/lib/images.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";
+import { shopOf, taxWording, useShop } from "#app/lib/shop.ts";
 import { notFound } from "#app/lib/not-found.ts";
 import { categoryPath, productPath } from "#app/lib/product-links.ts";
 import { refuseUnless } from "#app/lib/refusal.ts";
@@ -54,7 +55,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return [{ title: "Product not found | Trendora" }, { name: "robots", content: "noindex" }];
+  const shop = shopOf(matches);
+  if (!data) return [{ title: `Product not found | ${shop.name}` }, { name: "robots", content: "noindex" }];
   const { product } = data;
   const origin = siteOrigin(matches);
   const categoryLabel = CATEGORIES.find((c) => c.path === product.category)?.label ?? product.category;
@@ -63,7 +65,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   return pageMeta(matches, {
     title: product.name,
     description: shortDescription(
-      `${product.name} (${categoryLabel}), ${formatMoney(product.offerPriceCents)}. ${product.description.join(". ")}`,
+      `${product.name} (${categoryLabel}), ${formatMoney(product.offerPriceCents, shop.currency)}. ${product.description.join(". ")}`,
     ),
     path,
     type: "product",
@@ -72,6 +74,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     jsonLd: [
       productJsonLd(
         origin,
+        shop,
         { ...product, categoryLabel, path },
         // One offer per size (its own sku and availability), or one for a product without sizes.
         product.sizes.length > 0
@@ -113,6 +116,7 @@ function selectedImage(param: string | null, count: number): number {
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, related } = loaderData;
+  const shop = useShop();
   const sizeError = actionData?.error?.size?.[0] ?? null;
   const canBuy = product.inStock && !product.soldOut;
   const [searchParams] = useSearchParams();
@@ -201,14 +205,16 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <div className="mt-6 space-y-1">
             {product.priceCents > product.offerPriceCents ? (
               <p className="text-gray-500">
-                MRP: <s data-testid="list-price">{formatMoney(product.priceCents)}</s>
+                MRP: <s data-testid="list-price">{formatMoney(product.priceCents, shop.currency)}</s>
               </p>
             ) : null}
             <p className="text-2xl font-medium text-gray-800">
               <span className="sr-only">Offer price: </span>
-              <span data-testid="offer-price">{formatMoney(product.offerPriceCents)}</span>
+              <span data-testid="offer-price">{formatMoney(product.offerPriceCents, shop.currency)}</span>
             </p>
-            <p className="text-gray-500">(inclusive of all taxes)</p>
+            <p className="text-gray-500" data-testid="tax-wording">
+              {taxWording(shop)}
+            </p>
           </div>
 
           {product.sizes.length === 0 ? (

@@ -9,8 +9,11 @@ import { MIN_PASSWORD_LENGTH, resetPasswordSchema } from "#app/lib/schemas/accou
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { isResetTokenUsable, resetPassword, signIn } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/reset-password";
+import { shopOf } from "#app/lib/shop.ts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | Trendora" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Choose a new password | ${shopOf(matches).name}` },
+];
 
 // The token is in the address: it must not travel to another site in a Referer, nor be kept by a cache.
 // ("same-origin", not "no-referrer": with no-referrer the browser sends the form's own post with Origin: null,

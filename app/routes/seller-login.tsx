@@ -7,11 +7,12 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { sellerOf } from "#app/middleware/identity.server.ts";
 import { sellerRedirectTarget, signInSeller } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/seller-login";
+import { shopOf } from "#app/lib/shop.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Seller Login",
-    description: "The Trendora seller's sign-in.",
+    description: `The ${shopOf(matches).name} seller's sign-in.`,
     path: "/seller-login",
     noindex: true,
   });

@@ -24,7 +24,7 @@ CREATE TABLE `shop_settings` (
 );
 --> statement-breakpoint
 -- The one row, with today's shop: its contact details as the contact page had them, and short policies.
-INSERT INTO `shop_settings` (`id`, `name`, `tagline`, `contact_email`, `phone`, `address`, `opening_hours`, `shipping_policy`, `returns_policy`, `privacy_policy`, `terms_policy`) VALUES (1, 'Trendora', 'Fashion for everyone, from a small shop that knows its customers.', 'support@trendora.example', '+1 (415) 555-0134', 'Trendora Fashion Showroom
+INSERT INTO `shop_settings` (`id`, `name`, `tagline`, `contact_email`, `phone`, `address`, `opening_hours`, `shipping_policy`, `returns_policy`, `privacy_policy`, `terms_policy`) VALUES (1, 'Trendora', 'Fashion for everyone', 'support@trendora.example', '+1 (415) 555-0134', 'Trendora Fashion Showroom
 245 Market Street, Suite 300
 San Francisco, CA 94105
 United States', 'Mon-Fri 9 AM - 8 PM

@@ -18,6 +18,7 @@ import { passwordResets, sessions, users } from "#db/schema.ts";
 import type { ShopperUser } from "./accounts.server.ts";
 import { hashPassword } from "./passwords.server.ts";
 import { startAttempt, throttled } from "./throttle.server.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 
 export const RESET_LINK_MS = 60 * 60_000;
 
@@ -72,7 +73,11 @@ async function sendResetLink(input: unknown): Promise<void> {
       .run();
     // The mail is stored with a placeholder where the token goes; the token itself only sealed.
     const placeholder = secretPlaceholder();
-    const mail = passwordResetMail(user, { baseUrl: config().mailBaseUrl, resetUrl: resetUrl(placeholder) });
+    const mail = passwordResetMail(user, {
+      baseUrl: config().mailBaseUrl,
+      resetUrl: resetUrl(placeholder),
+      shopName: shopSettings().name,
+    });
     enqueueMail(tx, { ...mail, secret: { placeholder, value: token, expiresAt } });
   });
 }

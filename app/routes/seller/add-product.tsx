@@ -15,7 +15,7 @@ import { addProduct, readProductUpload } from "#app/modules/inventory/index.serv
 import type { Route } from "./+types/add-product";
 import { sizeRowsReply } from "./size-rows.server.ts";
 
-export const meta: Route.MetaFunction = () => sellerMeta("Add Product");
+export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Add Product", matches);
 
 export function loader() {
   // A new key for every page load: after a successful add the form comes back empty, also with JavaScript.

@@ -25,7 +25,8 @@ import {
 import type { Route } from "./+types/edit-product";
 import { sizeRowsReply } from "./size-rows.server.ts";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => sellerMeta(`Edit ${loaderData?.product.name ?? "product"}`);
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  sellerMeta(`Edit ${loaderData?.product.name ?? "product"}`, matches);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const product = await getProductForSeller(params.id);

@@ -5,7 +5,7 @@ import { sellerMeta } from "#app/lib/seo.ts";
 import { requireSellerArea, signedInSeller } from "#app/middleware/identity.server.ts";
 import type { Route } from "./+types/layout";
 
-export const meta: Route.MetaFunction = () => sellerMeta("Dashboard");
+export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Dashboard", matches);
 
 // /seller and its pages: guarded here, once. Anyone but the seller gets the seller sign-in form on the page
 // they asked for (the root error boundary renders it); nothing below runs for them.

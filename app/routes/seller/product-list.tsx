@@ -8,6 +8,7 @@ import { formErrorOf } from "#app/lib/forms.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
 import { PRODUCT_LIST_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { notFound } from "#app/lib/not-found.ts";
 import { sellerListSearch, sellerPageOf } from "#app/lib/paging.ts";
 import { sellerRowId, sellerRowPath } from "#app/lib/product-links.ts";
@@ -26,11 +27,12 @@ import {
 } from "#app/modules/inventory/index.server.ts";
 import type { Route } from "./+types/product-list";
 
-export const meta: Route.MetaFunction = () => sellerMeta("Product List");
+export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Product List", matches);
 
 /** `?stock=low` lists only the products on sale with a size at 5 or fewer; `?page=N` is a page of 50. */
 export async function loader({ request }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
+  const { currency } = shopSettings();
   const onlyLowStock = search.get("stock") === "low";
   const page = sellerPageOf(search.get("page"));
   if (!page) throw notFound();
@@ -44,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       id: p.id,
       name: p.name,
       category: p.category,
-      offerPrice: formatMoney(p.offerPriceCents),
+      offerPrice: formatMoney(p.offerPriceCents, currency),
       thumbnail: p.images[0] ? thumbnailUrl(p.images[0]) : null,
       inStock: p.inStock,
       removed: p.removedAt !== null,
