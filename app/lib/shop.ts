@@ -64,3 +64,8 @@ export function taxWording(shop: Pick<Pricing, "taxIncluded" | "taxRateBasisPoin
 export function shopTitle(shop: Pick<ShopInfo, "name" | "tagline">): string {
   return shop.tagline ? `${shop.name}: ${shop.tagline}` : shop.name;
 }
+
+/** The demo shop's street (what the migration writes): the contact page embeds its map only for it. */
+export function isDemoAddress(address: string): boolean {
+  return /^Trendora Fashion Showroom\n245 Market Street, Suite 300\nSan Francisco, CA 94105/.test(address);
+}

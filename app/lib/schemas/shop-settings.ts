@@ -41,8 +41,8 @@ export function parseTaxRate(value: unknown): number | null {
   return basisPoints <= 10_000 ? basisPoints : null;
 }
 
-export const shopSettingsSchema = z
-  .object({
+/** The form's fields as typed (the page validates these in the browser; the amounts are read by the schema below). */
+export const shopSettingsFields = z.object({
     name: line(SHOP_NAME_MAX, "Please enter the shop's name."),
     tagline: line(120),
     contactEmail: z.preprocess(
@@ -70,9 +70,10 @@ export const shopSettingsSchema = z
     returnsPolicy: lines(POLICY_MAX),
     privacyPolicy: lines(POLICY_MAX),
     termsPolicy: lines(POLICY_MAX),
-  })
-  // The amounts are read in the currency chosen in the same form.
-  .transform((form, ctx) => {
+});
+
+/** The whole form: the amounts are read in the currency chosen in the same form. */
+export const shopSettingsSchema = shopSettingsFields.transform((form, ctx) => {
     const amount = (value: unknown, path: string, label: string, optional: boolean): number | null => {
       const text = typeof value === "string" ? value.trim() : value;
       if (text === undefined || text === null || text === "") {
