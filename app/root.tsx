@@ -23,12 +23,12 @@ import { Toasts } from "#app/components/toasts.tsx";
 import { publicOrigin } from "#app/lib/config.server.ts";
 import { CspNonceMeta } from "#app/lib/csp-nonce.tsx";
 import { isSellerSignIn } from "#app/lib/seller-sign-in.ts";
+import { shopOf, shopTitle } from "#app/lib/shop.ts";
 import { takeToasts } from "#app/lib/toast.server.ts";
 import { readIdentity, shopperOf } from "#app/middleware/identity.server.ts";
 import { guardRequest } from "#app/middleware/request-guard.server.ts";
 import { shopperShell } from "#app/modules/identity/index.server.ts";
 import { shopInfo } from "#app/modules/shop/index.server.ts";
-import { shopOf, shopTitle } from "#app/lib/shop.ts";
 
 // Pages without a meta of their own: the error pages (a 404 among them), never indexed.
 export const meta: Route.MetaFunction = ({ error, matches }) => [
@@ -71,7 +71,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shell = await shopperShell(request, shopperOf(context));
   // Canonical and shared links are absolute: on PUBLIC_URL when it is set, else on the address asked for.
   const origin = publicOrigin(new URL(request.url).origin);
-  return data({ ...shell, toasts, origin, shop: shopInfo() }, clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined);
+  return data(
+    { ...shell, toasts, origin, shop: shopInfo() },
+    clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

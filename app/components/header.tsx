@@ -11,10 +11,10 @@ import {
 } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { CartIcon } from "#app/components/cart-icon.tsx";
-import { CART_INTENTS } from "#app/lib/intents.ts";
-import { useDetailsMenu } from "#app/lib/use-details-menu.ts";
-import { useShop } from "#app/lib/shop.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
+import { CART_INTENTS } from "#app/lib/intents.ts";
+import { useShop } from "#app/lib/shop.ts";
+import { useDetailsMenu } from "#app/lib/use-details-menu.ts";
 
 export type HeaderUser = { name: string } | null;
 
@@ -130,11 +130,7 @@ export function Header({ user, cartCount: savedCount }: { user: HeaderUser; cart
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 md:px-8">
         <Link to="/" className="text-xl font-bold tracking-tight text-primary">
-          {shop.logoUrl ? (
-            <img src={thumbnailUrl(shop.logoUrl)} alt={shop.name} className="h-9 w-auto" />
-          ) : (
-            shop.name
-          )}
+          {shop.logoUrl ? <img src={thumbnailUrl(shop.logoUrl)} alt={shop.name} className="h-9 w-auto" /> : shop.name}
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-6 text-sm md:flex">
           {navLinks.map((l) => (

@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { AddToCart } from "#app/components/add-to-cart.tsx";
 import { imageSrcSet, thumbnailUrl } from "#app/lib/images.ts";
 import { formatMoney } from "#app/lib/money.ts";
-import { useShop } from "#app/lib/shop.ts";
 import { productPath } from "#app/lib/product-links.ts";
+import { useShop } from "#app/lib/shop.ts";
 import { hasSizes, isSoldOut, type SizeStock } from "#app/lib/sizes.ts";
 import { Stars } from "./stars.tsx";
 

@@ -53,8 +53,7 @@ export function computeTotals(lines: readonly PricedLine[], pricing: Pricing): T
     ? Math.floor((subtotalCents * rate) / (10_000 + rate))
     : Math.floor((subtotalCents * rate) / 10_000);
   const freeShipping =
-    subtotalCents === 0 ||
-    (pricing.freeShippingFromCents !== null && subtotalCents >= pricing.freeShippingFromCents);
+    subtotalCents === 0 || (pricing.freeShippingFromCents !== null && subtotalCents >= pricing.freeShippingFromCents);
   const shippingCents = freeShipping ? 0 : pricing.shippingFlatCents;
   const totalCents = subtotalCents + shippingCents + (pricing.taxIncluded ? 0 : taxCents);
   return { subtotalCents, shippingCents, taxCents, taxIncluded: pricing.taxIncluded, totalCents };

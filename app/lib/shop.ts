@@ -36,7 +36,9 @@ export function useShop(): ShopInfo {
 }
 
 /** The shop from `meta`'s matches (the root route's data). */
-export function shopOf(matches: readonly ({ id: string; data?: unknown; loaderData?: unknown } | undefined)[]): ShopInfo {
+export function shopOf(
+  matches: readonly ({ id: string; data?: unknown; loaderData?: unknown } | undefined)[],
+): ShopInfo {
   const root = matches.find((match) => match?.id === "root");
   const data = (root?.loaderData ?? root?.data) as { shop?: ShopInfo } | undefined;
   return data?.shop ?? DEFAULT_SHOP;

@@ -115,7 +115,11 @@ export function isNewsworthyStatus(status: string): status is NewsworthyStatus {
   return Object.hasOwn(STATUS_NEWS, status);
 }
 
-export function orderStatusMail(order: MailOrder, status: NewsworthyStatus, { baseUrl, shopName }: Links): OutgoingMail {
+export function orderStatusMail(
+  order: MailOrder,
+  status: NewsworthyStatus,
+  { baseUrl, shopName }: Links,
+): OutgoingMail {
   const news = STATUS_NEWS[status];
   const myOrders = `${baseUrl}/my-orders`;
   const subject = `Your ${shopName} order ${order.id} ${news.subject}`;

@@ -81,7 +81,9 @@ function orderLine(order: MailOrder, placed: boolean): string {
 }
 
 export function orderText(order: MailOrder, { withAddress = true, placed = true } = {}): string {
-  const lines = order.lines.map((line) => `- ${lineLabel(line)} x ${line.quantity}: ${formatMoney(line.lineCents, order.currency)}`);
+  const lines = order.lines.map(
+    (line) => `- ${lineLabel(line)} x ${line.quantity}: ${formatMoney(line.lineCents, order.currency)}`,
+  );
   const parts = [
     orderLine(order, placed),
     "",

@@ -7,11 +7,11 @@ import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
 import { type AddressField, addressSchema } from "#app/lib/schemas/address.ts";
 import { pageMeta } from "#app/lib/seo.ts";
+import { shopOf } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireShopper } from "#app/middleware/identity.server.ts";
 import { addAddress } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/add-address";
-import { shopOf } from "#app/lib/shop.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -8,6 +8,7 @@ import { newToken } from "#app/lib/ids.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { pageMeta } from "#app/lib/seo.ts";
+import { shopOf } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { shopperOf } from "#app/middleware/identity.server.ts";
 import { settleCart } from "#app/modules/cart/index.server.ts";
@@ -21,7 +22,6 @@ import type { ShopperUser } from "#app/modules/identity/index.server.ts";
 import { addressLabel, findAddress, listAddresses } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/cart";
 import { answerCartChange } from "./cart-change.server.ts";
-import { shopOf } from "#app/lib/shop.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

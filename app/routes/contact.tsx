@@ -108,7 +108,11 @@ export default function Contact() {
               />
             ) : null}
             <p className="mt-2 text-sm">
-              <a href={demoMap ? MAP_URL : mapSearch} className="text-primary hover:underline" rel="noopener noreferrer">
+              <a
+                href={demoMap ? MAP_URL : mapSearch}
+                className="text-primary hover:underline"
+                rel="noopener noreferrer"
+              >
                 Open the map in OpenStreetMap
               </a>
             </p>

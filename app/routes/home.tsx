@@ -7,11 +7,11 @@ import type { FormReply } from "#app/lib/forms.ts";
 import { categoryPath } from "#app/lib/product-links.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { sharedPageHeaders } from "#app/lib/shared-page.ts";
+import { shopOf, shopTitle, useShop } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { trendingProducts } from "#app/modules/catalog/index.server.ts";
 import { subscribe } from "#app/modules/mail/index.server.ts";
 import type { Route } from "./+types/home";
-import { shopOf, shopTitle, useShop } from "#app/lib/shop.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -4,11 +4,11 @@ import { formAction, refusalHeaders } from "#app/lib/form-reply.server.ts";
 import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { pageMeta } from "#app/lib/seo.ts";
+import { shopOf } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { authenticate, signIn } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/login";
 import { HomePage, loader as homeLoader } from "./home.tsx";
-import { shopOf } from "#app/lib/shop.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -4,10 +4,10 @@ import { thumbnailUrl } from "#app/lib/images.ts";
 import { formatMoney, formatTaxRate } from "#app/lib/money.ts";
 import { statusTone } from "#app/lib/order-status.ts";
 import { pageMeta } from "#app/lib/seo.ts";
+import { shopOf } from "#app/lib/shop.ts";
 import { requireShopper } from "#app/middleware/identity.server.ts";
 import { listUserOrders } from "#app/modules/orders/index.server.ts";
 import type { Route } from "./+types/my-orders";
-import { shopOf } from "#app/lib/shop.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

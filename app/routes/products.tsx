@@ -8,9 +8,9 @@ import { notFound } from "#app/lib/not-found.ts";
 import { categoryPath } from "#app/lib/product-links.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { sharedPageHeaders } from "#app/lib/shared-page.ts";
+import { shopOf } from "#app/lib/shop.ts";
 import { listProducts, MAX_SEARCH_LENGTH } from "#app/modules/catalog/index.server.ts";
 import type { Route } from "./+types/products";
-import { shopOf } from "#app/lib/shop.ts";
 
 // /products and /products/{category}: a page of the in-stock products (?page=N, 24 a page), filtered by the
 // search text (?q=) and sorted (?sort=). A page or sort order that does not exist is a 404.

@@ -18,8 +18,8 @@ import {
   isStoreOrigin,
   MAX_LINE_ITEMS,
   MAX_SESSION_SECONDS,
-  MIN_SESSION_SECONDS,
   MIN_CHARGE,
+  MIN_SESSION_SECONDS,
 } from "./settings.server.ts";
 
 const CREATE_PARAMS = new Set([
@@ -69,10 +69,14 @@ export function newSessionInput(params: Params): NewSessionInput {
   const minimum = MIN_CHARGE[currency];
   if (minimum !== undefined && total < minimum) {
     const shown = formatMoney(minimum, currency.toUpperCase());
-    throw new StripeApiError(400, `The Checkout Session's total amount due must add up to at least ${shown} ${currency}`, {
-      param: "line_items",
-      code: "amount_too_small",
-    });
+    throw new StripeApiError(
+      400,
+      `The Checkout Session's total amount due must add up to at least ${shown} ${currency}`,
+      {
+        param: "line_items",
+        code: "amount_too_small",
+      },
+    );
   }
   const created = nowSeconds();
   const expiresAt =

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { CATEGORY_PATHS } from "#app/lib/categories.ts";
 import { db } from "#app/lib/db.server.ts";
-import { computeTotals } from "#app/lib/money.ts";
+import { computeTotals, DEFAULT_PRICING } from "#app/lib/money.ts";
 import { loader as productListLoader } from "#app/routes/api/product-list.ts";
 import { loader as productLoader } from "#app/routes/product.tsx";
 import { loader as uploadsLoader } from "#app/routes/uploads.ts";
@@ -88,8 +88,8 @@ describe("the benchmark's generated catalogue", () => {
     for (const order of stored) {
       const own = lines.filter((l) => l.orderId === order.id);
       expect(own.length).toBeGreaterThanOrEqual(1);
-      expect(order.subtotalCents).toBe(computeTotals(own).subtotalCents);
-      expect(order.amountCents).toBe(computeTotals(own).totalCents);
+      expect(order.subtotalCents).toBe(computeTotals(own, DEFAULT_PRICING).subtotalCents);
+      expect(order.amountCents).toBe(computeTotals(own, DEFAULT_PRICING).totalCents);
       expect(order.createdAt).toBeGreaterThan(now - 90 * DAY);
       expect(order.createdAt).toBeLessThanOrEqual(now);
     }

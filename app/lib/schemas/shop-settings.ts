@@ -43,66 +43,63 @@ export function parseTaxRate(value: unknown): number | null {
 
 /** The form's fields as typed (the page validates these in the browser; the amounts are read by the schema below). */
 export const shopSettingsFields = z.object({
-    name: line(SHOP_NAME_MAX, "Please enter the shop's name."),
-    tagline: line(120),
-    contactEmail: z.preprocess(
-      asText,
-      z.union([z.literal(""), z.email("Please enter a valid email address.").max(200)]),
-    ),
-    phone: line(40),
-    address: lines(400),
-    openingHours: lines(400),
-    mailSenderName: line(SHOP_NAME_MAX),
-    removeLogo: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
-    currency: z.enum(CURRENCY_CODES, { error: "Please choose a currency from the list." }),
-    taxRate: z.unknown().transform((value, ctx) => {
-      const basisPoints = parseTaxRate(value ?? "");
-      if (basisPoints === null) {
-        ctx.addIssue({ code: "custom", message: "The tax rate is a percentage from 0 to 100, e.g. 2 or 7.5." });
-        return z.NEVER;
-      }
-      return basisPoints;
-    }),
-    taxIncluded: z.enum(["yes", "no"], { error: "Please say whether prices include tax." }),
-    shippingFlat: z.unknown().optional(),
-    freeShippingFrom: z.unknown().optional(),
-    shippingPolicy: lines(POLICY_MAX),
-    returnsPolicy: lines(POLICY_MAX),
-    privacyPolicy: lines(POLICY_MAX),
-    termsPolicy: lines(POLICY_MAX),
+  name: line(SHOP_NAME_MAX, "Please enter the shop's name."),
+  tagline: line(120),
+  contactEmail: z.preprocess(asText, z.union([z.literal(""), z.email("Please enter a valid email address.").max(200)])),
+  phone: line(40),
+  address: lines(400),
+  openingHours: lines(400),
+  mailSenderName: line(SHOP_NAME_MAX),
+  removeLogo: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
+  currency: z.enum(CURRENCY_CODES, { error: "Please choose a currency from the list." }),
+  taxRate: z.unknown().transform((value, ctx) => {
+    const basisPoints = parseTaxRate(value ?? "");
+    if (basisPoints === null) {
+      ctx.addIssue({ code: "custom", message: "The tax rate is a percentage from 0 to 100, e.g. 2 or 7.5." });
+      return z.NEVER;
+    }
+    return basisPoints;
+  }),
+  taxIncluded: z.enum(["yes", "no"], { error: "Please say whether prices include tax." }),
+  shippingFlat: z.unknown().optional(),
+  freeShippingFrom: z.unknown().optional(),
+  shippingPolicy: lines(POLICY_MAX),
+  returnsPolicy: lines(POLICY_MAX),
+  privacyPolicy: lines(POLICY_MAX),
+  termsPolicy: lines(POLICY_MAX),
 });
 
 /** The whole form: the amounts are read in the currency chosen in the same form. */
 export const shopSettingsSchema = shopSettingsFields.transform((form, ctx) => {
-    const amount = (value: unknown, path: string, label: string, optional: boolean): number | null => {
-      const text = typeof value === "string" ? value.trim() : value;
-      if (text === undefined || text === null || text === "") {
-        if (optional) return null;
-        return 0;
-      }
-      const parsed = parseMoney(text, form.currency);
-      if (parsed === null) {
-        const digits = minorUnits(form.currency);
-        ctx.addIssue({
-          code: "custom",
-          path: [path],
-          message:
-            digits === 0
-              ? `${label} must be a whole number in ${form.currency} (it has no decimals), e.g. 500.`
-              : `${label} must be a number with at most ${digits} decimals, e.g. 4.99.`,
-        });
-        return z.NEVER as never;
-      }
-      return parsed;
-    };
-    const { shippingFlat, freeShippingFrom, taxRate, taxIncluded, ...rest } = form;
-    return {
-      ...rest,
-      taxRateBasisPoints: taxRate,
-      taxIncluded: taxIncluded === "yes",
-      shippingFlatCents: amount(shippingFlat, "shippingFlat", "The shipping fee", false) ?? 0,
-      freeShippingFromCents: amount(freeShippingFrom, "freeShippingFrom", "The free-shipping threshold", true),
-    };
-  });
+  const amount = (value: unknown, path: string, label: string, optional: boolean): number | null => {
+    const text = typeof value === "string" ? value.trim() : value;
+    if (text === undefined || text === null || text === "") {
+      if (optional) return null;
+      return 0;
+    }
+    const parsed = parseMoney(text, form.currency);
+    if (parsed === null) {
+      const digits = minorUnits(form.currency);
+      ctx.addIssue({
+        code: "custom",
+        path: [path],
+        message:
+          digits === 0
+            ? `${label} must be a whole number in ${form.currency} (it has no decimals), e.g. 500.`
+            : `${label} must be a number with at most ${digits} decimals, e.g. 4.99.`,
+      });
+      return z.NEVER as never;
+    }
+    return parsed;
+  };
+  const { shippingFlat, freeShippingFrom, taxRate, taxIncluded, ...rest } = form;
+  return {
+    ...rest,
+    taxRateBasisPoints: taxRate,
+    taxIncluded: taxIncluded === "yes",
+    shippingFlatCents: amount(shippingFlat, "shippingFlat", "The shipping fee", false) ?? 0,
+    freeShippingFromCents: amount(freeShippingFrom, "freeShippingFrom", "The free-shipping threshold", true),
+  };
+});
 
 export type ShopSettingsInput = z.output<typeof shopSettingsSchema>;

@@ -30,8 +30,8 @@ import {
   ONLINE_PAYMENT_TOO_SMALL,
   ONLINE_PAYMENT_UNAVAILABLE,
   onlinePaymentAvailable,
-  stripeCurrency,
   stripeClient,
+  stripeCurrency,
 } from "./stripe.server.ts";
 
 /** An unpaid online order older than this is cancelled when next looked at (expiry plus a late webhook). */

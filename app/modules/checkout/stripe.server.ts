@@ -97,7 +97,8 @@ export function checkoutLineItems(
   }));
   const extra = (name: string, amount: number) =>
     items.push({ quantity: 1, price_data: { currency, unit_amount: amount, product_data: { name } } });
-  if (!order.taxIncluded && order.taxCents > 0) extra(`Tax (${formatTaxRate(order.taxRateBasisPoints)})`, order.taxCents);
+  if (!order.taxIncluded && order.taxCents > 0)
+    extra(`Tax (${formatTaxRate(order.taxRateBasisPoints)})`, order.taxCents);
   if (order.shippingCents > 0) extra("Shipping", order.shippingCents);
   return items;
 }

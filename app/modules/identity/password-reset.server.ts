@@ -14,11 +14,11 @@ import { parseOrRefuse, Refusal, refuse } from "#app/lib/refusal.ts";
 import { forgotPasswordSchema, resetPasswordSchema } from "#app/lib/schemas/account.ts";
 import { passwordResetMail } from "#app/mail/password-reset-mail.tsx";
 import { enqueueMail, secretPlaceholder, wipeExpiredSecrets } from "#app/modules/mail/index.server.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { passwordResets, sessions, users } from "#db/schema.ts";
 import type { ShopperUser } from "./accounts.server.ts";
 import { hashPassword } from "./passwords.server.ts";
 import { startAttempt, throttled } from "./throttle.server.ts";
-import { shopSettings } from "#app/modules/shop/index.server.ts";
 
 export const RESET_LINK_MS = 60 * 60_000;
 

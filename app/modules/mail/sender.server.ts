@@ -26,10 +26,10 @@ import nodemailer from "nodemailer";
 import { config, mailSenderEnabled } from "#app/lib/config.server.ts";
 import { db, transaction } from "#app/lib/db.server.ts";
 import { newToken } from "#app/lib/ids.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { mailOutbox } from "#db/schema.ts";
 import { onMailQueued, wipeExpiredSecrets } from "./outbox.server.ts";
 import { openSecret } from "./secrets.server.ts";
-import { shopSettings } from "#app/modules/shop/index.server.ts";
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 

@@ -10,12 +10,12 @@ import { stringify } from "csv-stringify";
 import { and, asc, eq, gt, gte, lt, or } from "drizzle-orm";
 import { db } from "#app/lib/db.server.ts";
 import { toDecimalText } from "#app/lib/money.ts";
-import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { parseOrRefuse, refuse } from "#app/lib/refusal.ts";
 import { orderExportSchema } from "#app/lib/schemas/export.ts";
 import { FREE_SIZE, lineName } from "#app/lib/sizes.ts";
 import { stockLinesIn } from "#app/modules/inventory/index.server.ts";
 import { MISSING_PRODUCT_NAME, orderLinesIn, placedOrderCondition } from "#app/modules/orders/index.server.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { orders, products, users } from "#db/schema.ts";
 import { dayText, OVERVIEW_DAYS } from "./overview.server.ts";
 

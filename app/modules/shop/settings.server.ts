@@ -72,7 +72,10 @@ export async function updateShopSettings(
       const current = tx.select().from(settingsTable).where(eq(settingsTable.id, 1)).get();
       if (!current) throw new Error("The shop_settings row is missing");
       if (expectedVersion !== undefined && current.version !== expectedVersion) {
-        refuse("The settings were changed meanwhile (in another tab?). Reload the page and make your changes again.", 409);
+        refuse(
+          "The settings were changed meanwhile (in another tab?). Reload the page and make your changes again.",
+          409,
+        );
       }
       const row = tx
         .update(settingsTable)

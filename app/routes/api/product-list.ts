@@ -9,8 +9,8 @@ import {
   matchesEtag,
   productListBody,
 } from "#app/modules/catalog/index.server.ts";
-import type { Route } from "./+types/product-list";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
+import type { Route } from "./+types/product-list";
 
 /** The parameters that make the answer one page of the list; no other is taken. */
 const PAGE_PARAMETERS = ["page", "limit", "category", "q"];

@@ -3,13 +3,13 @@ import { type ChartDay, DailyChart, DailyFiguresTable, shortDay } from "#app/com
 import { ExportLinks } from "#app/components/seller/export-links.tsx";
 import { FiguresTable } from "#app/components/seller/figures-table.tsx";
 import { formatMoney } from "#app/lib/money.ts";
-import { useShop } from "#app/lib/shop.ts";
-import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { statusTone } from "#app/lib/order-status.ts";
+import { sellerMeta } from "#app/lib/seo.ts";
+import { useShop } from "#app/lib/shop.ts";
 import { lineName } from "#app/lib/sizes.ts";
 import { sellerOverview } from "#app/modules/reporting/index.server.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import type { Route } from "./+types/overview";
-import { sellerMeta } from "#app/lib/seo.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Overview", matches);
 
@@ -92,9 +92,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
             floor={4}
           />
         </div>
-        <DailyFiguresTable
-          days={days.map((d) => ({ day: d.day, orders: d.orders, revenue: money(d.revenueCents) }))}
-        />
+        <DailyFiguresTable days={days.map((d) => ({ day: d.day, orders: d.orders, revenue: money(d.revenueCents) }))} />
       </section>
 
       <div className="grid gap-8 md:grid-cols-2">

@@ -8,7 +8,6 @@ import { formErrorOf } from "#app/lib/forms.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
 import { PRODUCT_LIST_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";
-import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { notFound } from "#app/lib/not-found.ts";
 import { sellerListSearch, sellerPageOf } from "#app/lib/paging.ts";
 import { sellerRowId, sellerRowPath } from "#app/lib/product-links.ts";
@@ -25,6 +24,7 @@ import {
   sellerProductPage,
   setInStock,
 } from "#app/modules/inventory/index.server.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import type { Route } from "./+types/product-list";
 
 export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Product List", matches);

@@ -190,12 +190,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <fieldset className="flex flex-col gap-1">
             <legend className="text-sm font-medium text-gray-700">Prices include tax</legend>
             <label className="flex items-center gap-2 text-sm">
-              <input type="radio" name="taxIncluded" value="yes" defaultChecked={taxIncluded === "yes"} /> Yes: the
-              tax is part of the prices shown
+              <input type="radio" name="taxIncluded" value="yes" defaultChecked={taxIncluded === "yes"} /> Yes: the tax
+              is part of the prices shown
             </label>
             <label className="flex items-center gap-2 text-sm">
-              <input type="radio" name="taxIncluded" value="no" defaultChecked={taxIncluded !== "yes"} /> No: the tax
-              is added in the cart
+              <input type="radio" name="taxIncluded" value="no" defaultChecked={taxIncluded !== "yes"} /> No: the tax is
+              added in the cart
             </label>
             <FieldError id={fields.taxIncluded.errorId} errors={fields.taxIncluded.errors} />
           </fieldset>
@@ -210,8 +210,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <fieldset className="flex flex-col gap-4">
           <legend className="mb-2 text-lg font-semibold text-gray-800">Policies</legend>
           <p className="text-xs text-gray-500">
-            Plain text, up to {POLICY_MAX.toLocaleString("en-US")} characters: a blank line starts a paragraph, a
-            line starting with "- " is a list item, "## " a heading, and **text** is bold.
+            Plain text, up to {POLICY_MAX.toLocaleString("en-US")} characters: a blank line starts a paragraph, a line
+            starting with "- " is a list item, "## " a heading, and **text** is bold.
           </p>
           {POLICIES.map((policy) => (
             <div key={policy.slug}>{area(fields[policy.field], policy.title, 6)}</div>
