@@ -23,14 +23,16 @@ import { Toasts } from "#app/components/toasts.tsx";
 import { publicOrigin } from "#app/lib/config.server.ts";
 import { CspNonceMeta } from "#app/lib/csp-nonce.tsx";
 import { isSellerSignIn } from "#app/lib/seller-sign-in.ts";
+import { shopOf, shopTitle } from "#app/lib/shop.ts";
 import { takeToasts } from "#app/lib/toast.server.ts";
 import { readIdentity, shopperOf } from "#app/middleware/identity.server.ts";
 import { guardRequest } from "#app/middleware/request-guard.server.ts";
 import { shopperShell } from "#app/modules/identity/index.server.ts";
+import { shopInfo } from "#app/modules/shop/index.server.ts";
 
 // Pages without a meta of their own: the error pages (a 404 among them), never indexed.
-export const meta: Route.MetaFunction = ({ error }) => [
-  { title: error ? "Page not found | Trendora" : "Trendora: fashion for everyone" },
+export const meta: Route.MetaFunction = ({ error, matches }) => [
+  { title: error ? `Page not found | ${shopOf(matches).name}` : shopTitle(shopOf(matches)) },
   {
     name: "description",
     content: "Men's, women's, kids', ethnic and winter wear, footwear and accessories from a small shop.",
@@ -69,7 +71,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shell = await shopperShell(request, shopperOf(context));
   // Canonical and shared links are absolute: on PUBLIC_URL when it is set, else on the address asked for.
   const origin = publicOrigin(new URL(request.url).origin);
-  return data({ ...shell, toasts, origin }, clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined);
+  return data(
+    { ...shell, toasts, origin, shop: shopInfo() },
+    clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -8,6 +8,7 @@ export default [
   route("products/:category/:id", "routes/product.tsx"),
   route("deals", "routes/deals.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("policies/:policy", "routes/policy.tsx"),
   route("loader", "routes/loader.tsx"),
   route("uploads/:file", "routes/uploads.ts"),
   route("robots.txt", "routes/robots.ts"),
@@ -42,6 +43,7 @@ export default [
     route("reviews", "routes/seller/reviews.tsx"),
     route("orders.csv", "routes/seller/export-orders.ts"),
     route("products.csv", "routes/seller/export-products.ts"),
+    route("settings", "routes/seller/settings.tsx"),
   ]),
 
   // /api resource routes

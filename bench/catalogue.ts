@@ -11,7 +11,7 @@ import { CATEGORY_PATHS, type CategoryPath } from "#app/lib/categories.ts";
 import { config } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
-import { computeTotals } from "#app/lib/money.ts";
+import { computeTotals, DEFAULT_PRICING } from "#app/lib/money.ts";
 import { NO_SIZE } from "#app/lib/sizes.ts";
 import { hashPassword } from "#app/modules/identity/index.server.ts";
 import { storeProductImage } from "#app/modules/inventory/index.server.ts";
@@ -265,7 +265,7 @@ export async function generateCatalogue({
     for (const [position, line] of [...wanted.values()].entries()) {
       lineRows.push({ id: newId(), orderId, position, ...line });
     }
-    const totals = computeTotals([...wanted.values()]);
+    const totals = computeTotals([...wanted.values()], DEFAULT_PRICING);
     const createdAt = now - Math.floor(random.next() * ORDER_DAYS * DAY);
     const ageDays = (now - createdAt) / DAY;
     const online = random.next() < 0.4;

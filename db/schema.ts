@@ -224,8 +224,16 @@ export const orders = sqliteTable(
     /** Σ unit price × quantity. */
     subtotalCents: integer("subtotal_cents").notNull(),
     taxCents: integer("tax_cents").notNull(),
-    /** What the shopper pays: subtotal + tax (shipping is free). */
+    /** What the shopper pays: subtotal + shipping, + tax unless the prices included it. */
     amountCents: integer("amount_cents").notNull(),
+    /** The shop's currency when the order was placed (ISO 4217); every amount of the order is in its minor units. */
+    currency: text("currency").notNull().default("USD"),
+    /** The tax rate the order was placed with, in basis points (200 = 2%). */
+    taxRateBasisPoints: integer("tax_rate_basis_points").notNull().default(200),
+    /** Whether the prices included the tax (taxCents is then the part of the subtotal that was tax). */
+    taxIncluded: integer("tax_included", { mode: "boolean" }).notNull().default(false),
+    /** The shipping fee charged. */
+    shippingCents: integer("shipping_cents").notNull().default(0),
     status: text("status").$type<OrderStatus>().notNull().default("Order Placed"),
     isPaid: integer("is_paid", { mode: "boolean" }).notNull().default(false),
     paidAt: integer("paid_at"),
@@ -249,7 +257,10 @@ export const orders = sqliteTable(
     // The seller's overview counts orders by status from this index alone (no order rows are read).
     index("orders_status_idx").on(t.status, t.paymentType, t.isPaid),
     uniqueIndex("orders_request_key_idx").on(t.userId, t.requestKey),
-    check("orders_amounts", sql`${t.amountCents} = ${t.subtotalCents} + ${t.taxCents}`),
+    check(
+      "orders_amounts",
+      sql`${t.amountCents} = ${t.subtotalCents} + ${t.shippingCents} + (CASE WHEN ${t.taxIncluded} THEN 0 ELSE ${t.taxCents} END)`,
+    ),
   ],
 );
 
@@ -404,7 +415,6 @@ export const savedItems = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
 );
-);
 
 export const REVIEW_STATUSES = ["published", "pending", "hidden"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
@@ -455,3 +465,45 @@ export const reviewSettings = sqliteTable("review_settings", {
   id: integer("id").primaryKey(),
   holdForApproval: integer("hold_for_approval", { mode: "boolean" }).notNull().default(false),
 });
+
+/**
+ * The shop's settings: one row (id 1), made by the migration with today's values (Trendora, 2% tax added, free
+ * shipping, US dollars). Read once per change (app/modules/shop): `version` goes up with every change, the hook
+ * by which another process can tell its copy is old.
+ */
+export const shopSettings = sqliteTable(
+  "shop_settings",
+  {
+    id: integer("id").primaryKey(),
+    version: integer("version").notNull().default(1),
+    name: text("name").notNull().default("Trendora"),
+    tagline: text("tagline").notNull().default("Fashion for everyone"),
+    /** An uploaded picture's URL (/uploads/<key>.webp), or '' for none (the name is shown). */
+    logoUrl: text("logo_url").notNull().default(""),
+    contactEmail: text("contact_email").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    /** Lines of the postal address. */
+    address: text("address").notNull().default(""),
+    openingHours: text("opening_hours").notNull().default(""),
+    /** The display name on the From line of mail (the address is MAIL_FROM's). */
+    mailSenderName: text("mail_sender_name").notNull().default("Trendora"),
+    currency: text("currency").notNull().default("USD"),
+    taxRateBasisPoints: integer("tax_rate_basis_points").notNull().default(200),
+    taxIncluded: integer("tax_included", { mode: "boolean" }).notNull().default(false),
+    shippingFlatCents: integer("shipping_flat_cents").notNull().default(0),
+    freeShippingFromCents: integer("free_shipping_from_cents"),
+    /** The policies, plain text with simple formatting (app/lib/policy-text.tsx). */
+    shippingPolicy: text("shipping_policy").notNull().default(""),
+    returnsPolicy: text("returns_policy").notNull().default(""),
+    privacyPolicy: text("privacy_policy").notNull().default(""),
+    termsPolicy: text("terms_policy").notNull().default(""),
+    updatedAt: integer("updated_at"),
+  },
+  (t) => [
+    check("shop_settings_one_row", sql`${t.id} = 1`),
+    check(
+      "shop_settings_money",
+      sql`${t.taxRateBasisPoints} >= 0 AND ${t.taxRateBasisPoints} <= 10000 AND ${t.shippingFlatCents} >= 0`,
+    ),
+  ],
+);

@@ -1,14 +1,21 @@
 import { Link } from "react-router";
 import { CATEGORIES } from "#app/lib/categories.ts";
 import { categoryPath } from "#app/lib/product-links.ts";
+import { POLICIES, useShop } from "#app/lib/shop.ts";
 
 export function Footer() {
+  const shop = useShop();
   return (
     <footer className="mt-24 border-t border-gray-200 bg-gray-50 text-sm text-gray-600">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-4 md:px-8">
         <div>
-          <p className="text-lg font-bold text-primary">Trendora</p>
-          <p className="mt-2">Fashion for everyone, from a small shop that knows its customers.</p>
+          <p className="text-lg font-bold text-primary">{shop.name}</p>
+          {shop.tagline ? <p className="mt-2">{shop.tagline}</p> : null}
+          {shop.phone || shop.contactEmail ? (
+            <p className="mt-2" data-testid="footer-contact">
+              {[shop.phone, shop.contactEmail].filter(Boolean).join(" · ")}
+            </p>
+          ) : null}
         </div>
         <div>
           <p className="font-semibold text-gray-800">Shop</p>
@@ -40,6 +47,13 @@ export function Footer() {
                 Contact us
               </Link>
             </li>
+            {POLICIES.map((policy) => (
+              <li key={policy.slug}>
+                <Link to={`/policies/${policy.slug}`} className="hover:text-primary">
+                  {policy.title}
+                </Link>
+              </li>
+            ))}
           </ul>
         </div>
         <div>
@@ -54,7 +68,7 @@ export function Footer() {
         </div>
       </div>
       <p className="border-t border-gray-200 py-4 text-center text-xs">
-        © {new Date().getFullYear()} Trendora. All rights reserved.
+        © {new Date().getFullYear()} {shop.name}. All rights reserved.
       </p>
     </footer>
   );

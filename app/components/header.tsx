@@ -12,7 +12,9 @@ import {
 import { SubmitButton } from "#app/components/button.tsx";
 import { CartIcon } from "#app/components/cart-icon.tsx";
 import { SavedLink } from "#app/components/saved-link.tsx";
+import { thumbnailUrl } from "#app/lib/images.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
+import { useShop } from "#app/lib/shop.ts";
 import { useDetailsMenu } from "#app/lib/use-details-menu.ts";
 
 export type HeaderUser = { name: string } | null;
@@ -128,6 +130,7 @@ export function Header({
   savedCount?: number;
 }) {
   const loginHref = useLoginHref();
+  const shop = useShop();
   const cartCount = useOptimisticCartCount(storedCount);
   const accountMenu = useDetailsMenu();
   const mobileMenu = useDetailsMenu();
@@ -137,7 +140,7 @@ export function Header({
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 md:px-8">
         <Link to="/" className="text-xl font-bold tracking-tight text-primary">
-          Trendora
+          {shop.logoUrl ? <img src={thumbnailUrl(shop.logoUrl)} alt={shop.name} className="h-9 w-auto" /> : shop.name}
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-6 text-sm md:flex">
           {navLinks.map((l) => (

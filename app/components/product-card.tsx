@@ -3,6 +3,7 @@ import { AddToCart } from "#app/components/add-to-cart.tsx";
 import { imageSrcSet, thumbnailUrl } from "#app/lib/images.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { productPath } from "#app/lib/product-links.ts";
+import { useShop } from "#app/lib/shop.ts";
 import { hasSizes, isSoldOut, type SizeStock } from "#app/lib/sizes.ts";
 import { SaveButton } from "./save-button.tsx";
 import { Stars } from "./stars.tsx";
@@ -118,6 +119,7 @@ export function ProductCard({
   lazy?: boolean;
   priority?: boolean;
 }) {
+  const { currency } = useShop();
   const href = productPath(product);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const image = product.images[0];
@@ -152,11 +154,11 @@ export function ProductCard({
       <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-3">
         <p className="flex items-baseline gap-1.5">
           <span className="sr-only">Price:</span>
-          <span className="text-lg font-semibold text-primary">{formatMoney(product.offerPriceCents)}</span>
+          <span className="text-lg font-semibold text-primary">{formatMoney(product.offerPriceCents, currency)}</span>
           {product.priceCents > product.offerPriceCents ? (
             <>
               <span className="sr-only">, was</span>
-              <s className="text-sm text-gray-400">{formatMoney(product.priceCents)}</s>
+              <s className="text-sm text-gray-400">{formatMoney(product.priceCents, currency)}</s>
             </>
           ) : null}
         </p>

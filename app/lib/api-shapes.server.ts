@@ -4,7 +4,7 @@
 import type { Product } from "#app/modules/catalog/index.server.ts";
 import type { Address } from "#app/modules/identity/index.server.ts";
 import type { SellerOrder, UserOrder } from "#app/modules/orders/index.server.ts";
-import { centsToDecimal } from "./money.ts";
+import { toDecimal } from "./money.ts";
 import { isAvailable, NO_SIZE } from "./sizes.ts";
 
 export type ApiSize = { size: string; stock: number | null; inStock: boolean };
@@ -33,15 +33,15 @@ export type ApiProduct = {
 };
 
 /** A product in the spec's JSON shape (section 7): `_id`, decimal prices, `image` list, plus its sizes. */
-export function toApiProduct(row: Product): ApiProduct {
+export function toApiProduct(row: Product, currency: string): ApiProduct {
   const sized = row.sizes.filter((line) => line.size !== NO_SIZE);
   return {
     _id: row.id,
     name: row.name,
     category: row.category,
     description: row.description,
-    price: centsToDecimal(row.priceCents),
-    offerPrice: centsToDecimal(row.offerPriceCents),
+    price: toDecimal(row.priceCents, currency),
+    offerPrice: toDecimal(row.offerPriceCents, currency),
     image: row.images,
     inStock: row.inStock,
     ...(sized.length > 0
@@ -86,13 +86,14 @@ export function userOrderJson(order: UserOrder, addressId: string | null) {
         name: line.name,
         category: line.category,
         image: line.image ? [line.image] : [],
-        offerPrice: centsToDecimal(line.unitPriceCents),
+        offerPrice: toDecimal(line.unitPriceCents, order.currency),
       },
       ...(line.size ? { size: line.size } : {}),
       quantity: line.quantity,
-      amount: centsToDecimal(line.lineCents),
+      amount: toDecimal(line.lineCents, order.currency),
     })),
-    amount: centsToDecimal(order.amountCents),
+    amount: toDecimal(order.amountCents, order.currency),
+    currency: order.currency,
     address: orderAddressJson(addressId, order.address),
     status: order.status,
     paymentType: order.paymentType,
@@ -102,7 +103,7 @@ export function userOrderJson(order: UserOrder, addressId: string | null) {
 }
 
 /** An order as the seller sees it (GET /api/order/seller): each line's product as it is now, or null when gone. */
-export function sellerOrderJson(order: SellerOrder) {
+export function sellerOrderJson(order: SellerOrder, shopCurrency: string) {
   return {
     _id: order.id,
     items: order.items.map((item) => ({
@@ -112,14 +113,15 @@ export function sellerOrderJson(order: SellerOrder) {
             name: item.product.name,
             category: item.product.category,
             image: item.product.image ? [item.product.image] : [],
-            offerPrice: centsToDecimal(item.product.offerPriceCents),
+            offerPrice: toDecimal(item.product.offerPriceCents, shopCurrency),
           }
         : null,
       name: item.name,
       ...(item.size ? { size: item.size } : {}),
       quantity: item.quantity,
     })),
-    amount: centsToDecimal(order.amountCents),
+    amount: toDecimal(order.amountCents, order.currency),
+    currency: order.currency,
     address: orderAddressJson(order.addressId, order.address),
     status: order.status,
     paymentType: order.paymentType,

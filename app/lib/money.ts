@@ -1,39 +1,119 @@
-// The one place money is computed. Everything is integer cents; decimals appear only at the edges.
+// The one place money is computed. Every amount is an integer in the shop currency's minor units (cents for USD,
+// yen for JPY: a zero-decimal currency has no minor unit); decimals appear only at the edges (/api, CSV, forms).
 
-export const TAX_RATE_PERCENT = 2;
-export const CURRENCY = "$";
+/** How the shop charges: the shop settings' money part (app/modules/shop), passed to computeTotals. */
+export type Pricing = {
+  /** Tax rate in basis points: 200 = 2%. */
+  taxRateBasisPoints: number;
+  /** true: product prices already include the tax (the tax is shown, not added); false: it is added on top. */
+  taxIncluded: boolean;
+  /** The flat shipping fee of an order (0 = free shipping). */
+  shippingFlatCents: number;
+  /** Orders whose subtotal reaches this ship free; null = no threshold. */
+  freeShippingFromCents: number | null;
+};
+
+/** Today's store: 2% tax added on top, free shipping, US dollars. */
+export const DEFAULT_PRICING: Pricing = {
+  taxRateBasisPoints: 200,
+  taxIncluded: false,
+  shippingFlatCents: 0,
+  freeShippingFromCents: null,
+};
+export const DEFAULT_CURRENCY = "USD";
 
 export type PricedLine = { unitPriceCents: number; quantity: number };
-export type Totals = { subtotalCents: number; shippingCents: number; taxCents: number; totalCents: number };
+export type Totals = {
+  subtotalCents: number;
+  shippingCents: number;
+  /** The tax: added to the total, or (taxIncluded) the part of the subtotal that is tax. */
+  taxCents: number;
+  taxIncluded: boolean;
+  totalCents: number;
+};
 
-/** Cart amount = Σ offer price × quantity; tax = 2% rounded down to the cent; shipping is free. */
-export function computeTotals(lines: readonly PricedLine[]): Totals {
-  let subtotalCents = 0;
-  for (const line of lines) {
-    if (!Number.isSafeInteger(line.unitPriceCents) || !Number.isSafeInteger(line.quantity)) {
-      throw new TypeError("Prices and quantities must be whole numbers of cents and units");
-    }
-    subtotalCents += line.unitPriceCents * line.quantity;
+/** One line's amount: unit price × quantity. */
+export function lineAmount(line: PricedLine): number {
+  if (!Number.isSafeInteger(line.unitPriceCents) || !Number.isSafeInteger(line.quantity)) {
+    throw new TypeError("Prices and quantities must be whole numbers of minor units and units");
   }
-  const taxCents = Math.floor((subtotalCents * TAX_RATE_PERCENT) / 100);
-  const shippingCents = 0;
-  return { subtotalCents, shippingCents, taxCents, totalCents: subtotalCents + shippingCents + taxCents };
+  return line.unitPriceCents * line.quantity;
 }
 
-/** 1999 → "$19.99" */
-export function formatMoney(cents: number): string {
-  return `${CURRENCY}${centsToDecimal(cents).toFixed(2)}`;
+/**
+ * Subtotal = Σ unit price × quantity. Tax on the goods (not on shipping), rounded down to the minor unit:
+ * added on top, subtotal × rate; or included in the prices, the part subtotal × rate / (1 + rate). Shipping:
+ * the flat fee, free from the threshold on, nothing for an empty cart.
+ */
+export function computeTotals(lines: readonly PricedLine[], pricing: Pricing): Totals {
+  let subtotalCents = 0;
+  for (const line of lines) subtotalCents += lineAmount(line);
+  const rate = pricing.taxRateBasisPoints;
+  const taxCents = pricing.taxIncluded
+    ? Math.floor((subtotalCents * rate) / (10_000 + rate))
+    : Math.floor((subtotalCents * rate) / 10_000);
+  const freeShipping =
+    subtotalCents === 0 || (pricing.freeShippingFromCents !== null && subtotalCents >= pricing.freeShippingFromCents);
+  const shippingCents = freeShipping ? 0 : pricing.shippingFlatCents;
+  const totalCents = subtotalCents + shippingCents + (pricing.taxIncluded ? 0 : taxCents);
+  return { subtotalCents, shippingCents, taxCents, taxIncluded: pricing.taxIncluded, totalCents };
 }
 
-/** 1999 → 19.99 (for /api JSON). */
-export function centsToDecimal(cents: number): number {
-  return Math.round(cents) / 100;
+/** 200 → "2%", 1950 → "19.5%". */
+export function formatTaxRate(basisPoints: number): string {
+  return `${Number((basisPoints / 100).toFixed(2))}%`;
 }
 
-/** "19.99" or 19.99 → 1999; null when it is not a non-negative amount with at most two decimals. */
-export function parseMoneyToCents(input: unknown): number | null {
+const formatters = new Map<string, Intl.NumberFormat>();
+function formatterOf(currency: string): Intl.NumberFormat {
+  let formatter = formatters.get(currency);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat("en-US", { style: "currency", currency, useGrouping: false });
+    formatters.set(currency, formatter);
+  }
+  return formatter;
+}
+
+/** Digits after the point of a currency: 2 for USD, 0 for JPY (ISO 4217, as Intl knows it). */
+export function minorUnits(currency: string): number {
+  return formatterOf(currency).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** (1999, "USD") → "$19.99"; (1999, "JPY") → "¥1999" (no grouping: "$1999.00", as the store always wrote it). */
+export function formatMoney(amount: number, currency: string): string {
+  return formatterOf(currency).format(toDecimal(amount, currency));
+}
+
+/** (1999, "USD") → 19.99; (1999, "JPY") → 1999 (for /api JSON and CSV). */
+export function toDecimal(amount: number, currency: string): number {
+  const digits = minorUnits(currency);
+  return Number((Math.round(amount) / 10 ** digits).toFixed(digits));
+}
+
+/** (1999, "USD") → "19.99"; (1999, "JPY") → "1999": a form field's or a CSV cell's text. */
+export function toDecimalText(amount: number, currency: string): string {
+  return toDecimal(amount, currency).toFixed(minorUnits(currency));
+}
+
+/**
+ * "19.99" or 19.99 → 1999 in USD; "1999" → 1999 in JPY. null when it is not a non-negative amount with at most
+ * the currency's decimals (none for JPY).
+ */
+export function parseMoney(input: unknown, currency: string): number | null {
   const text = typeof input === "number" ? String(input) : typeof input === "string" ? input.trim() : "";
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) return null;
+  const digits = minorUnits(currency);
+  const pattern = digits === 0 ? /^\d{1,9}$/ : new RegExp(`^\\d{1,7}(\\.\\d{1,${digits}})?$`);
+  if (!pattern.test(text)) return null;
   const [whole, fraction = ""] = text.split(".");
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+}
+
+/** The old two-decimal parser (dollars and cents): parseMoney in US dollars. */
+export function parseMoneyToCents(input: unknown): number | null {
+  return parseMoney(input, DEFAULT_CURRENCY);
+}
+
+/** 1999 → 19.99 in a two-decimal currency. */
+export function centsToDecimal(cents: number): number {
+  return toDecimal(cents, DEFAULT_CURRENCY);
 }

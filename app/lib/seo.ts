@@ -2,6 +2,8 @@
 // Graph and Twitter tags, and schema.org JSON-LD. Every page's `meta` export goes through `pageMeta`.
 // See docs/decisions/0017-search-engines-and-sharing.md.
 import type { MetaDescriptor } from "react-router";
+import { toDecimalText } from "./money.ts";
+import { shopOf } from "./shop.ts";
 
 export const SITE_NAME = "Trendora";
 const DEFAULT_IMAGE = "/art/hero-1200.webp";
@@ -34,15 +36,16 @@ export type PageSeo = {
 
 export function pageMeta(matches: Matches, page: PageSeo): MetaDescriptor[] {
   const origin = siteOrigin(matches);
+  const siteName = shopOf(matches).name;
   const url = `${origin}${page.path}`;
-  const title = page.fullTitle ? page.title : `${page.title} | ${SITE_NAME}`;
+  const title = page.fullTitle ? page.title : `${page.title} | ${siteName}`;
   const image = `${origin}${page.image ?? DEFAULT_IMAGE}`;
   return [
     { title },
     { name: "description", content: page.description },
     { tagName: "link", rel: "canonical", href: url },
     ...(page.noindex ? [{ name: "robots", content: "noindex" }] : []),
-    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:site_name", content: siteName },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },
@@ -58,10 +61,11 @@ export function pageMeta(matches: Matches, page: PageSeo): MetaDescriptor[] {
 }
 
 /** A page of the seller area: named, described, never indexed. */
-export function sellerMeta(title: string): MetaDescriptor[] {
+export function sellerMeta(title: string, matches: Matches = []): MetaDescriptor[] {
+  const siteName = shopOf(matches).name;
   return [
-    { title: `${title} | ${SITE_NAME} Seller` },
-    { name: "description", content: "The Trendora seller area: products, stock and orders." },
+    { title: `${title} | ${siteName} Seller` },
+    { name: "description", content: `The ${siteName} seller area: products, stock and orders.` },
     { name: "robots", content: "noindex" },
   ];
 }
@@ -76,9 +80,10 @@ export function shortDescription(text: string): string {
 /** One purchasable choice of a product: today the product itself; with sizes, one per size. */
 export type OfferChoice = { sku: string; label?: string; priceCents: number; available: boolean };
 
-/** schema.org Product with an Offer per choice (price in dollars, USD, availability). No invented reviews. */
+/** schema.org Product with an Offer per choice (price in the shop's currency, availability). No invented reviews. */
 export function productJsonLd(
   origin: string,
+  shop: { name: string; currency: string },
   product: { id: string; name: string; description: string[]; images: string[]; categoryLabel: string; path: string },
   choices: OfferChoice[],
   /** The product's published reviews (null without any: then no aggregateRating at all). */
@@ -93,15 +98,15 @@ export function productJsonLd(
     description: product.description.join(" "),
     sku: product.id,
     category: product.categoryLabel,
-    brand: { "@type": "Brand", name: SITE_NAME },
+    brand: { "@type": "Brand", name: shop.name },
     image: product.images.map((image) => `${origin}${image}`),
     offers: choices.map((choice) => ({
       "@type": "Offer",
       url,
       sku: choice.sku,
       ...(choice.label ? { name: `${product.name}, ${choice.label}` } : {}),
-      price: (choice.priceCents / 100).toFixed(2),
-      priceCurrency: "USD",
+      price: toDecimalText(choice.priceCents, shop.currency),
+      priceCurrency: shop.currency,
       availability: choice.available ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",
     })),

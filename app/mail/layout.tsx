@@ -1,4 +1,4 @@
-// The store's look for email: one centred white card with the Trendora name in the store's burgundy (--color-primary of app/app.css), inline
+// The store's look for email: one centred white card with the shop's name in the store's burgundy (--color-primary of app/app.css), inline
 // styles only (mail clients drop style sheets), no images (every mail reads the same with them blocked), and
 // absolute links (built from PUBLIC_URL by the caller).
 import type { CSSProperties, ReactNode } from "react";
@@ -6,7 +6,18 @@ import type { CSSProperties, ReactNode } from "react";
 export const COLORS = { primary: "#8c2f39", text: "#374151", muted: "#6b7280", border: "#e5e7eb", page: "#f3f4f6" };
 const FONT = "Arial, Helvetica, sans-serif";
 
-export function MailDocument({ title, baseUrl, children }: { title: string; baseUrl: string; children: ReactNode }) {
+export function MailDocument({
+  title,
+  baseUrl,
+  shopName,
+  children,
+}: {
+  title: string;
+  baseUrl: string;
+  /** The shop's name (its settings): the card's heading and its footer. */
+  shopName: string;
+  children: ReactNode;
+}) {
   return (
     <html lang="en">
       <head>
@@ -45,7 +56,7 @@ export function MailDocument({ title, baseUrl, children }: { title: string; base
                           href={`${baseUrl}/`}
                           style={{ color: COLORS.primary, fontSize: 24, fontWeight: 700, textDecoration: "none" }}
                         >
-                          Trendora
+                          {shopName}
                         </a>
                       </td>
                     </tr>
@@ -61,7 +72,7 @@ export function MailDocument({ title, baseUrl, children }: { title: string; base
                           borderTop: `1px solid ${COLORS.border}`,
                         }}
                       >
-                        Trendora: fashion for everyone ·{" "}
+                        {shopName} ·{" "}
                         <a href={`${baseUrl}/`} style={{ color: COLORS.muted }}>
                           {new URL(baseUrl).host}
                         </a>

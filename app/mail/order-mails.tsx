@@ -8,17 +8,17 @@ import { type MailOrder, OrderSummary, orderText } from "./order-parts.tsx";
 import { renderMail } from "./render.server.tsx";
 
 /** Where the mail's links lead: every link is absolute, from this origin (PUBLIC_URL). */
-type Links = { baseUrl: string };
+type Links = { baseUrl: string; shopName: string };
 
-const signOff = "Thank you for shopping with Trendora.";
+const signOff = (shopName: string) => `Thank you for shopping with ${shopName}.`;
 
 function firstName(order: MailOrder) {
   return order.shopper.name.split(/\s+/)[0] || order.shopper.name;
 }
 
-export function orderConfirmationMail(order: MailOrder, { baseUrl }: Links): OutgoingMail {
+export function orderConfirmationMail(order: MailOrder, { baseUrl, shopName }: Links): OutgoingMail {
   const myOrders = `${baseUrl}/my-orders`;
-  const subject = `Your Trendora order ${order.id} is placed`;
+  const subject = `Your ${shopName} order ${order.id} is placed`;
   const intro =
     order.paymentType === "COD"
       ? "Thank you for your order. We have received it and will let you know when it ships. Please have the amount ready when it arrives."
@@ -36,16 +36,16 @@ export function orderConfirmationMail(order: MailOrder, { baseUrl }: Links): Out
       "",
       `See your orders in My Orders: ${myOrders}`,
       "",
-      signOff,
+      signOff(shopName),
     ].join("\n"),
     html: (
-      <MailDocument title={subject} baseUrl={baseUrl}>
+      <MailDocument title={subject} baseUrl={baseUrl} shopName={shopName}>
         <Heading>Your order is placed</Heading>
         <Paragraph>Hi {firstName(order)},</Paragraph>
         <Paragraph>{intro}</Paragraph>
         <OrderSummary order={order} />
         <ButtonLink href={myOrders}>View My Orders</ButtonLink>
-        <Paragraph>{signOff}</Paragraph>
+        <Paragraph>{signOff(shopName)}</Paragraph>
       </MailDocument>
     ),
   });
@@ -55,13 +55,13 @@ export function orderConfirmationMail(order: MailOrder, { baseUrl }: Links): Out
 export function paymentNotCompletedMail(
   order: MailOrder,
   reason: "failed" | "not-completed",
-  { baseUrl }: Links,
+  { baseUrl, shopName }: Links,
 ): OutgoingMail {
   const cart = `${baseUrl}/cart`;
   const subject =
     reason === "failed"
-      ? `Your payment for Trendora order ${order.id} did not go through`
-      : `Your Trendora order ${order.id} was not placed: the payment was not completed`;
+      ? `Your payment for ${shopName} order ${order.id} did not go through`
+      : `Your ${shopName} order ${order.id} was not placed: the payment was not completed`;
   const what =
     reason === "failed"
       ? "Your online payment did not go through, so your order was not placed and nothing was charged."
@@ -83,7 +83,7 @@ export function paymentNotCompletedMail(
       `Your cart: ${cart}`,
     ].join("\n"),
     html: (
-      <MailDocument title={subject} baseUrl={baseUrl}>
+      <MailDocument title={subject} baseUrl={baseUrl} shopName={shopName}>
         <Heading>{reason === "failed" ? "Your payment did not go through" : "Your payment was not completed"}</Heading>
         <Paragraph>Hi {firstName(order)},</Paragraph>
         <Paragraph>{what}</Paragraph>
@@ -115,10 +115,14 @@ export function isNewsworthyStatus(status: string): status is NewsworthyStatus {
   return Object.hasOwn(STATUS_NEWS, status);
 }
 
-export function orderStatusMail(order: MailOrder, status: NewsworthyStatus, { baseUrl }: Links): OutgoingMail {
+export function orderStatusMail(
+  order: MailOrder,
+  status: NewsworthyStatus,
+  { baseUrl, shopName }: Links,
+): OutgoingMail {
   const news = STATUS_NEWS[status];
   const myOrders = `${baseUrl}/my-orders`;
-  const subject = `Your Trendora order ${order.id} ${news.subject}`;
+  const subject = `Your ${shopName} order ${order.id} ${news.subject}`;
   // Delivered: the shopper is asked to review what they received, each product with a link to its review form.
   const reviewable =
     status === "Delivered"
@@ -148,7 +152,7 @@ export function orderStatusMail(order: MailOrder, status: NewsworthyStatus, { ba
       `See your orders in My Orders: ${myOrders}`,
     ].join("\n"),
     html: (
-      <MailDocument title={subject} baseUrl={baseUrl}>
+      <MailDocument title={subject} baseUrl={baseUrl} shopName={shopName}>
         <Heading>{news.heading}</Heading>
         <Paragraph>Hi {firstName(order)},</Paragraph>
         <Paragraph>{news.body}</Paragraph>
@@ -173,9 +177,9 @@ export function orderStatusMail(order: MailOrder, status: NewsworthyStatus, { ba
   });
 }
 
-export function sellerNewOrderMail(order: MailOrder, to: string, { baseUrl }: Links): OutgoingMail {
+export function sellerNewOrderMail(order: MailOrder, to: string, { baseUrl, shopName }: Links): OutgoingMail {
   const sellerOrders = `${baseUrl}/seller/orders`;
-  const subject = `New order ${order.id}: ${formatMoney(order.amountCents)} (${order.paymentType === "COD" ? "Cash on Delivery" : "paid online"})`;
+  const subject = `New order ${order.id}: ${formatMoney(order.amountCents, order.currency)} (${order.paymentType === "COD" ? "Cash on Delivery" : "paid online"})`;
   const customer = `${order.shopper.name} <${order.shopper.email}>`;
   return renderMail({
     kind: "seller-new-order",
@@ -190,7 +194,7 @@ export function sellerNewOrderMail(order: MailOrder, to: string, { baseUrl }: Li
       `Handle it in the seller area: ${sellerOrders}`,
     ].join("\n"),
     html: (
-      <MailDocument title={subject} baseUrl={baseUrl}>
+      <MailDocument title={subject} baseUrl={baseUrl} shopName={shopName}>
         <Heading>New order</Heading>
         <Paragraph>
           A new order has been placed by {order.shopper.name} ({order.shopper.email}).

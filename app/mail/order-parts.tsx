@@ -1,6 +1,6 @@
 // An order as every order email shows it, in HTML and in plain text: its lines (with the size when the line
-// has one), the totals with the 2% tax, the delivery address and how it is paid.
-import { formatMoney, TAX_RATE_PERCENT } from "#app/lib/money.ts";
+// has one), the totals in the order's own currency with its tax and shipping, the delivery address and how it is paid.
+import { formatMoney, formatTaxRate } from "#app/lib/money.ts";
 import type { AddressSnapshot, OrderStatus, PaymentType } from "#db/schema.ts";
 import { COLORS, SectionTitle } from "./layout.tsx";
 
@@ -24,6 +24,11 @@ export type MailOrder = {
   subtotalCents: number;
   taxCents: number;
   amountCents: number;
+  /** The currency, tax and shipping the order was placed with. */
+  currency: string;
+  taxRateBasisPoints: number;
+  taxIncluded: boolean;
+  shippingCents: number;
   address: AddressSnapshot;
   lines: MailOrderLine[];
   shopper: { name: string; email: string };
@@ -37,6 +42,18 @@ export function orderDate(ms: number): string {
 export function paymentText(order: Pick<MailOrder, "paymentType" | "isPaid">): string {
   if (order.paymentType === "COD") return "Cash on Delivery (to be paid on delivery)";
   return `Online payment (${order.isPaid ? "paid" : "not paid"})`;
+}
+
+/** The order's totals as label and amount: the tax as its own line, or as the part of the prices it was. */
+function totalRows(order: MailOrder): [string, string][] {
+  const money = (amount: number) => formatMoney(amount, order.currency);
+  const rate = formatTaxRate(order.taxRateBasisPoints);
+  return [
+    ["Subtotal", money(order.subtotalCents)],
+    ["Shipping", order.shippingCents === 0 ? "Free" : money(order.shippingCents)],
+    [order.taxIncluded ? `Includes tax (${rate})` : `Tax (${rate})`, money(order.taxCents)],
+    ["Total", money(order.amountCents)],
+  ];
 }
 
 function lineLabel(line: MailOrderLine): string {
@@ -66,16 +83,15 @@ function orderLine(order: MailOrder, placed: boolean): string {
 }
 
 export function orderText(order: MailOrder, { withAddress = true, placed = true } = {}): string {
-  const lines = order.lines.map((line) => `- ${lineLabel(line)} x ${line.quantity}: ${formatMoney(line.lineCents)}`);
+  const lines = order.lines.map(
+    (line) => `- ${lineLabel(line)} x ${line.quantity}: ${formatMoney(line.lineCents, order.currency)}`,
+  );
   const parts = [
     orderLine(order, placed),
     "",
     ...lines,
     "",
-    `Subtotal: ${formatMoney(order.subtotalCents)}`,
-    "Shipping: Free",
-    `Tax (${TAX_RATE_PERCENT}%): ${formatMoney(order.taxCents)}`,
-    `Total: ${formatMoney(order.amountCents)}`,
+    ...totalRows(order).map(([label, value]) => `${label}: ${value}`),
     "",
     `Payment: ${paymentText(order)}`,
   ];
@@ -117,7 +133,7 @@ export function OrderSummary({
                 ) : null}
               </td>
               <td style={{ ...cell, textAlign: "center" }}>{line.quantity}</td>
-              <td style={{ ...cell, textAlign: "right" }}>{formatMoney(line.lineCents)}</td>
+              <td style={{ ...cell, textAlign: "right" }}>{formatMoney(line.lineCents, order.currency)}</td>
             </tr>
           ))}
         </tbody>
@@ -130,10 +146,9 @@ export function OrderSummary({
         style={{ marginTop: 8, fontSize: 14, borderCollapse: "collapse" }}
       >
         <tbody>
-          <TotalRow label="Subtotal" value={formatMoney(order.subtotalCents)} />
-          <TotalRow label="Shipping" value="Free" />
-          <TotalRow label={`Tax (${TAX_RATE_PERCENT}%)`} value={formatMoney(order.taxCents)} />
-          <TotalRow label="Total" value={formatMoney(order.amountCents)} strong />
+          {totalRows(order).map(([label, value]) => (
+            <TotalRow key={label} label={label} value={value} strong={label === "Total"} />
+          ))}
         </tbody>
       </table>
       <SectionTitle>Payment</SectionTitle>

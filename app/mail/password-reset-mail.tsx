@@ -5,11 +5,11 @@ import { renderMail } from "./render.server.tsx";
 
 export function passwordResetMail(
   shopper: { name: string; email: string },
-  { baseUrl, resetUrl }: { baseUrl: string; resetUrl: string },
+  { baseUrl, resetUrl, shopName }: { baseUrl: string; resetUrl: string; shopName: string },
 ): OutgoingMail {
-  const subject = "Reset your Trendora password";
+  const subject = `Reset your ${shopName} password`;
   const greeting = `Hi ${shopper.name.split(/\s+/)[0] || shopper.name},`;
-  const asked = "Someone, hopefully you, asked to reset the password of your Trendora account.";
+  const asked = `Someone, hopefully you, asked to reset the password of your ${shopName} account.`;
   const validity = "The link works once, within one hour.";
   const ignore = "If you did not ask for it, ignore this email: your password stays as it is.";
   return renderMail({
@@ -18,7 +18,7 @@ export function passwordResetMail(
     subject,
     text: [greeting, "", asked, "Choose a new password here:", "", resetUrl, "", validity, ignore].join("\n"),
     html: (
-      <MailDocument title={subject} baseUrl={baseUrl}>
+      <MailDocument title={subject} baseUrl={baseUrl} shopName={shopName}>
         <Heading>Reset your password</Heading>
         <Paragraph>{greeting}</Paragraph>
         <Paragraph>{asked}</Paragraph>

@@ -7,6 +7,7 @@ import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
 import { type AddressField, addressSchema } from "#app/lib/schemas/address.ts";
 import { pageMeta } from "#app/lib/seo.ts";
+import { shopOf } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireShopper } from "#app/middleware/identity.server.ts";
 import { addAddress } from "#app/modules/identity/index.server.ts";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/add-address";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Add address",
-    description: "Add a shipping address to your Trendora account.",
+    description: `Add a shipping address to your ${shopOf(matches).name} account.`,
     path: "/add-address",
     noindex: true,
   });

@@ -8,6 +8,7 @@ import { newToken } from "#app/lib/ids.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { pageMeta } from "#app/lib/seo.ts";
+import { shopOf } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { shopperOf } from "#app/middleware/identity.server.ts";
 import { settleCart } from "#app/modules/cart/index.server.ts";
@@ -25,7 +26,7 @@ import { answerCartChange } from "./cart-change.server.ts";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Cart",
-    description: "Your Trendora cart: delivery address, payment and totals.",
+    description: `Your ${shopOf(matches).name} cart: delivery address, payment and totals.`,
     path: "/cart",
     noindex: true,
   });

@@ -6,10 +6,11 @@ import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
 import { RESET_LINK_SENT } from "#app/lib/password-reset.ts";
 import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { forgotPasswordSchema } from "#app/lib/schemas/account.ts";
+import { shopOf } from "#app/lib/shop.ts";
 import { requestPasswordReset } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/forgot-password";
 
-export const meta: Route.MetaFunction = () => [{ title: "Forgot password | Trendora" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Forgot password | ${shopOf(matches).name}` }];
 
 export const headers = refusalHeaders;
 

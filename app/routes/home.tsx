@@ -7,6 +7,7 @@ import type { FormReply } from "#app/lib/forms.ts";
 import { categoryPath } from "#app/lib/product-links.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { sharedPageHeaders } from "#app/lib/shared-page.ts";
+import { shopOf, shopTitle, useShop } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { trendingProducts } from "#app/modules/catalog/index.server.ts";
 import { subscribe } from "#app/modules/mail/index.server.ts";
@@ -14,7 +15,7 @@ import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: "Trendora: fashion for everyone",
+    title: shopTitle(shopOf(matches)),
     fullTitle: true,
     description: "Men's, women's, kids', ethnic and winter wear, footwear and accessories from a small shop.",
     path: "/",
@@ -206,7 +207,7 @@ export function HomePage({
         className="mt-16 rounded-2xl bg-gradient-to-r from-primary to-pink-500 px-6 py-10 text-white md:px-12"
       >
         <h2 id="why-heading" className="text-2xl font-semibold md:text-3xl">
-          Why Choose Trendora?
+          Why Choose {useShop().name}?
         </h2>
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {REASONS.map((reason) => (

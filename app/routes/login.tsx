@@ -4,6 +4,7 @@ import { formAction, refusalHeaders } from "#app/lib/form-reply.server.ts";
 import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { pageMeta } from "#app/lib/seo.ts";
+import { shopOf } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { authenticate, signIn } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/login";
@@ -12,7 +13,7 @@ import { HomePage, loader as homeLoader } from "./home.tsx";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Login",
-    description: "Log in to Trendora or create an account.",
+    description: `Log in to ${shopOf(matches).name} or create an account.`,
     path: "/login",
     noindex: true,
   });

@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
 import { data, Link } from "react-router";
 import { thumbnailUrl } from "#app/lib/images.ts";
-import { formatMoney } from "#app/lib/money.ts";
+import { formatMoney, formatTaxRate } from "#app/lib/money.ts";
 import { statusTone } from "#app/lib/order-status.ts";
 import { pageMeta } from "#app/lib/seo.ts";
+import { shopOf } from "#app/lib/shop.ts";
 import { requireShopper } from "#app/middleware/identity.server.ts";
 import { listUserOrders } from "#app/modules/orders/index.server.ts";
 import type { Route } from "./+types/my-orders";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/my-orders";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "My Orders",
-    description: "Your Trendora orders and their status.",
+    description: `Your ${shopOf(matches).name} orders and their status.`,
     path: "/my-orders",
     noindex: true,
   });
@@ -23,6 +24,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     id: order.id,
     paymentType: order.paymentType,
     amountCents: order.amountCents,
+    // Shown in the currency, tax and shipping the order was placed with, whatever the settings are now.
+    currency: order.currency,
+    subtotalCents: order.subtotalCents,
+    taxCents: order.taxCents,
+    taxIncluded: order.taxIncluded,
+    taxRateBasisPoints: order.taxRateBasisPoints,
+    shippingCents: order.shippingCents,
     status: order.status,
     createdAt: order.createdAt,
     lines: order.lines,
@@ -57,7 +65,13 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
               <p className="flex flex-col justify-between text-gray-400 md:flex-row md:items-center">
                 <span>OrderId : {order.id}</span>
                 <span>Payment : {order.paymentType}</span>
-                <span>Total Amount : {formatMoney(order.amountCents)}</span>
+                <span>Total Amount : {formatMoney(order.amountCents, order.currency)}</span>
+              </p>
+              <p className="mt-1 text-xs text-gray-500" data-testid="order-charges">
+                Price {formatMoney(order.subtotalCents, order.currency)} · Shipping{" "}
+                {order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents, order.currency)} ·{" "}
+                {order.taxIncluded ? "Includes tax" : "Tax"} ({formatTaxRate(order.taxRateBasisPoints)}){" "}
+                {formatMoney(order.taxCents, order.currency)}
               </p>
               <ul>
                 {order.lines.map((line, index) => (
@@ -96,7 +110,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                       </p>
                     </div>
                     <p className="text-lg font-medium text-primary md:text-right">
-                      Amount: {formatMoney(line.lineCents)}
+                      Amount: {formatMoney(line.lineCents, order.currency)}
                     </p>
                   </li>
                 ))}

@@ -17,6 +17,7 @@ import { categoryPath, productPath } from "#app/lib/product-links.ts";
 import { refuseUnless } from "#app/lib/refusal.ts";
 import { breadcrumbJsonLd, pageMeta, productJsonLd, shortDescription, siteOrigin } from "#app/lib/seo.ts";
 import { sharedPageHeaders } from "#app/lib/shared-page.ts";
+import { shopOf, taxWording, useShop } from "#app/lib/shop.ts";
 import { FREE_SIZE, hasSizes, isAvailable, isLow, isSoldOut, NO_SIZE } from "#app/lib/sizes.ts";
 import { shopperOf } from "#app/middleware/identity.server.ts";
 import { getProduct, relatedProducts } from "#app/modules/catalog/index.server.ts";
@@ -58,7 +59,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return [{ title: "Product not found | Trendora" }, { name: "robots", content: "noindex" }];
+  const shop = shopOf(matches);
+  if (!data) return [{ title: `Product not found | ${shop.name}` }, { name: "robots", content: "noindex" }];
   const { product } = data;
   const origin = siteOrigin(matches);
   const categoryLabel = CATEGORIES.find((c) => c.path === product.category)?.label ?? product.category;
@@ -67,7 +69,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   return pageMeta(matches, {
     title: product.name,
     description: shortDescription(
-      `${product.name} (${categoryLabel}), ${formatMoney(product.offerPriceCents)}. ${product.description.join(". ")}`,
+      `${product.name} (${categoryLabel}), ${formatMoney(product.offerPriceCents, shop.currency)}. ${product.description.join(". ")}`,
     ),
     path,
     type: "product",
@@ -76,6 +78,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     jsonLd: [
       productJsonLd(
         origin,
+        shop,
         { ...product, categoryLabel, path },
         // One offer per size (its own sku and availability), or one for a product without sizes.
         product.sizes.length > 0
@@ -124,6 +127,7 @@ function selectedImage(param: string | null, count: number): number {
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, related } = loaderData;
+  const shop = useShop();
   // The review forms' refusals are shown at the reviews; the rest (the cart's) at Add to Cart.
   const reviewReply = isReviewReply(actionData) ? actionData : null;
   const cartReply = reviewReply ? null : actionData;
@@ -217,14 +221,16 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <div className="mt-6 space-y-1">
             {product.priceCents > product.offerPriceCents ? (
               <p className="text-gray-500">
-                MRP: <s data-testid="list-price">{formatMoney(product.priceCents)}</s>
+                MRP: <s data-testid="list-price">{formatMoney(product.priceCents, shop.currency)}</s>
               </p>
             ) : null}
             <p className="text-2xl font-medium text-gray-800">
               <span className="sr-only">Offer price: </span>
-              <span data-testid="offer-price">{formatMoney(product.offerPriceCents)}</span>
+              <span data-testid="offer-price">{formatMoney(product.offerPriceCents, shop.currency)}</span>
             </p>
-            <p className="text-gray-500">(inclusive of all taxes)</p>
+            <p className="text-gray-500" data-testid="tax-wording">
+              {taxWording(shop)}
+            </p>
           </div>
 
           {product.sizes.length === 0 ? (

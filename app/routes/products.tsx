@@ -8,6 +8,7 @@ import { notFound } from "#app/lib/not-found.ts";
 import { categoryPath } from "#app/lib/product-links.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { sharedPageHeaders } from "#app/lib/shared-page.ts";
+import { shopOf } from "#app/lib/shop.ts";
 import { listProducts, MAX_SEARCH_LENGTH } from "#app/modules/catalog/index.server.ts";
 import type { Route } from "./+types/products";
 
@@ -51,8 +52,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   return pageMeta(matches, {
     title: page > 1 ? `${searched}, page ${page}` : searched,
     description: data?.category
-      ? `Shop ${data.category.label} at Trendora: new arrivals, everyday favourites and offers, delivered free.`
-      : "Every product in stock at Trendora: men's, women's, kids', ethnic and winter wear, footwear and accessories.",
+      ? `Shop ${data.category.label} at ${shopOf(matches).name}: new arrivals, everyday favourites and offers, delivered free.`
+      : `Every product in stock at ${shopOf(matches).name}: men's, women's, kids', ethnic and winter wear, footwear and accessories.`,
     // Each page of a list is its own canonical page (search engines follow the numbered links).
     path: page > 1 ? `${slug}?page=${page}` : slug,
     image: data?.category ? `/art/category-${categorySlug(data.category.path)}.webp` : undefined,

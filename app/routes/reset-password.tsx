@@ -6,11 +6,12 @@ import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
 import { PASSWORD_CHANGED, RESET_LINK_INVALID } from "#app/lib/password-reset.ts";
 import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { MIN_PASSWORD_LENGTH, resetPasswordSchema } from "#app/lib/schemas/account.ts";
+import { shopOf } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { isResetTokenUsable, resetPassword, signIn } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/reset-password";
 
-export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | Trendora" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Choose a new password | ${shopOf(matches).name}` }];
 
 // The token is in the address: it must not travel to another site in a Referer, nor be kept by a cache.
 // ("same-origin", not "no-referrer": with no-referrer the browser sends the form's own post with Origin: null,

@@ -3,6 +3,7 @@ import { SellerLoginForm } from "#app/components/seller-login-form.tsx";
 import { formAction, refusalHeaders } from "#app/lib/form-reply.server.ts";
 import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { pageMeta } from "#app/lib/seo.ts";
+import { shopOf } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { sellerOf } from "#app/middleware/identity.server.ts";
 import { sellerRedirectTarget, signInSeller } from "#app/modules/identity/index.server.ts";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/seller-login";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Seller Login",
-    description: "The Trendora seller's sign-in.",
+    description: `The ${shopOf(matches).name} seller's sign-in.`,
     path: "/seller-login",
     noindex: true,
   });

@@ -45,7 +45,12 @@ export function SandboxDocument({ title, children }: { title: string; children: 
 }
 
 function money(cents: number, currency: string): string {
-  return currency === "usd" ? formatMoney(cents) : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  // Intl knows each ISO 4217 currency's decimals: JPY (zero-decimal) shows no cents, as on Stripe's page.
+  try {
+    return formatMoney(cents, currency.toUpperCase());
+  } catch {
+    return `${cents} ${currency.toUpperCase()}`;
+  }
 }
 
 /** The checkout page of one session: what it costs, and what the shopper can do in its current state. */

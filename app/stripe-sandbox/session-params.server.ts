@@ -1,5 +1,6 @@
 // The parameters of `POST /v1/checkout/sessions`, checked as Stripe checks them (for the part of Stripe the
 // store uses), plus the sandbox's own rule that the shopper only ever returns to the store itself.
+import { formatMoney } from "#app/lib/money.ts";
 import { StripeApiError } from "./errors.server.ts";
 import { nowSeconds, type SandboxLineItem, stripeId } from "./objects.server.ts";
 import {
@@ -17,8 +18,8 @@ import {
   isStoreOrigin,
   MAX_LINE_ITEMS,
   MAX_SESSION_SECONDS,
+  MIN_CHARGE,
   MIN_SESSION_SECONDS,
-  MIN_USD_AMOUNT,
 } from "./settings.server.ts";
 
 const CREATE_PARAMS = new Set([
@@ -65,11 +66,17 @@ export function newSessionInput(params: Params): NewSessionInput {
     throw new StripeApiError(400, "All line items must use the same currency.", { param: "line_items" });
   }
   const total = lineItems.reduce((sum, item) => sum + item.amount_total, 0);
-  if (currency === "usd" && total < MIN_USD_AMOUNT) {
-    throw new StripeApiError(400, "The Checkout Session's total amount due must add up to at least $0.50 usd", {
-      param: "line_items",
-      code: "amount_too_small",
-    });
+  const minimum = MIN_CHARGE[currency];
+  if (minimum !== undefined && total < minimum) {
+    const shown = formatMoney(minimum, currency.toUpperCase());
+    throw new StripeApiError(
+      400,
+      `The Checkout Session's total amount due must add up to at least ${shown} ${currency}`,
+      {
+        param: "line_items",
+        code: "amount_too_small",
+      },
+    );
   }
   const created = nowSeconds();
   const expiresAt =

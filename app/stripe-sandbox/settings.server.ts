@@ -19,6 +19,30 @@ export const MIN_SESSION_SECONDS = 30 * 60;
 export const MAX_SESSION_SECONDS = 24 * 60 * 60;
 /** Stripe's minimum charge in US dollars. */
 export const MIN_USD_AMOUNT = 50;
+/**
+ * Stripe's minimum charge of a Checkout Session, in the currency's minor units (Stripe's "minimum and maximum
+ * charge amounts"); a currency not listed here is not checked.
+ */
+export const MIN_CHARGE: Readonly<Record<string, number>> = {
+  usd: MIN_USD_AMOUNT,
+  eur: 50,
+  gbp: 30,
+  inr: 50,
+  cad: 50,
+  aud: 50,
+  nzd: 50,
+  chf: 50,
+  sgd: 50,
+  jpy: 50,
+  hkd: 400,
+  mxn: 1000,
+  brl: 50,
+  sek: 300,
+  nok: 300,
+  dkk: 250,
+  pln: 200,
+  aed: 200,
+};
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 const LOOPBACK_NAMES = ["localhost", "::1"];

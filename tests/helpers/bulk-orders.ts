@@ -1,7 +1,7 @@
 // Many orders at once, straight into the test's SQLite file: one transaction, prepared statements. For the
 // tests that need thousands of orders (the overview and exports at 100,000); amounts follow the store's rule.
 import { db } from "#app/lib/db.server.ts";
-import { computeTotals } from "#app/lib/money.ts";
+import { computeTotals, DEFAULT_PRICING } from "#app/lib/money.ts";
 import type { OrderStatus, PaymentType } from "#db/schema.ts";
 
 export type BulkOrder = {
@@ -38,7 +38,7 @@ export function insertOrders(list: Iterable<BulkOrder>): number {
   let count = 0;
   client.transaction(() => {
     for (const o of list) {
-      const totals = computeTotals(o.lines);
+      const totals = computeTotals(o.lines, DEFAULT_PRICING);
       order.run(
         o.id,
         o.userId,

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { CATEGORY_PATHS } from "#app/lib/categories.ts";
 import { db } from "#app/lib/db.server.ts";
-import { computeTotals } from "#app/lib/money.ts";
+import { computeTotals, DEFAULT_PRICING } from "#app/lib/money.ts";
 import { orderItems, orders, users } from "#db/schema.ts";
 import { COMMON_WORD, generateCatalogue, productName, RARE_WORD, seededRandom } from "../../bench/catalogue.ts";
 import { appForFile } from "../helpers/app.ts";
@@ -77,8 +77,8 @@ describe("the benchmark's generated catalogue", () => {
     for (const order of stored) {
       const own = lines.filter((l) => l.orderId === order.id);
       expect(own.length).toBeGreaterThanOrEqual(1);
-      expect(order.subtotalCents).toBe(computeTotals(own).subtotalCents);
-      expect(order.amountCents).toBe(computeTotals(own).totalCents);
+      expect(order.subtotalCents).toBe(computeTotals(own, DEFAULT_PRICING).subtotalCents);
+      expect(order.amountCents).toBe(computeTotals(own, DEFAULT_PRICING).totalCents);
       expect(order.createdAt).toBeGreaterThan(now - 90 * DAY);
       expect(order.createdAt).toBeLessThanOrEqual(now);
     }

@@ -324,7 +324,7 @@ describe("toApiProduct", () => {
       images: ["/uploads/abc.webp", "/uploads/def.webp"],
       inStock: false,
     });
-    const api = toApiProduct((await getProduct(row.id))!);
+    const api = toApiProduct((await getProduct(row.id))!, "USD");
     expect(api).toEqual({
       _id: row.id,
       name: "Linen Shirt",
@@ -353,7 +353,7 @@ describe("toApiProduct", () => {
         ],
       },
     );
-    const api = toApiProduct((await getProduct(row.id))!);
+    const api = toApiProduct((await getProduct(row.id))!, "USD");
     expect(api).toMatchObject({
       inStock: true,
       weight: "S, M, L",
@@ -368,7 +368,7 @@ describe("toApiProduct", () => {
 
   it("leaves out the weight and sizes when the product has none, and gives its count", async () => {
     const row = createProduct({}, { stock: 7 });
-    const api = toApiProduct((await getProduct(row.id))!);
+    const api = toApiProduct((await getProduct(row.id))!, "USD");
     expect(api).not.toHaveProperty("weight");
     expect(api).not.toHaveProperty("sizes");
     expect(api.stock).toBe(7);

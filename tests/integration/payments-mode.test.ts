@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from "vitest";
 import { config } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newId, newToken } from "#app/lib/ids.ts";
-import { computeTotals } from "#app/lib/money.ts";
+import { computeTotals, DEFAULT_PRICING } from "#app/lib/money.ts";
 import { SANDBOX_SECRET_KEY } from "#app/lib/stripe-sandbox-config.server.ts";
 import { readSavedCart } from "#app/modules/cart/index.server.ts";
 import {
@@ -71,10 +71,13 @@ async function shopperWithCart() {
 }
 
 /** The total of that cart: 2 × $25.99 + $12.50, plus 2% tax rounded down. */
-const CART_TOTAL_CENTS = computeTotals([
-  { unitPriceCents: 2599, quantity: 2 },
-  { unitPriceCents: 1250, quantity: 1 },
-]).totalCents;
+const CART_TOTAL_CENTS = computeTotals(
+  [
+    { unitPriceCents: 2599, quantity: 2 },
+    { unitPriceCents: 1250, quantity: 1 },
+  ],
+  DEFAULT_PRICING,
+).totalCents;
 
 const ordersOf = (userId: string) => db().select().from(orders).where(eq(orders.userId, userId)).all();
 const orderRow = (id: string) => db().select().from(orders).where(eq(orders.id, id)).get()!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeTotals } from "#app/lib/money.ts";
+import { computeTotals, DEFAULT_PRICING } from "#app/lib/money.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { parseProductId, parseQuantity } from "#app/modules/cart/index.server.ts";
@@ -78,7 +78,7 @@ describe("cart totals", () => {
       { unitPriceCents: 149, quantity: 1 },
       { unitPriceCents: 149, quantity: 1 },
     ];
-    const totals = computeTotals(lines);
+    const totals = computeTotals(lines, DEFAULT_PRICING);
     expect(totals.subtotalCents).toBe(447);
     expect(totals.taxCents).toBe(8); // 8.94 → 8, not 3 × 2 = 6
     expect(totals.totalCents).toBe(455);
@@ -86,7 +86,7 @@ describe("cart totals", () => {
 
   it("handle the largest cart: 50 lines of 99 units at a high price without losing a cent", () => {
     const lines = Array.from({ length: 50 }, () => ({ unitPriceCents: 999_999, quantity: 99 }));
-    const totals = computeTotals(lines);
+    const totals = computeTotals(lines, DEFAULT_PRICING);
     expect(totals.subtotalCents).toBe(4_949_995_050);
     expect(totals.taxCents).toBe(98_999_901);
     expect(totals.totalCents).toBe(5_048_994_951);

@@ -1,46 +1,142 @@
 import { describe, expect, it } from "vitest";
-import { computeTotals, formatMoney, parseMoneyToCents } from "#app/lib/money.ts";
+import {
+  computeTotals,
+  DEFAULT_PRICING,
+  formatMoney,
+  formatTaxRate,
+  minorUnits,
+  type Pricing,
+  parseMoney,
+  parseMoneyToCents,
+  toDecimal,
+  toDecimalText,
+} from "#app/lib/money.ts";
 
 describe("computeTotals", () => {
-  it("sums offer price × quantity and adds 2% tax rounded down to the cent", () => {
-    const totals = computeTotals([
-      { unitPriceCents: 1999, quantity: 3 },
-      { unitPriceCents: 499, quantity: 1 },
-    ]);
-    expect(totals).toEqual({ subtotalCents: 6496, shippingCents: 0, taxCents: 129, totalCents: 6625 });
+  it("sums offer price × quantity and adds 2% tax rounded down to the cent (the default shop)", () => {
+    const totals = computeTotals(
+      [
+        { unitPriceCents: 1999, quantity: 3 },
+        { unitPriceCents: 499, quantity: 1 },
+      ],
+      DEFAULT_PRICING,
+    );
+    expect(totals).toEqual({
+      subtotalCents: 6496,
+      shippingCents: 0,
+      taxCents: 129,
+      taxIncluded: false,
+      totalCents: 6625,
+    });
   });
 
   it("rounds the tax down, never up", () => {
     // 2% of 149 cents is 2.98 cents.
-    expect(computeTotals([{ unitPriceCents: 149, quantity: 1 }]).taxCents).toBe(2);
+    expect(computeTotals([{ unitPriceCents: 149, quantity: 1 }], DEFAULT_PRICING).taxCents).toBe(2);
   });
 
-  it("is zero for an empty cart", () => {
-    expect(computeTotals([])).toEqual({ subtotalCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 });
+  it("is zero for an empty cart, shipping fee or not", () => {
+    const pricing: Pricing = { ...DEFAULT_PRICING, shippingFlatCents: 500 };
+    expect(computeTotals([], pricing)).toEqual({
+      subtotalCents: 0,
+      shippingCents: 0,
+      taxCents: 0,
+      taxIncluded: false,
+      totalCents: 0,
+    });
   });
 
   it("refuses fractional cents or quantities", () => {
-    expect(() => computeTotals([{ unitPriceCents: 10.5, quantity: 1 }])).toThrow(TypeError);
-    expect(() => computeTotals([{ unitPriceCents: 100, quantity: 1.5 }])).toThrow(TypeError);
+    expect(() => computeTotals([{ unitPriceCents: 10.5, quantity: 1 }], DEFAULT_PRICING)).toThrow(TypeError);
+    expect(() => computeTotals([{ unitPriceCents: 100, quantity: 1.5 }], DEFAULT_PRICING)).toThrow(TypeError);
+  });
+
+  it("shows an included tax as the part of the prices it is, and adds nothing for it", () => {
+    // 10% included in 11000: 11000 × 10 / 110 = 1000.
+    const pricing: Pricing = { ...DEFAULT_PRICING, taxRateBasisPoints: 1000, taxIncluded: true };
+    expect(computeTotals([{ unitPriceCents: 5500, quantity: 2 }], pricing)).toEqual({
+      subtotalCents: 11000,
+      shippingCents: 0,
+      taxCents: 1000,
+      taxIncluded: true,
+      totalCents: 11000,
+    });
+    // 7.5% included in 999: 999 × 750 / 10750 = 69.69… → 69.
+    expect(
+      computeTotals([{ unitPriceCents: 999, quantity: 1 }], { ...pricing, taxRateBasisPoints: 750 }).taxCents,
+    ).toBe(69);
+  });
+
+  it("charges the flat shipping fee below the free-shipping threshold and none from it on", () => {
+    const pricing: Pricing = { ...DEFAULT_PRICING, shippingFlatCents: 499, freeShippingFromCents: 5000 };
+    const below = computeTotals([{ unitPriceCents: 4999, quantity: 1 }], pricing);
+    expect(below).toMatchObject({ subtotalCents: 4999, shippingCents: 499, taxCents: 99, totalCents: 4999 + 499 + 99 });
+    const at = computeTotals([{ unitPriceCents: 2500, quantity: 2 }], pricing);
+    expect(at).toMatchObject({ subtotalCents: 5000, shippingCents: 0, taxCents: 100, totalCents: 5100 });
+    // No threshold: always the fee.
+    const always = computeTotals([{ unitPriceCents: 100_000, quantity: 1 }], {
+      ...pricing,
+      freeShippingFromCents: null,
+    });
+    expect(always.shippingCents).toBe(499);
+  });
+
+  it("works in a zero-decimal currency's units the same way (yen)", () => {
+    const pricing: Pricing = {
+      taxRateBasisPoints: 1000,
+      taxIncluded: true,
+      shippingFlatCents: 500,
+      freeShippingFromCents: null,
+    };
+    expect(computeTotals([{ unitPriceCents: 3300, quantity: 1 }], pricing)).toEqual({
+      subtotalCents: 3300,
+      shippingCents: 500,
+      taxCents: 300,
+      taxIncluded: true,
+      totalCents: 3800,
+    });
   });
 });
 
-describe("formatMoney and parseMoneyToCents", () => {
-  it("formats cents with the currency symbol", () => {
-    expect(formatMoney(1999)).toBe("$19.99");
-    expect(formatMoney(5)).toBe("$0.05");
+describe("formatMoney, toDecimal and parseMoney", () => {
+  it("formats an amount in its currency's minor units", () => {
+    expect(formatMoney(1999, "USD")).toBe("$19.99");
+    expect(formatMoney(5, "USD")).toBe("$0.05");
+    expect(formatMoney(199900, "USD")).toBe("$1999.00");
+    expect(formatMoney(1999, "JPY")).toBe("¥1999");
+    expect(formatMoney(1999, "EUR")).toBe("€19.99");
+    expect(formatMoney(1999, "INR")).toBe("₹19.99");
   });
 
-  it("parses decimal amounts to cents exactly", () => {
+  it("knows which currencies have no minor unit", () => {
+    expect(minorUnits("USD")).toBe(2);
+    expect(minorUnits("JPY")).toBe(0);
+    expect(minorUnits("KRW")).toBe(0);
+    expect(toDecimal(1999, "USD")).toBe(19.99);
+    expect(toDecimal(1999, "JPY")).toBe(1999);
+    expect(toDecimalText(4080, "USD")).toBe("40.80");
+    expect(toDecimalText(4080, "JPY")).toBe("4080");
+  });
+
+  it("parses decimal amounts to minor units exactly", () => {
     expect(parseMoneyToCents("19.99")).toBe(1999);
     expect(parseMoneyToCents("0.1")).toBe(10);
     expect(parseMoneyToCents(12)).toBe(1200);
     expect(parseMoneyToCents(" 7.5 ")).toBe(750);
+    expect(parseMoney("1500", "JPY")).toBe(1500);
+    expect(parseMoney("4.99", "EUR")).toBe(499);
   });
 
-  it("refuses anything that is not a plain non-negative amount", () => {
+  it("refuses anything that is not a plain non-negative amount (and decimals in yen)", () => {
     for (const bad of ["", "-1", "1.999", "abc", "1e3", "NaN", "12345678", null, undefined, {}]) {
       expect(parseMoneyToCents(bad)).toBeNull();
     }
+    expect(parseMoney("15.5", "JPY")).toBeNull();
+  });
+
+  it("writes tax rates as percentages", () => {
+    expect(formatTaxRate(200)).toBe("2%");
+    expect(formatTaxRate(750)).toBe("7.5%");
+    expect(formatTaxRate(1925)).toBe("19.25%");
   });
 });

@@ -4,6 +4,7 @@ import { thumbnailUrl } from "#app/lib/images.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { productPath } from "#app/lib/product-links.ts";
+import { useShop } from "#app/lib/shop.ts";
 import { isLow, lineName } from "#app/lib/sizes.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { CartLine } from "#app/modules/cart/index.server.ts";
@@ -30,6 +31,7 @@ function LineFields({ line, here }: { line: CartLine; here: string }) {
 /** A cart line: picture, name, size, quantity (or why it cannot be bought), amount and Remove. */
 export function CartLineRow({ line, here }: { line: CartLine; here: string }) {
   const { product, quantity, unavailable } = line;
+  const { currency } = useShop();
   // Names say the size, so two lines of one product are told apart ('Linen Shirt, M').
   const name = product ? lineName(product.name, line.size) : "Product no longer available";
   return (
@@ -83,7 +85,7 @@ export function CartLineRow({ line, here }: { line: CartLine; here: string }) {
         </div>
       </div>
       <p className="self-end text-right md:self-auto md:text-center" data-testid="line-amount">
-        {unavailable ? "—" : formatMoney(line.lineCents)}
+        {unavailable ? "—" : formatMoney(line.lineCents, currency)}
       </p>
       <Form
         method="post"

@@ -3,7 +3,8 @@ import { SubmitButton } from "#app/components/button.tsx";
 import { FormError } from "#app/components/form-messages.tsx";
 import { typedValue } from "#app/lib/form-reply.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
-import { formatMoney, TAX_RATE_PERCENT, type Totals } from "#app/lib/money.ts";
+import { formatMoney, formatTaxRate, type Totals } from "#app/lib/money.ts";
+import { POLICIES, useShop } from "#app/lib/shop.ts";
 import { useDetailsMenu } from "#app/lib/use-details-menu.ts";
 
 type SummaryData = {
@@ -37,6 +38,9 @@ export function OrderSummary({
 }) {
   const { signedIn, totals, addresses, selectedAddressId, onlinePayment, onlinePaymentTestMode, requestKey } = cart;
   const addressMenu = useDetailsMenu();
+  const shop = useShop();
+  const money = (amount: number) => formatMoney(amount, shop.currency);
+  const rate = formatTaxRate(shop.taxRateBasisPoints);
   const selected = addresses.find((a) => a.id === selectedAddressId) ?? null;
   // After a refusal the shopper's choice stays chosen.
   const paymentType = typedValue(reply, "paymentType") === "Online" && onlinePayment ? "Online" : "COD";
@@ -129,22 +133,28 @@ export function OrderSummary({
         <dl className="space-y-2 text-gray-600">
           <div className="flex justify-between">
             <dt>Price</dt>
-            <dd data-testid="cart-price">{formatMoney(totals.subtotalCents)}</dd>
+            <dd data-testid="cart-price">{money(totals.subtotalCents)}</dd>
           </div>
           <div className="flex justify-between">
             <dt>Shipping Fee</dt>
-            <dd className="text-green-600">
-              {totals.shippingCents === 0 ? "Free" : formatMoney(totals.shippingCents)}
+            <dd data-testid="cart-shipping" className={totals.shippingCents === 0 ? "text-green-600" : ""}>
+              {totals.shippingCents === 0 ? "Free" : money(totals.shippingCents)}
             </dd>
           </div>
           <div className="flex justify-between">
-            <dt>Tax ({TAX_RATE_PERCENT}%)</dt>
-            <dd data-testid="cart-tax">{formatMoney(totals.taxCents)}</dd>
+            {/* Prices that include the tax: the tax is shown as part of them, never added again. */}
+            <dt data-testid="cart-tax-label">{totals.taxIncluded ? `Includes tax (${rate})` : `Tax (${rate})`}</dt>
+            <dd data-testid="cart-tax">{money(totals.taxCents)}</dd>
           </div>
           <div className="mt-3 flex justify-between text-lg font-medium text-gray-800">
             <dt>Total Amount:</dt>
-            <dd data-testid="cart-total">{formatMoney(totals.totalCents)}</dd>
+            <dd data-testid="cart-total">{money(totals.totalCents)}</dd>
           </div>
+          {shop.freeShippingFromCents !== null && totals.shippingCents > 0 ? (
+            <p className="text-xs text-gray-500" data-testid="free-shipping-note">
+              Free shipping from {money(shop.freeShippingFromCents)}.
+            </p>
+          ) : null}
         </dl>
         {error ? (
           <div className="mt-6">
@@ -155,6 +165,20 @@ export function OrderSummary({
           <SubmitButton size="lg" block className="mt-6">
             Place Order
           </SubmitButton>
+        ) : null}
+        {orderable ? (
+          <p className="mt-3 text-xs text-gray-500" data-testid="checkout-policies">
+            By placing an order you accept our{" "}
+            {POLICIES.map((policy, i) => (
+              <span key={policy.slug}>
+                {i > 0 ? (i === POLICIES.length - 1 ? " and " : ", ") : ""}
+                <Link to={`/policies/${policy.slug}`} className="underline hover:text-primary">
+                  {policy.title.toLowerCase()}
+                </Link>
+              </span>
+            ))}
+            .
+          </p>
         ) : (
           <p className="mt-6 rounded-control bg-gray-100 px-4 py-3 text-center text-sm" data-testid="nothing-to-order">
             Add a product to your cart to place an order.

@@ -1,21 +1,28 @@
 // A product as the seller enters it (add and edit pages, POST /api/product/add): one set of field rules.
 
 import { CATEGORY_PATHS } from "../categories.ts";
-import { parseMoneyToCents } from "../money.ts";
+import { DEFAULT_CURRENCY, minorUnits, parseMoney } from "../money.ts";
 import { DESCRIPTION_LINE_MAX_LENGTH, DESCRIPTION_MAX_LINES, NAME_MAX_LENGTH } from "../product-limits.ts";
 import { sizeRowsOf } from "../size-rows.ts";
 import { isSizeLabel, MAX_SIZE_LENGTH, MAX_SIZES, MAX_STOCK, NO_SIZE } from "../sizes.ts";
 import { cleanText, textField, z } from "./zod.ts";
 
-function money(label: string) {
+/** A price typed in the shop's currency (at most its decimals: none for JPY), in its minor units. */
+function money(label: string, currency: string) {
   return z.unknown().transform((value, ctx) => {
     if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) {
       ctx.addIssue({ code: "custom", message: `${label} is required.` });
       return z.NEVER;
     }
-    const cents = parseMoneyToCents(value);
+    const cents = parseMoney(value, currency);
     if (cents === null) {
-      ctx.addIssue({ code: "custom", message: `${label} must be a number with at most two decimals, e.g. 19.99.` });
+      ctx.addIssue({
+        code: "custom",
+        message:
+          minorUnits(currency) === 0
+            ? `${label} must be a whole number in ${currency}, e.g. 1999.`
+            : `${label} must be a number with at most two decimals, e.g. 19.99.`,
+      });
       return z.NEVER;
     }
     if (cents === 0) {
@@ -104,45 +111,61 @@ function toLines(value: string | string[] | undefined): string[] {
   return lines.map((line) => cleanText(line).trim()).filter((line) => line.length > 0);
 }
 
-export const productFieldsSchema = z
-  .object({
-    name: textField("Product name is required.")
-      .trim()
-      .min(1, "Product name is required.")
-      .max(NAME_MAX_LENGTH, `The product name can be at most ${NAME_MAX_LENGTH} characters.`),
-    description: z
-      .union([z.string(), z.array(z.string())], "The description must be text.")
-      .optional()
-      .transform(toLines)
-      .pipe(
-        z
-          .array(
-            z
-              .string()
-              .max(
-                DESCRIPTION_LINE_MAX_LENGTH,
-                `Each description line can be at most ${DESCRIPTION_LINE_MAX_LENGTH} characters.`,
-              ),
-          )
-          .max(DESCRIPTION_MAX_LINES, `The description can have at most ${DESCRIPTION_MAX_LINES} lines.`),
-      ),
-    category: z.enum(CATEGORY_PATHS, "Select a category."),
-    price: money("Product price"),
-    offerPrice: money("Offer price"),
-    /** The sizes with their counts; none: a product without sizes, counted by `stock`. */
-    sizes: sizeRows,
-    stock: count,
-    stockWas: shownCount,
-  })
-  .superRefine((product, ctx) => {
-    if (product.offerPrice > product.price) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["offerPrice"],
-        message: "The offer price cannot be above the product price.",
-      });
-    }
-  });
+const schemas = new Map<string, ReturnType<typeof productSchemaFor>>();
+/** The product fields with prices typed in `currency` (the shop's). */
+export function productFieldsSchemaIn(currency: string) {
+  let schema = schemas.get(currency);
+  if (!schema) {
+    schema = productSchemaFor(currency);
+    schemas.set(currency, schema);
+  }
+  return schema;
+}
+
+function productSchemaFor(currency: string) {
+  return z
+    .object({
+      name: textField("Product name is required.")
+        .trim()
+        .min(1, "Product name is required.")
+        .max(NAME_MAX_LENGTH, `The product name can be at most ${NAME_MAX_LENGTH} characters.`),
+      description: z
+        .union([z.string(), z.array(z.string())], "The description must be text.")
+        .optional()
+        .transform(toLines)
+        .pipe(
+          z
+            .array(
+              z
+                .string()
+                .max(
+                  DESCRIPTION_LINE_MAX_LENGTH,
+                  `Each description line can be at most ${DESCRIPTION_LINE_MAX_LENGTH} characters.`,
+                ),
+            )
+            .max(DESCRIPTION_MAX_LINES, `The description can have at most ${DESCRIPTION_MAX_LINES} lines.`),
+        ),
+      category: z.enum(CATEGORY_PATHS, "Select a category."),
+      price: money("Product price", currency),
+      offerPrice: money("Offer price", currency),
+      /** The sizes with their counts; none: a product without sizes, counted by `stock`. */
+      sizes: sizeRows,
+      stock: count,
+      stockWas: shownCount,
+    })
+    .superRefine((product, ctx) => {
+      if (product.offerPrice > product.price) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["offerPrice"],
+          message: "The offer price cannot be above the product price.",
+        });
+      }
+    });
+}
+
+/** The product fields in the default currency (US dollars): the type every currency's schema shares. */
+export const productFieldsSchema = productFieldsSchemaIn(DEFAULT_CURRENCY);
 
 export type ProductFields = z.infer<typeof productFieldsSchema>;
 

@@ -4,10 +4,11 @@
 // the capped one, and an order from a cart that would be capped unseen is refused (orders.server.ts).
 import { and, eq, inArray } from "drizzle-orm";
 import { type Db, db, type Tx, transaction } from "#app/lib/db.server.ts";
-import { computeTotals, type Totals } from "#app/lib/money.ts";
+import { computeTotals, lineAmount, type Totals } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { FREE_SIZE, isAvailable, NO_SIZE, splitCartKey } from "#app/lib/sizes.ts";
 import { stockKey, stockLinesIn } from "#app/modules/inventory/index.server.ts";
+import { shopPricing } from "#app/modules/shop/index.server.ts";
 import { cartItems, products } from "#db/schema.ts";
 import { savedCartIn } from "./cart.server.ts";
 import type { OrderLineInput } from "./cart-input.server.ts";
@@ -107,7 +108,7 @@ export function viewCartIn(tx: Tx | Db, cart: CartMap, held: ReadonlyMap<string,
     if (row && !unavailable) {
       orderable.push({ productId, size, quantity });
       priced.push({ unitPriceCents: row.offerPriceCents, quantity });
-      lineCents = computeTotals([{ unitPriceCents: row.offerPriceCents, quantity }]).subtotalCents;
+      lineCents = lineAmount({ unitPriceCents: row.offerPriceCents, quantity });
     }
     lines.push({
       key,
@@ -131,7 +132,7 @@ export function viewCartIn(tx: Tx | Db, cart: CartMap, held: ReadonlyMap<string,
     });
   }
   const count = lines.reduce((total, line) => total + (line.product ? line.quantity : 0), 0);
-  return { lines, totals: computeTotals(priced), count, orderable };
+  return { lines, totals: computeTotals(priced, shopPricing()), count, orderable };
 }
 
 /** What the shopper is told about a line cut to what is left ("Only 1 left of Tote (size M): …"). */

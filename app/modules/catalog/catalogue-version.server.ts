@@ -1,7 +1,7 @@
 // The catalogue's version: a number the database raises with every change to a product (triggers of migration
 // 0006), so anything made from the catalogue can be kept until it changes: the pages cached for visitors without
 // a session (server/page-cache.js) and the list counts below.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type Db, db, type Tx } from "#app/lib/db.server.ts";
 import { catalogueVersion as versionTable } from "#db/schema.ts";
 
@@ -52,4 +52,15 @@ export function countOnce(tx: Tx | Db, key: string, count: () => number): number
   remembered.set(key, value);
   if (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
   return value;
+}
+
+/**
+ * Raises the catalogue's version inside the caller's transaction: for a change outside the products that the
+ * catalogue pages show (the shop settings: name, currency, tax wording).
+ */
+export function bumpCatalogueVersion(tx: Tx): void {
+  tx.update(versionTable)
+    .set({ version: sql`${versionTable.version} + 1` })
+    .where(eq(versionTable.id, 1))
+    .run();
 }

@@ -26,11 +26,14 @@ export function productListBuilds(): number {
   return builds;
 }
 
-/** The whole list as the spec has it, as kept for the current catalogue version (built now when it is not). */
-export async function fullProductList(): Promise<KeptProductList> {
+/**
+ * The whole list as the spec has it, as kept for the current catalogue version (built now when it is not), its
+ * prices in `currency` (the shop's: a change of it raises the catalogue version).
+ */
+export async function fullProductList(currency: string): Promise<KeptProductList> {
   const version = await catalogueVersion();
   if (kept?.version === version) return kept;
-  const products = (await listAllProducts()).map(toApiProduct);
+  const products = (await listAllProducts()).map((row) => toApiProduct(row, currency));
   const json = Buffer.from(JSON.stringify({ success: true, products }));
   builds += 1;
   kept = {

@@ -30,8 +30,8 @@ import {
   ONLINE_PAYMENT_TOO_SMALL,
   ONLINE_PAYMENT_UNAVAILABLE,
   onlinePaymentAvailable,
-  STRIPE_CURRENCY,
   stripeClient,
+  stripeCurrency,
 } from "./stripe.server.ts";
 
 /** An unpaid online order older than this is cancelled when next looked at (expiry plus a late webhook). */
@@ -78,7 +78,7 @@ export async function startOnlineCheckout(input: OnlineCheckoutInput): Promise<{
         mode: "payment",
         line_items: checkoutLineItems(
           placed.lines.map((line) => ({ ...line, name: lineName(line.product?.name ?? "Product", line.size) })),
-          order.taxCents,
+          order,
         ),
         metadata: { orderId: order.id },
         client_reference_id: order.id,
@@ -181,7 +181,7 @@ export function fulfilCheckoutSession(session: SessionFacts, event?: EventFacts)
   return withSessionOrder(session, event, (tx, order) => {
     if (session.payment_status !== "paid") return "not-paid";
     if (order.isPaid) return "already-paid";
-    if (session.amount_total !== order.amountCents || session.currency !== STRIPE_CURRENCY) {
+    if (session.amount_total !== order.amountCents || session.currency !== stripeCurrency(order.currency)) {
       console.warn(`Checkout Session ${session.id} amount does not match order ${order.id}: not marked paid`);
       return "amount-mismatch";
     }

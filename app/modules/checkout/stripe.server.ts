@@ -4,10 +4,15 @@
 // a key) online payment is simply not offered.
 import Stripe from "stripe";
 import { config } from "#app/lib/config.server.ts";
-import { TAX_RATE_PERCENT } from "#app/lib/money.ts";
+import { formatTaxRate } from "#app/lib/money.ts";
 import { SANDBOX_SECRET_KEY, sandboxBaseUrl, sandboxWebhookSecret } from "#app/lib/stripe-sandbox-config.server.ts";
 
+/** The default shop's currency as Stripe writes it (lower case); an order's own is `stripeCurrency(order.currency)`. */
 export const STRIPE_CURRENCY = "usd";
+/** An ISO 4217 code as Stripe writes it: "JPY" → "jpy". Amounts go to Stripe in the currency's minor units. */
+export function stripeCurrency(currency: string): string {
+  return currency.toLowerCase();
+}
 /** How long a shopper has to pay; then the session expires and the order is cancelled. */
 export const CHECKOUT_SESSION_SECONDS = 60 * 60;
 export const CHECKOUT_SESSION_ID_PATTERN = /^cs_(test|live)_[0-9A-Za-z]{1,200}$/;
@@ -17,7 +22,7 @@ export const ONLINE_PAYMENT_UNAVAILABLE =
 /** The refusal when online payment is off (production without STRIPE_SECRET_KEY and without the sandbox). */
 export const ONLINE_PAYMENT_OFF = "Online payment is not available at the moment. Please choose Cash on Delivery.";
 export const ONLINE_PAYMENT_TOO_SMALL =
-  "Online payment needs an order total of at least $0.50. Please choose Cash on Delivery.";
+  "Online payment needs a larger order total (the card payment minimum). Please choose Cash on Delivery.";
 
 /** True when payments go to the built-in sandbox: online payment works and no real money is taken. */
 export function isSandboxMode(): boolean {
@@ -63,32 +68,38 @@ export function webhookSecret(): string | null {
   return STRIPE_WEBHOOK_SECRET ?? (paymentMode === "sandbox" ? sandboxWebhookSecret() : null);
 }
 
+/** What of an order its Stripe session is made from: its currency, tax and shipping as it was placed. */
+export type OrderCharges = {
+  currency: string;
+  taxCents: number;
+  taxIncluded: boolean;
+  taxRateBasisPoints: number;
+  shippingCents: number;
+};
+
 /**
- * The session's line items: one per product at its unit price, and the tax as its own line, so that
- * their sum is the order's amount to the cent (the tax line is left out when the tax is zero).
+ * The session's line items, in the order's currency (amounts in its minor units): one per product at its unit
+ * price, the tax as its own line when it is added on top (prices that include it already hold it), and the
+ * shipping fee, so that their sum is the order's amount to the minor unit (a line of zero is left out).
  */
 export function checkoutLineItems(
   lines: readonly { name: string; quantity: number; unitPriceCents: number }[],
-  taxCents: number,
+  order: OrderCharges,
 ): Stripe.Checkout.SessionCreateParams.LineItem[] {
+  const currency = stripeCurrency(order.currency);
   const items: Stripe.Checkout.SessionCreateParams.LineItem[] = lines.map((line) => ({
     quantity: line.quantity,
     price_data: {
-      currency: STRIPE_CURRENCY,
+      currency,
       unit_amount: line.unitPriceCents,
       product_data: { name: line.name.slice(0, 250) || "Product" },
     },
   }));
-  if (taxCents > 0) {
-    items.push({
-      quantity: 1,
-      price_data: {
-        currency: STRIPE_CURRENCY,
-        unit_amount: taxCents,
-        product_data: { name: `Tax (${TAX_RATE_PERCENT}%)` },
-      },
-    });
-  }
+  const extra = (name: string, amount: number) =>
+    items.push({ quantity: 1, price_data: { currency, unit_amount: amount, product_data: { name } } });
+  if (!order.taxIncluded && order.taxCents > 0)
+    extra(`Tax (${formatTaxRate(order.taxRateBasisPoints)})`, order.taxCents);
+  if (order.shippingCents > 0) extra("Shipping", order.shippingCents);
   return items;
 }
 

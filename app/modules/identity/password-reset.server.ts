@@ -14,6 +14,7 @@ import { parseOrRefuse, Refusal, refuse } from "#app/lib/refusal.ts";
 import { forgotPasswordSchema, resetPasswordSchema } from "#app/lib/schemas/account.ts";
 import { passwordResetMail } from "#app/mail/password-reset-mail.tsx";
 import { enqueueMail, secretPlaceholder, wipeExpiredSecrets } from "#app/modules/mail/index.server.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { passwordResets, sessions, users } from "#db/schema.ts";
 import type { ShopperUser } from "./accounts.server.ts";
 import { hashPassword } from "./passwords.server.ts";
@@ -72,7 +73,11 @@ async function sendResetLink(input: unknown): Promise<void> {
       .run();
     // The mail is stored with a placeholder where the token goes; the token itself only sealed.
     const placeholder = secretPlaceholder();
-    const mail = passwordResetMail(user, { baseUrl: config().mailBaseUrl, resetUrl: resetUrl(placeholder) });
+    const mail = passwordResetMail(user, {
+      baseUrl: config().mailBaseUrl,
+      resetUrl: resetUrl(placeholder),
+      shopName: shopSettings().name,
+    });
     enqueueMail(tx, { ...mail, secret: { placeholder, value: token, expiresAt } });
   });
 }

@@ -14,10 +14,11 @@ import {
 import { and, asc, count, desc, eq, exists, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { db, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
+import { DEFAULT_CURRENCY } from "#app/lib/money.ts";
 import { type Page, pageWindow, SELLER_PAGE_SIZE } from "#app/lib/paging.ts";
 import { MAX_IMAGE_MB, MAX_IMAGES } from "#app/lib/product-limits.ts";
 import { parseOrRefuse, Refusal, refuse } from "#app/lib/refusal.ts";
-import { type ProductFields, productFieldsSchema } from "#app/lib/schemas/product.ts";
+import { type ProductFields, productFieldsSchemaIn } from "#app/lib/schemas/product.ts";
 import { LOW_STOCK, NO_SIZE, type SizeStock } from "#app/lib/sizes.ts";
 import { productSizes, products } from "#db/schema.ts";
 import { deleteProductImages, storeProductImage } from "./images.server.ts";
@@ -131,8 +132,13 @@ function stockLinesOfFields(fields: ProductFields): CountChange[] {
 }
 
 /** Adds a product with its images (1 to 4) and its sizes and counts. Any refusal or failure stores nothing. */
-export async function addProduct(input: unknown, uploads: readonly ImageUpload[]): Promise<string> {
-  const fields = parseOrRefuse(productFieldsSchema, input);
+/** Adds a product; its prices are typed in `currency` (the shop's). */
+export async function addProduct(
+  input: unknown,
+  uploads: readonly ImageUpload[],
+  currency = DEFAULT_CURRENCY,
+): Promise<string> {
+  const fields = parseOrRefuse(productFieldsSchemaIn(currency), input);
   if (uploads.length === 0) throw imagesRefusal("Add at least one product image.");
   if (uploads.length > MAX_IMAGES) throw imagesRefusal(`Add at most ${MAX_IMAGES} images.`);
 
@@ -171,10 +177,15 @@ export type PhotoChanges = { replace: ReadonlyMap<number, ImageUpload>; remove: 
  * Edits a product's fields, sizes and photos. New images are stored first; replaced ones are deleted after the
  * save. Counts the seller did not change are not written (see saveStockLines).
  */
-export async function updateProduct(productId: string, input: unknown, photos: PhotoChanges): Promise<void> {
+export async function updateProduct(
+  productId: string,
+  input: unknown,
+  photos: PhotoChanges,
+  currency = DEFAULT_CURRENCY,
+): Promise<void> {
   const current = await getProductForSeller(productId);
   if (!current) refuse("Product not found", 404);
-  const fields = parseOrRefuse(productFieldsSchema, input);
+  const fields = parseOrRefuse(productFieldsSchemaIn(currency), input);
   for (const slot of [...photos.replace.keys(), ...photos.remove]) {
     if (!Number.isInteger(slot) || slot < 0 || slot >= MAX_IMAGES) throw imagesRefusal("Unknown photo slot.");
   }

@@ -26,6 +26,7 @@ import nodemailer from "nodemailer";
 import { config, mailSenderEnabled } from "#app/lib/config.server.ts";
 import { db, transaction } from "#app/lib/db.server.ts";
 import { newToken } from "#app/lib/ids.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { mailOutbox } from "#db/schema.ts";
 import { onMailQueued, wipeExpiredSecrets } from "./outbox.server.ts";
 import { openSecret } from "./secrets.server.ts";
@@ -131,9 +132,17 @@ function bodiesOf(row: OutboxRow, now: number): { text: string; html: string } {
   };
 }
 
+/** MAIL_FROM's address with the shop's sender name (its settings) as the display name; MAIL_FROM as it is without one. */
+export function fromWithSenderName(mailFrom: string, senderName: string): string {
+  const name = senderName.replace(/["\\\r\n<>]/g, "").trim();
+  if (!name) return mailFrom;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return /^[\w .'-]+$/.test(name) ? `${name} <${address}>` : `"${name}" <${address}>`;
+}
+
 function messageOf(row: OutboxRow, now: number) {
   return {
-    from: config().mailFrom,
+    from: fromWithSenderName(config().mailFrom, shopSettings().mailSenderName),
     to: row.recipient,
     subject: row.subject,
     ...bodiesOf(row, now),

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { config } from "#app/lib/config.server.ts";
 import type { Tx } from "#app/lib/db.server.ts";
-import { computeTotals } from "#app/lib/money.ts";
+import { lineAmount } from "#app/lib/money.ts";
 import { productPath } from "#app/lib/product-links.ts";
 import {
   isNewsworthyStatus,
@@ -14,6 +14,7 @@ import {
 } from "#app/mail/order-mails.tsx";
 import type { MailOrder } from "#app/mail/order-parts.tsx";
 import { enqueueMail } from "#app/modules/mail/index.server.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { orders, users } from "#db/schema.ts";
 import { MISSING_PRODUCT_NAME, orderLinesIn } from "./order-lines.server.ts";
 
@@ -28,6 +29,7 @@ function mailOrderIn(tx: Tx, orderId: string): MailOrder {
   if (!order) throw new Error(`Order ${orderId} is not there to be mailed about`);
   const lines = orderLinesIn(tx, [orderId]).get(orderId) ?? [];
   const { address, status, paymentType, isPaid, subtotalCents, taxCents, amountCents, createdAt } = order.order;
+  const { currency, taxRateBasisPoints, taxIncluded, shippingCents } = order.order;
   return {
     id: orderId,
     createdAt,
@@ -37,19 +39,23 @@ function mailOrderIn(tx: Tx, orderId: string): MailOrder {
     subtotalCents,
     taxCents,
     amountCents,
+    currency,
+    taxRateBasisPoints,
+    taxIncluded,
+    shippingCents,
     address,
     shopper: order.shopper,
     lines: lines.map((line) => ({
       name: line.product?.name ?? MISSING_PRODUCT_NAME,
       size: line.size?.trim() || null,
       quantity: line.quantity,
-      lineCents: computeTotals([line]).subtotalCents,
+      lineCents: lineAmount(line),
       reviewPath: line.product ? `${productPath(line.product)}#reviews` : null,
     })),
   };
 }
 
-const links = () => ({ baseUrl: config().mailBaseUrl });
+const links = () => ({ baseUrl: config().mailBaseUrl, shopName: shopSettings().name });
 
 /** An order has just been placed (cash on delivery) or paid (online): the shopper's confirmation, the seller's notice. */
 export function enqueueOrderPlacedMail(tx: Tx, orderId: string): void {

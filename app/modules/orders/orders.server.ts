@@ -3,7 +3,7 @@
 import { and, desc, eq, inArray, or } from "drizzle-orm";
 import { type Db, db, type Tx, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
-import { computeTotals } from "#app/lib/money.ts";
+import { computeTotals, lineAmount } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import {
   clearSavedCart,
@@ -22,6 +22,7 @@ import {
   stockLinesIn,
   takeStock,
 } from "#app/modules/inventory/index.server.ts";
+import { shopPricing, shopSettings } from "#app/modules/shop/index.server.ts";
 import { type AddressSnapshot, addresses, orderItems, orders, type PaymentType, products } from "#db/schema.ts";
 import { type OrderLine, orderLinesIn } from "./order-lines.server.ts";
 import { enqueueOrderPlacedMail } from "./order-mail.server.ts";
@@ -181,13 +182,21 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
       lines.map((line) => ({ ...line, name: line.product!.name })),
     );
 
-    const totals = computeTotals(lines);
+    // The order keeps the currency, tax and shipping it was placed with: a later change of the settings never
+    // changes it.
+    const settings = shopSettings();
+    const pricing = shopPricing(settings);
+    const totals = computeTotals(lines, pricing);
     const order = tx
       .update(orders)
       .set({
         subtotalCents: totals.subtotalCents,
         taxCents: totals.taxCents,
         amountCents: totals.totalCents,
+        shippingCents: totals.shippingCents,
+        currency: settings.currency,
+        taxRateBasisPoints: pricing.taxRateBasisPoints,
+        taxIncluded: pricing.taxIncluded,
         addressId: address.id,
         // The id too, kept when the address is deleted later (addressId is then set to null).
         address: { ...addressSnapshot(address), id: address.id },
@@ -268,7 +277,7 @@ function userOrderLine({ productId, size, quantity, unitPriceCents, product }: O
       image: product.images[0] ?? null,
       quantity,
       unitPriceCents,
-      lineCents: computeTotals([{ unitPriceCents, quantity }]).subtotalCents,
+      lineCents: lineAmount({ unitPriceCents, quantity }),
     },
   ];
 }

@@ -35,6 +35,8 @@ export type SellerOrder = {
   /** The id of the address the order was sent to (kept when it was deleted since), or null when not known. */
   addressId: string | null;
   amountCents: number;
+  /** The currency the order was placed in (its amounts are in its minor units). */
+  currency: string;
   paymentType: string;
   isPaid: boolean;
   /** Paid for Online orders (which the seller only sees once paid), Unpaid otherwise. */
@@ -106,6 +108,7 @@ function sellerOrdersOf(list: (typeof orders.$inferSelect)[]): SellerOrder[] {
     address: addressOrNA(order.address),
     addressId: orderAddressId(order),
     amountCents: order.amountCents,
+    currency: order.currency,
     paymentType: order.paymentType,
     isPaid: order.isPaid,
     paymentLabel: order.paymentType === "Online" ? "Paid" : "Unpaid",

@@ -9,12 +9,13 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { stringify } from "csv-stringify";
 import { and, asc, eq, gt, gte, lt, or } from "drizzle-orm";
 import { db } from "#app/lib/db.server.ts";
-import { centsToDecimal } from "#app/lib/money.ts";
+import { toDecimalText } from "#app/lib/money.ts";
 import { parseOrRefuse, refuse } from "#app/lib/refusal.ts";
 import { orderExportSchema } from "#app/lib/schemas/export.ts";
 import { FREE_SIZE, lineName } from "#app/lib/sizes.ts";
 import { stockLinesIn } from "#app/modules/inventory/index.server.ts";
 import { MISSING_PRODUCT_NAME, orderLinesIn, placedOrderCondition } from "#app/modules/orders/index.server.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { orders, products, users } from "#db/schema.ts";
 import { dayText, OVERVIEW_DAYS } from "./overview.server.ts";
 
@@ -58,7 +59,8 @@ function csvStream(columns: Column[], rows: () => AsyncGenerator<CsvRecord>) {
   return createReadableStreamFromReadable(csv);
 }
 
-const money = (cents: number) => centsToDecimal(cents).toFixed(2);
+/** An amount as a CSV cell: decimals in its currency ("40.80" USD, "4080" JPY). */
+const money = (amount: number, currency: string) => toDecimalText(amount, currency);
 const isoTime = (ms: number) => new Date(ms).toISOString();
 
 type Keyset = { createdAt: number; id: string };
@@ -138,7 +140,9 @@ const ORDER_COLUMNS: Column[] = [
   { key: "units", header: "Units" },
   { key: "subtotal", header: "Subtotal" },
   { key: "tax", header: "Tax" },
+  { key: "shipping", header: "Shipping" },
   { key: "total", header: "Total" },
+  { key: "currency", header: "Currency" },
   { key: "customer", header: "Customer" },
   { key: "email", header: "Customer email" },
   { key: "shipTo", header: "Ship to" },
@@ -169,9 +173,12 @@ export function ordersCsv(range: OrderExportRange): ReadableStream<Uint8Array> {
           paid: order.isPaid ? "yes" : "no",
           items: items.get(order.id)?.items ?? "",
           units: items.get(order.id)?.units ?? 0,
-          subtotal: money(order.subtotalCents),
-          tax: money(order.taxCents),
-          total: money(order.amountCents),
+          // In the order's own currency, with the tax and shipping it was placed with.
+          subtotal: money(order.subtotalCents, order.currency),
+          tax: money(order.taxCents, order.currency),
+          shipping: money(order.shippingCents, order.currency),
+          total: money(order.amountCents, order.currency),
+          currency: order.currency,
           customer: customer.name,
           email: customer.email,
           shipTo: [address.firstName, address.lastName].filter(Boolean).join(" "),
@@ -202,6 +209,7 @@ const PRODUCT_COLUMNS: Column[] = [
 
 /** Every product, on sale or not, oldest first. */
 export function productsCsv(): ReadableStream<Uint8Array> {
+  const { currency } = shopSettings();
   return csvStream(PRODUCT_COLUMNS, async function* () {
     const pages = pagesOf(
       (last) =>
@@ -224,8 +232,8 @@ export function productsCsv(): ReadableStream<Uint8Array> {
           id: p.id,
           name: p.name,
           category: p.category,
-          price: money(p.priceCents),
-          offerPrice: money(p.offerPriceCents),
+          price: money(p.priceCents, currency),
+          offerPrice: money(p.offerPriceCents, currency),
           inStock: p.inStock ? "yes" : "no",
           onSale: p.removedAt === null ? "yes" : "no",
           // "S (4); M (0); L": each size with the units left, when they are counted.

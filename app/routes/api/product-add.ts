@@ -3,6 +3,7 @@ import { parseJson } from "#app/lib/http.server.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { sellerForApi } from "#app/middleware/identity.server.ts";
 import { addProduct, readProductUpload } from "#app/modules/inventory/index.server.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import type { Route } from "./+types/product-add";
 
 // POST /api/product/add (multipart): field productData = JSON of name, description (lines),
@@ -16,7 +17,7 @@ export function action({ request, context }: Route.ActionArgs) {
     if (productData === undefined) refuse("productData is required.");
     const input = parseJson(productData, "productData");
     if (!input || typeof input !== "object" || Array.isArray(input)) refuse("productData must be a JSON object.");
-    const id = await addProduct(input, images);
+    const id = await addProduct(input, images, shopSettings().currency);
     return Response.json({ success: true, message: "Product Added", product: { _id: id } }, { status: 201 });
   });
 }

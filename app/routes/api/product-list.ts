@@ -9,6 +9,7 @@ import {
   matchesEtag,
   productListBody,
 } from "#app/modules/catalog/index.server.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import type { Route } from "./+types/product-list";
 
 /** The parameters that make the answer one page of the list; no other is taken. */
@@ -45,9 +46,10 @@ export function loader({ request }: Route.LoaderArgs) {
     const category = categoryParam === null ? undefined : categoryFromSlug(categoryParam);
     if (categoryParam !== null && !category) refuse(`category must be one of: ${CATEGORY_PATHS.join(", ")}.`);
     const list = await listProductsOnSale({ category, q: search.get("q"), page, pageSize: limit });
+    const { currency } = shopSettings();
     return Response.json({
       success: true,
-      products: list.products.map(toApiProduct),
+      products: list.products.map((row) => toApiProduct(row, currency)),
       page,
       limit,
       total: list.total,
@@ -58,7 +60,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** The kept whole list: a 304 when the client's copy is current, else its bytes in the encoding it takes. */
 async function fullListAnswer(request: Request) {
-  const list = await fullProductList();
+  const list = await fullProductList(shopSettings().currency);
   const headers = new Headers({ ETag: list.etag, Vary: "Accept-Encoding", "Cache-Control": FULL_LIST_CACHING });
   if (matchesEtag(request.headers.get("If-None-Match"), list.etag)) return new Response(null, { status: 304, headers });
   const { encoding, body } = productListBody(list, request.headers.get("Accept-Encoding"));

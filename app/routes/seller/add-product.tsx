@@ -8,14 +8,16 @@ import { useReplyForm } from "#app/lib/forms.ts";
 import { newId } from "#app/lib/ids.ts";
 import { UPLOAD_FORMATS_TEXT } from "#app/lib/images.ts";
 import { MAX_IMAGE_MB, MAX_IMAGES } from "#app/lib/product-limits.ts";
-import { productFieldsSchema, productFormInput } from "#app/lib/schemas/product.ts";
+import { productFieldsSchemaIn, productFormInput } from "#app/lib/schemas/product.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
+import { useShop } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { addProduct, readProductUpload } from "#app/modules/inventory/index.server.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import type { Route } from "./+types/add-product";
 import { sizeRowsReply } from "./size-rows.server.ts";
 
-export const meta: Route.MetaFunction = () => sellerMeta("Add Product");
+export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Add Product", matches);
 
 export function loader() {
   // A new key for every page load: after a successful add the form comes back empty, also with JavaScript.
@@ -29,16 +31,17 @@ export function action({ request }: Route.ActionArgs) {
     // A row button (a size preset, add or remove a row) without JavaScript: the form comes back changed.
     const changed = sizeRowsReply(fields);
     if (changed) return changed;
-    await addProduct(productFormInput(fields), images);
+    await addProduct(productFormInput(fields), images, shopSettings().currency);
     return redirectWithToast(request, "/seller", { type: "success", message: "Product Added" });
   });
 }
 
 export default function AddProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const { currency } = useShop();
   const [form, fields] = useReplyForm({
     id: `product-${loaderData.formKey}`,
     reply: actionData,
-    schema: productFieldsSchema,
+    schema: productFieldsSchemaIn(currency),
     // Conform resets a field without a default by unselecting every option of a select: after "Product
     // Added" the Category box came back blank. Its default is the "Select Category" placeholder.
     defaultValue: { category: "" },

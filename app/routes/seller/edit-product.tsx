@@ -5,13 +5,14 @@ import { ImageSlot, ImagesError, ProductFieldInputs } from "#app/components/sell
 import { SizeFields } from "#app/components/seller-size-fields.tsx";
 import { multipartFormAction } from "#app/lib/form-reply.server.ts";
 import { useReplyForm } from "#app/lib/forms.ts";
-import { centsToDecimal } from "#app/lib/money.ts";
+import { toDecimalText } from "#app/lib/money.ts";
 import { notFound } from "#app/lib/not-found.ts";
 import { sellerListSearch, sellerPageOf } from "#app/lib/paging.ts";
 import { MAX_IMAGES } from "#app/lib/product-limits.ts";
 import { sellerRowPath } from "#app/lib/product-links.ts";
-import { productFieldsSchema, productFormInput } from "#app/lib/schemas/product.ts";
+import { productFieldsSchemaIn, productFormInput } from "#app/lib/schemas/product.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
+import { useShop } from "#app/lib/shop.ts";
 import { NO_SIZE } from "#app/lib/sizes.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import {
@@ -22,13 +23,16 @@ import {
   sellerProductPage,
   updateProduct,
 } from "#app/modules/inventory/index.server.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import type { Route } from "./+types/edit-product";
 import { sizeRowsReply } from "./size-rows.server.ts";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => sellerMeta(`Edit ${loaderData?.product.name ?? "product"}`);
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  sellerMeta(`Edit ${loaderData?.product.name ?? "product"}`, matches);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const product = await getProductForSeller(params.id);
+  const { currency } = shopSettings();
   if (!product) throw notFound("Product not found");
   const sized = product.sizes.filter((line) => line.size !== NO_SIZE);
   const unsized = product.sizes.find((line) => line.size === NO_SIZE)?.stock ?? null;
@@ -46,8 +50,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       name: product.name,
       description: product.description.join("\n"),
       category: product.category,
-      price: centsToDecimal(product.priceCents).toFixed(2),
-      offerPrice: centsToDecimal(product.offerPriceCents).toFixed(2),
+      // In the shop's currency: "19.99", or "1999" in yen.
+      price: toDecimalText(product.priceCents, currency),
+      offerPrice: toDecimalText(product.offerPriceCents, currency),
       // Each count with the count shown now (`was`): a count left as it was is not written on save.
       sizes: sized.map(({ size, stock }) => ({ size, stock: countText(stock), was: countText(stock) })),
       ...(sized.length === 0 ? { stock: countText(unsized), stockWas: countText(unsized) } : {}),
@@ -76,7 +81,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     for (const image of images) replace.set(slotOf(image.fieldName)!, image);
     const remove = new Set<number>();
     for (let i = 0; i < MAX_IMAGES; i++) if (fields.has(`remove-${i}`)) remove.add(i);
-    await updateProduct(params.id, productFormInput(fields), { replace, remove });
+    await updateProduct(params.id, productFormInput(fields), { replace, remove }, shopSettings().currency);
     // Back to the product's row in the list (on the page the Edit link came from: the form posts to this
     // page's address, ?page=N included), named in the message.
     const page = sellerProductPage(params.id) ?? sellerPageOf(new URL(request.url).searchParams.get("page")) ?? 1;
@@ -92,7 +97,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
   const [form, fields] = useReplyForm({
     id: `edit-${product.id}`,
     reply: actionData,
-    schema: productFieldsSchema,
+    schema: productFieldsSchemaIn(useShop().currency),
     defaultValue: loaderData.values,
   });
   return (

@@ -2,10 +2,11 @@ import type { ReactNode } from "react";
 import { Form, Link, NavLink, Outlet, useNavigation } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { sellerMeta } from "#app/lib/seo.ts";
+import { useShop } from "#app/lib/shop.ts";
 import { requireSellerArea, signedInSeller } from "#app/middleware/identity.server.ts";
 import type { Route } from "./+types/layout";
 
-export const meta: Route.MetaFunction = () => sellerMeta("Dashboard");
+export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Dashboard", matches);
 
 // /seller and its pages: guarded here, once. Anyone but the seller gets the seller sign-in form on the page
 // they asked for (the root error boundary renders it); nothing below runs for them.
@@ -21,9 +22,28 @@ const menu = [
   { to: "/seller/orders", label: "Orders", icon: <BoxIcon /> },
   { to: "/seller/overview", label: "Overview", icon: <ChartIcon /> },
   { to: "/seller/reviews", label: "Reviews", icon: <StarIcon /> },
+  { to: "/seller/settings", label: "Settings", icon: <SettingsIcon /> },
 ];
 
+function SettingsIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      aria-hidden="true"
+    >
+      <circle cx="12" cy="12" r="3" />
+      <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
+    </svg>
+  );
+}
+
 export default function SellerLayout() {
+  const shop = useShop();
   const navigation = useNavigation();
   // With JavaScript, the orders list says 'Loading...' while it is being fetched.
   const loadingOrders = navigation.state === "loading" && navigation.location.pathname.startsWith("/seller/orders");
@@ -31,7 +51,7 @@ export default function SellerLayout() {
     <div className="min-h-screen bg-white">
       <header className="flex items-center justify-between border-b border-gray-300 px-4 py-3 md:px-8">
         <Link to="/" className="text-xl font-bold tracking-tight text-primary">
-          Trendora
+          {shop.name}
         </Link>
         <div className="flex items-center gap-5 text-gray-600">
           <p>Hi! Seller</p>

@@ -16,7 +16,7 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { listSellerOrdersPage, NEXT_STATUSES, setOrderStatus } from "#app/modules/orders/index.server.ts";
 import type { Route } from "./+types/orders";
 
-export const meta: Route.MetaFunction = () => sellerMeta("Orders");
+export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Orders", matches);
 
 /** `?page=N`: a page of 50 orders, newest first. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     total: list.total,
     orders: list.rows.map((order) => ({
       ...order,
-      amount: formatMoney(order.amountCents),
+      amount: formatMoney(order.amountCents, order.currency),
       image: order.items.find((i) => i.product?.image)?.product?.image ?? null,
       nextStatuses: NEXT_STATUSES[order.status],
     })),

@@ -4,14 +4,19 @@ import { ExportLinks } from "#app/components/seller/export-links.tsx";
 import { FiguresTable } from "#app/components/seller/figures-table.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { statusTone } from "#app/lib/order-status.ts";
+import { sellerMeta } from "#app/lib/seo.ts";
+import { useShop } from "#app/lib/shop.ts";
 import { lineName } from "#app/lib/sizes.ts";
 import { sellerOverview } from "#app/modules/reporting/index.server.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import type { Route } from "./+types/overview";
 
-export const meta: Route.MetaFunction = () => [{ title: "Overview | Trendora Seller" }];
+export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Overview", matches);
 
 export async function loader() {
   const overview = await sellerOverview();
+  // Revenue is summed in the shop's currency (orders placed in an earlier currency are summed as they are).
+  const { currency } = shopSettings();
   const { totals } = overview;
   return {
     days: overview.days,
@@ -20,9 +25,9 @@ export async function loader() {
       { label: "Today", ...totals.today },
       { label: "Last 7 days", ...totals.last7Days },
       { label: "Last 30 days", ...totals.last30Days },
-    ].map((t) => ({ label: t.label, orders: t.orders, revenue: formatMoney(t.revenueCents) })),
+    ].map((t) => ({ label: t.label, orders: t.orders, revenue: formatMoney(t.revenueCents, currency) })),
     byStatus: overview.byStatus,
-    topProducts: overview.topProducts.map((p) => ({ ...p, revenue: formatMoney(p.revenueCents) })),
+    topProducts: overview.topProducts.map((p) => ({ ...p, revenue: formatMoney(p.revenueCents, currency) })),
     lowStock: overview.lowStock,
   };
 }
@@ -37,6 +42,8 @@ function busiest(days: ChartDay[], format: (value: number) => string): string {
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const { days, totals, byStatus, topProducts, lowStock, today } = loaderData;
+  const { currency } = useShop();
+  const money = (amount: number) => formatMoney(amount, currency);
   const revenueDays = days.map((d) => ({ day: d.day, value: d.revenueCents }));
   const orderDays = days.map((d) => ({ day: d.day, value: d.orders }));
   const period = `from ${shortDay(days[0]!.day)} to ${shortDay(today)}`;
@@ -68,9 +75,9 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           <DailyChart
             id="revenue-chart"
             title="Revenue per day, last 30 days"
-            summary={`Revenue ${period}: ${month.revenue} in total. ${busiest(revenueDays, formatMoney)}`}
+            summary={`Revenue ${period}: ${month.revenue} in total. ${busiest(revenueDays, money)}`}
             days={revenueDays}
-            format={formatMoney}
+            format={money}
             floor={10_000}
           />
         </div>
@@ -85,9 +92,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
             floor={4}
           />
         </div>
-        <DailyFiguresTable
-          days={days.map((d) => ({ day: d.day, orders: d.orders, revenue: formatMoney(d.revenueCents) }))}
-        />
+        <DailyFiguresTable days={days.map((d) => ({ day: d.day, orders: d.orders, revenue: money(d.revenueCents) }))} />
       </section>
 
       <div className="grid gap-8 md:grid-cols-2">

@@ -26,13 +26,15 @@ import {
   sellerProductPage,
   setInStock,
 } from "#app/modules/inventory/index.server.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import type { Route } from "./+types/product-list";
 
-export const meta: Route.MetaFunction = () => sellerMeta("Product List");
+export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Product List", matches);
 
 /** `?stock=low` lists only the products on sale with a size at 5 or fewer; `?page=N` is a page of 50. */
 export async function loader({ request }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
+  const { currency } = shopSettings();
   const onlyLowStock = search.get("stock") === "low";
   const page = sellerPageOf(search.get("page"));
   if (!page) throw notFound();
@@ -47,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       id: p.id,
       name: p.name,
       category: p.category,
-      offerPrice: formatMoney(p.offerPriceCents),
+      offerPrice: formatMoney(p.offerPriceCents, currency),
       thumbnail: p.images[0] ? thumbnailUrl(p.images[0]) : null,
       inStock: p.inStock,
       removed: p.removedAt !== null,

@@ -1,0 +1,9 @@
+// The shop module's front door: the shop settings (name, contact, money, policies), read once per change.
+export {
+  forgetShopSettings,
+  type ShopSettings,
+  shopInfo,
+  shopPricing,
+  shopSettings,
+  updateShopSettings,
+} from "./settings.server.ts";

@@ -1,0 +1,101 @@
+// The shop settings: one row, read once per change. The row is kept in this process and read again only after
+// a change made here (updateShopSettings clears the copy); a page never reads it per request. A second server
+// process would learn of a change by the row's `version` (raised with every change): see docs/shop-settings.md.
+import { eq, sql } from "drizzle-orm";
+import { type Db, db, transaction } from "#app/lib/db.server.ts";
+import type { Pricing } from "#app/lib/money.ts";
+import { refuse } from "#app/lib/refusal.ts";
+import type { ShopSettingsInput } from "#app/lib/schemas/shop-settings.ts";
+import type { ShopInfo } from "#app/lib/shop.ts";
+import { bumpCatalogueVersion } from "#app/modules/catalog/index.server.ts";
+import { deleteProductImages, type ImageUpload, storeProductImage } from "#app/modules/inventory/index.server.ts";
+import { shopSettings as settingsTable } from "#db/schema.ts";
+
+export type ShopSettings = typeof settingsTable.$inferSelect;
+
+/** The row as this process last read it, per database (tests open one per file). */
+const kept = new WeakMap<Db, ShopSettings>();
+
+/** The shop settings, read from the database once per change. */
+export function shopSettings(): ShopSettings {
+  const connection = db();
+  let settings = kept.get(connection);
+  if (!settings) {
+    settings = connection.select().from(settingsTable).where(eq(settingsTable.id, 1)).get();
+    if (!settings) throw new Error("The shop_settings row is missing (migration 0008 writes it)");
+    kept.set(connection, settings);
+  }
+  return settings;
+}
+
+/** The settings' money part, as computeTotals takes it. */
+export function shopPricing(settings: ShopSettings = shopSettings()): Pricing {
+  return {
+    taxRateBasisPoints: settings.taxRateBasisPoints,
+    taxIncluded: settings.taxIncluded,
+    shippingFlatCents: settings.shippingFlatCents,
+    freeShippingFromCents: settings.freeShippingFromCents,
+  };
+}
+
+/** What every page may know of the shop (not the policies: their own pages read them). */
+export function shopInfo(settings: ShopSettings = shopSettings()): ShopInfo {
+  return {
+    ...shopPricing(settings),
+    name: settings.name,
+    tagline: settings.tagline,
+    logoUrl: settings.logoUrl,
+    contactEmail: settings.contactEmail,
+    phone: settings.phone,
+    address: settings.address,
+    openingHours: settings.openingHours,
+    currency: settings.currency,
+  };
+}
+
+/**
+ * Saves the settings form: the logo (when one was sent) goes through the product pictures' checks first, then
+ * one transaction writes the row, raises its version and the catalogue's (so no kept catalogue page shows the
+ * old settings), and this process's copy is dropped. A replaced logo's files are removed after the commit.
+ */
+export async function updateShopSettings(
+  input: ShopSettingsInput,
+  logo: ImageUpload | undefined,
+  expectedVersion?: number,
+): Promise<ShopSettings> {
+  const before = shopSettings();
+  const logoUrl = logo ? await storeProductImage(logo.bytes, "The logo") : input.removeLogo ? "" : before.logoUrl;
+  const { removeLogo: _removeLogo, ...values } = input;
+  let saved: ShopSettings;
+  try {
+    saved = transaction((tx) => {
+      const current = tx.select().from(settingsTable).where(eq(settingsTable.id, 1)).get();
+      if (!current) throw new Error("The shop_settings row is missing");
+      if (expectedVersion !== undefined && current.version !== expectedVersion) {
+        refuse(
+          "The settings were changed meanwhile (in another tab?). Reload the page and make your changes again.",
+          409,
+        );
+      }
+      const row = tx
+        .update(settingsTable)
+        .set({ ...values, logoUrl, version: sql`${settingsTable.version} + 1`, updatedAt: Date.now() })
+        .where(eq(settingsTable.id, 1))
+        .returning()
+        .get();
+      bumpCatalogueVersion(tx);
+      return row;
+    });
+  } catch (error) {
+    if (logo) await deleteProductImages([logoUrl]);
+    throw error;
+  }
+  kept.set(db(), saved);
+  if (before.logoUrl && before.logoUrl !== saved.logoUrl) await deleteProductImages([before.logoUrl]);
+  return saved;
+}
+
+/** Forgets this process's copy: the next read goes to the database (another process changed the row). */
+export function forgetShopSettings(): void {
+  kept.delete(db());
+}

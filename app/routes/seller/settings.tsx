@@ -1,0 +1,227 @@
+// The shop settings (/seller/settings): identity, money and policies in one plain form, JavaScript on or off.
+import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { SubmitButton } from "#app/components/button.tsx";
+import { FieldError, FormError } from "#app/components/form-field.tsx";
+import { CURRENCIES } from "#app/lib/currencies.ts";
+import { multipartFormAction } from "#app/lib/form-reply.server.ts";
+import { useReplyForm } from "#app/lib/forms.ts";
+import { thumbnailUrl, UPLOAD_FORMATS_TEXT } from "#app/lib/images.ts";
+import { minorUnits, toDecimalText } from "#app/lib/money.ts";
+import { parseOrRefuse } from "#app/lib/refusal.ts";
+import { POLICY_MAX, shopSettingsFields, shopSettingsSchema } from "#app/lib/schemas/shop-settings.ts";
+import { sellerMeta } from "#app/lib/seo.ts";
+import { POLICIES } from "#app/lib/shop.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { readProductUpload } from "#app/modules/inventory/index.server.ts";
+import { shopSettings, updateShopSettings } from "#app/modules/shop/index.server.ts";
+import type { Route } from "./+types/settings";
+
+export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Settings", matches);
+
+export function loader() {
+  const s = shopSettings();
+  const percent = Number((s.taxRateBasisPoints / 100).toFixed(2));
+  return {
+    version: s.version,
+    logoUrl: s.logoUrl,
+    values: {
+      name: s.name,
+      tagline: s.tagline,
+      contactEmail: s.contactEmail,
+      phone: s.phone,
+      address: s.address,
+      openingHours: s.openingHours,
+      mailSenderName: s.mailSenderName,
+      currency: s.currency,
+      taxRate: String(percent),
+      taxIncluded: s.taxIncluded ? "yes" : "no",
+      shippingFlat: toDecimalText(s.shippingFlatCents, s.currency),
+      freeShippingFrom: s.freeShippingFromCents === null ? "" : toDecimalText(s.freeShippingFromCents, s.currency),
+      shippingPolicy: s.shippingPolicy,
+      returnsPolicy: s.returnsPolicy,
+      privacyPolicy: s.privacyPolicy,
+      termsPolicy: s.termsPolicy,
+    },
+  };
+}
+
+// The seller area's guard has checked the seller before a byte of the upload is read.
+export function action({ request }: Route.ActionArgs) {
+  const read = (body: Request) => readProductUpload(body, (field) => field === "logo");
+  return multipartFormAction(request, read, async ({ fields, images }) => {
+    const input = parseOrRefuse(shopSettingsSchema, Object.fromEntries(fields));
+    const version = Number(fields.get("version"));
+    await updateShopSettings(input, images[0], Number.isSafeInteger(version) && version > 0 ? version : undefined);
+    return redirectWithToast(request, "/seller/settings", { type: "success", message: "Settings saved" });
+  });
+}
+
+const inputClass = (invalid: boolean) =>
+  `w-full rounded border px-3 py-2 text-sm outline-none focus:border-primary ${invalid ? "border-red-500" : "border-gray-300"}`;
+
+function Labelled<Schema>({
+  field,
+  label,
+  hint,
+  children,
+}: {
+  field: FieldMetadata<Schema>;
+  label: string;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label className="text-sm font-medium text-gray-700" htmlFor={field.id}>
+        {label}
+      </label>
+      {children}
+      {hint ? <p className="text-xs text-gray-500">{hint}</p> : null}
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useReplyForm({
+    id: `settings-${loaderData.version}`,
+    reply: actionData,
+    schema: shopSettingsFields,
+    asSent: true,
+    defaultValue: loaderData.values,
+  });
+  const text = (
+    // biome-ignore lint/suspicious/noExplicitAny: every field of this form is typed text
+    field: FieldMetadata<any>,
+    label: string,
+    hint?: string,
+    type = "text",
+  ) => {
+    const { key, ...props } = getInputProps(field, { type: type as "text" });
+    return (
+      <Labelled field={field} label={label} hint={hint}>
+        <input key={key} {...props} className={inputClass(Boolean(field.errors?.length))} />
+      </Labelled>
+    );
+  };
+  const area = (
+    // biome-ignore lint/suspicious/noExplicitAny: every field of this form is typed text
+    field: FieldMetadata<any>,
+    label: string,
+    rows: number,
+    hint?: string,
+  ) => {
+    const { key, ...props } = getTextareaProps(field);
+    return (
+      <Labelled field={field} label={label} hint={hint}>
+        <textarea key={key} {...props} rows={rows} className={inputClass(Boolean(field.errors?.length))} />
+      </Labelled>
+    );
+  };
+  const { key: currencyKey, ...currency } = getSelectProps(fields.currency);
+  const chosen = fields.currency.value ?? loaderData.values.currency;
+  const taxIncluded = fields.taxIncluded.value ?? loaderData.values.taxIncluded;
+  const digits = minorUnits(chosen);
+  const amountHint = digits === 0 ? `In ${chosen}, a whole number (it has no decimals).` : `In ${chosen}, e.g. 4.99.`;
+  return (
+    <section className="p-4 md:p-10">
+      <h1 className="mb-6 text-2xl font-semibold text-gray-800">Shop settings</h1>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        noValidate
+        className="flex max-w-2xl flex-col gap-8"
+      >
+        <input type="hidden" name="version" value={loaderData.version} />
+        <FormError id={form.errorId} message={form.errors?.[0] ?? null} />
+        <fieldset className="flex flex-col gap-4">
+          <legend className="mb-2 text-lg font-semibold text-gray-800">Identity</legend>
+          {text(fields.name, "Shop name")}
+          {text(fields.tagline, "Tagline", "A short line under the name: the home page's title and the footer.")}
+          <div className="flex flex-col gap-1">
+            <label htmlFor="shop-logo" className="text-sm font-medium text-gray-700">
+              Logo
+            </label>
+            {loaderData.logoUrl ? (
+              <img src={thumbnailUrl(loaderData.logoUrl)} alt="The current logo" className="h-12 w-auto self-start" />
+            ) : null}
+            <input
+              id="shop-logo"
+              type="file"
+              name="logo"
+              accept="image/png,image/jpeg,image/webp,image/avif"
+              className="text-sm"
+            />
+            <p className="text-xs text-gray-500">
+              {UPLOAD_FORMATS_TEXT}; shown in the header instead of the name. Leave empty to keep the current one.
+            </p>
+            {loaderData.logoUrl ? (
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name="removeLogo" /> Remove the logo
+              </label>
+            ) : null}
+          </div>
+          {text(fields.contactEmail, "Contact email", undefined, "email")}
+          {text(fields.phone, "Phone", undefined, "tel")}
+          {area(fields.address, "Address", 4, "One line per line of the address.")}
+          {area(fields.openingHours, "Opening hours", 3, "One line each, e.g. Mon-Fri 9 AM - 6 PM.")}
+          {text(fields.mailSenderName, "Mail sender name", "The name on the From line of the shop's emails.")}
+        </fieldset>
+
+        <fieldset className="flex flex-col gap-4">
+          <legend className="mb-2 text-lg font-semibold text-gray-800">Money</legend>
+          <Labelled
+            field={fields.currency}
+            label="Currency"
+            hint="Prices are kept as they are typed: after a change, check the products' prices."
+          >
+            <select key={currencyKey} {...currency} className={inputClass(Boolean(fields.currency.errors?.length))}>
+              {CURRENCIES.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.code}: {c.name}
+                </option>
+              ))}
+            </select>
+          </Labelled>
+          {text(fields.taxRate, "Tax rate (%)", "e.g. 2 or 7.5; 0 for no tax.")}
+          <fieldset className="flex flex-col gap-1">
+            <legend className="text-sm font-medium text-gray-700">Prices include tax</legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="radio" name="taxIncluded" value="yes" defaultChecked={taxIncluded === "yes"} /> Yes: the tax
+              is part of the prices shown
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="radio" name="taxIncluded" value="no" defaultChecked={taxIncluded !== "yes"} /> No: the tax is
+              added in the cart
+            </label>
+            <FieldError id={fields.taxIncluded.errorId} errors={fields.taxIncluded.errors} />
+          </fieldset>
+          {text(fields.shippingFlat, "Flat shipping fee", `${amountHint} 0 for free shipping.`)}
+          {text(
+            fields.freeShippingFrom,
+            "Free shipping from",
+            `${amountHint} Orders of this much or more ship free; leave empty for none.`,
+          )}
+        </fieldset>
+
+        <fieldset className="flex flex-col gap-4">
+          <legend className="mb-2 text-lg font-semibold text-gray-800">Policies</legend>
+          <p className="text-xs text-gray-500">
+            Plain text, up to {POLICY_MAX.toLocaleString("en-US")} characters: a blank line starts a paragraph, a line
+            starting with "- " is a list item, "## " a heading, and **text** is bold.
+          </p>
+          {POLICIES.map((policy) => (
+            <div key={policy.slug}>{area(fields[policy.field], policy.title, 6)}</div>
+          ))}
+        </fieldset>
+
+        <SubmitButton size="lg" className="self-start">
+          Save settings
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
