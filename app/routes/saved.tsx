@@ -6,6 +6,7 @@ import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, typedValue } from "#app/lib/form-reply.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
 import { CART_INTENTS, SAVED_INTENTS } from "#app/lib/intents.ts";
+import { useShop } from "#app/lib/shop.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { productPath } from "#app/lib/product-links.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
@@ -93,6 +94,7 @@ export default function Saved({ loaderData, actionData }: Route.ComponentProps) 
 
 /** One saved product: picture, name, price and stock now, Add to Cart (with a size when it has sizes), Remove. */
 function SavedLine({ item, reply }: { item: SavedItem; reply: unknown }) {
+  const { currency } = useShop();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const reason = unavailableReason(item);
@@ -117,12 +119,12 @@ function SavedLine({ item, reply }: { item: SavedItem; reply: unknown }) {
           <p className="mt-1 flex items-baseline gap-1.5">
             <span className="sr-only">Price now:</span>
             <span className="font-medium text-gray-800" data-testid="saved-price">
-              {formatMoney(item.offerPriceCents)}
+              {formatMoney(item.offerPriceCents, currency)}
             </span>
             {item.priceCents > item.offerPriceCents ? (
               <>
                 <span className="sr-only">, was</span>
-                <s className="text-gray-400">{formatMoney(item.priceCents)}</s>
+                <s className="text-gray-400">{formatMoney(item.priceCents, currency)}</s>
               </>
             ) : null}
           </p>

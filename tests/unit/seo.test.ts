@@ -12,6 +12,7 @@ import {
 } from "#app/lib/seo.ts";
 
 const ORIGIN = "https://shop.example.com";
+const SHOP = { name: "Trendora", currency: "USD" };
 const matches = [{ id: "root", loaderData: { origin: ORIGIN } }, { id: "routes/products" }];
 
 /** A meta list as { key: content }, keys being title, name=…, property=…, link:rel. */
@@ -131,7 +132,7 @@ describe("schema.org JSON-LD", () => {
   };
 
   it("a product with an offer per size: price in dollars, availability, no invented reviews", () => {
-    const ld = productJsonLd(ORIGIN, product, [
+    const ld = productJsonLd(ORIGIN, SHOP, product, [
       { sku: "p1-S", label: "S", priceCents: 1999, available: true },
       { sku: "p1-M", label: "M", priceCents: 100000, available: false },
     ]) as Record<string, unknown> & { offers: Record<string, unknown>[] };
@@ -150,7 +151,7 @@ describe("schema.org JSON-LD", () => {
     expect(ld).not.toHaveProperty("aggregateRating");
     expect(ld).not.toHaveProperty("review");
     // A product without sizes: one offer, named as the product.
-    const single = productJsonLd(ORIGIN, product, [{ sku: "p1", priceCents: 5, available: true }]) as {
+    const single = productJsonLd(ORIGIN, SHOP, product, [{ sku: "p1", priceCents: 5, available: true }]) as {
       offers: Record<string, unknown>[];
     };
     expect(single.offers).toHaveLength(1);
