@@ -24,6 +24,7 @@ export {
   changeCounts,
   refuseShortStock,
   retakeOrderStock,
+  returnLineUnits,
   returnOrderStock,
   sizeLineOf,
   stockKey,

@@ -1,6 +1,12 @@
 // The orders module's front door: routes and other modules import from here only.
+export {
+  markCashPaid,
+  markCashPaymentsExported,
+  recordPaymentIntent,
+  undoCashPaid,
+} from "./cash-payments.server.ts";
 export { MISSING_PRODUCT_NAME, orderLinesIn } from "./order-lines.server.ts";
-export { enqueueOrderPlacedMail, enqueuePaymentNotCompletedMail } from "./order-mail.server.ts";
+export { enqueueOrderPlacedMail, enqueuePaymentNotCompletedMail, enqueueRefundMail } from "./order-mail.server.ts";
 export {
   checkOrderRequest,
   listUserOrders,
@@ -12,6 +18,7 @@ export {
   type UserOrder,
 } from "./orders.server.ts";
 export {
+  cancelForRefund,
   listSellerOrders,
   listSellerOrdersPage,
   NEXT_STATUSES,
