@@ -387,10 +387,7 @@ export const refunds = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at"),
   },
-  (t) => [
-    index("refunds_order_idx").on(t.orderId, t.createdAt),
-    check("refunds_amount", sql`${t.amountCents} > 0`),
-  ],
+  (t) => [index("refunds_order_idx").on(t.orderId, t.createdAt), check("refunds_amount", sql`${t.amountCents} > 0`)],
 );
 
 /**

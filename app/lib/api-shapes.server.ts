@@ -127,3 +127,18 @@ export function sellerOrderJson(order: SellerOrder) {
 export function userJson(user: { id: string; name: string; email: string }, cart: object) {
   return { _id: user.id, name: user.name, email: user.email, ...cart };
 }
+
+/**
+ * Fields added to an order of /api/order/user and /api/order/seller beyond the spec's (docs/api.md): its refund
+ * state ("Refunded", "Partly refunded", "Refund pending", "Refund failed" or null), what was refunded, and
+ * whether a delivered order came back.
+ */
+export function orderMoneyJson(
+  facts: { refundStatus: string | null; refundedCents: number; returned: boolean } | undefined,
+) {
+  return {
+    refundStatus: facts?.refundStatus ?? null,
+    refundedAmount: centsToDecimal(facts?.refundedCents ?? 0),
+    returned: facts?.returned ?? false,
+  };
+}

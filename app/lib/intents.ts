@@ -12,5 +12,14 @@ export const CART_INTENTS = {
 /** The seller's product list: the In Stock toggle, the counts, and taking a product off sale or back on. */
 export const PRODUCT_LIST_INTENTS = { stock: "stock", counts: "counts", remove: "remove", restore: "restore" } as const;
 
-/** The seller's orders list: moving an order to its next status. */
-export const ORDER_INTENTS = { status: "status" } as const;
+/**
+ * The seller's orders list: moving an order to its next status, a cash order marked paid (or undone), a delivered
+ * order marked returned, a failed refund tried again.
+ */
+export const ORDER_INTENTS = {
+  status: "status",
+  cashPaid: "cash-paid",
+  cashUnpaid: "cash-unpaid",
+  returned: "returned",
+  retryRefund: "retry-refund",
+} as const;

@@ -71,7 +71,11 @@ async function route(request: Request): Promise<ApiAnswer> {
 }
 
 /** Refunds, payment intents and charges (refunds.server.ts); null for any other path. */
-async function routeRefunds(request: Request, params: Params, parts: (string | undefined)[]): Promise<ApiAnswer | null> {
+async function routeRefunds(
+  request: Request,
+  params: Params,
+  parts: (string | undefined)[],
+): Promise<ApiAnswer | null> {
   const [resource, id, action, ...rest] = parts;
   if (rest.length > 0 || action !== undefined) {
     if (resource === "test_helpers" && id === "sandbox" && action === "fail_next_refund" && request.method === "POST") {

@@ -135,7 +135,9 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** What is refunded on the charge: succeeded and pending refunds (a failed or canceled one gives its amount back). */
 const refundedOf = (record: PaymentRecord) =>
-  record.refunds.filter((r) => r.status === "pending" || r.status === "succeeded").reduce((sum, r) => sum + r.amount, 0);
+  record.refunds
+    .filter((r) => r.status === "pending" || r.status === "succeeded")
+    .reduce((sum, r) => sum + r.amount, 0);
 
 function updateChargeAmounts(record: PaymentRecord) {
   record.charge.amount_refunded = refundedOf(record);
@@ -156,9 +158,13 @@ function paymentOfParams(params: Params): PaymentRecord {
     if (!record) throw noSuch("charge", id, "charge");
     return record;
   }
-  throw new StripeApiError(400, "One of the following params should be provided for this request: payment_intent or charge.", {
-    code: "parameter_missing",
-  });
+  throw new StripeApiError(
+    400,
+    "One of the following params should be provided for this request: payment_intent or charge.",
+    {
+      code: "parameter_missing",
+    },
+  );
 }
 
 /**

@@ -34,7 +34,7 @@ export const refundFormSchema = z.object({
 export type RefundForm = z.infer<typeof refundFormSchema>;
 
 /** The form's fields as the schema reads them (the quantities by their index, the checkbox as a boolean). */
-export function refundFormInput(form: FormData, lineCount: number) {
+export function refundFormInput(form: { get(name: string): unknown }, lineCount: number) {
   const lines: unknown[] = [];
   for (let index = 0; index < Math.min(lineCount, 500); index++) {
     const value = form.get(lineField(index));

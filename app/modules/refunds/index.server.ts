@@ -5,6 +5,7 @@ export {
   type MoneyFacts,
   markReturned,
   moneyFactsOf,
+  needsRetry,
   parseRefundForm,
   REFUND_EVENT_TYPES,
   type RefundLabel,

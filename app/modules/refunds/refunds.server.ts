@@ -15,10 +15,9 @@ import Stripe from "stripe";
 import { db, type Tx, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { computeTotals, formatMoney } from "#app/lib/money.ts";
-import { refuse } from "#app/lib/refusal.ts";
-import { fieldErrorsOf, Refusal } from "#app/lib/refusal.ts";
-import { lineName } from "#app/lib/sizes.ts";
+import { fieldErrorsOf, Refusal, refuse } from "#app/lib/refusal.ts";
 import { type RefundForm, refundFormSchema } from "#app/lib/schemas/refund.ts";
+import { lineName } from "#app/lib/sizes.ts";
 import { stripeClient } from "#app/modules/checkout/index.server.ts";
 import { returnLineUnits } from "#app/modules/inventory/index.server.ts";
 import {
@@ -28,7 +27,15 @@ import {
   orderLinesIn,
   recordPaymentIntent,
 } from "#app/modules/orders/index.server.ts";
-import { type OrderStatus, orderPayments, orders, type RefundLine, type RefundState, refunds, stripeEvents } from "#db/schema.ts";
+import {
+  type OrderStatus,
+  orderPayments,
+  orders,
+  type RefundLine,
+  type RefundState,
+  refunds,
+  stripeEvents,
+} from "#db/schema.ts";
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type RefundLabel = "Refunded" | "Partly refunded" | "Refund pending" | "Refund failed";
@@ -62,6 +69,8 @@ export type MoneyFacts = {
   returned: boolean;
   /** A cash order marked paid that an orders CSV has carried (its payment can no longer be undone). */
   exported: boolean;
+  /** The refund a "Try again" sends again: failed, or never confirmed by Stripe. */
+  retryRefundId: string | null;
 };
 
 /** Refunds, returns and exports of these orders (orders with none are absent), for lists and /api. */
@@ -87,10 +96,16 @@ export function moneyFactsOf(list: readonly { id: string; amountCents: number }[
       refundedCents: own.filter((r) => r.status === "succeeded").reduce((sum, r) => sum + r.amountCents, 0),
       returned: Boolean(extra?.returnedAt),
       exported: Boolean(extra?.exportedAt),
+      retryRefundId: own.find(needsRetry)?.id ?? null,
     });
   }
   return facts;
 }
+
+/** A refund the seller can try again: failed and not retried yet, or one Stripe could not be reached for. */
+export const needsRetry = (row: RefundRow) =>
+  (row.status === "failed" && row.retriedAt === null) ||
+  (row.status === "pending" && row.stripeRefundId === null && row.failure !== null);
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -103,7 +118,10 @@ function orderOf(tx: Tx, orderId: unknown): OrderRow {
 }
 
 /** What may be done with the order's money now: cancel and refund, refund, or nothing (and why). */
-function refundRules(order: OrderRow, returned: boolean): { canCancel: boolean; canRefund: boolean; why: string | null } {
+function refundRules(
+  order: OrderRow,
+  returned: boolean,
+): { canCancel: boolean; canRefund: boolean; why: string | null } {
   if (order.paymentType !== "Online") {
     return { canCancel: false, canRefund: false, why: "Cash orders are not refunded through the store." };
   }
@@ -116,7 +134,11 @@ function refundRules(order: OrderRow, returned: boolean): { canCancel: boolean; 
     },
     Delivered: returned
       ? { canCancel: false, canRefund: true, why: null }
-      : { canCancel: false, canRefund: false, why: "A delivered order is refunded once it has come back: mark it returned first." },
+      : {
+          canCancel: false,
+          canRefund: false,
+          why: "A delivered order is refunded once it has come back: mark it returned first.",
+        },
     Cancelled: { canCancel: false, canRefund: true, why: null },
   };
   return byStatus[order.status];
@@ -159,7 +181,9 @@ function ledgerOf(tx: Tx, orderId: string): RefundRow[] {
 }
 
 const isReturned = (tx: Tx, orderId: string) =>
-  Boolean(tx.select({ at: orderPayments.returnedAt }).from(orderPayments).where(eq(orderPayments.orderId, orderId)).get()?.at);
+  Boolean(
+    tx.select({ at: orderPayments.returnedAt }).from(orderPayments).where(eq(orderPayments.orderId, orderId)).get()?.at,
+  );
 
 /** The seller's refund page for an order (404 for an order the seller does not see). */
 export function refundPage(orderId: unknown): RefundPage {
@@ -249,7 +273,9 @@ export async function requestRefund(orderId: unknown, form: RefundForm): Promise
       if (lines.length === 0) refuse("Choose how many units of each line to refund.", 400);
       amountCents = Math.min(
         left,
-        linesAmount(lines.map((l) => ({ unitPriceCents: orderLines[l.position].unitPriceCents, quantity: l.quantity }))),
+        linesAmount(
+          lines.map((l) => ({ unitPriceCents: orderLines[l.position]?.unitPriceCents ?? 0, quantity: l.quantity })),
+        ),
       );
     } else if (form.kind === "amount") {
       if (form.amount === null) refuse("Enter the amount to refund.", 400, { amount: "Enter the amount to refund." });
@@ -305,8 +331,13 @@ export async function retryRefund(orderId: unknown, refundId: unknown): Promise<
     const key = `retry:${failed.id}`;
     const again = tx.select().from(refunds).where(eq(refunds.idempotencyKey, key)).get();
     if (again) return again;
-    if (failed.status !== "failed" || failed.retriedAt !== null) refuse("Only a failed refund can be tried again.", 409);
-    const left = order.amountCents - ledgerOf(tx, order.id).filter(counts).reduce((sum, r) => sum + r.amountCents, 0);
+    if (failed.status !== "failed" || failed.retriedAt !== null)
+      refuse("Only a failed refund can be tried again.", 409);
+    const left =
+      order.amountCents -
+      ledgerOf(tx, order.id)
+        .filter(counts)
+        .reduce((sum, r) => sum + r.amountCents, 0);
     if (failed.amountCents > left) refuse(`Only ${formatMoney(left)} is left to refund on this order.`, 409);
     const now = Date.now();
     tx.update(refunds).set({ retriedAt: now, updatedAt: now }).where(eq(refunds.id, failed.id)).run();
@@ -436,7 +467,11 @@ function applyIn(tx: Tx, refund: RefundFacts): RefundOutcome {
     // Made in Stripe's dashboard: recorded against the order paid with that payment intent.
     const intent = typeof refund.payment_intent === "string" ? refund.payment_intent : refund.payment_intent?.id;
     const owner = intent
-      ? tx.select({ orderId: orderPayments.orderId }).from(orderPayments).where(eq(orderPayments.paymentIntentId, intent)).get()
+      ? tx
+          .select({ orderId: orderPayments.orderId })
+          .from(orderPayments)
+          .where(eq(orderPayments.paymentIntentId, intent))
+          .get()
       : undefined;
     if (!owner) return "unknown-payment";
     row = tx

@@ -1,14 +1,17 @@
 import { apiAnswer, getOnly } from "#app/lib/api.server.ts";
-import { sellerOrderJson } from "#app/lib/api-shapes.server.ts";
+import { orderMoneyJson, sellerOrderJson } from "#app/lib/api-shapes.server.ts";
 import { sellerForApi } from "#app/middleware/identity.server.ts";
 import { listSellerOrders } from "#app/modules/orders/index.server.ts";
+import { moneyFactsOf } from "#app/modules/refunds/index.server.ts";
 import type { Route } from "./+types/order-seller";
 
 // GET /api/order/seller → {success, orders}: every cash order and every paid online order, newest first.
 export function loader({ context }: Route.LoaderArgs) {
   return apiAnswer(async () => {
     sellerForApi(context);
-    const orders = (await listSellerOrders()).map(sellerOrderJson);
+    const list = await listSellerOrders();
+    const money = moneyFactsOf(list);
+    const orders = list.map((order) => ({ ...sellerOrderJson(order), ...orderMoneyJson(money.get(order.id)) }));
     return Response.json({ success: true, orders, message: orders.length === 0 ? "No orders found" : "" });
   });
 }
