@@ -5,7 +5,7 @@ import { FiguresTable } from "#app/components/seller/figures-table.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { statusTone } from "#app/lib/order-status.ts";
 import { lineName } from "#app/lib/sizes.ts";
-import { sellerOverview } from "#app/modules/reporting/index.server.ts";
+import { refundsAndCash, sellerOverview } from "#app/modules/reporting/index.server.ts";
 import type { Route } from "./+types/overview";
 
 export const meta: Route.MetaFunction = () => [{ title: "Overview | Trendora Seller" }];
@@ -24,6 +24,7 @@ export async function loader() {
     byStatus: overview.byStatus,
     topProducts: overview.topProducts.map((p) => ({ ...p, revenue: formatMoney(p.revenueCents) })),
     lowStock: overview.lowStock,
+    money: refundsAndCash(),
   };
 }
 
@@ -36,7 +37,7 @@ function busiest(days: ChartDay[], format: (value: number) => string): string {
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
-  const { days, totals, byStatus, topProducts, lowStock, today } = loaderData;
+  const { days, totals, byStatus, topProducts, lowStock, today, money } = loaderData;
   const revenueDays = days.map((d) => ({ day: d.day, value: d.revenueCents }));
   const orderDays = days.map((d) => ({ day: d.day, value: d.orders }));
   const period = `from ${shortDay(days[0]!.day)} to ${shortDay(today)}`;
@@ -88,6 +89,33 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <DailyFiguresTable
           days={days.map((d) => ({ day: d.day, orders: d.orders, revenue: formatMoney(d.revenueCents) }))}
         />
+      </section>
+
+      <section aria-labelledby="money-title" className="flex flex-col gap-2 text-sm text-gray-700">
+        <h2 id="money-title" className="text-lg font-semibold text-gray-800">
+          Refunds and cash
+        </h2>
+        <p data-testid="overview-refunds">
+          Refunded in the last 30 days: <strong>{formatMoney(money.refunded.cents)}</strong> (
+          {plural(money.refunded.count, "refund", "refunds")}); the revenue above counts orders as placed.
+          {money.open.pending > 0 ? ` ${plural(money.open.pending, "refund is", "refunds are")} pending.` : ""}
+          {money.open.failed > 0
+            ? ` ${plural(money.open.failed, "refund", "refunds")} failed: try again from the orders list.`
+            : ""}
+        </p>
+        <p data-testid="overview-unpaid-cash">
+          Cash orders still unpaid: <strong>{money.unpaidCash.count}</strong> ({formatMoney(money.unpaidCash.cents)})
+        </p>
+        {money.unpaidCash.oldest.length > 0 ? (
+          <ul className="flex flex-col gap-1" aria-label="Unpaid cash orders, oldest first">
+            {money.unpaidCash.oldest.map((order) => (
+              <li key={order.id}>
+                Order {order.id} · {new Date(order.createdAt).toISOString().slice(0, 10)} ·{" "}
+                {formatMoney(order.amountCents)}
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </section>
 
       <div className="grid gap-8 md:grid-cols-2">
