@@ -61,7 +61,8 @@ async function route(request: Request): Promise<ApiAnswer> {
     }
   }
   if (v1 === "v1") {
-    const refundAnswer = await routeRefunds(request, params, [checkout, sessions, id, action, ...rest]);
+    const parts = [checkout, sessions, id, action, ...rest].filter((part) => part !== undefined);
+    const refundAnswer = await routeRefunds(request, params, parts);
     if (refundAnswer) return refundAnswer;
   }
   throw new StripeApiError(

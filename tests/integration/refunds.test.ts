@@ -147,7 +147,7 @@ describe("Stripe's events", () => {
       form: { intent: "refund", requestKey: newToken(), kind: "amount", amount: "15.51" },
     });
     expect(over.status).toBe(400);
-    expect(over.text).toContain("Only $15.50 is left to refund on this order.");
+    expect(over.text).toContain("At most $15.50.");
     expect(ledger(orderId)).toHaveLength(1);
   });
 });
