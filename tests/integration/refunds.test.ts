@@ -247,3 +247,38 @@ describe("cash orders marked paid", () => {
     });
   });
 });
+
+describe("bad input writes nothing", () => {
+  it("an unknown order is a 404 page; bad amounts, lines and keys are refused with a message", async () => {
+    const client = await seller();
+    const missing = await routeData(client, refundPath("zzzzzzzzzzzzzzzzzzzz"), "routes/seller/refund");
+    expect(missing.error?.status).toBe(404);
+    const { orderId } = await paidOrder();
+    const cases: Record<string, string>[] = [
+      { kind: "amount", amount: "-5" },
+      { kind: "amount", amount: "1e9" },
+      { kind: "amount", amount: "25.51" },
+      { kind: "lines", "qty-0": "3" },
+      { kind: "lines", "qty-0": "x" },
+      { kind: "lines" },
+      { kind: "everything" },
+      { kind: "full", requestKey: "short" },
+    ];
+    for (const fields of cases) {
+      const answer = await client.post(refundPath(orderId), {
+        form: { intent: "refund", requestKey: newToken(), ...fields },
+      });
+      expect(answer.status, JSON.stringify(fields)).toBeGreaterThanOrEqual(400);
+      expect(answer.status, JSON.stringify(fields)).toBeLessThan(500);
+    }
+    expect(ledger(orderId)).toHaveLength(0);
+    // A key already used for another order's refund is not reused for this one.
+    const other = await paidOrder();
+    const requestKey = newToken();
+    await client.post(refundPath(other.orderId), { form: { intent: "refund", requestKey, kind: "full" } });
+    const reused = await client.post(refundPath(orderId), { form: { intent: "refund", requestKey, kind: "full" } });
+    expect(reused.status).toBe(409);
+    expect(ledger(orderId)).toHaveLength(0);
+    expect(orderRow(orderId)?.status).toBe("Order Placed");
+  });
+});

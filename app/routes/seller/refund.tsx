@@ -9,9 +9,10 @@ import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf } from "#app/lib/forms.ts";
 import { newToken } from "#app/lib/ids.ts";
 import { formatMoney } from "#app/lib/money.ts";
+import { notFound } from "#app/lib/not-found.ts";
 import { refundTone } from "#app/lib/order-status.ts";
 import { refundToast } from "#app/lib/refund-toast.ts";
-import { refuseUnless } from "#app/lib/refusal.ts";
+import { Refusal, refuseUnless } from "#app/lib/refusal.ts";
 import { lineField, REFUND_REASONS, refundFormInput } from "#app/lib/schemas/refund.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -39,8 +40,18 @@ const STATE_LABELS: Record<string, string> = {
   canceled: "Canceled",
 };
 
+/** The order's refund page, or the store's 404 page for an order the seller does not see (or a made-up id). */
+function pageOrNotFound(orderId: string) {
+  try {
+    return refundPage(orderId);
+  } catch (error) {
+    if (error instanceof Refusal && error.status === 404) throw notFound("Order not found");
+    throw error;
+  }
+}
+
 export function loader({ params, request }: Route.LoaderArgs) {
-  const page = refundPage(params.id);
+  const page = pageOrNotFound(params.id);
   return {
     ...page,
     cancelAsked: new URL(request.url).searchParams.get("cancel") === "1",
