@@ -80,7 +80,7 @@ async function routeRefunds(
   const [resource, id, action, ...rest] = parts;
   if (rest.length > 0 || action !== undefined) {
     if (resource === "test_helpers" && id === "sandbox" && action === "fail_next_refund" && request.method === "POST") {
-      return { body: failNextRefund() };
+      return { body: failNextRefund(params) };
     }
     return null;
   }

@@ -4,8 +4,9 @@
 // in full already (`charge_already_refunded`), `GET /v1/refunds/:id`, `GET /v1/refunds?payment_intent=`, the
 // amounts on the charge (`amount_refunded`, `refunded`), and the signed events Stripe sends: `refund.created`,
 // `charge.refunded`, and for a refund that fails later `refund.updated` and `refund.failed`.
-// The test switch `POST /v1/test_helpers/sandbox/fail_next_refund` (not a Stripe call) makes the next refund
-// answer 'pending' and then fail, as a refund to an expired card does on Stripe.
+// The test switch `POST /v1/test_helpers/sandbox/fail_next_refund` with `payment_intent` (not a Stripe call)
+// makes the next refund of that payment answer 'pending' and then fail, as a refund to an expired card does on
+// Stripe. It is kept per payment, so tests running at once never take each other's switch.
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { sandboxDataDir } from "#app/lib/stripe-sandbox-config.server.ts";
@@ -79,7 +80,7 @@ const paymentsDir = () => path.join(sandboxDataDir(), "payments");
 const paymentFile = (id: string) => path.join(paymentsDir(), `${id}.json`);
 const chargeIndexFile = (id: string) => path.join(paymentsDir(), "charges", `${id}.json`);
 const refundIndexFile = (id: string) => path.join(paymentsDir(), "refunds", `${id}.json`);
-const failNextFile = () => path.join(sandboxDataDir(), "fail-next-refund");
+const failNextFile = (paymentIntentId: string) => path.join(paymentsDir(), "fail-next", `${paymentIntentId}.json`);
 
 function loadPayment(paymentIntentId: string): PaymentRecord | null {
   if (!PI_PATTERN.test(paymentIntentId)) return null;
@@ -193,8 +194,9 @@ export async function createRefund(params: Params): Promise<SandboxRefund> {
   if (reason !== null && !REASONS.includes(reason)) {
     throw new StripeApiError(400, `Invalid reason: must be one of ${REASONS.join(", ")}`, { param: "reason" });
   }
-  const failing = existsSync(failNextFile());
-  if (failing) rmSync(failNextFile(), { force: true });
+  const switchFile = failNextFile(record.paymentIntent.id);
+  const failing = existsSync(switchFile);
+  if (failing) rmSync(switchFile, { force: true });
   const refund: SandboxRefund = {
     id: stripeId("re"),
     object: "refund",
@@ -269,8 +271,10 @@ export function retrieveCharge(id: string, params: Params): SandboxCharge {
   return record.charge;
 }
 
-/** The test switch: the next refund created answers 'pending' and then fails. */
-export function failNextRefund() {
-  writeJsonAtomically(failNextFile(), { at: Date.now() });
-  return { object: "sandbox_switch", fail_next_refund: true };
+/** The test switch: the next refund of this payment answers 'pending' and then fails. */
+export function failNextRefund(params: Params) {
+  refuseUnknownParams(params, new Set(["payment_intent"]));
+  const record = paymentOfParams(params);
+  writeJsonAtomically(failNextFile(record.paymentIntent.id), { at: Date.now() });
+  return { object: "sandbox_switch", payment_intent: record.paymentIntent.id, fail_next_refund: true };
 }

@@ -176,12 +176,13 @@ describe("the sandbox speaks refunds like Stripe", () => {
 
 describe("a refund that fails, then succeeds", () => {
   it("goes pending, then failed (shown with Try again); trying again twice makes one new refund", async () => {
-    const { orderId, scarf } = await paidOrder();
+    const { orderId, scarf, paymentIntent } = await paidOrder();
     const client = await seller();
     const stockBefore = units(scarf.id);
     await fetch(new URL("/v1/test_helpers/sandbox/fail_next_refund", process.env.STRIPE_SANDBOX_URL), {
       method: "POST",
       headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` },
+      body: new URLSearchParams({ payment_intent: paymentIntent }),
     });
     await client.post(refundPath(orderId), {
       form: { intent: "refund", requestKey: newToken(), kind: "lines", "qty-1": "1", restock: "on" },

@@ -1,6 +1,7 @@
 // The seller's refund form (/seller/orders/:id/refund): how much goes back, and whether units go back to stock.
-import { z } from "zod";
+
 import { parseMoneyToCents } from "../money.ts";
+import { z } from "./zod.ts";
 
 export const REFUND_KINDS = ["cancel", "full", "lines", "amount"] as const;
 export type RefundKind = (typeof REFUND_KINDS)[number];
