@@ -23,16 +23,20 @@ const ADDRESS = {
 
 type ApiProduct = { _id: string; name: string; inStock: boolean; stock?: number | null; sizes?: unknown[] };
 
-/** A product without sizes with a counted stock (accessories, in free size), and its count now. */
+/**
+ * A product without sizes to order. Each project (js, no-js: they run at once) orders its own: the restock
+ * test (skip -1) takes the last two counted ones, the other tests the rest, so the counts it checks are its own.
+ */
 async function freeSizeProduct(request: APIRequestContext, skip = 0) {
   const { products } = (await (await request.get("/api/product/list")).json()) as { products: ApiProduct[] };
-  const candidates = products.filter((p) => !p.sizes && p.inStock && typeof p.stock === "number" && p.stock > 20);
-  // Each project (js, no-js: they run at once) orders its own product; the restock test (skip -1) takes the
-  // last two, the others count from the front, so the counts it checks are its own.
-  const index =
-    skip < 0 ? candidates.length - 1 - (isNoJs() ? 1 : 0) : (skip * 2 + (isNoJs() ? 1 : 0)) % (candidates.length - 2);
-  const product = candidates[index];
-  if (!product) throw new Error("The demo catalogue has no counted free-size product");
+  const free = products.filter((p) => !p.sizes && p.inStock && (p.stock === null || Number(p.stock) > 5));
+  const counted = free.filter((p) => typeof p.stock === "number");
+  const own = counted.slice(-2);
+  if (own.length < 2) throw new Error("The demo catalogue has fewer than two counted free-size products");
+  if (skip < 0) return own[isNoJs() ? 1 : 0]!;
+  const others = free.filter((p) => !own.includes(p));
+  const product = others[(skip * 2 + (isNoJs() ? 1 : 0)) % others.length];
+  if (!product) throw new Error("The demo catalogue has no other free-size product");
   return product;
 }
 
