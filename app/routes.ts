@@ -38,6 +38,7 @@ export default [
     index("routes/seller/add-product.tsx"),
     route("product-list", "routes/seller/product-list.tsx"),
     route("orders", "routes/seller/orders.tsx"),
+    route("orders/:id/refund", "routes/seller/refund.tsx"),
     route("products/:id", "routes/seller/edit-product.tsx"),
     route("overview", "routes/seller/overview.tsx"),
     route("reviews", "routes/seller/reviews.tsx"),

@@ -507,3 +507,59 @@ export const shopSettings = sqliteTable(
     ),
   ],
 );
+
+export const REFUND_STATES = ["pending", "succeeded", "failed", "canceled"] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
+/** One refunded line of an order: which line (its position), how many units. */
+export type RefundLine = { position: number; quantity: number };
+
+/**
+ * The refunds ledger (app/modules/refunds/): one row per refund asked of Stripe, or made in Stripe's own
+ * dashboard and learnt from its webhook. The row and its idempotency key are written (in their own
+ * transaction, which also checks that pending and succeeded refunds never exceed what was paid) before
+ * `stripe.refunds.create` is called with that key; the Stripe refund id is filled in from its answer or its
+ * webhook, whichever comes first.
+ */
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    /** Stripe's reason: requested_by_customer, duplicate, fraudulent; null when none was given. */
+    reason: text("reason"),
+    status: text("status").$type<RefundState>().notNull().default("pending"),
+    /** Stripe's `re_…` id, once Stripe has answered. */
+    stripeRefundId: text("stripe_refund_id").unique(),
+    /** The Idempotency-Key the store sends with `stripe.refunds.create` (`stripe:<re_…>` for a dashboard refund). */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** Whether the refunded units went back to stock (done once, when the row was written). */
+    restock: integer("restock", { mode: "boolean" }).notNull().default(false),
+    /** The lines refunded, when the refund was made by line. */
+    lines: text("lines", { mode: "json" }).$type<RefundLine[]>(),
+    /** Why Stripe refused or failed it. */
+    failure: text("failure"),
+    /** Set on a failed refund once the seller has tried it again (a new row). */
+    retriedAt: integer("retried_at"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at"),
+  },
+  (t) => [index("refunds_order_idx").on(t.orderId, t.createdAt), check("refunds_amount", sql`${t.amountCents} > 0`)],
+);
+
+/**
+ * What a refund and a cash payment added to an order (kept apart from `orders`): the Stripe payment intent the
+ * order was paid with (refunds are made against it and dashboard refunds are matched by it), when a delivered
+ * order came back, and when a cash order marked paid was first exported (then its payment can no longer be undone).
+ */
+export const orderPayments = sqliteTable("order_payments", {
+  orderId: text("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  paymentIntentId: text("payment_intent_id").unique(),
+  returnedAt: integer("returned_at"),
+  exportedAt: integer("exported_at"),
+});

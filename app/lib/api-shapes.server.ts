@@ -135,3 +135,19 @@ export function sellerOrderJson(order: SellerOrder, shopCurrency: string) {
 export function userJson(user: { id: string; name: string; email: string }, cart: object) {
   return { _id: user.id, name: user.name, email: user.email, ...cart };
 }
+
+/**
+ * Fields added to an order of /api/order/user and /api/order/seller beyond the spec's (docs/api.md): its refund
+ * state ("Refunded", "Partly refunded", "Refund pending", "Refund failed" or null), what was refunded, and
+ * whether a delivered order came back.
+ */
+export function orderMoneyJson(
+  facts: { refundStatus: string | null; refundedCents: number; returned: boolean } | undefined,
+  currency: string,
+) {
+  return {
+    refundStatus: facts?.refundStatus ?? null,
+    refundedAmount: toDecimal(facts?.refundedCents ?? 0, currency),
+    returned: facts?.returned ?? false,
+  };
+}

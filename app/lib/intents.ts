@@ -19,8 +19,17 @@ export const PRODUCT_LIST_INTENTS = {
   removeDemo: "remove-demo",
 } as const;
 
-/** The seller's orders list: moving an order to its next status. */
-export const ORDER_INTENTS = { status: "status" } as const;
+/**
+ * The seller's orders list: moving an order to its next status, a cash order marked paid (or undone), a delivered
+ * order marked returned, a failed refund tried again.
+ */
+export const ORDER_INTENTS = {
+  status: "status",
+  cashPaid: "cash-paid",
+  cashUnpaid: "cash-unpaid",
+  returned: "returned",
+  retryRefund: "retry-refund",
+} as const;
 
 /** The Save button and /saved: keep a product in the saved items, or take it out. */
 export const SAVED_INTENTS = { save: "save", unsave: "unsave" } as const;

@@ -10,3 +10,10 @@ const PENDING = { pill: "bg-yellow-100 text-yellow-800", text: "text-yellow-600"
 export function statusTone(status: string): { pill: string; text: string } {
   return TONES[status] ?? PENDING;
 }
+
+/** An order's refund state (Refunded, Partly refunded, Refund pending, Refund failed) as a pill's colours. */
+export function refundTone(label: string): string {
+  if (label === "Refund failed") return "bg-red-100 text-red-700";
+  if (label === "Refund pending") return "bg-yellow-100 text-yellow-800";
+  return "bg-gray-100 text-gray-800";
+}

@@ -2,11 +2,12 @@ import { useEffect, useState } from "react";
 import { data, Link } from "react-router";
 import { thumbnailUrl } from "#app/lib/images.ts";
 import { formatMoney, formatTaxRate } from "#app/lib/money.ts";
-import { statusTone } from "#app/lib/order-status.ts";
+import { refundTone, statusTone } from "#app/lib/order-status.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { shopOf } from "#app/lib/shop.ts";
 import { requireShopper } from "#app/middleware/identity.server.ts";
 import { listUserOrders } from "#app/modules/orders/index.server.ts";
+import { moneyFactsOf } from "#app/modules/refunds/index.server.ts";
 import type { Route } from "./+types/my-orders";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -20,8 +21,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ context }: Route.LoaderArgs) {
   // Every order mail links here: a visitor logs in, then comes back to their orders.
   const shopper = requireShopper(context, "/login?redirectTo=%2Fmy-orders");
-  const orders = (await listUserOrders(shopper.id)).map((order) => ({
+  const list = await listUserOrders(shopper.id);
+  const money = moneyFactsOf(list);
+  const orders = list.map((order) => ({
     id: order.id,
+    refundStatus: money.get(order.id)?.refundStatus ?? null,
+    refundedCents: money.get(order.id)?.refundedCents ?? 0,
     paymentType: order.paymentType,
     amountCents: order.amountCents,
     // Shown in the currency, tax and shipping the order was placed with, whatever the settings are now.
@@ -73,6 +78,14 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                 {order.taxIncluded ? "Includes tax" : "Tax"} ({formatTaxRate(order.taxRateBasisPoints)}){" "}
                 {formatMoney(order.taxCents, order.currency)}
               </p>
+              {order.refundStatus ? (
+                <p className="mt-1 text-sm text-gray-700" data-testid="refund-status">
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${refundTone(order.refundStatus)}`}>
+                    {order.refundStatus}
+                  </span>
+                  {order.refundedCents > 0 ? <span> · {formatMoney(order.refundedCents, order.currency)} refunded</span> : null}
+                </p>
+              ) : null}
               <ul>
                 {order.lines.map((line, index) => (
                   <li

@@ -11,6 +11,14 @@ import { noSuchSession, StripeApiError } from "./errors.server.ts";
 import { type ApiAnswer, idempotent } from "./idempotency.server.ts";
 import { type SessionRecord, stripeId } from "./objects.server.ts";
 import { expandParam, integerParam, type Params, parseStripeParams, refuseUnknownParams } from "./params.server.ts";
+import {
+  createRefund,
+  failNextRefund,
+  listRefunds,
+  retrieveCharge,
+  retrievePaymentIntent,
+  retrieveRefund,
+} from "./refunds.server.ts";
 import { newSessionInput } from "./session-params.server.ts";
 import { createSession, currentRecord, expireThroughApi } from "./sessions.server.ts";
 import { isSandboxEnabled, MAX_API_BODY_BYTES } from "./settings.server.ts";
@@ -52,10 +60,40 @@ async function route(request: Request): Promise<ApiAnswer> {
       });
     }
   }
+  if (v1 === "v1") {
+    const parts = [checkout, sessions, id, action, ...rest].filter((part) => part !== undefined);
+    const refundAnswer = await routeRefunds(request, params, parts);
+    if (refundAnswer) return refundAnswer;
+  }
   throw new StripeApiError(
     404,
-    `Unrecognized request URL (${request.method}: ${url.pathname}). The Trendora Stripe sandbox implements Checkout Sessions only.`,
+    `Unrecognized request URL (${request.method}: ${url.pathname}). The Trendora Stripe sandbox implements Checkout Sessions and refunds only.`,
   );
+}
+
+/** Refunds, payment intents and charges (refunds.server.ts); null for any other path. */
+async function routeRefunds(
+  request: Request,
+  params: Params,
+  parts: (string | undefined)[],
+): Promise<ApiAnswer | null> {
+  const [resource, id, action, ...rest] = parts;
+  if (rest.length > 0 || action !== undefined) {
+    if (resource === "test_helpers" && id === "sandbox" && action === "fail_next_refund" && request.method === "POST") {
+      return { body: failNextRefund(params) };
+    }
+    return null;
+  }
+  if (resource === "refunds") {
+    if (request.method === "POST" && !id) return idempotent(request, params, () => createRefund(params));
+    if (request.method === "GET" && !id) return { body: listRefunds(params) };
+    if (request.method === "GET" && id) return { body: retrieveRefund(id, params) };
+  }
+  if (resource === "payment_intents" && request.method === "GET" && id) {
+    return { body: retrievePaymentIntent(id, params) };
+  }
+  if (resource === "charges" && request.method === "GET" && id) return { body: retrieveCharge(id, params) };
+  return null;
 }
 
 function authenticate(request: Request) {

@@ -3,6 +3,7 @@
 // its time is up), each with the webhooks Stripe would send. Cancel on the page leaves it open.
 import { noSuchSession, StripeApiError } from "./errors.server.ts";
 import { nowSeconds, type SandboxSession, type SessionRecord, stripeId } from "./objects.server.ts";
+import { recordPayment } from "./refunds.server.ts";
 import type { NewSessionInput } from "./session-params.server.ts";
 import { CHECKOUT_PAGE_PATH } from "./settings.server.ts";
 import { loadRecord, saveRecord } from "./store.server.ts";
@@ -118,7 +119,9 @@ export async function actOnCheckoutSession(id: string, action: CheckoutAction): 
 function complete(session: SandboxSession, paymentStatus: "paid" | "unpaid") {
   session.status = "complete";
   session.payment_status = paymentStatus;
-  session.payment_intent = stripeId("pi");
+  // A paid session has a payment intent and a charge that can be refunded; an unpaid one only an id.
+  session.payment_intent =
+    paymentStatus === "paid" ? recordPayment(session.amount_total, session.currency, session.metadata) : stripeId("pi");
   session.url = null;
 }
 

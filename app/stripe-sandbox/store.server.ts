@@ -8,14 +8,14 @@ import path from "node:path";
 import { sandboxDataDir } from "#app/lib/stripe-sandbox-config.server.ts";
 import { SESSION_ID_PATTERN, type SessionRecord } from "./objects.server.ts";
 
-function writeJsonAtomically(file: string, value: unknown) {
+export function writeJsonAtomically(file: string, value: unknown) {
   mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
   writeFileSync(temporary, JSON.stringify(value, null, 2));
   renameSync(temporary, file);
 }
 
-function readJsonFile<T>(file: string): T | null {
+export function readJsonFile<T>(file: string): T | null {
   try {
     return JSON.parse(readFileSync(file, "utf8")) as T;
   } catch {

@@ -12,8 +12,11 @@ export type EventType =
   | "checkout.session.async_payment_failed"
   | "checkout.session.expired";
 
-/** A Stripe event for this session, and its payload as sent (pretty-printed, as Stripe sends it). */
-function eventFor(session: SandboxSession, type: EventType) {
+/** The events of refunds (refunds.server.ts). */
+export type RefundEventType = "refund.created" | "refund.updated" | "refund.failed" | "charge.refunded";
+
+/** A Stripe event about this object, and its payload as sent (pretty-printed, as Stripe sends it). */
+function eventFor(session: object, type: EventType | RefundEventType) {
   const event = {
     id: stripeId("evt"),
     object: "event",
@@ -37,7 +40,17 @@ export const signPayload = (payload: string) =>
  * the shopper's return through /loader retrieves the session and fulfils the order anyway.
  */
 export async function deliverEvent(session: SandboxSession, type: EventType) {
-  const { id, payload } = eventFor(session, type);
+  const delivery = await sendEvent(session, type);
+  recordDelivery(session.id, delivery);
+}
+
+/** Sends one event about a refund or a charge (not recorded on a session). */
+export async function deliverObjectEvent(object: object, type: RefundEventType) {
+  await sendEvent(object, type);
+}
+
+async function sendEvent(object: object, type: EventType | RefundEventType): Promise<DeliveryLog> {
+  const { id, payload } = eventFor(object, type);
   const target = new URL(WEBHOOK_PATH, sandboxBaseUrl());
   let status: number | null = null;
   let failure: string | null = null;
@@ -61,7 +74,7 @@ export async function deliverEvent(session: SandboxSession, type: EventType) {
   if (status === null || status < 200 || status >= 300) {
     console.warn(`Stripe sandbox: webhook ${type} to ${target.href} failed (${status ?? failure})`);
   }
-  recordDelivery(session.id, { eventId: id, type, at: Date.now(), status, error: failure });
+  return { eventId: id, type, at: Date.now(), status, error: failure };
 }
 
 function recordDelivery(sessionId: string, delivery: DeliveryLog) {

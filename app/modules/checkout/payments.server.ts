@@ -20,6 +20,7 @@ import {
   orderLinesIn,
   type PlaceOrderInput,
   placeOrder,
+  recordPaymentIntent,
 } from "#app/modules/orders/index.server.ts";
 import { orders, stripeEvents } from "#db/schema.ts";
 import {
@@ -139,7 +140,8 @@ export type PaymentOutcome =
   /** An event type the store does not act on. */
   | "ignored";
 
-type SessionFacts = Pick<Stripe.Checkout.Session, "id" | "payment_status" | "amount_total" | "currency" | "metadata">;
+type SessionFacts = Pick<Stripe.Checkout.Session, "id" | "payment_status" | "amount_total" | "currency" | "metadata"> &
+  Partial<Pick<Stripe.Checkout.Session, "payment_intent">>;
 type EventFacts = Pick<Stripe.Event, "id" | "type">;
 
 /**
@@ -198,6 +200,9 @@ export function fulfilCheckoutSession(session: SessionFacts, event?: EventFacts)
       .returning({ id: orders.id })
       .get();
     if (!marked) return "already-paid";
+    // Refunds are made against it, and Stripe's refund events name it (app/modules/refunds).
+    const intent = session.payment_intent;
+    recordPaymentIntent(tx, order.id, typeof intent === "string" ? intent : (intent?.id ?? null));
     retakeOrderStock(tx, order.id);
     removeFromSavedCart(tx, order.userId, orderLinesIn(tx, [order.id]).get(order.id) ?? []);
     // Only now is an online order placed: the confirmation and the seller's notice go out.

@@ -25,6 +25,7 @@ export {
   changeCounts,
   refuseShortStock,
   retakeOrderStock,
+  returnLineUnits,
   returnOrderStock,
   sizeLineOf,
   stockKey,

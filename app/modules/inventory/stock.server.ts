@@ -94,7 +94,7 @@ export function takeStock(tx: Tx, lines: readonly StockRequest[]): boolean[] {
   return taken;
 }
 
-type OrderStockLine = { id: string; productId: string; size: string; quantity: number };
+type OrderStockLine = { id: string; productId: string; size: string; quantity: number; position: number };
 
 function orderStockLines(tx: Tx, orderId: string, onlyTaken: boolean): OrderStockLine[] {
   return tx
@@ -103,6 +103,7 @@ function orderStockLines(tx: Tx, orderId: string, onlyTaken: boolean): OrderStoc
       productId: orderItems.productId,
       size: orderItems.size,
       quantity: orderItems.quantity,
+      position: orderItems.position,
     })
     .from(orderItems)
     .where(and(eq(orderItems.orderId, orderId), onlyTaken ? eq(orderItems.stockTaken, true) : undefined))
@@ -117,7 +118,12 @@ function orderStockLines(tx: Tx, orderId: string, onlyTaken: boolean): OrderStoc
  * first puts the units back and every later one finds nothing to do. Returns whether this call put them back.
  * Units go back only to lines that took them, and only to sizes that are still counted.
  */
-export function returnOrderStock(tx: Tx, orderId: string): boolean {
+export function returnOrderStock(
+  tx: Tx,
+  orderId: string,
+  /** Units of a line (by its place in the order) already put back by a refund with restock: not returned again. */
+  alreadyReturned: ReadonlyMap<number, number> = new Map(),
+): boolean {
   const claimed = tx
     .update(orders)
     .set({ stockReturnedAt: Date.now() })
@@ -125,9 +131,14 @@ export function returnOrderStock(tx: Tx, orderId: string): boolean {
     .returning({ id: orders.id })
     .get();
   if (!claimed) return false;
+  const places = orderStockLines(tx, orderId, false)
+    .map((line) => line.position)
+    .sort((a, b) => a - b);
   for (const line of orderStockLines(tx, orderId, true)) {
+    const quantity = line.quantity - (alreadyReturned.get(places.indexOf(line.position)) ?? 0);
+    if (quantity <= 0) continue;
     tx.update(productSizes)
-      .set({ stock: sql`${productSizes.stock} + ${line.quantity}` })
+      .set({ stock: sql`${productSizes.stock} + ${quantity}` })
       .where(
         and(
           eq(productSizes.productId, line.productId),
@@ -137,6 +148,26 @@ export function returnOrderStock(tx: Tx, orderId: string): boolean {
       )
       .run();
   }
+  return true;
+}
+
+/**
+ * A refund with restock: `quantity` units of the order's line at `index` (its place in the order) go back,
+ * when that line took them and the order's units have not all gone back already. Returns whether they did.
+ */
+export function returnLineUnits(tx: Tx, orderId: string, index: number, quantity: number): boolean {
+  const order = tx.select({ returned: orders.stockReturnedAt }).from(orders).where(eq(orders.id, orderId)).get();
+  if (!order || order.returned !== null) return false;
+  const line = orderStockLines(tx, orderId, false).sort((a, b) => a.position - b.position)[index];
+  if (!line || quantity <= 0) return false;
+  const taken = tx.select({ taken: orderItems.stockTaken }).from(orderItems).where(eq(orderItems.id, line.id)).get();
+  if (!taken?.taken) return false;
+  tx.update(productSizes)
+    .set({ stock: sql`${productSizes.stock} + ${Math.min(quantity, line.quantity)}` })
+    .where(
+      and(eq(productSizes.productId, line.productId), eq(productSizes.size, line.size), isNotNull(productSizes.stock)),
+    )
+    .run();
   return true;
 }
 

@@ -14,7 +14,8 @@ export type MailKind =
   | "payment-not-completed"
   | "order-status"
   | "seller-new-order"
-  | "password-reset";
+  | "password-reset"
+  | "refund";
 
 /**
  * A rendered email (app/mail/), ready to be written to the outbox. `secret`: a secret the mail carries (a reset

@@ -1,7 +1,13 @@
 // The orders module's front door: routes and other modules import from here only.
 export { deliveredSizesIn } from "./delivered.server.ts";
+export {
+  markCashPaid,
+  markCashPaymentsExported,
+  recordPaymentIntent,
+  undoCashPaid,
+} from "./cash-payments.server.ts";
 export { MISSING_PRODUCT_NAME, orderLinesIn } from "./order-lines.server.ts";
-export { enqueueOrderPlacedMail, enqueuePaymentNotCompletedMail } from "./order-mail.server.ts";
+export { enqueueOrderPlacedMail, enqueuePaymentNotCompletedMail, enqueueRefundMail } from "./order-mail.server.ts";
 export {
   checkOrderRequest,
   listUserOrders,
@@ -13,6 +19,7 @@ export {
   type UserOrder,
 } from "./orders.server.ts";
 export {
+  cancelForRefund,
   listSellerOrders,
   listSellerOrdersPage,
   NEXT_STATUSES,

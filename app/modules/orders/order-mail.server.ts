@@ -13,6 +13,7 @@ import {
   sellerNewOrderMail,
 } from "#app/mail/order-mails.tsx";
 import type { MailOrder } from "#app/mail/order-parts.tsx";
+import { type MailRefund, refundMail } from "#app/mail/refund-mail.tsx";
 import { enqueueMail } from "#app/modules/mail/index.server.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { orders, users } from "#db/schema.ts";
@@ -74,4 +75,9 @@ export function enqueuePaymentNotCompletedMail(tx: Tx, orderId: string, reason: 
 export function enqueueOrderStatusMail(tx: Tx, orderId: string, status: string): void {
   if (!isNewsworthyStatus(status)) return;
   enqueueMail(tx, orderStatusMail(mailOrderIn(tx, orderId), status, links()));
+}
+
+/** A refund of the shopper's online payment has just gone through. */
+export function enqueueRefundMail(tx: Tx, orderId: string, refund: MailRefund): void {
+  enqueueMail(tx, refundMail(mailOrderIn(tx, orderId), refund, links()));
 }

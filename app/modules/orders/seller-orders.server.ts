@@ -1,7 +1,7 @@
 // The orders the seller sees and fulfils: every cash-on-delivery order and every paid online order
 // (the same rule as the shopper's My Orders, from orders.server.ts), newest first.
 import { and, count, desc, eq } from "drizzle-orm";
-import { db, transaction } from "#app/lib/db.server.ts";
+import { db, type Tx, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { type Page, pageWindow, SELLER_PAGE_SIZE } from "#app/lib/paging.ts";
 import { refuse } from "#app/lib/refusal.ts";
@@ -39,7 +39,7 @@ export type SellerOrder = {
   currency: string;
   paymentType: string;
   isPaid: boolean;
-  /** Paid for Online orders (which the seller only sees once paid), Unpaid otherwise. */
+  /** Paid for Online orders (which the seller only sees once paid) and cash orders marked paid, Unpaid otherwise. */
   paymentLabel: "Paid" | "Unpaid";
   status: OrderStatus;
   createdAt: number;
@@ -111,7 +111,7 @@ function sellerOrdersOf(list: (typeof orders.$inferSelect)[]): SellerOrder[] {
     currency: order.currency,
     paymentType: order.paymentType,
     isPaid: order.isPaid,
-    paymentLabel: order.paymentType === "Online" ? "Paid" : "Unpaid",
+    paymentLabel: order.paymentType === "Online" || order.isPaid ? "Paid" : "Unpaid",
     status: order.status,
     createdAt: order.createdAt,
   }));
@@ -124,6 +124,17 @@ export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
   Delivered: [],
   Cancelled: [],
 };
+
+/**
+ * Cancels a paid online order whose money goes back through a refund (app/modules/refunds), inside the
+ * refund's transaction: its units go back (but for those a refund with restock put back already) and leave
+ * the trending counts. No status mail: the refund mail tells the shopper.
+ */
+export function cancelForRefund(tx: Tx, orderId: string, alreadyReturned: ReadonlyMap<number, number>): void {
+  tx.update(orders).set({ status: "Cancelled", updatedAt: Date.now() }).where(eq(orders.id, orderId)).run();
+  returnOrderStock(tx, orderId, alreadyReturned);
+  countOrderUnits(tx, orderId, -1);
+}
 
 /**
  * Moves an order along, in one immediate transaction (two sellers clicking at once cannot both win).

@@ -14,10 +14,16 @@ import { parseOrRefuse, refuse } from "#app/lib/refusal.ts";
 import { orderExportSchema } from "#app/lib/schemas/export.ts";
 import { FREE_SIZE, lineName } from "#app/lib/sizes.ts";
 import { stockLinesIn } from "#app/modules/inventory/index.server.ts";
-import { MISSING_PRODUCT_NAME, orderLinesIn, placedOrderCondition } from "#app/modules/orders/index.server.ts";
+import {
+  MISSING_PRODUCT_NAME,
+  markCashPaymentsExported,
+  orderLinesIn,
+  placedOrderCondition,
+} from "#app/modules/orders/index.server.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { orders, products, users } from "#db/schema.ts";
 import { dayText, OVERVIEW_DAYS } from "./overview.server.ts";
+import { refundedByOrder } from "./refunds-and-cash.server.ts";
 
 const DAY_MS = 86_400_000;
 /** Rows read per page. */
@@ -152,6 +158,8 @@ const ORDER_COLUMNS: Column[] = [
   { key: "zipcode", header: "Zip code" },
   { key: "country", header: "Country" },
   { key: "phone", header: "Phone" },
+  { key: "refunded", header: "Refunded" },
+  { key: "cashUnpaid", header: "Cash unpaid" },
 ];
 
 /** The placed orders of the range as CSV, oldest first, one row per order. */
@@ -162,7 +170,9 @@ export function ordersCsv(range: OrderExportRange): ReadableStream<Uint8Array> {
       (row) => row.order,
     );
     for await (const page of pages) {
-      const items = itemsOf(page.map((row) => row.order.id));
+      const ids = page.map((row) => row.order.id);
+      const items = itemsOf(ids);
+      const refunded = refundedByOrder(ids);
       for (const { order, customer } of page) {
         const address = (order.address ?? {}) as Partial<Record<string, string>>;
         yield {
@@ -188,8 +198,12 @@ export function ordersCsv(range: OrderExportRange): ReadableStream<Uint8Array> {
           zipcode: address.zipcode ?? "",
           country: address.country ?? "",
           phone: phoneCell(address.phone ?? ""),
+          refunded: money(refunded.get(order.id) ?? 0),
+          cashUnpaid: order.paymentType === "COD" && !order.isPaid && order.status !== "Cancelled" ? "yes" : "",
         };
       }
+      // The cash orders marked paid that this export carries can no longer be set back to unpaid.
+      markCashPaymentsExported(ids);
     }
   });
 }

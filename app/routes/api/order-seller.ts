@@ -1,8 +1,9 @@
 import { apiAnswer, getOnly } from "#app/lib/api.server.ts";
-import { sellerOrderJson } from "#app/lib/api-shapes.server.ts";
+import { orderMoneyJson, sellerOrderJson } from "#app/lib/api-shapes.server.ts";
 import { sellerForApi } from "#app/middleware/identity.server.ts";
 import { listSellerOrders } from "#app/modules/orders/index.server.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
+import { moneyFactsOf } from "#app/modules/refunds/index.server.ts";
 import type { Route } from "./+types/order-seller";
 
 // GET /api/order/seller → {success, orders}: every cash order and every paid online order, newest first.
@@ -10,7 +11,12 @@ export function loader({ context }: Route.LoaderArgs) {
   return apiAnswer(async () => {
     sellerForApi(context);
     const { currency } = shopSettings();
-    const orders = (await listSellerOrders()).map((order) => sellerOrderJson(order, currency));
+    const list = await listSellerOrders();
+    const money = moneyFactsOf(list);
+    const orders = list.map((order) => ({
+      ...sellerOrderJson(order, currency),
+      ...orderMoneyJson(money.get(order.id), order.currency),
+    }));
     return Response.json({ success: true, orders, message: orders.length === 0 ? "No orders found" : "" });
   });
 }

@@ -3,6 +3,7 @@
 import { readBodyBytes } from "#app/lib/http.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { handleStripeEvent, stripeClient, webhookSecret } from "#app/modules/checkout/index.server.ts";
+import { handleRefundEvent, REFUND_EVENT_TYPES } from "#app/modules/refunds/index.server.ts";
 import type { Route } from "./+types/stripe-webhook";
 
 /** Stripe's event payloads are small; anything larger is not from Stripe. */
@@ -49,6 +50,15 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (datedInTheFuture(signature)) {
     return Response.json({ error: "Invalid Stripe signature: its timestamp is in the future." }, { status: 400 });
+  }
+  if (REFUND_EVENT_TYPES.includes(event.type)) {
+    try {
+      return Response.json({ received: true, outcome: await handleRefundEvent(event) });
+    } catch (error) {
+      // Stripe could not be asked about the charge's refunds: it sends the event again later.
+      console.warn(`Refund event ${event.id} not handled yet:`, error instanceof Error ? error.message : error);
+      return Response.json({ error: "Could not handle the event now; send it again." }, { status: 503 });
+    }
   }
   const outcome = handleStripeEvent(event);
   return Response.json({ received: true, outcome });

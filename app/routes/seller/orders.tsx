@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { ExportLinks } from "#app/components/seller/export-links.tsx";
 import { PageField, SellerPager } from "#app/components/seller/pager.tsx";
@@ -8,12 +8,20 @@ import { thumbnailUrl } from "#app/lib/images.ts";
 import { ORDER_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { notFound } from "#app/lib/not-found.ts";
-import { statusTone } from "#app/lib/order-status.ts";
+import { refundTone, statusTone } from "#app/lib/order-status.ts";
 import { sellerListSearch, sellerPageOf } from "#app/lib/paging.ts";
+import { refundToast } from "#app/lib/refund-toast.ts";
 import { refuseUnless } from "#app/lib/refusal.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { listSellerOrdersPage, NEXT_STATUSES, setOrderStatus } from "#app/modules/orders/index.server.ts";
+import {
+  listSellerOrdersPage,
+  markCashPaid,
+  NEXT_STATUSES,
+  setOrderStatus,
+  undoCashPaid,
+} from "#app/modules/orders/index.server.ts";
+import { markReturned, moneyFactsOf, refundPage, retryRefund } from "#app/modules/refunds/index.server.ts";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Orders", matches);
@@ -23,30 +31,88 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = sellerPageOf(new URL(request.url).searchParams.get("page"));
   if (!page) throw notFound();
   const list = await listSellerOrdersPage({ page });
+  const money = moneyFactsOf(list.rows);
   return {
     today: new Date().toISOString().slice(0, 10),
     page: list.page,
     pageCount: list.pageCount,
     total: list.total,
-    orders: list.rows.map((order) => ({
-      ...order,
-      amount: formatMoney(order.amountCents, order.currency),
-      image: order.items.find((i) => i.product?.image)?.product?.image ?? null,
-      nextStatuses: NEXT_STATUSES[order.status],
-    })),
+    orders: list.rows.map((order) => {
+      const facts = money.get(order.id);
+      const online = order.paymentType === "Online";
+      const refundStatus = facts?.refundStatus ?? null;
+      const returned = facts?.returned ?? false;
+      return {
+        ...order,
+        amount: formatMoney(order.amountCents, order.currency),
+        image: order.items.find((i) => i.product?.image)?.product?.image ?? null,
+        // A paid online order that has shipped is no longer cancelled: it is returned and refunded once delivered.
+        nextStatuses:
+          online && order.status === "Shipped"
+            ? NEXT_STATUSES.Shipped.filter((s) => s !== "Cancelled")
+            : NEXT_STATUSES[order.status],
+        refundStatus,
+        refunded: facts && facts.refundedCents > 0 ? formatMoney(facts.refundedCents, order.currency) : null,
+        retryRefundId: facts?.retryRefundId ?? null,
+        returned,
+        canMarkPaid: !online && !order.isPaid && order.status !== "Cancelled",
+        canUndoPaid: !online && order.isPaid && !facts?.exported,
+        canMarkReturned: online && order.status === "Delivered" && !returned,
+        canRefund:
+          online &&
+          refundStatus !== "Refunded" &&
+          (order.status === "Order Placed" ||
+            order.status === "Cancelled" ||
+            (order.status === "Delivered" && returned)),
+      };
+    }),
   };
 }
 
 /** The orders list at `page` (after a status change: the page the order is on). */
 const ordersPath = (page: number) => `/seller/orders${sellerListSearch({ page })}`;
 
+/** The refund page of an order (the confirmation a paid online order's cancel goes to). */
+export const refundPath = (orderId: string, cancel = false) =>
+  `/seller/orders/${encodeURIComponent(orderId)}/refund${cancel ? "?cancel=1" : ""}`;
+
 export function action({ request }: Route.ActionArgs) {
   return formAction(request, async (form) => {
-    refuseUnless(form.get("intent") === ORDER_INTENTS.status, "Unknown action.");
-    const status = await setOrderStatus(form.get("orderId"), form.get("status"));
+    const intent = form.get("intent");
+    const orderId = form.get("orderId");
     const page = sellerPageOf(form.get("page")) ?? 1;
-    return redirectWithToast(request, ordersPath(page), { type: "success", message: `Order marked ${status}` });
+    const done = (message: string) => redirectWithToast(request, ordersPath(page), { type: "success", message });
+    switch (intent) {
+      case ORDER_INTENTS.status: {
+        // Cancelling a paid online order asks first, on its refund page: cancel and refund in full, or in part.
+        if (form.get("status") === "Cancelled" && typeof orderId === "string" && isOnlineOrder(orderId)) {
+          return redirect(refundPath(orderId, true), 303);
+        }
+        const status = await setOrderStatus(orderId, form.get("status"));
+        return done(`Order marked ${status}`);
+      }
+      case ORDER_INTENTS.cashPaid:
+        await markCashPaid(orderId);
+        return done("Cash order marked paid");
+      case ORDER_INTENTS.cashUnpaid:
+        await undoCashPaid(orderId);
+        return done("Cash order marked unpaid again");
+      case ORDER_INTENTS.returned:
+        await markReturned(orderId);
+        return done("Order marked returned: it can be refunded now");
+      case ORDER_INTENTS.retryRefund: {
+        const refund = await retryRefund(orderId, form.get("refundId"));
+        return redirectWithToast(request, ordersPath(page), refundToast(refund));
+      }
+      default:
+        refuseUnless(false, "Unknown action.");
+    }
   });
+}
+
+/** Whether the seller's order is paid online (404 for an order the seller does not see). */
+function isOnlineOrder(orderId: string): boolean {
+  return refundPage(orderId).order.paymentType === "Online";
 }
 
 export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
@@ -131,6 +197,59 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
                       {order.status}
                     </span>
                   </p>
+                  {order.returned ? <p>Returned</p> : null}
+                  {order.refundStatus ? (
+                    <p>
+                      Refund:{" "}
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-medium ${refundTone(order.refundStatus)}`}
+                        data-testid="refund-status"
+                      >
+                        {order.refundStatus}
+                      </span>
+                      {order.refunded ? <span> · {order.refunded} refunded</span> : null}
+                    </p>
+                  ) : null}
+                  {order.retryRefundId ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value={ORDER_INTENTS.retryRefund} />
+                      <input type="hidden" name="orderId" value={order.id} />
+                      <input type="hidden" name="refundId" value={order.retryRefundId} />
+                      <PageField page={page} />
+                      <SubmitButton
+                        size="sm"
+                        variant="outline"
+                        aria-label={`Try the refund of order ${order.id} again`}
+                      >
+                        Try again
+                      </SubmitButton>
+                    </Form>
+                  ) : null}
+                  {order.canMarkPaid || order.canUndoPaid || order.canMarkReturned ? (
+                    <Form method="post">
+                      <input
+                        type="hidden"
+                        name="intent"
+                        value={
+                          order.canMarkReturned
+                            ? ORDER_INTENTS.returned
+                            : order.canMarkPaid
+                              ? ORDER_INTENTS.cashPaid
+                              : ORDER_INTENTS.cashUnpaid
+                        }
+                      />
+                      <input type="hidden" name="orderId" value={order.id} />
+                      <PageField page={page} />
+                      <SubmitButton size="sm" variant="outline">
+                        {order.canMarkReturned ? "Mark returned" : order.canMarkPaid ? "Mark paid" : "Undo paid"}
+                      </SubmitButton>
+                    </Form>
+                  ) : null}
+                  {order.canRefund ? (
+                    <Link to={refundPath(order.id)} className="text-primary underline">
+                      Refund…<span className="sr-only"> order {order.id}</span>
+                    </Link>
+                  ) : null}
                   {order.nextStatuses.length > 0 ? (
                     <Form method="post" className="mt-1 flex items-center gap-2">
                       <input type="hidden" name="intent" value={ORDER_INTENTS.status} />

@@ -7,7 +7,7 @@ import { statusTone } from "#app/lib/order-status.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
 import { useShop } from "#app/lib/shop.ts";
 import { lineName } from "#app/lib/sizes.ts";
-import { sellerOverview } from "#app/modules/reporting/index.server.ts";
+import { refundsAndCash, sellerOverview } from "#app/modules/reporting/index.server.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
 import type { Route } from "./+types/overview";
 
@@ -29,6 +29,7 @@ export async function loader() {
     byStatus: overview.byStatus,
     topProducts: overview.topProducts.map((p) => ({ ...p, revenue: formatMoney(p.revenueCents, currency) })),
     lowStock: overview.lowStock,
+    money: refundsAndCash(),
   };
 }
 
@@ -41,7 +42,7 @@ function busiest(days: ChartDay[], format: (value: number) => string): string {
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
-  const { days, totals, byStatus, topProducts, lowStock, today } = loaderData;
+  const { days, totals, byStatus, topProducts, lowStock, today, money: refundFigures } = loaderData;
   const { currency } = useShop();
   const money = (amount: number) => formatMoney(amount, currency);
   const revenueDays = days.map((d) => ({ day: d.day, value: d.revenueCents }));
@@ -93,6 +94,33 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           />
         </div>
         <DailyFiguresTable days={days.map((d) => ({ day: d.day, orders: d.orders, revenue: money(d.revenueCents) }))} />
+      </section>
+
+      <section aria-labelledby="money-title" className="flex flex-col gap-2 text-sm text-gray-700">
+        <h2 id="money-title" className="text-lg font-semibold text-gray-800">
+          Refunds and cash
+        </h2>
+        <p data-testid="overview-refunds">
+          Refunded in the last 30 days: <strong>{money(refundFigures.refunded.cents)}</strong> (
+          {plural(refundFigures.refunded.count, "refund", "refunds")}); the revenue above counts orders as placed.
+          {refundFigures.open.pending > 0 ? ` ${plural(refundFigures.open.pending, "refund is", "refunds are")} pending.` : ""}
+          {refundFigures.open.failed > 0
+            ? ` ${plural(refundFigures.open.failed, "refund", "refunds")} failed: try again from the orders list.`
+            : ""}
+        </p>
+        <p data-testid="overview-unpaid-cash">
+          Cash orders still unpaid: <strong>{refundFigures.unpaidCash.count}</strong> ({money(refundFigures.unpaidCash.cents)})
+        </p>
+        {refundFigures.unpaidCash.oldest.length > 0 ? (
+          <ul className="flex flex-col gap-1" aria-label="Unpaid cash orders, oldest first">
+            {refundFigures.unpaidCash.oldest.map((order) => (
+              <li key={order.id}>
+                Order {order.id} · {new Date(order.createdAt).toISOString().slice(0, 10)} ·{" "}
+                {money(order.amountCents)}
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </section>
 
       <div className="grid gap-8 md:grid-cols-2">

@@ -1,0 +1,14 @@
+// What the seller is told after asking for a refund, by how Stripe answered.
+import { formatMoney } from "./money.ts";
+import type { Toast } from "./toast.ts";
+
+export function refundToast(refund: { amountCents: number; status: string; failure: string | null }): Toast {
+  const amount = formatMoney(refund.amountCents);
+  if (refund.status === "succeeded") return { type: "success", message: `Refunded ${amount}` };
+  if (refund.status === "failed") {
+    return { type: "error", message: `The refund of ${amount} failed${refund.failure ? `: ${refund.failure}` : ""}` };
+  }
+  if (refund.failure)
+    return { type: "error", message: `The refund of ${amount} is not confirmed yet: ${refund.failure}` };
+  return { type: "success", message: `The refund of ${amount} is pending` };
+}

@@ -1,0 +1,328 @@
+// Refunds and cash orders marked paid, end to end with JavaScript and without: a shopper pays online in the
+// built-in Stripe sandbox, and the seller (a browser of their own) cancels and refunds, refunds a part with
+// restock, sees a refund fail and tries again, sees a refund made in Stripe's dashboard arrive by webhook,
+// refunds a delivered order that came back, and marks a cash order paid.
+import path from "node:path";
+import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import { type CspWatch, expect, expectToast, signInSeller, test } from "./fixtures.ts";
+import { waitForMail } from "./mail-helpers.ts";
+import { isNoJs } from "./seller-helpers.ts";
+
+const SANDBOX_KEY = "sk_test_trendora_sandbox";
+const ADDRESS = {
+  firstName: "Ravi",
+  lastName: "Menon",
+  email: "ravi@example.com",
+  street: "4 Hill Road",
+  city: "Kochi",
+  state: "KL",
+  zipcode: "682001",
+  country: "India",
+  phone: "+91 90000 22222",
+};
+
+type ApiProduct = { _id: string; name: string; inStock: boolean; stock?: number | null; sizes?: unknown[] };
+
+/**
+ * A product without sizes to order. Each project (js, no-js: they run at once) orders its own: the restock
+ * test (skip -1) takes the last two counted ones, the other tests the rest, so the counts it checks are its own.
+ */
+async function freeSizeProduct(request: APIRequestContext, skip = 0) {
+  const { products } = (await (await request.get("/api/product/list")).json()) as { products: ApiProduct[] };
+  const free = products.filter((p) => !p.sizes && p.inStock && (p.stock === null || Number(p.stock) > 5));
+  const counted = free.filter((p) => typeof p.stock === "number");
+  const own = counted.slice(-2);
+  if (own.length < 2) throw new Error("The demo catalogue has fewer than two counted free-size products");
+  if (skip < 0) return own[isNoJs() ? 1 : 0]!;
+  const others = free.filter((p) => !own.includes(p));
+  const product = others[(skip * 2 + (isNoJs() ? 1 : 0)) % others.length];
+  if (!product) throw new Error("The demo catalogue has no other free-size product");
+  return product;
+}
+
+async function stockOf(request: APIRequestContext, productId: string): Promise<number> {
+  const { products } = (await (await request.get("/api/product/list")).json()) as { products: ApiProduct[] };
+  return Number(products.find((p) => p._id === productId)?.stock);
+}
+
+/** The signed-in shopper (page's context) orders 2 units, online, and pays on the sandbox's hosted page. */
+async function paidOnlineOrder(page: Page, baseURL: string, skip = 0) {
+  const request = page.context().request;
+  const headers = { Origin: baseURL };
+  const product = await freeSizeProduct(request, skip);
+  expect((await request.post("/api/address/add", { headers, data: { address: ADDRESS } })).ok()).toBe(true);
+  const addresses = (await (await request.get("/api/address/get")).json()) as { addresses: { _id: string }[] };
+  const placed = await request.post("/api/order/stripe", {
+    headers,
+    data: { items: [{ product: product._id, quantity: 2 }], address: addresses.addresses[0]!._id },
+  });
+  const { url } = (await placed.json()) as { url: string };
+  await page.goto(new URL(url).pathname);
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page).toHaveURL(/\/loader\?/);
+  let orderId = "";
+  await expect
+    .poll(async () => {
+      // A poll that meets a closed keep-alive connection asks again.
+      const answer = await request.get("/api/order/user").catch(() => null);
+      if (!answer?.ok()) return false;
+      const { orders } = (await answer.json()) as { orders: { _id: string; isPaid: boolean }[] };
+      orderId = orders[0]?._id ?? "";
+      return orders[0]?.isPaid === true;
+    })
+    .toBe(true);
+  return { orderId, product };
+}
+
+async function sellerPage(browser: Browser, baseURL: string, csp: CspWatch): Promise<[BrowserContext, Page]> {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: !isNoJs() });
+  await csp.watch(context);
+  await signInSeller(context);
+  return [context, await context.newPage()];
+}
+
+function sellerOrder(page: Page, orderId: string) {
+  return page.getByTestId("seller-order").filter({ hasText: orderId });
+}
+
+async function moveTo(page: Page, orderId: string, status: string) {
+  const order = sellerOrder(page, orderId);
+  await order.getByLabel(`New status for order ${orderId}`).selectOption(status);
+  await order.getByRole("button", { name: "Update" }).click();
+}
+
+/** The e2e server's SQLite file, read as a script of the seller's would (the payment intent of an order). */
+async function paymentIntentOf(orderId: string): Promise<string> {
+  const { default: Database } = await import("better-sqlite3");
+  const client = new Database(path.join(process.env.E2E_DATA_DIR!, "store.db"), { readonly: true });
+  try {
+    client.pragma("busy_timeout = 10000");
+    const row = client.prepare("SELECT payment_intent_id AS id FROM order_payments WHERE order_id = ?").get(orderId) as
+      | { id: string }
+      | undefined;
+    return row!.id;
+  } finally {
+    client.close();
+  }
+}
+
+test("cancel and refund in full: the cancel asks first, the money goes back, everyone is told", async ({
+  page,
+  browser,
+  baseURL,
+  csp,
+  shopper,
+}) => {
+  const { orderId } = await paidOnlineOrder(page, baseURL!);
+  const [context, seller] = await sellerPage(browser, baseURL!, csp);
+  try {
+    await seller.goto("/seller/orders");
+    await moveTo(seller, orderId, "Cancelled");
+    await expect(seller).toHaveURL(new RegExp(`/seller/orders/${orderId}/refund\\?cancel=1$`));
+    await expect(seller.getByRole("heading", { name: `Cancel and refund order ${orderId}` })).toBeVisible();
+    const full = seller.getByRole("radio", { name: /^Cancel and refund in full/ });
+    await expect(full).toBeChecked();
+    await seller.getByRole("button", { name: "Confirm" }).click();
+    await expectToast(seller, "Order cancelled. Refunded $");
+    await expect(seller.getByTestId("refund-status")).toHaveText("Refunded");
+    await expect(seller.getByTestId("order-status")).toHaveText("Cancelled");
+    await seller.goto("/seller/orders");
+    await expect(sellerOrder(seller, orderId).getByTestId("order-status")).toHaveText("Cancelled");
+    await expect(sellerOrder(seller, orderId).getByTestId("refund-status")).toHaveText("Refunded");
+  } finally {
+    await context.close();
+  }
+  await page.goto("/my-orders");
+  await expect(page.getByRole("listitem", { name: `Order ${orderId}` }).getByTestId("refund-status")).toContainText(
+    "Refunded",
+  );
+  const mail = await waitForMail(shopper.email, await refundSubject(page, orderId));
+  expect(mail.text).toContain("Your order has been cancelled by the shop.");
+});
+
+/** The refund mail's subject: the amount is the order's total as My Orders shows it. */
+async function refundSubject(page: Page, orderId: string) {
+  const total = (await page.getByRole("listitem", { name: `Order ${orderId}` }).textContent())!.match(
+    /Total Amount : (\$\d+\.\d{2})/,
+  )![1];
+  return `Your refund of ${total} for Trendora order ${orderId}`;
+}
+
+test("a partial refund by line puts the unit back in stock; the order goes on", async ({
+  page,
+  browser,
+  baseURL,
+  csp,
+  shopper: _signedIn,
+}) => {
+  const { orderId, product } = await paidOnlineOrder(page, baseURL!, -1);
+  const before = await stockOf(page.context().request, product._id);
+  const [context, seller] = await sellerPage(browser, baseURL!, csp);
+  try {
+    await seller.goto("/seller/orders");
+    await sellerOrder(seller, orderId)
+      .getByRole("link", { name: `Refund… order ${orderId}` })
+      .click();
+    await seller.getByRole("radio", { name: /^Refund part, by line/ }).check();
+    await seller.getByLabel(`Units of ${product.name} to refund`).fill("1");
+    await expect(seller.getByRole("checkbox", { name: /Put the refunded units back in stock/ })).toBeChecked();
+    await seller.getByRole("button", { name: "Confirm" }).click();
+    await expectToast(seller, "Refunded $");
+    await expect(seller.getByTestId("refund-status")).toHaveText("Partly refunded");
+    await expect(seller.getByTestId("order-status")).toHaveText("Order Placed");
+    await expect(seller.getByText(/^of 1$/)).toBeVisible();
+  } finally {
+    await context.close();
+  }
+  expect(await stockOf(page.context().request, product._id)).toBe(before + 1);
+  await page.goto("/my-orders");
+  await expect(page.getByRole("listitem", { name: `Order ${orderId}` }).getByTestId("refund-status")).toContainText(
+    "Partly refunded",
+  );
+});
+
+test("a refund that fails is shown as failed with Try again, and then succeeds", async ({
+  page,
+  browser,
+  baseURL,
+  csp,
+  shopper: _signedIn,
+  storeApi,
+}) => {
+  const { orderId } = await paidOnlineOrder(page, baseURL!, 2);
+  const switched = await storeApi.post("/v1/test_helpers/sandbox/fail_next_refund", {
+    headers: { Authorization: `Bearer ${SANDBOX_KEY}` },
+    form: { payment_intent: await paymentIntentOf(orderId) },
+  });
+  expect(switched.ok()).toBe(true);
+  const [context, seller] = await sellerPage(browser, baseURL!, csp);
+  try {
+    await seller.goto(`/seller/orders/${orderId}/refund`);
+    await seller.getByRole("radio", { name: /^Refund an amount/ }).check();
+    await seller.getByLabel("Amount ($)").fill("1.00");
+    await seller.getByRole("button", { name: "Confirm" }).click();
+    await expectToast(seller, "$1.00");
+    // Stripe answers 'pending', then the refund fails a moment later (its events arrive by webhook).
+    await expect
+      .poll(async () => {
+        await seller.goto("/seller/orders");
+        return sellerOrder(seller, orderId).getByTestId("refund-status").textContent();
+      })
+      .toBe("Refund failed");
+    await sellerOrder(seller, orderId)
+      .getByRole("button", { name: `Try the refund of order ${orderId} again` })
+      .click();
+    await expectToast(seller, "Refunded $1.00");
+    await expect(sellerOrder(seller, orderId).getByTestId("refund-status")).toHaveText("Partly refunded");
+    await expect(sellerOrder(seller, orderId).getByRole("button", { name: /Try the refund/ })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a refund made in Stripe's dashboard arrives by webhook only", async ({
+  page,
+  browser,
+  baseURL,
+  csp,
+  shopper: _signedIn,
+  storeApi,
+}) => {
+  const { orderId } = await paidOnlineOrder(page, baseURL!, 3);
+  // Stripe's dashboard: a refund the store never asked for, made on the payment.
+  const made = await storeApi.post("/v1/refunds", {
+    headers: { Authorization: `Bearer ${SANDBOX_KEY}` },
+    form: { payment_intent: await paymentIntentOf(orderId), amount: "150" },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  const [context, seller] = await sellerPage(browser, baseURL!, csp);
+  try {
+    await seller.goto("/seller/orders");
+    await expect(sellerOrder(seller, orderId).getByTestId("refund-status")).toHaveText("Partly refunded");
+    await expect(sellerOrder(seller, orderId)).toContainText("$1.50 refunded");
+    await seller.goto(`/seller/orders/${orderId}/refund`);
+    await expect(seller.getByTestId("refund")).toContainText("$1.50");
+    await expect(seller.getByTestId("refund")).toContainText("(made in Stripe)");
+  } finally {
+    await context.close();
+  }
+});
+
+test("a delivered order is marked returned, then refunded in full", async ({
+  page,
+  browser,
+  baseURL,
+  csp,
+  shopper: _signedIn,
+}) => {
+  const { orderId } = await paidOnlineOrder(page, baseURL!, 4);
+  const [context, seller] = await sellerPage(browser, baseURL!, csp);
+  try {
+    await seller.goto("/seller/orders");
+    await moveTo(seller, orderId, "Shipped");
+    await expectToast(seller, "Order marked Shipped");
+    // After shipping there is no plain cancel.
+    await expect(
+      sellerOrder(seller, orderId).getByLabel(`New status for order ${orderId}`).locator("option"),
+    ).toHaveText(["Delivered"]);
+    await moveTo(seller, orderId, "Delivered");
+    await expectToast(seller, "Order marked Delivered");
+    await expect(sellerOrder(seller, orderId).getByRole("link", { name: /Refund…/ })).toHaveCount(0);
+    await sellerOrder(seller, orderId).getByRole("button", { name: "Mark returned" }).click();
+    await expectToast(seller, "Order marked returned");
+    await sellerOrder(seller, orderId)
+      .getByRole("link", { name: `Refund… order ${orderId}` })
+      .click();
+    await expect(seller.getByTestId("order-status")).toHaveText("Delivered · Returned");
+    await expect(seller.getByRole("radio", { name: /^Refund in full/ })).toBeChecked();
+    await seller.getByRole("button", { name: "Confirm" }).click();
+    await expectToast(seller, "Refunded $");
+    await expect(seller.getByTestId("refund-status")).toHaveText("Refunded");
+    await expect(seller.getByTestId("refundable")).toHaveText("$0.00");
+  } finally {
+    await context.close();
+  }
+});
+
+test("a cash order is marked paid on delivery, and a mistake undone", async ({
+  page,
+  browser,
+  baseURL,
+  csp,
+  shopper: _signedIn,
+}) => {
+  const request = page.context().request;
+  const headers = { Origin: baseURL! };
+  const product = await freeSizeProduct(request, 5);
+  await request.post("/api/address/add", { headers, data: { address: ADDRESS } });
+  const addresses = (await (await request.get("/api/address/get")).json()) as { addresses: { _id: string }[] };
+  const placed = await request.post("/api/order/cod", {
+    headers,
+    data: { items: [{ product: product._id, quantity: 1 }], address: addresses.addresses[0]!._id },
+  });
+  expect(placed.ok()).toBe(true);
+  const { orders } = (await (await request.get("/api/order/user")).json()) as { orders: { _id: string }[] };
+  const orderId = orders[0]!._id;
+  const [context, seller] = await sellerPage(browser, baseURL!, csp);
+  try {
+    await seller.goto("/seller/overview");
+    await expect(seller.getByRole("list", { name: "Unpaid cash orders, oldest first" })).toBeVisible();
+    await seller.goto("/seller/orders");
+    const order = sellerOrder(seller, orderId);
+    await expect(order).toContainText("Payment: Unpaid");
+    await order.getByRole("button", { name: "Mark paid" }).click();
+    await expectToast(seller, "Cash order marked paid");
+    await expect(order).toContainText("Payment: Paid");
+    await order.getByRole("button", { name: "Undo paid" }).click();
+    await expectToast(seller, "Cash order marked unpaid again");
+    await expect(order).toContainText("Payment: Unpaid");
+    await order.getByRole("button", { name: "Mark paid" }).click();
+    await expect(order).toContainText("Payment: Paid");
+  } finally {
+    await context.close();
+  }
+  const { orders: after } = (await (await request.get("/api/order/user")).json()) as {
+    orders: { _id: string; isPaid: boolean }[];
+  };
+  expect(after.find((o) => o._id === orderId)?.isPaid).toBe(true);
+});
