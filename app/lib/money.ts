@@ -4,10 +4,20 @@ export const TAX_RATE_PERCENT = 2;
 export const CURRENCY = "$";
 
 export type PricedLine = { unitPriceCents: number; quantity: number };
-export type Totals = { subtotalCents: number; shippingCents: number; taxCents: number; totalCents: number };
+export type Totals = {
+  subtotalCents: number;
+  /** A discount code's amount off the subtotal (0 without one), never more than the subtotal. */
+  discountCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+};
 
-/** Cart amount = Σ offer price × quantity; tax = 2% rounded down to the cent; shipping is free. */
-export function computeTotals(lines: readonly PricedLine[]): Totals {
+/**
+ * Cart amount = Σ offer price × quantity; less the discount (app/modules/discounts computes it); tax = 2% of
+ * what is left, rounded down to the cent; shipping is free.
+ */
+export function computeTotals(lines: readonly PricedLine[], options: { discountCents?: number } = {}): Totals {
   let subtotalCents = 0;
   for (const line of lines) {
     if (!Number.isSafeInteger(line.unitPriceCents) || !Number.isSafeInteger(line.quantity)) {
@@ -15,9 +25,13 @@ export function computeTotals(lines: readonly PricedLine[]): Totals {
     }
     subtotalCents += line.unitPriceCents * line.quantity;
   }
-  const taxCents = Math.floor((subtotalCents * TAX_RATE_PERCENT) / 100);
+  const discount = options.discountCents ?? 0;
+  if (!Number.isSafeInteger(discount) || discount < 0) throw new TypeError("A discount must be whole cents");
+  const discountCents = Math.min(discount, subtotalCents);
+  const taxCents = Math.floor(((subtotalCents - discountCents) * TAX_RATE_PERCENT) / 100);
   const shippingCents = 0;
-  return { subtotalCents, shippingCents, taxCents, totalCents: subtotalCents + shippingCents + taxCents };
+  const totalCents = subtotalCents - discountCents + shippingCents + taxCents;
+  return { subtotalCents, discountCents, shippingCents, taxCents, totalCents };
 }
 
 /** 1999 → "$19.99" */
