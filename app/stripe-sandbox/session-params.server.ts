@@ -1,5 +1,6 @@
 // The parameters of `POST /v1/checkout/sessions`, checked as Stripe checks them (for the part of Stripe the
 // store uses), plus the sandbox's own rule that the shopper only ever returns to the store itself.
+import { applyCoupon, sessionCoupon } from "./coupons.server.ts";
 import { StripeApiError } from "./errors.server.ts";
 import { nowSeconds, type SandboxLineItem, stripeId } from "./objects.server.ts";
 import {
@@ -32,6 +33,7 @@ const CREATE_PARAMS = new Set([
   "expires_at",
   "expand",
   "payment_method_types",
+  "discounts",
 ]);
 
 /** A session to create, from valid parameters. */
@@ -40,6 +42,10 @@ export type NewSessionInput = {
   cancelUrl: string | null;
   lineItems: SandboxLineItem[];
   currency: string;
+  /** The line items' sum before the coupon, the coupon's amount, and what is due. */
+  subtotal: number;
+  discount: number;
+  couponId: string | null;
   total: number;
   created: number;
   expiresAt: number;
@@ -64,7 +70,10 @@ export function newSessionInput(params: Params): NewSessionInput {
   if (lineItems.some((item) => item.currency !== currency)) {
     throw new StripeApiError(400, "All line items must use the same currency.", { param: "line_items" });
   }
-  const total = lineItems.reduce((sum, item) => sum + item.amount_total, 0);
+  const subtotal = lineItems.reduce((sum, item) => sum + item.amount_subtotal, 0);
+  const coupon = sessionCoupon(params, currency);
+  const discount = coupon ? applyCoupon(coupon, lineItems) : 0;
+  const total = subtotal - discount;
   if (currency === "usd" && total < MIN_USD_AMOUNT) {
     throw new StripeApiError(400, "The Checkout Session's total amount due must add up to at least $0.50 usd", {
       param: "line_items",
@@ -88,6 +97,9 @@ export function newSessionInput(params: Params): NewSessionInput {
     cancelUrl,
     lineItems,
     currency,
+    subtotal,
+    discount,
+    couponId: coupon?.id ?? null,
     total,
     created,
     expiresAt,

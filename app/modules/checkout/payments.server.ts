@@ -12,6 +12,7 @@ import { Refusal, refuse } from "#app/lib/refusal.ts";
 import { lineName } from "#app/lib/sizes.ts";
 import { removeFromSavedCart } from "#app/modules/cart/index.server.ts";
 import { countOrderUnits } from "#app/modules/catalog/index.server.ts";
+import { clearCartCode, confirmDiscountUse, releaseDiscountUse } from "#app/modules/discounts/index.server.ts";
 import { retakeOrderStock, returnOrderStock, stockKey } from "#app/modules/inventory/index.server.ts";
 import {
   enqueueOrderPlacedMail,
@@ -65,6 +66,8 @@ export async function startOnlineCheckout(input: OnlineCheckoutInput): Promise<{
   const placed = await placeOrder({ ...input, paymentType: "Online" });
   const { order } = placed;
   const base = publicOrigin(input.origin);
+  // Discounted to nothing: placed paid, there is nothing to pay (orders.server.ts).
+  if (order.isPaid && order.paymentType === "Online") return { orderId: order.id, url: `${base}/my-orders` };
   if (!placed.created) {
     // The same form sent twice: the first request owns this order.
     if (order.paymentType !== "Online") refuse(ALREADY_PLACED, 409);
@@ -80,6 +83,8 @@ export async function startOnlineCheckout(input: OnlineCheckoutInput): Promise<{
           placed.lines.map((line) => ({ ...line, name: lineName(line.product?.name ?? "Product", line.size) })),
           order.taxCents,
         ),
+        // The discount as a one-off coupon for its exact amount: the session's total is the order's.
+        ...(order.discountCents > 0 && { discounts: [{ coupon: await orderCoupon(order) }] }),
         metadata: { orderId: order.id },
         client_reference_id: order.id,
         // From the order's creation time, so a repeated request sends the same parameters.
@@ -110,6 +115,25 @@ export async function startOnlineCheckout(input: OnlineCheckoutInput): Promise<{
 }
 
 /**
+ * A one-off Stripe coupon for the order's discount (docs/decisions/0115): its amount in cents, usable once,
+ * made once per order (the same request again gets the same coupon through the idempotency key).
+ */
+async function orderCoupon(order: Pick<Order, "id" | "discountCents" | "discountCode">): Promise<string> {
+  const coupon = await stripeClient().coupons.create(
+    {
+      amount_off: order.discountCents,
+      currency: STRIPE_CURRENCY,
+      duration: "once",
+      max_redemptions: 1,
+      name: (order.discountCode ?? "Discount").slice(0, 40),
+      metadata: { orderId: order.id },
+    },
+    { idempotencyKey: `coupon-${order.id}` },
+  );
+  return coupon.id;
+}
+
+/**
  * Deletes a just-placed online order whose session could not be made, its units back in stock, in one
  * transaction (the cart was never touched).
  */
@@ -118,6 +142,7 @@ function takeBackOnlineOrder(orderId: string) {
     const order = and(eq(orders.id, orderId), eq(orders.isPaid, false), isNull(orders.stripeSessionId));
     if (!tx.select({ id: orders.id }).from(orders).where(order).get()) return;
     returnOrderStock(tx, orderId);
+    releaseDiscountUse(tx, orderId);
     tx.delete(orders).where(order).run();
   });
 }
@@ -199,6 +224,8 @@ export function fulfilCheckoutSession(session: SessionFacts, event?: EventFacts)
       .get();
     if (!marked) return "already-paid";
     retakeOrderStock(tx, order.id);
+    confirmDiscountUse(tx, order.id);
+    if (order.discountCode) clearCartCode(tx, order.userId, order.discountCode);
     removeFromSavedCart(tx, order.userId, orderLinesIn(tx, [order.id]).get(order.id) ?? []);
     // Only now is an online order placed: the confirmation and the seller's notice go out.
     enqueueOrderPlacedMail(tx, order.id);
@@ -220,6 +247,7 @@ export function cancelOrderForSession(
     if (order.status === "Cancelled") return "already-closed";
     tx.update(orders).set({ status: "Cancelled", updatedAt: Date.now() }).where(eq(orders.id, order.id)).run();
     returnOrderStock(tx, order.id);
+    releaseDiscountUse(tx, order.id);
     const failed = event?.type === "checkout.session.async_payment_failed";
     enqueuePaymentNotCompletedMail(tx, order.id, failed ? "failed" : "not-completed");
     return "cancelled";
@@ -357,6 +385,7 @@ export function expireStaleOnlineOrders(now = Date.now()): number {
       .all();
     for (const { id } of cancelled) {
       returnOrderStock(tx, id);
+      releaseDiscountUse(tx, id);
       enqueuePaymentNotCompletedMail(tx, id, "not-completed");
     }
     return cancelled.length;

@@ -1,13 +1,13 @@
 // The one code a cart carries: a signed-in shopper's is stored (cart_discount_codes), a visitor's lives in a
 // signed cookie and moves to the shopper's cart when they next open it signed in. Applying checks the code
 // against the cart now; the cart page checks it again on every view and the order when it is placed.
+import { and, eq } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { isProduction, sessionSecret } from "#app/lib/config.server.ts";
 import { type Db, db, type Tx, transaction } from "#app/lib/db.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { normaliseCode } from "#app/lib/schemas/discount.ts";
 import { cartDiscountCodes } from "#db/schema.ts";
-import { eq } from "drizzle-orm";
 import { checkDiscount, type DiscountLine } from "./discounts.server.ts";
 
 export const CODE_APPLIED = "Discount code applied";
@@ -81,9 +81,11 @@ export async function removeCartCode(request: Request, userId: string | null): P
   return { message: CODE_REMOVED, cookies };
 }
 
-/** An order placed (or paid) with the cart's code: the cart no longer carries it. */
-export function clearCartCode(tx: Tx, userId: string): void {
-  tx.delete(cartDiscountCodes).where(eq(cartDiscountCodes.userId, userId)).run();
+/** An order placed (or paid) with the cart's code `code` (or any, when not given): the cart no longer carries it. */
+export function clearCartCode(tx: Tx, userId: string, code?: string): void {
+  tx.delete(cartDiscountCodes)
+    .where(and(eq(cartDiscountCodes.userId, userId), code === undefined ? undefined : eq(cartDiscountCodes.code, code)))
+    .run();
 }
 
 export type CartDiscount = { code: string; discountCents: number; refusal: string | null };
@@ -92,7 +94,8 @@ export type CartDiscount = { code: string; discountCents: number; refusal: strin
 export function cartDiscount(code: string | null, userId: string | null, lines: readonly DiscountLine[]): CartDiscount | null {
   if (!code) return null;
   try {
-    return { ...checkDiscount(db(), code, userId, lines), refusal: null, code };
+    const { discountCents } = checkDiscount(db(), code, userId, lines);
+    return { code, discountCents, refusal: null };
   } catch (error) {
     if (error instanceof Refusal) return { code, discountCents: 0, refusal: error.message };
     throw error;

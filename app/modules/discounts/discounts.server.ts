@@ -81,7 +81,8 @@ export function checkDiscount(
   const code = normaliseCode(input);
   if (!code) refuse(INVALID_CODE, 400, { code: INVALID_CODE });
   const row = tx.select().from(discountCodes).where(eq(discountCodes.code, code)).get();
-  const no = (message: string, status = 409): never => refuse(message, status, { code: message });
+  const no: (message: string, status?: number) => never = (message, status = 409) =>
+    refuse(message, status, { code: message });
   if (!row) no(DISCOUNT_REFUSALS.unknown(code), 404);
   if (row.paused) no(DISCOUNT_REFUSALS.paused(code));
   if (row.endsAt !== null && now > row.endsAt) no(DISCOUNT_REFUSALS.expired(code));

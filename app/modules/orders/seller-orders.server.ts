@@ -7,6 +7,7 @@ import { type Page, pageWindow, SELLER_PAGE_SIZE } from "#app/lib/paging.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { ADDRESS_FIELDS } from "#app/lib/schemas/address.ts";
 import { countOrderUnits } from "#app/modules/catalog/index.server.ts";
+import { releaseDiscountUse } from "#app/modules/discounts/index.server.ts";
 import { returnOrderStock } from "#app/modules/inventory/index.server.ts";
 import { type AddressSnapshot, ORDER_STATUSES, type OrderStatus, orders } from "#db/schema.ts";
 import { MISSING_PRODUCT_NAME, orderLinesIn } from "./order-lines.server.ts";
@@ -35,6 +36,8 @@ export type SellerOrder = {
   /** The id of the address the order was sent to (kept when it was deleted since), or null when not known. */
   addressId: string | null;
   amountCents: number;
+  /** The discount code used and its amount, or null. */
+  discount: { code: string; amountCents: number } | null;
   paymentType: string;
   isPaid: boolean;
   /** Paid for Online orders (which the seller only sees once paid), Unpaid otherwise. */
@@ -106,6 +109,7 @@ function sellerOrdersOf(list: (typeof orders.$inferSelect)[]): SellerOrder[] {
     address: addressOrNA(order.address),
     addressId: orderAddressId(order),
     amountCents: order.amountCents,
+    discount: order.discountCode ? { code: order.discountCode, amountCents: order.discountCents } : null,
     paymentType: order.paymentType,
     isPaid: order.isPaid,
     paymentLabel: order.paymentType === "Online" ? "Paid" : "Unpaid",
@@ -154,6 +158,8 @@ export async function setOrderStatus(orderId: unknown, status: unknown): Promise
     tx.update(orders).set({ status: next, updatedAt: Date.now() }).where(eq(orders.id, orderId)).run();
     if (next === "Cancelled") {
       returnOrderStock(tx, orderId);
+      // A cancelled order gives its discount code's use back (once: only a held or used use goes back).
+      releaseDiscountUse(tx, orderId);
       countOrderUnits(tx, orderId, -1);
     }
     enqueueOrderStatusMail(tx, orderId, next);
