@@ -87,6 +87,8 @@ export function userOrderJson(order: UserOrder, addressId: string | null) {
       amount: centsToDecimal(line.lineCents),
     })),
     amount: centsToDecimal(order.amountCents),
+    // Added beyond the spec (docs/api.md): the discount code used and its amount, when there was one.
+    ...(order.discountCode && { discount: { code: order.discountCode, amount: centsToDecimal(order.discountCents) } }),
     address: orderAddressJson(addressId, order.address),
     status: order.status,
     paymentType: order.paymentType,
@@ -114,6 +116,9 @@ export function sellerOrderJson(order: SellerOrder) {
       quantity: item.quantity,
     })),
     amount: centsToDecimal(order.amountCents),
+    ...(order.discount && {
+      discount: { code: order.discount.code, amount: centsToDecimal(order.discount.amountCents) },
+    }),
     address: orderAddressJson(order.addressId, order.address),
     status: order.status,
     paymentType: order.paymentType,

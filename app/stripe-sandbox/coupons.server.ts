@@ -3,9 +3,10 @@
 // `discounts[0][coupon]`, which takes the coupon off the session's total as Stripe does (spread over the line
 // items in proportion, never below zero). A coupon past its `max_redemptions` is refused; a redemption is
 // counted when a session using it is paid.
+
+import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { sandboxDataDir } from "#app/lib/stripe-sandbox-config.server.ts";
 import { StripeApiError } from "./errors.server.ts";
 import { nowSeconds, type SandboxLineItem, stripeId } from "./objects.server.ts";
@@ -63,7 +64,8 @@ export function createCoupon(params: Params): SandboxCoupon {
     params,
     new Set(["amount_off", "percent_off", "currency", "duration", "max_redemptions", "name", "metadata", "id"]),
   );
-  const amountOff = params.amount_off === undefined ? null : integerParam(params.amount_off, "amount_off", 1, 99_999_999);
+  const amountOff =
+    params.amount_off === undefined ? null : integerParam(params.amount_off, "amount_off", 1, 99_999_999);
   const percentText = typeof params.percent_off === "string" ? params.percent_off : null;
   const percentOff = percentText === null ? null : Number(percentText);
   if ((amountOff === null) === (percentOff === null)) {
@@ -147,7 +149,9 @@ export function applyCoupon(coupon: SandboxCoupon, items: SandboxLineItem[]): nu
   let left = discount;
   items.forEach((item, index) => {
     const share =
-      index === items.length - 1 ? left : Math.min(left, Math.floor((discount * item.amount_subtotal) / (subtotal || 1)));
+      index === items.length - 1
+        ? left
+        : Math.min(left, Math.floor((discount * item.amount_subtotal) / (subtotal || 1)));
     item.amount_discount = share;
     item.amount_total = item.amount_subtotal - share;
     left -= share;

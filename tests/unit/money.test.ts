@@ -7,7 +7,13 @@ describe("computeTotals", () => {
       { unitPriceCents: 1999, quantity: 3 },
       { unitPriceCents: 499, quantity: 1 },
     ]);
-    expect(totals).toEqual({ subtotalCents: 6496, discountCents: 0, shippingCents: 0, taxCents: 129, totalCents: 6625 });
+    expect(totals).toEqual({
+      subtotalCents: 6496,
+      discountCents: 0,
+      shippingCents: 0,
+      taxCents: 129,
+      totalCents: 6625,
+    });
   });
 
   it("rounds the tax down, never up", () => {
@@ -16,7 +22,13 @@ describe("computeTotals", () => {
   });
 
   it("is zero for an empty cart", () => {
-    expect(computeTotals([])).toEqual({ subtotalCents: 0, discountCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 });
+    expect(computeTotals([])).toEqual({
+      subtotalCents: 0,
+      discountCents: 0,
+      shippingCents: 0,
+      taxCents: 0,
+      totalCents: 0,
+    });
   });
 
   it("takes a discount off the subtotal before the tax, never more than the subtotal", () => {
@@ -28,7 +40,11 @@ describe("computeTotals", () => {
       taxCents: 108,
       totalCents: 5508,
     });
-    expect(computeTotals(lines, { discountCents: 9999 })).toMatchObject({ discountCents: 5997, taxCents: 0, totalCents: 0 });
+    expect(computeTotals(lines, { discountCents: 9999 })).toMatchObject({
+      discountCents: 5997,
+      taxCents: 0,
+      totalCents: 0,
+    });
     expect(() => computeTotals(lines, { discountCents: -1 })).toThrow(TypeError);
     expect(() => computeTotals(lines, { discountCents: 0.5 })).toThrow(TypeError);
   });

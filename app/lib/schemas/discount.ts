@@ -27,7 +27,10 @@ function optionalCount(label: string) {
     if (blank(value)) return null;
     const n = typeof value === "string" && /^\d{1,7}$/.test(value.trim()) ? Number(value.trim()) : value;
     if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > MAX_COUNT) {
-      ctx.addIssue({ code: "custom", message: `${label} must be a whole number from 1 (leave it empty for no limit).` });
+      ctx.addIssue({
+        code: "custom",
+        message: `${label} must be a whole number from 1 (leave it empty for no limit).`,
+      });
       return z.NEVER;
     }
     return n;
@@ -111,7 +114,12 @@ export const discountSchema = z
     } else {
       const cents = parseMoneyToCents(input.value);
       if (cents !== null && cents > 0) value = cents;
-      else ctx.addIssue({ code: "custom", path: ["value"], message: "An amount off must be more than 0, e.g. 5 or 4.99." });
+      else
+        ctx.addIssue({
+          code: "custom",
+          path: ["value"],
+          message: "An amount off must be more than 0, e.g. 5 or 4.99.",
+        });
     }
     const endsAt = input.endsOn === null ? null : input.endsOn + DAY_MS - 1;
     if (input.startsOn !== null && endsAt !== null && endsAt < input.startsOn) {

@@ -61,17 +61,21 @@ export const CHECKOUT_ENDED = "This checkout has ended. Please place the order a
  * the same session. If Stripe refuses or cannot be reached, the order is taken back and a Refusal says what
  * to do. In "off" mode it is refused before anything is written.
  */
-export async function startOnlineCheckout(input: OnlineCheckoutInput): Promise<{ orderId: string; url: string }> {
+export async function startOnlineCheckout(
+  input: OnlineCheckoutInput,
+): Promise<{ orderId: string; url: string; paid: boolean }> {
   if (!onlinePaymentAvailable()) refuse(ONLINE_PAYMENT_OFF);
   const placed = await placeOrder({ ...input, paymentType: "Online" });
   const { order } = placed;
   const base = publicOrigin(input.origin);
   // Discounted to nothing: placed paid, there is nothing to pay (orders.server.ts).
-  if (order.isPaid && order.paymentType === "Online") return { orderId: order.id, url: `${base}/my-orders` };
+  if (order.isPaid && order.paymentType === "Online" && order.amountCents === 0) {
+    return { orderId: order.id, url: `${base}/my-orders`, paid: true };
+  }
   if (!placed.created) {
     // The same form sent twice: the first request owns this order.
     if (order.paymentType !== "Online") refuse(ALREADY_PLACED, 409);
-    if (order.isPaid) return { orderId: order.id, url: `${base}/my-orders` };
+    if (order.isPaid) return { orderId: order.id, url: `${base}/my-orders`, paid: true };
     if (order.status === "Cancelled") refuse(CHECKOUT_ENDED, 409);
   }
   let session: Stripe.Checkout.Session;
@@ -111,7 +115,7 @@ export async function startOnlineCheckout(input: OnlineCheckoutInput): Promise<{
     .set({ stripeSessionId: session.id, updatedAt: Date.now() })
     .where(and(eq(orders.id, order.id), isNull(orders.stripeSessionId)))
     .run();
-  return { orderId: order.id, url: session.url };
+  return { orderId: order.id, url: session.url, paid: false };
 }
 
 /**
@@ -333,6 +337,11 @@ function checkoutsToClose(userId: string, requestKey: string | null) {
       ),
     )
     .all();
+}
+
+/** The ids of the checkouts closeOpenCheckouts would close (the discount uses they hold come back). */
+export function checkoutsToCloseIds(userId: string, requestKey: string | null): string[] {
+  return checkoutsToClose(userId, requestKey).map((order) => order.id);
 }
 
 /**

@@ -32,7 +32,13 @@ async function visitorCode(request: Request): Promise<string | null> {
 const clearVisitorCode = () => visitorCodeCookie().serialize("", { maxAge: 0 });
 
 function storedCode(tx: Tx | Db, userId: string): string | null {
-  return tx.select({ code: cartDiscountCodes.code }).from(cartDiscountCodes).where(eq(cartDiscountCodes.userId, userId)).get()?.code ?? null;
+  return (
+    tx
+      .select({ code: cartDiscountCodes.code })
+      .from(cartDiscountCodes)
+      .where(eq(cartDiscountCodes.userId, userId))
+      .get()?.code ?? null
+  );
 }
 
 function storeCode(tx: Tx, userId: string, code: string) {
@@ -46,7 +52,10 @@ function storeCode(tx: Tx, userId: string, code: string) {
  * The code on the cart of whoever sent the request, and cookies to set: a visitor's code moves to the
  * shopper's saved cart once they are signed in (unless that cart has one already).
  */
-export async function readCartCode(request: Request, userId: string | null): Promise<{ code: string | null; cookies: string[] }> {
+export async function readCartCode(
+  request: Request,
+  userId: string | null,
+): Promise<{ code: string | null; cookies: string[] }> {
   const fromCookie = await visitorCode(request);
   if (!userId) return { code: fromCookie, cookies: [] };
   const stored = storedCode(db(), userId);
@@ -75,7 +84,10 @@ export async function applyCartCode(
   return { message: CODE_APPLIED, cookies: [await visitorCodeCookie().serialize(code)] };
 }
 
-export async function removeCartCode(request: Request, userId: string | null): Promise<{ message: string; cookies: string[] }> {
+export async function removeCartCode(
+  request: Request,
+  userId: string | null,
+): Promise<{ message: string; cookies: string[] }> {
   if (userId) transaction((tx) => clearCartCode(tx, userId));
   const cookies = (await visitorCode(request)) ? [await clearVisitorCode()] : [];
   return { message: CODE_REMOVED, cookies };
@@ -91,7 +103,11 @@ export function clearCartCode(tx: Tx, userId: string, code?: string): void {
 export type CartDiscount = { code: string; discountCents: number; refusal: string | null };
 
 /** What the cart's code takes off its lines now, or why it does not apply (the code stays on the cart). */
-export function cartDiscount(code: string | null, userId: string | null, lines: readonly DiscountLine[]): CartDiscount | null {
+export function cartDiscount(
+  code: string | null,
+  userId: string | null,
+  lines: readonly DiscountLine[],
+): CartDiscount | null {
   if (!code) return null;
   try {
     const { discountCents } = checkDiscount(db(), code, userId, lines);
@@ -100,4 +116,27 @@ export function cartDiscount(code: string | null, userId: string | null, lines: 
     if (error instanceof Refusal) return { code, discountCents: 0, refusal: error.message };
     throw error;
   }
+}
+
+/** The cart lines a code counts: those that can be bought now, at their prices. */
+export function cartDiscountLines(
+  lines: readonly {
+    productId: string;
+    quantity: number;
+    unavailable: unknown;
+    product: { category: string; unitPriceCents: number } | null;
+  }[],
+): DiscountLine[] {
+  return lines.flatMap((line) =>
+    line.product && !line.unavailable
+      ? [
+          {
+            productId: line.productId,
+            category: line.product.category,
+            unitPriceCents: line.product.unitPriceCents,
+            quantity: line.quantity,
+          },
+        ]
+      : [],
+  );
 }

@@ -23,7 +23,8 @@ export const DISCOUNT_REFUSALS = {
   unknown: (code: string) => `There is no discount code “${code}”. Please check the code.`,
   paused: (code: string) => `The code ${code} cannot be used at the moment.`,
   expired: (code: string) => `The code ${code} has expired.`,
-  notYetValid: (code: string, startsAt: number) => `The code ${code} is not valid yet: it starts on ${dayOf(startsAt)}.`,
+  notYetValid: (code: string, startsAt: number) =>
+    `The code ${code} is not valid yet: it starts on ${dayOf(startsAt)}.`,
   minimum: (code: string, cents: number) =>
     `The code ${code} needs a subtotal of at least ${formatMoney(cents)}. Add more to your cart to use it.`,
   usedUp: (code: string) => `The code ${code} has been used up.`,
@@ -50,6 +51,24 @@ export function discountFor(code: Pick<DiscountCode, "kind" | "value">, eligible
   return Math.max(0, Math.min(off, eligibleCents));
 }
 
+/** How many uses of a code are held by these orders (about to be closed, so their uses go back). */
+function usesHeldBy(tx: Tx | Db, codeId: string, orderIds: readonly string[]): number {
+  if (orderIds.length === 0) return 0;
+  return (
+    tx
+      .select({ n: sql<number>`count(*)` })
+      .from(discountUses)
+      .where(
+        and(
+          eq(discountUses.codeId, codeId),
+          eq(discountUses.state, "held"),
+          inArray(discountUses.orderId, [...orderIds]),
+        ),
+      )
+      .get()?.n ?? 0
+  );
+}
+
 /** How many uses this shopper holds or took of a code. */
 function usesByShopper(tx: Tx | Db, codeId: string, userId: string): number {
   return (
@@ -67,6 +86,12 @@ function usesByShopper(tx: Tx | Db, codeId: string, userId: string): number {
   );
 }
 
+export type DiscountCheckOptions = {
+  now?: number;
+  /** The shopper's open checkouts the order will close first: the uses they hold will be back by then. */
+  releasing?: readonly string[];
+};
+
 /**
  * Checks a code against a cart, changing nothing; refuses with the reason the shopper is told. `userId`
  * null (a visitor): the per-shopper limit is checked when the order is placed.
@@ -76,13 +101,13 @@ export function checkDiscount(
   input: unknown,
   userId: string | null,
   lines: readonly DiscountLine[],
-  now = Date.now(),
+  { now = Date.now(), releasing = [] }: DiscountCheckOptions = {},
 ): AppliedDiscount & { row: DiscountCode } {
   const code = normaliseCode(input);
-  if (!code) refuse(INVALID_CODE, 400, { code: INVALID_CODE });
+  if (!code) refuse(INVALID_CODE);
   const row = tx.select().from(discountCodes).where(eq(discountCodes.code, code)).get();
-  const no: (message: string, status?: number) => never = (message, status = 409) =>
-    refuse(message, status, { code: message });
+  // Said as the form's message (the cart shows it under the code field, Place Order next to its button).
+  const no: (message: string, status?: number) => never = (message, status = 409) => refuse(message, status);
   if (!row) no(DISCOUNT_REFUSALS.unknown(code), 404);
   if (row.paused) no(DISCOUNT_REFUSALS.paused(code));
   if (row.endsAt !== null && now > row.endsAt) no(DISCOUNT_REFUSALS.expired(code));
@@ -91,8 +116,13 @@ export function checkDiscount(
   if (row.minSubtotalCents !== null && subtotal < row.minSubtotalCents) {
     no(DISCOUNT_REFUSALS.minimum(code, row.minSubtotalCents));
   }
-  if (row.maxUses !== null && row.uses >= row.maxUses) no(DISCOUNT_REFUSALS.usedUp(code));
-  if (userId && row.maxUsesPerShopper !== null && usesByShopper(tx, row.id, userId) >= row.maxUsesPerShopper) {
+  const backSoon = usesHeldBy(tx, row.id, releasing);
+  if (row.maxUses !== null && row.uses - backSoon >= row.maxUses) no(DISCOUNT_REFUSALS.usedUp(code));
+  if (
+    userId &&
+    row.maxUsesPerShopper !== null &&
+    usesByShopper(tx, row.id, userId) - backSoon >= row.maxUsesPerShopper
+  ) {
     no(DISCOUNT_REFUSALS.alreadyUsed(code));
   }
   const eligible = eligibleSubtotal(row, lines);
@@ -114,7 +144,7 @@ export function takeDiscountUse(
   const counted = tx.run(
     sql`UPDATE discount_codes SET uses = uses + 1 WHERE id = ${row.id} AND (max_uses IS NULL OR uses < max_uses)`,
   );
-  if (counted.changes !== 1) refuse(DISCOUNT_REFUSALS.usedUp(row.code), 409, { code: DISCOUNT_REFUSALS.usedUp(row.code) });
+  if (counted.changes !== 1) refuse(DISCOUNT_REFUSALS.usedUp(row.code), 409);
   const now = Date.now();
   const recorded = tx.run(sql`
     INSERT INTO discount_uses (id, code_id, order_id, user_id, state, created_at)
@@ -125,7 +155,7 @@ export function takeDiscountUse(
     ) < ${row.maxUsesPerShopper}`);
   if (recorded.changes !== 1) {
     // Thrown inside the order's transaction: the count above is rolled back with it.
-    refuse(DISCOUNT_REFUSALS.alreadyUsed(row.code), 409, { code: DISCOUNT_REFUSALS.alreadyUsed(row.code) });
+    refuse(DISCOUNT_REFUSALS.alreadyUsed(row.code), 409);
   }
   return { codeId: row.id, code: row.code, discountCents: applied.discountCents };
 }
@@ -202,17 +232,17 @@ const CODE_TAKEN = "This code already exists. Codes are case-insensitive: choose
 export function saveDiscount(input: DiscountInput, id?: string): DiscountCode {
   return transaction((tx) => {
     if (input.productIds.length > 0) {
-      const found = tx
-        .select({ id: products.id })
-        .from(products)
-        .where(inArray(products.id, input.productIds))
-        .all();
+      const found = tx.select({ id: products.id }).from(products).where(inArray(products.id, input.productIds)).all();
       if (found.length !== input.productIds.length) {
         const missing = "Some product ids are not in the product list.";
         refuse(missing, 400, { productIds: missing });
       }
     }
-    const taken = tx.select({ id: discountCodes.id }).from(discountCodes).where(eq(discountCodes.code, input.code)).get();
+    const taken = tx
+      .select({ id: discountCodes.id })
+      .from(discountCodes)
+      .where(eq(discountCodes.code, input.code))
+      .get();
     if (taken && taken.id !== id) refuse(CODE_TAKEN, 409, { code: CODE_TAKEN });
     if (id) {
       const saved = tx
@@ -235,13 +265,14 @@ export function saveDiscount(input: DiscountInput, id?: string): DiscountCode {
 export function setDiscountPaused(id: unknown, paused: boolean): DiscountCode {
   const row = findDiscount(id);
   if (!row) refuse("This discount code no longer exists.", 404);
-  return transaction((tx) =>
-    tx
-      .update(discountCodes)
-      .set({ paused, updatedAt: Date.now() })
-      .where(eq(discountCodes.id, row.id))
-      .returning()
-      .get()!,
+  return transaction(
+    (tx) =>
+      tx
+        .update(discountCodes)
+        .set({ paused, updatedAt: Date.now() })
+        .where(eq(discountCodes.id, row.id))
+        .returning()
+        .get()!,
   );
 }
 

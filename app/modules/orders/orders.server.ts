@@ -48,6 +48,8 @@ export type PlaceOrderInput = {
   items: OrderLineInput[] | "saved-cart";
   /** A discount code (as typed; checked and its use taken in the order's transaction), or none. */
   discountCode?: unknown;
+  /** Open checkouts of the shopper's that are closed before this order is placed (for checkOrderRequest). */
+  releasing?: readonly string[];
 };
 
 /** The order's lines as a discount code sees them. */
@@ -153,7 +155,9 @@ export function checkOrderRequest(input: PlaceOrderInput, held: ReadonlyMap<stri
     wanted.set(key, (wanted.get(key) ?? 0) + line.quantity);
     if (wanted.get(key)! > count) refuseShortStock(line.product!.name, line.size, count);
   });
-  if (hasCode(input.discountCode)) checkDiscount(db(), input.discountCode, input.userId, discountLines(lines));
+  if (hasCode(input.discountCode)) {
+    checkDiscount(db(), input.discountCode, input.userId, discountLines(lines), { releasing: input.releasing });
+  }
   return null;
 }
 
