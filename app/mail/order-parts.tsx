@@ -20,6 +20,8 @@ export type MailOrder = {
   paymentType: PaymentType;
   isPaid: boolean;
   subtotalCents: number;
+  /** The discount code used and its amount, or null. */
+  discount: { code: string; cents: number } | null;
   taxCents: number;
   amountCents: number;
   address: AddressSnapshot;
@@ -71,6 +73,7 @@ export function orderText(order: MailOrder, { withAddress = true, placed = true 
     ...lines,
     "",
     `Subtotal: ${formatMoney(order.subtotalCents)}`,
+    ...(order.discount ? [`Discount (${order.discount.code}): -${formatMoney(order.discount.cents)}`] : []),
     "Shipping: Free",
     `Tax (${TAX_RATE_PERCENT}%): ${formatMoney(order.taxCents)}`,
     `Total: ${formatMoney(order.amountCents)}`,
@@ -129,6 +132,9 @@ export function OrderSummary({
       >
         <tbody>
           <TotalRow label="Subtotal" value={formatMoney(order.subtotalCents)} />
+          {order.discount ? (
+            <TotalRow label={`Discount (${order.discount.code})`} value={`-${formatMoney(order.discount.cents)}`} />
+          ) : null}
           <TotalRow label="Shipping" value="Free" />
           <TotalRow label={`Tax (${TAX_RATE_PERCENT}%)`} value={formatMoney(order.taxCents)} />
           <TotalRow label="Total" value={formatMoney(order.amountCents)} strong />

@@ -23,6 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     id: order.id,
     paymentType: order.paymentType,
     amountCents: order.amountCents,
+    discount: order.discountCode ? { code: order.discountCode, cents: order.discountCents } : null,
     status: order.status,
     createdAt: order.createdAt,
     lines: order.lines,
@@ -57,6 +58,11 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
               <p className="flex flex-col justify-between text-gray-400 md:flex-row md:items-center">
                 <span>OrderId : {order.id}</span>
                 <span>Payment : {order.paymentType}</span>
+                {order.discount ? (
+                  <span data-testid="order-discount">
+                    Discount ({order.discount.code}) : −{formatMoney(order.discount.cents)}
+                  </span>
+                ) : null}
                 <span>Total Amount : {formatMoney(order.amountCents)}</span>
               </p>
               <ul>
