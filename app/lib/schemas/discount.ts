@@ -23,7 +23,7 @@ const blank = (value: unknown) =>
 
 /** An optional whole number from 1 up ("5" from a form, 5 from JSON); blank: null (no limit). */
 function optionalCount(label: string) {
-  return z.unknown().transform((value, ctx) => {
+  return z.unknown().optional().transform((value, ctx) => {
     if (blank(value)) return null;
     const n = typeof value === "string" && /^\d{1,7}$/.test(value.trim()) ? Number(value.trim()) : value;
     if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > MAX_COUNT) {
@@ -39,7 +39,7 @@ function optionalCount(label: string) {
 
 /** An optional day (YYYY-MM-DD) as Unix ms of its start (UTC); blank: null. */
 function optionalDay(label: string) {
-  return z.unknown().transform((value, ctx) => {
+  return z.unknown().optional().transform((value, ctx) => {
     if (blank(value)) return null;
     const text = typeof value === "string" ? value.trim() : "";
     const ms = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : Number.NaN;
@@ -63,7 +63,7 @@ function list(value: unknown): string[] {
 
 export const discountSchema = z
   .object({
-    code: z.unknown().transform((value, ctx) => {
+    code: z.unknown().optional().transform((value, ctx) => {
       const code = normaliseCode(value);
       if (!code) {
         ctx.addIssue({ code: "custom", message: CODE_MESSAGE });
@@ -72,8 +72,8 @@ export const discountSchema = z
       return code;
     }),
     kind: z.enum(["percent", "amount"], { message: "Choose percent off or an amount off." }),
-    value: z.unknown(),
-    minSubtotal: z.unknown().transform((value, ctx) => {
+    value: z.unknown().optional(),
+    minSubtotal: z.unknown().optional().transform((value, ctx) => {
       if (blank(value)) return null;
       const cents = parseMoneyToCents(value);
       if (cents === null) {
@@ -86,7 +86,7 @@ export const discountSchema = z
     endsOn: optionalDay("The end date"),
     maxUses: optionalCount("Total uses"),
     maxUsesPerShopper: optionalCount("Uses per shopper"),
-    categories: z.unknown().transform((value, ctx) => {
+    categories: z.unknown().optional().transform((value, ctx) => {
       const items = list(value);
       const unknown = items.find((item) => !(CATEGORY_PATHS as string[]).includes(item));
       if (unknown !== undefined) {
@@ -95,7 +95,7 @@ export const discountSchema = z
       }
       return items;
     }),
-    productIds: z.unknown().transform((value, ctx) => {
+    productIds: z.unknown().optional().transform((value, ctx) => {
       const items = list(value);
       if (items.length > 200 || items.some((item) => !ID_PATTERN.test(item))) {
         ctx.addIssue({ code: "custom", message: "Product ids are the ids in the product list, at most 200." });
