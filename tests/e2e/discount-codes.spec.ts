@@ -14,7 +14,7 @@ const uniqueCode = (label: string) =>
 async function createCode(seller: Page, code: string, fields: Record<string, string> = {}, amountOff = false) {
   await seller.goto("/seller/discounts/new");
   await seller.getByLabel("Code", { exact: true }).fill(code);
-  if (amountOff) await seller.getByLabel("Amount off").check();
+  if (amountOff) await seller.getByRole("radio", { name: "Amount off" }).check();
   await seller.getByLabel("Percent or amount off").fill(fields.value ?? "10");
   for (const [label, value] of Object.entries(fields)) {
     if (label !== "value") await seller.getByLabel(label).fill(value);
@@ -83,7 +83,7 @@ test("the seller creates, edits, pauses and deletes a discount code", async ({ p
 
   await row.getByRole("link", { name: `Edit ${code}` }).click();
   await expect(page.getByLabel("Percent or amount off")).toHaveValue("15");
-  await page.getByLabel("Amount off").check();
+  await page.getByRole("radio", { name: "Amount off" }).check();
   await page.getByLabel("Percent or amount off").fill("7.50");
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expectToast(page, `${code} saved`);
