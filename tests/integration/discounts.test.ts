@@ -9,8 +9,10 @@ import { computeTotals } from "#app/lib/money.ts";
 import { SANDBOX_SECRET_KEY } from "#app/lib/stripe-sandbox-config.server.ts";
 import { discountCodes, discountUses, orders } from "#db/schema.ts";
 import { appForFile, type Client, dataPath, json } from "../helpers/app.ts";
+import { csvRecords } from "../helpers/csv.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { decodeHtml } from "../helpers/hostile.ts";
+import { outboxRows } from "../helpers/mail.ts";
 import { sellerCookie } from "../helpers/sellers.ts";
 import { createAddress, createUser, signedInCookie } from "../helpers/shopper.ts";
 import { deliverWebhook } from "../helpers/stripe-webhook.ts";
@@ -284,7 +286,12 @@ describe("the cart's code field and the seller's codes", () => {
     const applied = await client.post("/cart", {
       form: { intent: "apply-code", code: " ten-off ", redirectTo: "/cart" },
     });
-    expect(applied.status, decodeHtml(applied.text).match(/role="alert"[^<]*<?[^<]*/g)?.join(" | ")).toBe(303);
+    expect(
+      applied.status,
+      decodeHtml(applied.text)
+        .match(/role="alert"[^<]*<?[^<]*/g)
+        ?.join(" | "),
+    ).toBe(303);
     const cart = decodeHtml((await client.get("/cart")).text).replaceAll("<!-- -->", "");
     expect(cart).toContain("Discount (TEN-OFF)");
     // $40.00 − $10.00 = $30.00; tax $0.60; total $30.60.
@@ -292,9 +299,30 @@ describe("the cart's code field and the seller's codes", () => {
     const placed = await client.post("/cart", {
       form: { intent: "place-order", paymentType: "COD", addressId, requestKey: "discount-cart-order-1" },
     });
-    expect(placed.status, decodeHtml(placed.text).match(/role="alert"[^<]*<?[^<]*/g)?.join(" | ")).toBe(303);
+    expect(
+      placed.status,
+      decodeHtml(placed.text)
+        .match(/role="alert"[^<]*<?[^<]*/g)
+        ?.join(" | "),
+    ).toBe(303);
     const order = db().select().from(orders).where(eq(orders.discountCode, "TEN-OFF")).get()!;
     expect(order).toMatchObject({ subtotalCents: 4000, discountCents: 1000, taxCents: 60, amountCents: 3060 });
+    // The mail, the seller's list and the orders CSV say it.
+    const mail = outboxRows().find((row) => row.kind === "order-confirmation" && row.textBody.includes(order.id));
+    expect(mail?.textBody).toContain("Discount (TEN-OFF): -$10.00");
+    const seller = site.client(await sellerCookie());
+    expect(decodeHtml((await seller.get("/seller/orders")).text).replaceAll("<!-- -->", "")).toContain(
+      "TEN-OFF: −$10.00",
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    const csv = await seller.get(`/seller/orders.csv?from=${today}&to=${today}`);
+    expect(csvRecords(csv.text).find((row) => row.Order === order.id)).toMatchObject({
+      Subtotal: "40.00",
+      "Discount code": "TEN-OFF",
+      Discount: "10.00",
+      Tax: "0.60",
+      Total: "30.60",
+    });
     // The code went with the order: the cart no longer carries it.
     expect(decodeHtml((await client.get("/cart")).text)).not.toContain("TEN-OFF");
   });
