@@ -23,32 +23,38 @@ const blank = (value: unknown) =>
 
 /** An optional whole number from 1 up ("5" from a form, 5 from JSON); blank: null (no limit). */
 function optionalCount(label: string) {
-  return z.unknown().optional().transform((value, ctx) => {
-    if (blank(value)) return null;
-    const n = typeof value === "string" && /^\d{1,7}$/.test(value.trim()) ? Number(value.trim()) : value;
-    if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > MAX_COUNT) {
-      ctx.addIssue({
-        code: "custom",
-        message: `${label} must be a whole number from 1 (leave it empty for no limit).`,
-      });
-      return z.NEVER;
-    }
-    return n;
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      if (blank(value)) return null;
+      const n = typeof value === "string" && /^\d{1,7}$/.test(value.trim()) ? Number(value.trim()) : value;
+      if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > MAX_COUNT) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${label} must be a whole number from 1 (leave it empty for no limit).`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
 }
 
 /** An optional day (YYYY-MM-DD) as Unix ms of its start (UTC); blank: null. */
 function optionalDay(label: string) {
-  return z.unknown().optional().transform((value, ctx) => {
-    if (blank(value)) return null;
-    const text = typeof value === "string" ? value.trim() : "";
-    const ms = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : Number.NaN;
-    if (!Number.isFinite(ms) || new Date(ms).toISOString().slice(0, 10) !== text) {
-      ctx.addIssue({ code: "custom", message: `${label} must be a date (YYYY-MM-DD).` });
-      return z.NEVER;
-    }
-    return ms;
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      if (blank(value)) return null;
+      const text = typeof value === "string" ? value.trim() : "";
+      const ms = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : Number.NaN;
+      if (!Number.isFinite(ms) || new Date(ms).toISOString().slice(0, 10) !== text) {
+        ctx.addIssue({ code: "custom", message: `${label} must be a date (YYYY-MM-DD).` });
+        return z.NEVER;
+      }
+      return ms;
+    });
 }
 
 /** A list field: repeated form fields, or ids separated by commas, spaces or lines. */
@@ -63,46 +69,58 @@ function list(value: unknown): string[] {
 
 export const discountSchema = z
   .object({
-    code: z.unknown().optional().transform((value, ctx) => {
-      const code = normaliseCode(value);
-      if (!code) {
-        ctx.addIssue({ code: "custom", message: CODE_MESSAGE });
-        return z.NEVER;
-      }
-      return code;
-    }),
+    code: z
+      .unknown()
+      .optional()
+      .transform((value, ctx) => {
+        const code = normaliseCode(value);
+        if (!code) {
+          ctx.addIssue({ code: "custom", message: CODE_MESSAGE });
+          return z.NEVER;
+        }
+        return code;
+      }),
     kind: z.enum(["percent", "amount"], { message: "Choose percent off or an amount off." }),
     value: z.unknown().optional(),
-    minSubtotal: z.unknown().optional().transform((value, ctx) => {
-      if (blank(value)) return null;
-      const cents = parseMoneyToCents(value);
-      if (cents === null) {
-        ctx.addIssue({ code: "custom", message: "The minimum must be an amount, e.g. 50 or 49.99." });
-        return z.NEVER;
-      }
-      return cents === 0 ? null : cents;
-    }),
+    minSubtotal: z
+      .unknown()
+      .optional()
+      .transform((value, ctx) => {
+        if (blank(value)) return null;
+        const cents = parseMoneyToCents(value);
+        if (cents === null) {
+          ctx.addIssue({ code: "custom", message: "The minimum must be an amount, e.g. 50 or 49.99." });
+          return z.NEVER;
+        }
+        return cents === 0 ? null : cents;
+      }),
     startsOn: optionalDay("The start date"),
     endsOn: optionalDay("The end date"),
     maxUses: optionalCount("Total uses"),
     maxUsesPerShopper: optionalCount("Uses per shopper"),
-    categories: z.unknown().optional().transform((value, ctx) => {
-      const items = list(value);
-      const unknown = items.find((item) => !(CATEGORY_PATHS as string[]).includes(item));
-      if (unknown !== undefined) {
-        ctx.addIssue({ code: "custom", message: "Choose categories from the list." });
-        return z.NEVER;
-      }
-      return items;
-    }),
-    productIds: z.unknown().optional().transform((value, ctx) => {
-      const items = list(value);
-      if (items.length > 200 || items.some((item) => !ID_PATTERN.test(item))) {
-        ctx.addIssue({ code: "custom", message: "Product ids are the ids in the product list, at most 200." });
-        return z.NEVER;
-      }
-      return items;
-    }),
+    categories: z
+      .unknown()
+      .optional()
+      .transform((value, ctx) => {
+        const items = list(value);
+        const unknown = items.find((item) => !(CATEGORY_PATHS as string[]).includes(item));
+        if (unknown !== undefined) {
+          ctx.addIssue({ code: "custom", message: "Choose categories from the list." });
+          return z.NEVER;
+        }
+        return items;
+      }),
+    productIds: z
+      .unknown()
+      .optional()
+      .transform((value, ctx) => {
+        const items = list(value);
+        if (items.length > 200 || items.some((item) => !ID_PATTERN.test(item))) {
+          ctx.addIssue({ code: "custom", message: "Product ids are the ids in the product list, at most 200." });
+          return z.NEVER;
+        }
+        return items;
+      }),
   })
   .transform((input, ctx) => {
     let value: number | null = null;

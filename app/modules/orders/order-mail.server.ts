@@ -26,8 +26,18 @@ function mailOrderIn(tx: Tx, orderId: string): MailOrder {
     .get();
   if (!order) throw new Error(`Order ${orderId} is not there to be mailed about`);
   const lines = orderLinesIn(tx, [orderId]).get(orderId) ?? [];
-  const { address, status, paymentType, isPaid, subtotalCents, discountCode, discountCents, taxCents, amountCents, createdAt } =
-    order.order;
+  const {
+    address,
+    status,
+    paymentType,
+    isPaid,
+    subtotalCents,
+    discountCode,
+    discountCents,
+    taxCents,
+    amountCents,
+    createdAt,
+  } = order.order;
   return {
     id: orderId,
     createdAt,
