@@ -42,6 +42,8 @@ export default [
     route("products/:id", "routes/seller/edit-product.tsx"),
     route("overview", "routes/seller/overview.tsx"),
     route("reviews", "routes/seller/reviews.tsx"),
+    route("discounts", "routes/seller/discounts.tsx"),
+    route("discounts/:id", "routes/seller/discount-edit.tsx"),
     route("orders.csv", "routes/seller/export-orders.ts"),
     route("products.csv", "routes/seller/export-products.ts"),
     route("settings", "routes/seller/settings.tsx"),

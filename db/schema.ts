@@ -223,8 +223,12 @@ export const orders = sqliteTable(
     paymentType: text("payment_type").$type<PaymentType>().notNull(),
     /** Σ unit price × quantity. */
     subtotalCents: integer("subtotal_cents").notNull(),
+    /** The discount code's amount off the subtotal (0 without a code); tax is on the subtotal after it. */
+    discountCents: integer("discount_cents").notNull().default(0),
+    /** The discount code used, as the seller wrote it (normalised upper-case); null without one. */
+    discountCode: text("discount_code"),
     taxCents: integer("tax_cents").notNull(),
-    /** What the shopper pays: subtotal + shipping, + tax unless the prices included it. */
+    /** What the shopper pays: subtotal − discount + shipping, + tax unless the prices included it. */
     amountCents: integer("amount_cents").notNull(),
     /** The shop's currency when the order was placed (ISO 4217); every amount of the order is in its minor units. */
     currency: text("currency").notNull().default("USD"),
@@ -259,7 +263,7 @@ export const orders = sqliteTable(
     uniqueIndex("orders_request_key_idx").on(t.userId, t.requestKey),
     check(
       "orders_amounts",
-      sql`${t.amountCents} = ${t.subtotalCents} + ${t.shippingCents} + (CASE WHEN ${t.taxIncluded} THEN 0 ELSE ${t.taxCents} END)`,
+      sql`${t.amountCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.shippingCents} + (CASE WHEN ${t.taxIncluded} THEN 0 ELSE ${t.taxCents} END) AND ${t.discountCents} >= 0 AND ${t.discountCents} <= ${t.subtotalCents}`,
     ),
   ],
 );
@@ -562,4 +566,77 @@ export const orderPayments = sqliteTable("order_payments", {
   paymentIntentId: text("payment_intent_id").unique(),
   returnedAt: integer("returned_at"),
   exportedAt: integer("exported_at"),
+});
+
+export const DISCOUNT_KINDS = ["percent", "amount"] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+
+/**
+ * The seller's discount codes (app/modules/discounts/). `code` is stored upper-cased, so it is unique
+ * case-insensitively. `uses` counts the uses held by unpaid online orders and taken by placed ones; it is
+ * raised only by a guarded update (`uses < max_uses`) inside the order's transaction.
+ */
+export const discountCodes = sqliteTable(
+  "discount_codes",
+  {
+    id: text("id").primaryKey(),
+    code: text("code").notNull().unique(),
+    kind: text("kind").$type<DiscountKind>().notNull(),
+    /** percent: whole percent 1–100; amount: cents off. */
+    value: integer("value").notNull(),
+    /** The cart's subtotal (before the discount) must reach this; null: no minimum. */
+    minSubtotalCents: integer("min_subtotal_cents"),
+    /** Valid from / until (Unix ms; null: no bound). */
+    startsAt: integer("starts_at"),
+    endsAt: integer("ends_at"),
+    /** Total uses allowed (null: no limit), and per shopper. */
+    maxUses: integer("max_uses"),
+    maxUsesPerShopper: integer("max_uses_per_shopper"),
+    uses: integer("uses").notNull().default(0),
+    /** Only lines of these products or categories count (both empty: every line). */
+    productIds: text("product_ids", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    categories: text("categories", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    paused: integer("paused", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at"),
+  },
+  (t) => [
+    check("discount_codes_value", sql`${t.value} > 0 AND (${t.kind} <> 'percent' OR ${t.value} <= 100)`),
+    check("discount_codes_uses", sql`${t.uses} >= 0`),
+  ],
+);
+
+export const DISCOUNT_USE_STATES = ["held", "used", "released"] as const;
+export type DiscountUseState = (typeof DISCOUNT_USE_STATES)[number];
+
+/**
+ * One order's use of a code: held by an unpaid online order, used by a placed (cash or paid) one, released
+ * when an unpaid order fails, expires or is cancelled (then the code's `uses` went down, once).
+ */
+export const discountUses = sqliteTable(
+  "discount_uses",
+  {
+    id: text("id").primaryKey(),
+    codeId: text("code_id")
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    state: text("state").$type<DiscountUseState>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at"),
+  },
+  (t) => [index("discount_uses_shopper_idx").on(t.codeId, t.userId, t.state)],
+);
+
+/** The code a signed-in shopper applied to their saved cart (a visitor's is in a signed cookie). */
+export const cartDiscountCodes = sqliteTable("cart_discount_codes", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  code: text("code").notNull(),
+  appliedAt: createdAt("applied_at"),
 });

@@ -94,6 +94,10 @@ export function userOrderJson(order: UserOrder, addressId: string | null) {
     })),
     amount: toDecimal(order.amountCents, order.currency),
     currency: order.currency,
+    // Added beyond the spec (docs/api.md): the discount code used and its amount, when there was one.
+    ...(order.discountCode && {
+      discount: { code: order.discountCode, amount: toDecimal(order.discountCents, order.currency) },
+    }),
     address: orderAddressJson(addressId, order.address),
     status: order.status,
     paymentType: order.paymentType,
@@ -122,6 +126,9 @@ export function sellerOrderJson(order: SellerOrder, shopCurrency: string) {
     })),
     amount: toDecimal(order.amountCents, order.currency),
     currency: order.currency,
+    ...(order.discount && {
+      discount: { code: order.discount.code, amount: toDecimal(order.discount.amountCents, order.currency) },
+    }),
     address: orderAddressJson(order.addressId, order.address),
     status: order.status,
     paymentType: order.paymentType,

@@ -7,6 +7,8 @@ export const CART_INTENTS = {
   setQuantity: "set-quantity",
   remove: "remove",
   placeOrder: "place-order",
+  applyCode: "apply-code",
+  removeCode: "remove-code",
 } as const;
 
 /** The seller's product list: the In Stock toggle, the counts, and taking a product off sale or back on. */
@@ -44,3 +46,6 @@ export const SELLER_REVIEW_INTENTS = {
   reply: "reply",
   settings: "settings",
 } as const;
+
+/** The seller's discount codes: pause or resume, delete. */
+export const DISCOUNT_INTENTS = { pause: "pause", resume: "resume", delete: "delete" } as const;

@@ -25,6 +25,8 @@ export const DEFAULT_CURRENCY = "USD";
 export type PricedLine = { unitPriceCents: number; quantity: number };
 export type Totals = {
   subtotalCents: number;
+  /** A discount code's amount off the subtotal (0 without one), never more than the subtotal. */
+  discountCents: number;
   shippingCents: number;
   /** The tax: added to the total, or (taxIncluded) the part of the subtotal that is tax. */
   taxCents: number;
@@ -41,22 +43,31 @@ export function lineAmount(line: PricedLine): number {
 }
 
 /**
- * Subtotal = Σ unit price × quantity. Tax on the goods (not on shipping), rounded down to the minor unit:
- * added on top, subtotal × rate; or included in the prices, the part subtotal × rate / (1 + rate). Shipping:
- * the flat fee, free from the threshold on, nothing for an empty cart.
+ * Subtotal = Σ unit price × quantity, less a discount code's amount (app/modules/discounts computes it; never
+ * more than the subtotal). Tax on the discounted goods (not on shipping), rounded down to the minor unit: added
+ * on top, goods × rate; or included in the prices, the part goods × rate / (1 + rate). Shipping: the flat fee,
+ * free from the threshold on (reached by the discounted goods), nothing for an empty cart.
  */
-export function computeTotals(lines: readonly PricedLine[], pricing: Pricing): Totals {
+export function computeTotals(
+  lines: readonly PricedLine[],
+  pricing: Pricing,
+  options: { discountCents?: number } = {},
+): Totals {
   let subtotalCents = 0;
   for (const line of lines) subtotalCents += lineAmount(line);
+  const discount = options.discountCents ?? 0;
+  if (!Number.isSafeInteger(discount) || discount < 0) throw new TypeError("A discount must be whole minor units");
+  const discountCents = Math.min(discount, subtotalCents);
+  const goodsCents = subtotalCents - discountCents;
   const rate = pricing.taxRateBasisPoints;
   const taxCents = pricing.taxIncluded
-    ? Math.floor((subtotalCents * rate) / (10_000 + rate))
-    : Math.floor((subtotalCents * rate) / 10_000);
+    ? Math.floor((goodsCents * rate) / (10_000 + rate))
+    : Math.floor((goodsCents * rate) / 10_000);
   const freeShipping =
-    subtotalCents === 0 || (pricing.freeShippingFromCents !== null && subtotalCents >= pricing.freeShippingFromCents);
+    subtotalCents === 0 || (pricing.freeShippingFromCents !== null && goodsCents >= pricing.freeShippingFromCents);
   const shippingCents = freeShipping ? 0 : pricing.shippingFlatCents;
-  const totalCents = subtotalCents + shippingCents + (pricing.taxIncluded ? 0 : taxCents);
-  return { subtotalCents, shippingCents, taxCents, taxIncluded: pricing.taxIncluded, totalCents };
+  const totalCents = goodsCents + shippingCents + (pricing.taxIncluded ? 0 : taxCents);
+  return { subtotalCents, discountCents, shippingCents, taxCents, taxIncluded: pricing.taxIncluded, totalCents };
 }
 
 /** 200 → "2%", 1950 → "19.5%". */

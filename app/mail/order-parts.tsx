@@ -22,6 +22,8 @@ export type MailOrder = {
   paymentType: PaymentType;
   isPaid: boolean;
   subtotalCents: number;
+  /** The discount code used and its amount, or null. */
+  discount: { code: string; cents: number } | null;
   taxCents: number;
   amountCents: number;
   /** The currency, tax and shipping the order was placed with. */

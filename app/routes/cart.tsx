@@ -6,6 +6,7 @@ import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, typedValue } from "#app/lib/form-reply.ts";
 import { newToken } from "#app/lib/ids.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
+import { computeTotals } from "#app/lib/money.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { shopOf } from "#app/lib/shop.ts";
@@ -18,6 +19,14 @@ import {
   onlinePaymentAvailable,
   placeCartOrder,
 } from "#app/modules/checkout/index.server.ts";
+import {
+  applyCartCode,
+  cartDiscount,
+  cartDiscountLines,
+  readCartCode,
+  removeCartCode,
+  savedCartCode,
+} from "#app/modules/discounts/index.server.ts";
 import type { ShopperUser } from "#app/modules/identity/index.server.ts";
 import { addressLabel, findAddress, listAddresses } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/cart";
@@ -46,6 +55,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // Lines cut to what is left are saved that way here, and said (stockChanges) once.
   const { view: cart, notices: stockChanges, cookies } = await settleCart(request, shopper?.id ?? null);
+  // The cart's discount code, checked against the cart as it is now (why not, when it does not apply).
+  const applied = await readCartCode(request, shopper?.id ?? null);
+  cookies.push(...applied.cookies);
+  const discountLines = cartDiscountLines(cart.lines);
+  const discount = cartDiscount(applied.code, shopper?.id ?? null, discountLines);
+  const totals = computeTotals(discountLines, { discountCents: discount?.discountCents ?? 0 });
   const addresses = shopper ? await listAddresses(shopper.id) : [];
   // The chosen address travels in the URL (?address=<id>); the first saved one is the default.
   const chosen = (shopper && (await findAddress(shopper.id, search.get("address")))) || addresses[0] || null;
@@ -53,7 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       signedIn: Boolean(shopper),
       lines: cart.lines,
-      totals: cart.totals,
+      totals,
+      discount,
       count: cart.count,
       stockChanges,
       addresses: addresses.map((a) => ({ id: a.id, label: addressLabel(a) })),
@@ -73,6 +89,9 @@ export function action({ request, context }: Route.ActionArgs) {
     const shopper = shopperOf(context);
     const intent = form.get("intent");
     if (intent === CART_INTENTS.placeOrder) return placeOrder(request, form, shopper);
+    if (intent === CART_INTENTS.applyCode || intent === CART_INTENTS.removeCode) {
+      return answerCodeChange(request, form, shopper);
+    }
     return answerCartChange(request, form, shopper?.id ?? null);
   });
 }
@@ -91,6 +110,8 @@ async function placeOrder(request: Request, form: URLSearchParams, shopper: Shop
     addressId: form.get("addressId"),
     requestKey: form.get("requestKey"),
     origin: new URL(request.url).origin,
+    // The code the cart carries, checked again as the order is placed.
+    discountCode: savedCartCode(shopper.id),
   });
   // A full page load: the checkout page is not part of this app (Stripe's, or the sandbox's).
   if (placed.paymentType === "Online") return redirectDocument(placed.url, 303);
@@ -100,6 +121,23 @@ async function placeOrder(request: Request, form: URLSearchParams, shopper: Shop
   });
 }
 
+/** Applies the code typed in the cart's code field, or removes the cart's code; back to the cart (303). */
+async function answerCodeChange(request: Request, form: URLSearchParams, shopper: ShopperUser | null) {
+  const userId = shopper?.id ?? null;
+  let answer: { message: string; cookies: string[] };
+  if (form.get("intent") === CART_INTENTS.removeCode) {
+    answer = await removeCartCode(request, userId);
+  } else {
+    const { view, cookies } = await settleCart(request, userId);
+    answer = await applyCartCode(request, userId, form.get("code"), cartDiscountLines(view.lines));
+    answer.cookies.unshift(...cookies);
+  }
+  const headers = new Headers();
+  for (const cookie of answer.cookies) headers.append("Set-Cookie", cookie);
+  const to = safeRedirect(form.get("redirectTo"), "/cart");
+  return redirectWithToast(request, to, { type: "success", message: answer.message }, { headers });
+}
+
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   const { lines, count, stockChanges } = loaderData;
   const location = useLocation();
@@ -107,14 +145,17 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   // A refused Place Order is said next to its button; a refused line change above the lines. Either way the
   // page opens at (focuses) the message.
   const refusal = formErrorOf(actionData);
-  const orderRefused = typedValue(actionData, "intent") === CART_INTENTS.placeOrder;
+  const intent = typedValue(actionData, "intent");
+  const orderRefused = intent === CART_INTENTS.placeOrder;
+  // A refused code is said under the code field.
+  const codeRefused = intent === CART_INTENTS.applyCode;
   return (
     <div className="flex flex-col gap-10 py-12 lg:flex-row">
       <section className="flex-1" aria-labelledby="cart-heading">
         <h1 id="cart-heading" className="mb-6 text-3xl font-medium text-gray-800">
           Shopping Cart <span className="text-sm text-primary">{count === 1 ? "1 Item" : `${count} Items`}</span>
         </h1>
-        <FormError message={orderRefused ? null : refusal} focus />
+        <FormError message={orderRefused || codeRefused ? null : refusal} focus />
         <StockChanges notices={stockChanges} />
         {lines.length === 0 ? (
           <p className="mt-4 text-gray-500">Your cart is empty.</p>
@@ -140,6 +181,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
         cart={loaderData}
         reply={actionData}
         error={orderRefused ? refusal : null}
+        codeError={codeRefused ? refusal : null}
         here={here}
         orderable={lines.some((line) => !line.unavailable)}
       />

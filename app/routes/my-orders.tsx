@@ -36,6 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     taxIncluded: order.taxIncluded,
     taxRateBasisPoints: order.taxRateBasisPoints,
     shippingCents: order.shippingCents,
+    discount: order.discountCode ? { code: order.discountCode, cents: order.discountCents } : null,
     status: order.status,
     createdAt: order.createdAt,
     lines: order.lines,
@@ -70,6 +71,11 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
               <p className="flex flex-col justify-between text-gray-400 md:flex-row md:items-center">
                 <span>OrderId : {order.id}</span>
                 <span>Payment : {order.paymentType}</span>
+                {order.discount ? (
+                  <span data-testid="order-discount">
+                    Discount ({order.discount.code}) : −{formatMoney(order.discount.cents, order.currency)}
+                  </span>
+                ) : null}
                 <span>Total Amount : {formatMoney(order.amountCents, order.currency)}</span>
               </p>
               <p className="mt-1 text-xs text-gray-500" data-testid="order-charges">

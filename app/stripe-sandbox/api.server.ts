@@ -1,12 +1,14 @@
 // The sandbox's REST API, which the store's `stripe` SDK calls in payment mode "sandbox":
 // POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id (`expand[]=line_items`),
-// GET /v1/checkout/sessions/:id/line_items, POST /v1/checkout/sessions/:id/expire. Stripe's auth
+// GET /v1/checkout/sessions/:id/line_items, POST /v1/checkout/sessions/:id/expire, POST /v1/coupons and
+// GET /v1/coupons/:id (coupons.server.ts). Stripe's auth
 // (`Authorization: Bearer`), form-encoded bodies, `Idempotency-Key` and error JSON; anything else is a
 // Stripe-style 404 rather than a silent success.
 
 import { readForm } from "#app/lib/http.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { SANDBOX_SECRET_KEY } from "#app/lib/stripe-sandbox-config.server.ts";
+import { createCoupon, retrieveCoupon } from "./coupons.server.ts";
 import { noSuchSession, StripeApiError } from "./errors.server.ts";
 import { type ApiAnswer, idempotent } from "./idempotency.server.ts";
 import { type SessionRecord, stripeId } from "./objects.server.ts";
@@ -43,6 +45,10 @@ async function route(request: Request): Promise<ApiAnswer> {
   const params =
     request.method === "GET" ? parseStripeParams(url.searchParams) : parseStripeParams(await readApiBody(request));
   const [v1, checkout, sessions, id, action, ...rest] = url.pathname.split("/").filter(Boolean);
+  if (v1 === "v1" && checkout === "coupons" && !id && !action) {
+    if (request.method === "POST" && !sessions) return idempotent(request, params, async () => createCoupon(params));
+    if (request.method === "GET" && sessions) return { body: retrieveCoupon(sessions) };
+  }
   if (v1 === "v1" && checkout === "checkout" && sessions === "sessions" && rest.length === 0) {
     if (request.method === "POST" && !id) {
       return idempotent(request, params, async () => {
@@ -67,7 +73,7 @@ async function route(request: Request): Promise<ApiAnswer> {
   }
   throw new StripeApiError(
     404,
-    `Unrecognized request URL (${request.method}: ${url.pathname}). The Trendora Stripe sandbox implements Checkout Sessions and refunds only.`,
+    `Unrecognized request URL (${request.method}: ${url.pathname}). The Trendora Stripe sandbox implements Checkout Sessions, coupons and refunds only.`,
   );
 }
 

@@ -90,6 +90,16 @@ export function CheckoutPage({ record, successRedirect }: { record: SessionRecor
           ))}
         </tbody>
         <tfoot>
+          {session.total_details.amount_discount > 0 ? (
+            <tr>
+              <th scope="row" colSpan={3}>
+                Discount
+              </th>
+              <td className="num" data-testid="checkout-discount">
+                −{money(session.total_details.amount_discount, session.currency)}
+              </td>
+            </tr>
+          ) : null}
           <tr>
             <th scope="row" colSpan={3}>
               Total due

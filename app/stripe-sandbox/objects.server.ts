@@ -37,6 +37,8 @@ export type SandboxSession = {
   currency: string;
   customer: null;
   customer_email: string | null;
+  /** The coupon taken off (`discounts[0][coupon]`), as Stripe lists it. */
+  discounts: { coupon: string }[];
   expires_at: number;
   livemode: false;
   locale: null;

@@ -1,6 +1,7 @@
 // The parameters of `POST /v1/checkout/sessions`, checked as Stripe checks them (for the part of Stripe the
 // store uses), plus the sandbox's own rule that the shopper only ever returns to the store itself.
 import { formatMoney } from "#app/lib/money.ts";
+import { applyCoupon, sessionCoupon } from "./coupons.server.ts";
 import { StripeApiError } from "./errors.server.ts";
 import { nowSeconds, type SandboxLineItem, stripeId } from "./objects.server.ts";
 import {
@@ -33,6 +34,7 @@ const CREATE_PARAMS = new Set([
   "expires_at",
   "expand",
   "payment_method_types",
+  "discounts",
 ]);
 
 /** A session to create, from valid parameters. */
@@ -41,6 +43,10 @@ export type NewSessionInput = {
   cancelUrl: string | null;
   lineItems: SandboxLineItem[];
   currency: string;
+  /** The line items' sum before the coupon, the coupon's amount, and what is due. */
+  subtotal: number;
+  discount: number;
+  couponId: string | null;
   total: number;
   created: number;
   expiresAt: number;
@@ -65,7 +71,10 @@ export function newSessionInput(params: Params): NewSessionInput {
   if (lineItems.some((item) => item.currency !== currency)) {
     throw new StripeApiError(400, "All line items must use the same currency.", { param: "line_items" });
   }
-  const total = lineItems.reduce((sum, item) => sum + item.amount_total, 0);
+  const subtotal = lineItems.reduce((sum, item) => sum + item.amount_subtotal, 0);
+  const coupon = sessionCoupon(params, currency);
+  const discount = coupon ? applyCoupon(coupon, lineItems) : 0;
+  const total = subtotal - discount;
   const minimum = MIN_CHARGE[currency];
   if (minimum !== undefined && total < minimum) {
     const shown = formatMoney(minimum, currency.toUpperCase());
@@ -95,6 +104,9 @@ export function newSessionInput(params: Params): NewSessionInput {
     cancelUrl,
     lineItems,
     currency,
+    subtotal,
+    discount,
+    couponId: coupon?.id ?? null,
     total,
     created,
     expiresAt,

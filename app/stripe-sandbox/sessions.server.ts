@@ -1,6 +1,7 @@
 // The Checkout Session's life, as on Stripe: created 'open'; then exactly once either 'complete' (paid, or
 // unpaid when a delayed payment method failed) or 'expired' (by the API, the page's test button, or when
 // its time is up), each with the webhooks Stripe would send. Cancel on the page leaves it open.
+import { redeemCoupon } from "./coupons.server.ts";
 import { noSuchSession, StripeApiError } from "./errors.server.ts";
 import { nowSeconds, type SandboxSession, type SessionRecord, stripeId } from "./objects.server.ts";
 import { recordPayment } from "./refunds.server.ts";
@@ -14,7 +15,7 @@ export function createSession(input: NewSessionInput): SessionRecord {
   const session: SandboxSession = {
     id,
     object: "checkout.session",
-    amount_subtotal: input.total,
+    amount_subtotal: input.subtotal,
     amount_total: input.total,
     cancel_url: input.cancelUrl,
     client_reference_id: input.clientReferenceId,
@@ -22,6 +23,7 @@ export function createSession(input: NewSessionInput): SessionRecord {
     currency: input.currency,
     customer: null,
     customer_email: input.customerEmail,
+    discounts: input.couponId ? [{ coupon: input.couponId }] : [],
     expires_at: input.expiresAt,
     livemode: false,
     locale: null,
@@ -32,7 +34,7 @@ export function createSession(input: NewSessionInput): SessionRecord {
     payment_status: "unpaid",
     status: "open",
     success_url: input.successUrl,
-    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    total_details: { amount_discount: input.discount, amount_shipping: 0, amount_tax: 0 },
     ui_mode: "hosted",
     // The hosted page is served by the store that asked for the session, next to its success URL.
     url: new URL(`${CHECKOUT_PAGE_PATH}${id}`, new URL(input.successUrl).origin).href,
@@ -131,7 +133,10 @@ function expire(session: SandboxSession) {
 }
 
 const CLOSING_CHANGES: Record<Exclude<CheckoutAction, "cancel">, (session: SandboxSession) => void> = {
-  pay: (session) => complete(session, "paid"),
+  pay: (session) => {
+    complete(session, "paid");
+    for (const { coupon } of session.discounts ?? []) redeemCoupon(coupon);
+  },
   fail: (session) => complete(session, "unpaid"),
   expire,
 };

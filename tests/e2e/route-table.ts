@@ -83,6 +83,8 @@ export function sellerPages(sample: Sample): Visit[] {
     { name: "seller-orders", path: "/seller/orders" },
     { name: "seller-overview", path: "/seller/overview" },
     { name: "seller-reviews", path: "/seller/reviews" },
+    { name: "seller-discounts", path: "/seller/discounts" },
+    { name: "seller-discount-new", path: "/seller/discounts/new" },
     { name: "seller-low-stock", path: "/seller/product-list?stock=low" },
     { name: "seller-edit-product", path: `/seller/products/${sample.productId}` },
   ];

@@ -59,7 +59,13 @@ describe("the visitor cart (signed cookie)", () => {
     const page = await cartPage(cookie);
     expect(page.lines).toHaveLength(1);
     expect(page.lines[0]).toMatchObject({ productId: product.id, quantity: 7, lineCents: 8750, unavailable: null });
-    expect(page.totals).toEqual({ subtotalCents: 8750, shippingCents: 0, taxCents: 175, totalCents: 8925 });
+    expect(page.totals).toEqual({
+      subtotalCents: 8750,
+      discountCents: 0,
+      shippingCents: 0,
+      taxCents: 175,
+      totalCents: 8925,
+    });
 
     ({ response, cookie } = await post({ intent: "remove", productId: product.id }, cookie));
     expect(await toastsFrom(response)).toEqual(["success: Removed from Cart"]);
@@ -191,7 +197,13 @@ describe("the signed-in cart (saved in the database)", () => {
       ["Sold Tee", "Free Size", "out-of-stock"],
       ["Gone Tee", "Free Size", "removed"],
     ]);
-    expect(page.totals).toEqual({ subtotalCents: 3000, shippingCents: 0, taxCents: 60, totalCents: 3060 });
+    expect(page.totals).toEqual({
+      subtotalCents: 3000,
+      discountCents: 0,
+      shippingCents: 0,
+      taxCents: 60,
+      totalCents: 3060,
+    });
     // Unavailable lines can still be removed.
     const { response } = await post({ intent: "remove", productId: soldOut.id }, cookie);
     expect(response.status).toBe(303);

@@ -23,6 +23,7 @@ describe("computeTotals", () => {
     );
     expect(totals).toEqual({
       subtotalCents: 6496,
+      discountCents: 0,
       shippingCents: 0,
       taxCents: 129,
       taxIncluded: false,
@@ -39,11 +40,31 @@ describe("computeTotals", () => {
     const pricing: Pricing = { ...DEFAULT_PRICING, shippingFlatCents: 500 };
     expect(computeTotals([], pricing)).toEqual({
       subtotalCents: 0,
+      discountCents: 0,
       shippingCents: 0,
       taxCents: 0,
       taxIncluded: false,
       totalCents: 0,
     });
+  });
+
+  it("takes a discount off the subtotal before the tax, never more than the subtotal", () => {
+    const lines = [{ unitPriceCents: 1999, quantity: 3 }];
+    expect(computeTotals(lines, DEFAULT_PRICING, { discountCents: 597 })).toEqual({
+      subtotalCents: 5997,
+      discountCents: 597,
+      shippingCents: 0,
+      taxCents: 108,
+      taxIncluded: false,
+      totalCents: 5508,
+    });
+    expect(computeTotals(lines, DEFAULT_PRICING, { discountCents: 9999 })).toMatchObject({
+      discountCents: 5997,
+      taxCents: 0,
+      totalCents: 0,
+    });
+    expect(() => computeTotals(lines, DEFAULT_PRICING, { discountCents: -1 })).toThrow(TypeError);
+    expect(() => computeTotals(lines, DEFAULT_PRICING, { discountCents: 0.5 })).toThrow(TypeError);
   });
 
   it("refuses fractional cents or quantities", () => {
@@ -56,6 +77,7 @@ describe("computeTotals", () => {
     const pricing: Pricing = { ...DEFAULT_PRICING, taxRateBasisPoints: 1000, taxIncluded: true };
     expect(computeTotals([{ unitPriceCents: 5500, quantity: 2 }], pricing)).toEqual({
       subtotalCents: 11000,
+      discountCents: 0,
       shippingCents: 0,
       taxCents: 1000,
       taxIncluded: true,

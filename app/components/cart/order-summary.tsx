@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
-import { FormError } from "#app/components/form-messages.tsx";
+import { FieldError, FormError } from "#app/components/form-messages.tsx";
 import { typedValue } from "#app/lib/form-reply.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney, formatTaxRate, type Totals } from "#app/lib/money.ts";
@@ -10,6 +10,8 @@ import { useDetailsMenu } from "#app/lib/use-details-menu.ts";
 type SummaryData = {
   signedIn: boolean;
   totals: Totals;
+  /** The code the cart carries: what it takes off now, or why it does not apply. */
+  discount: { code: string; discountCents: number; refusal: string | null } | null;
   addresses: { id: string; label: string }[];
   selectedAddressId: string | null;
   onlinePayment: boolean;
@@ -26,6 +28,7 @@ export function OrderSummary({
   cart,
   reply,
   error,
+  codeError,
   here,
   orderable,
 }: {
@@ -33,6 +36,8 @@ export function OrderSummary({
   reply: unknown;
   /** Why Place Order was refused, said next to the button. */
   error: string | null;
+  /** Why the code typed was refused, said under the code field. */
+  codeError: string | null;
   here: string;
   orderable: boolean;
 }) {
@@ -99,6 +104,8 @@ export function OrderSummary({
         </p>
       )}
 
+      <DiscountCodeForm discount={cart.discount} reply={reply} error={codeError} here={here} />
+
       <Form method="post" action="/cart" className="mt-6">
         <input type="hidden" name="intent" value={CART_INTENTS.placeOrder} />
         <input type="hidden" name="requestKey" value={requestKey} />
@@ -135,6 +142,12 @@ export function OrderSummary({
             <dt>Price</dt>
             <dd data-testid="cart-price">{money(totals.subtotalCents)}</dd>
           </div>
+          {totals.discountCents > 0 && cart.discount ? (
+            <div className="flex justify-between text-green-700">
+              <dt>Discount ({cart.discount.code})</dt>
+              <dd data-testid="cart-discount">−{formatMoney(totals.discountCents)}</dd>
+            </div>
+          ) : null}
           <div className="flex justify-between">
             <dt>Shipping Fee</dt>
             <dd data-testid="cart-shipping" className={totals.shippingCents === 0 ? "text-green-600" : ""}>
@@ -186,5 +199,74 @@ export function OrderSummary({
         )}
       </Form>
     </aside>
+  );
+}
+
+/**
+ * The cart's one discount code: a field to apply one (plain form post), or the code applied with what it
+ * takes off (or why it does not apply now) and Remove.
+ */
+function DiscountCodeForm({
+  discount,
+  reply,
+  error,
+  here,
+}: {
+  discount: SummaryData["discount"];
+  reply: unknown;
+  error: string | null;
+  here: string;
+}) {
+  if (discount) {
+    return (
+      <section className="mt-6 text-sm" aria-labelledby="code-heading">
+        <h3 id="code-heading" className="font-medium uppercase text-gray-700">
+          Discount Code
+        </h3>
+        <div className="mt-2 flex items-center justify-between gap-2">
+          <p data-testid="applied-code">
+            <span className="font-medium text-gray-800">{discount.code}</span>
+            {discount.refusal ? null : <span className="text-green-700"> applied</span>}
+          </p>
+          <Form method="post" action="/cart" preventScrollReset>
+            <input type="hidden" name="intent" value={CART_INTENTS.removeCode} />
+            <input type="hidden" name="redirectTo" value={here} />
+            <SubmitButton variant="quiet" size="sm" aria-label={`Remove the code ${discount.code}`}>
+              Remove
+            </SubmitButton>
+          </Form>
+        </div>
+        {discount.refusal ? (
+          <p className="mt-1 text-xs text-amber-700" role="status" data-testid="code-refusal">
+            {discount.refusal}
+          </p>
+        ) : null}
+      </section>
+    );
+  }
+  return (
+    <Form method="post" action="/cart" preventScrollReset className="mt-6 text-sm">
+      <input type="hidden" name="intent" value={CART_INTENTS.applyCode} />
+      <input type="hidden" name="redirectTo" value={here} />
+      <label htmlFor="discount-code" className="font-medium uppercase text-gray-700">
+        Discount Code
+      </label>
+      <div className="mt-2 flex gap-2">
+        <input
+          id="discount-code"
+          name="code"
+          autoComplete="off"
+          maxLength={64}
+          defaultValue={typedValue(reply, "code") ?? ""}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "discount-code-error" : undefined}
+          className="min-w-0 flex-1 border border-gray-300 bg-white px-3 py-2 uppercase outline-none"
+        />
+        <SubmitButton variant="quiet" size="sm">
+          Apply
+        </SubmitButton>
+      </div>
+      <FieldError id="discount-code-error" errors={error} focus />
+    </Form>
   );
 }

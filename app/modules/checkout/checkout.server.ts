@@ -7,6 +7,7 @@ import type { PaymentType } from "#db/schema.ts";
 import {
   ALREADY_PLACED,
   CHECKOUT_ENDED,
+  checkoutsToCloseIds,
   closeOpenCheckouts,
   startOnlineCheckout,
   unitsHeldByCheckoutsToClose,
@@ -27,13 +28,15 @@ export type CheckoutRequest = {
   items?: unknown;
   /** The origin of the shopper's request (Stripe's return URLs when PUBLIC_URL is unset). */
   origin: string;
+  /** A discount code: the one the cart carries, or an /api body's `discountCode`; none when absent or empty. */
+  discountCode?: unknown;
 };
 
 export type CheckoutResult =
   /** A cash order: placed now (created) or by the same request before. */
   | { paymentType: "COD"; orderId: string; created: boolean }
   /** An online order: the browser goes to `url` to pay. */
-  | { paymentType: "Online"; orderId: string; url: string };
+  | { paymentType: "Online"; orderId: string; url: string; paid: boolean };
 
 /**
  * Checks everything the request says first (payment method, request key, address, lines, products, sizes,
@@ -53,10 +56,12 @@ export async function placeCartOrder(request: CheckoutRequest): Promise<Checkout
     addressId: request.addressId,
     requestKey,
     items: request.items === undefined ? ("saved-cart" as const) : parseOrderLines(request.items),
+    discountCode: request.discountCode,
   };
   if (paymentType === "Online" && !onlinePaymentAvailable()) refuse(ONLINE_PAYMENT_OFF);
   const held = unitsHeldByCheckoutsToClose(request.shopperId, requestKey);
-  const earlier = checkOrderRequest({ ...input, paymentType: paymentType as PaymentType }, held);
+  const releasing = checkoutsToCloseIds(request.shopperId, requestKey);
+  const earlier = checkOrderRequest({ ...input, paymentType: paymentType as PaymentType, releasing }, held);
   // The same form sent again: refused here, as placeOrder and startOnlineCheckout would refuse it, when the
   // first one placed an order of the other kind or its checkout has ended.
   if (earlier && earlier.paymentType !== paymentType) refuse(ALREADY_PLACED, 409);
@@ -65,8 +70,8 @@ export async function placeCartOrder(request: CheckoutRequest): Promise<Checkout
   }
   await closeOpenCheckouts(request.shopperId, requestKey);
   if (paymentType === "Online") {
-    const { orderId, url } = await startOnlineCheckout({ ...input, origin: request.origin });
-    return { paymentType, orderId, url };
+    const { orderId, url, paid } = await startOnlineCheckout({ ...input, origin: request.origin });
+    return { paymentType, orderId, url, paid };
   }
   const { order, created } = await placeOrder({ ...input, paymentType: "COD" });
   if (order.paymentType !== "COD") refuse(ALREADY_PLACED, 409);

@@ -12,6 +12,7 @@ import { Refusal, refuse } from "#app/lib/refusal.ts";
 import { lineName } from "#app/lib/sizes.ts";
 import { removeFromSavedCart } from "#app/modules/cart/index.server.ts";
 import { countOrderUnits } from "#app/modules/catalog/index.server.ts";
+import { clearCartCode, confirmDiscountUse, releaseDiscountUse } from "#app/modules/discounts/index.server.ts";
 import { retakeOrderStock, returnOrderStock, stockKey } from "#app/modules/inventory/index.server.ts";
 import {
   enqueueOrderPlacedMail,
@@ -61,15 +62,21 @@ export const CHECKOUT_ENDED = "This checkout has ended. Please place the order a
  * the same session. If Stripe refuses or cannot be reached, the order is taken back and a Refusal says what
  * to do. In "off" mode it is refused before anything is written.
  */
-export async function startOnlineCheckout(input: OnlineCheckoutInput): Promise<{ orderId: string; url: string }> {
+export async function startOnlineCheckout(
+  input: OnlineCheckoutInput,
+): Promise<{ orderId: string; url: string; paid: boolean }> {
   if (!onlinePaymentAvailable()) refuse(ONLINE_PAYMENT_OFF);
   const placed = await placeOrder({ ...input, paymentType: "Online" });
   const { order } = placed;
   const base = publicOrigin(input.origin);
+  // Discounted to nothing: placed paid, there is nothing to pay (orders.server.ts).
+  if (order.isPaid && order.paymentType === "Online" && order.amountCents === 0) {
+    return { orderId: order.id, url: `${base}/my-orders`, paid: true };
+  }
   if (!placed.created) {
     // The same form sent twice: the first request owns this order.
     if (order.paymentType !== "Online") refuse(ALREADY_PLACED, 409);
-    if (order.isPaid) return { orderId: order.id, url: `${base}/my-orders` };
+    if (order.isPaid) return { orderId: order.id, url: `${base}/my-orders`, paid: true };
     if (order.status === "Cancelled") refuse(CHECKOUT_ENDED, 409);
   }
   let session: Stripe.Checkout.Session;
@@ -81,6 +88,8 @@ export async function startOnlineCheckout(input: OnlineCheckoutInput): Promise<{
           placed.lines.map((line) => ({ ...line, name: lineName(line.product?.name ?? "Product", line.size) })),
           order,
         ),
+        // The discount as a one-off coupon for its exact amount: the session's total is the order's.
+        ...(order.discountCents > 0 && { discounts: [{ coupon: await orderCoupon(order) }] }),
         metadata: { orderId: order.id },
         client_reference_id: order.id,
         // From the order's creation time, so a repeated request sends the same parameters.
@@ -107,7 +116,26 @@ export async function startOnlineCheckout(input: OnlineCheckoutInput): Promise<{
     .set({ stripeSessionId: session.id, updatedAt: Date.now() })
     .where(and(eq(orders.id, order.id), isNull(orders.stripeSessionId)))
     .run();
-  return { orderId: order.id, url: session.url };
+  return { orderId: order.id, url: session.url, paid: false };
+}
+
+/**
+ * A one-off Stripe coupon for the order's discount (docs/decisions/0115): its amount in cents, usable once,
+ * made once per order (the same request again gets the same coupon through the idempotency key).
+ */
+async function orderCoupon(order: Pick<Order, "id" | "discountCents" | "discountCode">): Promise<string> {
+  const coupon = await stripeClient().coupons.create(
+    {
+      amount_off: order.discountCents,
+      currency: STRIPE_CURRENCY,
+      duration: "once",
+      max_redemptions: 1,
+      name: (order.discountCode ?? "Discount").slice(0, 40),
+      metadata: { orderId: order.id },
+    },
+    { idempotencyKey: `coupon-${order.id}` },
+  );
+  return coupon.id;
 }
 
 /**
@@ -119,6 +147,7 @@ function takeBackOnlineOrder(orderId: string) {
     const order = and(eq(orders.id, orderId), eq(orders.isPaid, false), isNull(orders.stripeSessionId));
     if (!tx.select({ id: orders.id }).from(orders).where(order).get()) return;
     returnOrderStock(tx, orderId);
+    releaseDiscountUse(tx, orderId);
     tx.delete(orders).where(order).run();
   });
 }
@@ -204,6 +233,8 @@ export function fulfilCheckoutSession(session: SessionFacts, event?: EventFacts)
     const intent = session.payment_intent;
     recordPaymentIntent(tx, order.id, typeof intent === "string" ? intent : (intent?.id ?? null));
     retakeOrderStock(tx, order.id);
+    confirmDiscountUse(tx, order.id);
+    if (order.discountCode) clearCartCode(tx, order.userId, order.discountCode);
     removeFromSavedCart(tx, order.userId, orderLinesIn(tx, [order.id]).get(order.id) ?? []);
     // Only now is an online order placed: the confirmation and the seller's notice go out.
     enqueueOrderPlacedMail(tx, order.id);
@@ -225,6 +256,7 @@ export function cancelOrderForSession(
     if (order.status === "Cancelled") return "already-closed";
     tx.update(orders).set({ status: "Cancelled", updatedAt: Date.now() }).where(eq(orders.id, order.id)).run();
     returnOrderStock(tx, order.id);
+    releaseDiscountUse(tx, order.id);
     const failed = event?.type === "checkout.session.async_payment_failed";
     enqueuePaymentNotCompletedMail(tx, order.id, failed ? "failed" : "not-completed");
     return "cancelled";
@@ -312,6 +344,11 @@ function checkoutsToClose(userId: string, requestKey: string | null) {
     .all();
 }
 
+/** The ids of the checkouts closeOpenCheckouts would close (the discount uses they hold come back). */
+export function checkoutsToCloseIds(userId: string, requestKey: string | null): string[] {
+  return checkoutsToClose(userId, requestKey).map((order) => order.id);
+}
+
 /**
  * The units the checkouts closeOpenCheckouts would close still hold, by stockKey(product, size): they are
  * back in stock by the time the new order takes its units, so the check made before closing counts them.
@@ -360,6 +397,7 @@ export function expireStaleOnlineOrders(now = Date.now()): number {
       .all();
     for (const { id } of cancelled) {
       returnOrderStock(tx, id);
+      releaseDiscountUse(tx, id);
       enqueuePaymentNotCompletedMail(tx, id, "not-completed");
     }
     return cancelled.length;

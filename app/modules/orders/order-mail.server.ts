@@ -30,7 +30,7 @@ function mailOrderIn(tx: Tx, orderId: string): MailOrder {
   if (!order) throw new Error(`Order ${orderId} is not there to be mailed about`);
   const lines = orderLinesIn(tx, [orderId]).get(orderId) ?? [];
   const { address, status, paymentType, isPaid, subtotalCents, taxCents, amountCents, createdAt } = order.order;
-  const { currency, taxRateBasisPoints, taxIncluded, shippingCents } = order.order;
+  const { currency, taxRateBasisPoints, taxIncluded, shippingCents, discountCode, discountCents } = order.order;
   return {
     id: orderId,
     createdAt,
@@ -38,6 +38,7 @@ function mailOrderIn(tx: Tx, orderId: string): MailOrder {
     paymentType,
     isPaid,
     subtotalCents,
+    discount: discountCode ? { code: discountCode, cents: discountCents } : null,
     taxCents,
     amountCents,
     currency,

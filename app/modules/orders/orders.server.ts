@@ -14,6 +14,13 @@ import {
   viewCartIn,
 } from "#app/modules/cart/index.server.ts";
 import { countOrderUnits } from "#app/modules/catalog/index.server.ts";
+import {
+  checkDiscount,
+  clearCartCode,
+  confirmDiscountUse,
+  type DiscountLine,
+  takeDiscountUse,
+} from "#app/modules/discounts/index.server.ts";
 import { addressSnapshot } from "#app/modules/identity/index.server.ts";
 import {
   refuseShortStock,
@@ -40,7 +47,23 @@ export type PlaceOrderInput = {
   requestKey?: string | null;
   /** Lines an /api client sent (already checked for shape), or what the shopper's saved cart holds. */
   items: OrderLineInput[] | "saved-cart";
+  /** A discount code (as typed; checked and its use taken in the order's transaction), or none. */
+  discountCode?: unknown;
+  /** Open checkouts of the shopper's that are closed before this order is placed (for checkOrderRequest). */
+  releasing?: readonly string[];
 };
+
+/** The order's lines as a discount code sees them. */
+function discountLines(lines: readonly OrderLine[]): DiscountLine[] {
+  return lines.map((line) => ({
+    productId: line.productId,
+    category: line.product?.category ?? "",
+    unitPriceCents: line.unitPriceCents,
+    quantity: line.quantity,
+  }));
+}
+
+const hasCode = (code: unknown) => code !== undefined && code !== null && code !== "";
 
 export type PlacedOrder = { order: Order; lines: OrderLine[]; created: boolean };
 
@@ -133,6 +156,9 @@ export function checkOrderRequest(input: PlaceOrderInput, held: ReadonlyMap<stri
     wanted.set(key, (wanted.get(key) ?? 0) + line.quantity);
     if (wanted.get(key)! > count) refuseShortStock(line.product!.name, line.size, count);
   });
+  if (hasCode(input.discountCode)) {
+    checkDiscount(db(), input.discountCode, input.userId, discountLines(lines), { releasing: input.releasing });
+  }
   return null;
 }
 
@@ -186,17 +212,33 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
     // changes it.
     const settings = shopSettings();
     const pricing = shopPricing(settings);
-    const totals = computeTotals(lines, pricing);
+    // The code is checked again now, and its use taken (held until an online order is paid).
+    const discount = hasCode(input.discountCode)
+      ? takeDiscountUse(tx, {
+          code: input.discountCode,
+          userId,
+          orderId,
+          lines: discountLines(lines),
+          state: paymentType === "COD" ? "used" : "held",
+        })
+      : null;
+    const totals = computeTotals(lines, pricing, { discountCents: discount?.discountCents ?? 0 });
+    // An order discounted to nothing needs no payment: it is placed paid, online or cash.
+    const free = totals.totalCents === 0;
+    if (free && discount) confirmDiscountUse(tx, orderId);
     const order = tx
       .update(orders)
       .set({
         subtotalCents: totals.subtotalCents,
+        discountCents: totals.discountCents,
+        discountCode: discount?.code ?? null,
         taxCents: totals.taxCents,
         amountCents: totals.totalCents,
         shippingCents: totals.shippingCents,
         currency: settings.currency,
         taxRateBasisPoints: pricing.taxRateBasisPoints,
         taxIncluded: pricing.taxIncluded,
+        ...(free && { isPaid: true, paidAt: Date.now() }),
         addressId: address.id,
         // The id too, kept when the address is deleted later (addressId is then set to null).
         address: { ...addressSnapshot(address), id: address.id },
@@ -218,7 +260,10 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
         })
         .run();
     });
-    if (paymentType === "COD") {
+    if (discount && input.items === "saved-cart" && (paymentType === "COD" || free)) {
+      clearCartCode(tx, userId, discount.code);
+    }
+    if (paymentType === "COD" || free) {
       // Ordering the saved cart empties it; lines an /api client sent are taken out of it (quantities
       // subtracted), so a line it could not see (a size, for a client written for the spec) stays.
       if (input.items === "saved-cart") clearSavedCart(tx, userId);

@@ -7,6 +7,7 @@ import { type Page, pageWindow, SELLER_PAGE_SIZE } from "#app/lib/paging.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { ADDRESS_FIELDS } from "#app/lib/schemas/address.ts";
 import { countOrderUnits } from "#app/modules/catalog/index.server.ts";
+import { releaseDiscountUse } from "#app/modules/discounts/index.server.ts";
 import { returnOrderStock } from "#app/modules/inventory/index.server.ts";
 import { type AddressSnapshot, ORDER_STATUSES, type OrderStatus, orders } from "#db/schema.ts";
 import { MISSING_PRODUCT_NAME, orderLinesIn } from "./order-lines.server.ts";
@@ -37,6 +38,8 @@ export type SellerOrder = {
   amountCents: number;
   /** The currency the order was placed in (its amounts are in its minor units). */
   currency: string;
+  /** The discount code used and its amount, or null. */
+  discount: { code: string; amountCents: number } | null;
   paymentType: string;
   isPaid: boolean;
   /** Paid for Online orders (which the seller only sees once paid) and cash orders marked paid, Unpaid otherwise. */
@@ -109,6 +112,7 @@ function sellerOrdersOf(list: (typeof orders.$inferSelect)[]): SellerOrder[] {
     addressId: orderAddressId(order),
     amountCents: order.amountCents,
     currency: order.currency,
+    discount: order.discountCode ? { code: order.discountCode, amountCents: order.discountCents } : null,
     paymentType: order.paymentType,
     isPaid: order.isPaid,
     paymentLabel: order.paymentType === "Online" || order.isPaid ? "Paid" : "Unpaid",
@@ -168,6 +172,8 @@ export async function setOrderStatus(orderId: unknown, status: unknown): Promise
     tx.update(orders).set({ status: next, updatedAt: Date.now() }).where(eq(orders.id, orderId)).run();
     if (next === "Cancelled") {
       returnOrderStock(tx, orderId);
+      // A cancelled order gives its discount code's use back (once: only a held or used use goes back).
+      releaseDiscountUse(tx, orderId);
       countOrderUnits(tx, orderId, -1);
     }
     enqueueOrderStatusMail(tx, orderId, next);

@@ -145,6 +145,8 @@ const ORDER_COLUMNS: Column[] = [
   { key: "items", header: "Items" },
   { key: "units", header: "Units" },
   { key: "subtotal", header: "Subtotal" },
+  { key: "discountCode", header: "Discount code" },
+  { key: "discount", header: "Discount" },
   { key: "tax", header: "Tax" },
   { key: "shipping", header: "Shipping" },
   { key: "total", header: "Total" },
@@ -185,6 +187,8 @@ export function ordersCsv(range: OrderExportRange): ReadableStream<Uint8Array> {
           units: items.get(order.id)?.units ?? 0,
           // In the order's own currency, with the tax and shipping it was placed with.
           subtotal: money(order.subtotalCents, order.currency),
+          discountCode: order.discountCode ?? "",
+          discount: money(order.discountCents, order.currency),
           tax: money(order.taxCents, order.currency),
           shipping: money(order.shippingCents, order.currency),
           total: money(order.amountCents, order.currency),

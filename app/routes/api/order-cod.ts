@@ -5,7 +5,7 @@ import { placeCartOrder } from "#app/modules/checkout/index.server.ts";
 import type { Route } from "./+types/order-cod";
 import { orderItemsOf } from "./order-items.ts";
 
-// POST /api/order/cod { items: [{ product, quantity }], address } → { success, message, orderId }
+// POST /api/order/cod { items: [{ product, quantity }], address, discountCode? } → { success, message, orderId }
 // The order is for the signed-in shopper: a userId in the body is ignored, as are any prices.
 // An `Idempotency-Key` header makes a retried request answer with the first order instead of a second.
 export function action({ request, context }: Route.ActionArgs) {
@@ -17,6 +17,8 @@ export function action({ request, context }: Route.ActionArgs) {
       paymentType: "COD",
       addressId: body.address,
       items: orderItemsOf(body),
+      // Optional: a discount code, checked and its use taken as on the cart page.
+      discountCode: body.discountCode,
       requestKey: request.headers.get("Idempotency-Key"),
       origin: new URL(request.url).origin,
     });

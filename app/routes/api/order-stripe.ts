@@ -1,4 +1,4 @@
-// POST /api/order/stripe { items: [{ product, quantity }], address } → { success, url, message }
+// POST /api/order/stripe { items: [{ product, quantity }], address, discountCode? } → { success, url, message }
 // The same checks and amounts as a cash order; the order is stored as Online and unpaid, and the client
 // sends the browser to `url` (the Checkout page). An `Idempotency-Key` header makes a retried request answer
 // with the first order's session.
@@ -18,11 +18,20 @@ export function action({ request, context }: Route.ActionArgs) {
       paymentType: "Online",
       addressId: body.address,
       items: orderItemsOf(body),
+      // Optional: a discount code, checked and its use taken as on the cart page.
+      discountCode: body.discountCode,
       requestKey: request.headers.get("Idempotency-Key"),
       origin: new URL(request.url).origin,
     });
     const url = placed.paymentType === "Online" ? placed.url : "/my-orders";
-    return Response.json({ success: true, url, message: "Redirecting to payment" });
+    // An order discounted to nothing is placed paid: there is no payment page to go to.
+    const free = placed.paymentType === "Online" && placed.paid;
+    return Response.json({
+      success: true,
+      url,
+      message: free ? "Order Placed Successfully" : "Redirecting to payment",
+      ...(free && { orderId: placed.orderId }),
+    });
   });
 }
 

@@ -21,6 +21,7 @@ const menu = [
   { to: "/seller/product-list", label: "Product List", icon: <ListIcon /> },
   { to: "/seller/orders", label: "Orders", icon: <BoxIcon /> },
   { to: "/seller/overview", label: "Overview", icon: <ChartIcon /> },
+  { to: "/seller/discounts", label: "Discounts", icon: <TagIcon /> },
   { to: "/seller/reviews", label: "Reviews", icon: <StarIcon /> },
   { to: "/seller/settings", label: "Settings", icon: <SettingsIcon /> },
 ];
@@ -158,6 +159,15 @@ function ChartIcon() {
     <Icon>
       <path d="M3 3v18h18" />
       <path d="M7 16v-4M12 16V8M17 16v-7" />
+    </Icon>
+  );
+}
+
+function TagIcon() {
+  return (
+    <Icon>
+      <path d="M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8z" />
+      <circle cx="7.5" cy="7.5" r="1.5" />
     </Icon>
   );
 }

@@ -181,7 +181,14 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
                   </p>
                   <p>{order.address.phone}</p>
                 </address>
-                <p className="text-base font-medium text-gray-800">{order.amount}</p>
+                <div>
+                  <p className="text-base font-medium text-gray-800">{order.amount}</p>
+                  {order.discount ? (
+                    <p className="text-xs text-green-700" data-testid="order-discount">
+                      {order.discount.code}: −{formatMoney(order.discount.amountCents)}
+                    </p>
+                  ) : null}
+                </div>
                 <div className="flex flex-col gap-1">
                   <p>Method: {order.paymentType}</p>
                   <p>Date: {date.toLocaleDateString("en-US", { timeZone: "UTC" })}</p>

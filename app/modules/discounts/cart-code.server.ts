@@ -1,0 +1,142 @@
+// The one code a cart carries: a signed-in shopper's is stored (cart_discount_codes), a visitor's lives in a
+// signed cookie and moves to the shopper's cart when they next open it signed in. Applying checks the code
+// against the cart now; the cart page checks it again on every view and the order when it is placed.
+import { and, eq } from "drizzle-orm";
+import { createCookie } from "react-router";
+import { isProduction, sessionSecret } from "#app/lib/config.server.ts";
+import { type Db, db, type Tx, transaction } from "#app/lib/db.server.ts";
+import { Refusal } from "#app/lib/refusal.ts";
+import { normaliseCode } from "#app/lib/schemas/discount.ts";
+import { cartDiscountCodes } from "#db/schema.ts";
+import { checkDiscount, type DiscountLine } from "./discounts.server.ts";
+
+export const CODE_APPLIED = "Discount code applied";
+export const CODE_REMOVED = "Discount code removed";
+
+function visitorCodeCookie() {
+  return createCookie("__discount", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isProduction(),
+    path: "/",
+    maxAge: 60 * 60 * 24 * 30,
+    secrets: [sessionSecret()],
+  });
+}
+
+async function visitorCode(request: Request): Promise<string | null> {
+  const value = await visitorCodeCookie().parse(request.headers.get("Cookie"));
+  return normaliseCode(value);
+}
+
+const clearVisitorCode = () => visitorCodeCookie().serialize("", { maxAge: 0 });
+
+function storedCode(tx: Tx | Db, userId: string): string | null {
+  return (
+    tx
+      .select({ code: cartDiscountCodes.code })
+      .from(cartDiscountCodes)
+      .where(eq(cartDiscountCodes.userId, userId))
+      .get()?.code ?? null
+  );
+}
+
+function storeCode(tx: Tx, userId: string, code: string) {
+  tx.insert(cartDiscountCodes)
+    .values({ userId, code })
+    .onConflictDoUpdate({ target: cartDiscountCodes.userId, set: { code, appliedAt: Date.now() } })
+    .run();
+}
+
+/**
+ * The code on the cart of whoever sent the request, and cookies to set: a visitor's code moves to the
+ * shopper's saved cart once they are signed in (unless that cart has one already).
+ */
+export async function readCartCode(
+  request: Request,
+  userId: string | null,
+): Promise<{ code: string | null; cookies: string[] }> {
+  const fromCookie = await visitorCode(request);
+  if (!userId) return { code: fromCookie, cookies: [] };
+  const stored = storedCode(db(), userId);
+  if (!fromCookie) return { code: stored, cookies: [] };
+  if (!stored) transaction((tx) => storeCode(tx, userId, fromCookie));
+  return { code: stored ?? fromCookie, cookies: [await clearVisitorCode()] };
+}
+
+/** The code a signed-in shopper's saved cart carries (what Place Order uses). */
+export function savedCartCode(userId: string): string | null {
+  return storedCode(db(), userId);
+}
+
+/** Applies a code to the cart after checking it against the cart's lines; a refusal says why not. */
+export async function applyCartCode(
+  request: Request,
+  userId: string | null,
+  input: unknown,
+  lines: readonly DiscountLine[],
+): Promise<{ message: string; cookies: string[] }> {
+  const { code } = checkDiscount(db(), input, userId, lines);
+  if (userId) {
+    transaction((tx) => storeCode(tx, userId, code));
+    return { message: CODE_APPLIED, cookies: [] };
+  }
+  return { message: CODE_APPLIED, cookies: [await visitorCodeCookie().serialize(code)] };
+}
+
+export async function removeCartCode(
+  request: Request,
+  userId: string | null,
+): Promise<{ message: string; cookies: string[] }> {
+  if (userId) transaction((tx) => clearCartCode(tx, userId));
+  const cookies = (await visitorCode(request)) ? [await clearVisitorCode()] : [];
+  return { message: CODE_REMOVED, cookies };
+}
+
+/** An order placed (or paid) with the cart's code `code` (or any, when not given): the cart no longer carries it. */
+export function clearCartCode(tx: Tx, userId: string, code?: string): void {
+  tx.delete(cartDiscountCodes)
+    .where(and(eq(cartDiscountCodes.userId, userId), code === undefined ? undefined : eq(cartDiscountCodes.code, code)))
+    .run();
+}
+
+export type CartDiscount = { code: string; discountCents: number; refusal: string | null };
+
+/** What the cart's code takes off its lines now, or why it does not apply (the code stays on the cart). */
+export function cartDiscount(
+  code: string | null,
+  userId: string | null,
+  lines: readonly DiscountLine[],
+): CartDiscount | null {
+  if (!code) return null;
+  try {
+    const { discountCents } = checkDiscount(db(), code, userId, lines);
+    return { code, discountCents, refusal: null };
+  } catch (error) {
+    if (error instanceof Refusal) return { code, discountCents: 0, refusal: error.message };
+    throw error;
+  }
+}
+
+/** The cart lines a code counts: those that can be bought now, at their prices. */
+export function cartDiscountLines(
+  lines: readonly {
+    productId: string;
+    quantity: number;
+    unavailable: unknown;
+    product: { category: string; unitPriceCents: number } | null;
+  }[],
+): DiscountLine[] {
+  return lines.flatMap((line) =>
+    line.product && !line.unavailable
+      ? [
+          {
+            productId: line.productId,
+            category: line.product.category,
+            unitPriceCents: line.product.unitPriceCents,
+            quantity: line.quantity,
+          },
+        ]
+      : [],
+  );
+}

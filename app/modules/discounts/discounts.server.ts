@@ -1,0 +1,285 @@
+// Discount codes: the seller's codes, what a code takes off a cart, and the uses orders take and give back.
+// A use is taken inside the order's own transaction with guarded updates (the code's `uses < max_uses`, the
+// shopper's count under `max_uses_per_shopper`), so no limit is ever exceeded however many orders arrive at
+// once; an unpaid online order holds its use, and a use goes back exactly once (a state change from held).
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { type Db, db, type Tx, transaction } from "#app/lib/db.server.ts";
+import { newId } from "#app/lib/ids.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import { refuse } from "#app/lib/refusal.ts";
+import { type DiscountInput, dayOf, normaliseCode } from "#app/lib/schemas/discount.ts";
+import { discountCodes, discountUses, products } from "#db/schema.ts";
+
+export type DiscountCode = typeof discountCodes.$inferSelect;
+
+/** A priced line as a discount sees it: only lines of the code's products or categories count. */
+export type DiscountLine = { productId: string; category: string; unitPriceCents: number; quantity: number };
+
+/** The code found and what it takes off: never more than the subtotal of the lines it applies to. */
+export type AppliedDiscount = { codeId: string; code: string; discountCents: number };
+
+/** Why a code cannot be used: each refusal the shopper can be given. */
+export const DISCOUNT_REFUSALS = {
+  unknown: (code: string) => `There is no discount code “${code}”. Please check the code.`,
+  paused: (code: string) => `The code ${code} cannot be used at the moment.`,
+  expired: (code: string) => `The code ${code} has expired.`,
+  notYetValid: (code: string, startsAt: number) =>
+    `The code ${code} is not valid yet: it starts on ${dayOf(startsAt)}.`,
+  minimum: (code: string, cents: number) =>
+    `The code ${code} needs a subtotal of at least ${formatMoney(cents)}. Add more to your cart to use it.`,
+  usedUp: (code: string) => `The code ${code} has been used up.`,
+  alreadyUsed: (code: string) => `You have already used the code ${code}.`,
+  nothingApplies: (code: string) => `The code ${code} does not apply to anything in your cart.`,
+} as const;
+
+const INVALID_CODE = "Please enter a discount code (letters, digits, - or _).";
+
+/** The lines a code applies to: all of them, or those of its products and categories. */
+function eligibleSubtotal(code: DiscountCode, lines: readonly DiscountLine[]): number {
+  const limited = code.productIds.length > 0 || code.categories.length > 0;
+  let cents = 0;
+  for (const line of lines) {
+    if (limited && !code.productIds.includes(line.productId) && !code.categories.includes(line.category)) continue;
+    cents += line.unitPriceCents * line.quantity;
+  }
+  return cents;
+}
+
+/** What the code takes off these lines: percent rounded down to the cent, never more than they cost. */
+export function discountFor(code: Pick<DiscountCode, "kind" | "value">, eligibleCents: number): number {
+  const off = code.kind === "percent" ? Math.floor((eligibleCents * code.value) / 100) : code.value;
+  return Math.max(0, Math.min(off, eligibleCents));
+}
+
+/** How many uses of a code are held by these orders (about to be closed, so their uses go back). */
+function usesHeldBy(tx: Tx | Db, codeId: string, orderIds: readonly string[]): number {
+  if (orderIds.length === 0) return 0;
+  return (
+    tx
+      .select({ n: sql<number>`count(*)` })
+      .from(discountUses)
+      .where(
+        and(
+          eq(discountUses.codeId, codeId),
+          eq(discountUses.state, "held"),
+          inArray(discountUses.orderId, [...orderIds]),
+        ),
+      )
+      .get()?.n ?? 0
+  );
+}
+
+/** How many uses this shopper holds or took of a code. */
+function usesByShopper(tx: Tx | Db, codeId: string, userId: string): number {
+  return (
+    tx
+      .select({ n: sql<number>`count(*)` })
+      .from(discountUses)
+      .where(
+        and(
+          eq(discountUses.codeId, codeId),
+          eq(discountUses.userId, userId),
+          inArray(discountUses.state, ["held", "used"]),
+        ),
+      )
+      .get()?.n ?? 0
+  );
+}
+
+export type DiscountCheckOptions = {
+  now?: number;
+  /** The shopper's open checkouts the order will close first: the uses they hold will be back by then. */
+  releasing?: readonly string[];
+};
+
+/**
+ * Checks a code against a cart, changing nothing; refuses with the reason the shopper is told. `userId`
+ * null (a visitor): the per-shopper limit is checked when the order is placed.
+ */
+export function checkDiscount(
+  tx: Tx | Db,
+  input: unknown,
+  userId: string | null,
+  lines: readonly DiscountLine[],
+  { now = Date.now(), releasing = [] }: DiscountCheckOptions = {},
+): AppliedDiscount & { row: DiscountCode } {
+  const code = normaliseCode(input);
+  if (!code) refuse(INVALID_CODE);
+  const row = tx.select().from(discountCodes).where(eq(discountCodes.code, code)).get();
+  // Said as the form's message (the cart shows it under the code field, Place Order next to its button).
+  const no: (message: string, status?: number) => never = (message, status = 409) => refuse(message, status);
+  if (!row) no(DISCOUNT_REFUSALS.unknown(code), 404);
+  if (row.paused) no(DISCOUNT_REFUSALS.paused(code));
+  if (row.endsAt !== null && now > row.endsAt) no(DISCOUNT_REFUSALS.expired(code));
+  if (row.startsAt !== null && now < row.startsAt) no(DISCOUNT_REFUSALS.notYetValid(code, row.startsAt));
+  const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  if (row.minSubtotalCents !== null && subtotal < row.minSubtotalCents) {
+    no(DISCOUNT_REFUSALS.minimum(code, row.minSubtotalCents));
+  }
+  const backSoon = usesHeldBy(tx, row.id, releasing);
+  if (row.maxUses !== null && row.uses - backSoon >= row.maxUses) no(DISCOUNT_REFUSALS.usedUp(code));
+  if (
+    userId &&
+    row.maxUsesPerShopper !== null &&
+    usesByShopper(tx, row.id, userId) - backSoon >= row.maxUsesPerShopper
+  ) {
+    no(DISCOUNT_REFUSALS.alreadyUsed(code));
+  }
+  const eligible = eligibleSubtotal(row, lines);
+  if (eligible === 0) no(DISCOUNT_REFUSALS.nothingApplies(code));
+  return { row, codeId: row.id, code, discountCents: discountFor(row, eligible) };
+}
+
+/**
+ * Takes one use of a code for an order, inside the order's transaction: checks it as checkDiscount does,
+ * then raises the code's count only while it is under its limit and records the use only while the shopper
+ * is under theirs (both guarded in SQL). `held` for an unpaid online order, `used` for a placed one.
+ */
+export function takeDiscountUse(
+  tx: Tx,
+  input: { code: unknown; userId: string; orderId: string; lines: readonly DiscountLine[]; state: "held" | "used" },
+): AppliedDiscount {
+  const applied = checkDiscount(tx, input.code, input.userId, input.lines);
+  const { row } = applied;
+  const counted = tx.run(
+    sql`UPDATE discount_codes SET uses = uses + 1 WHERE id = ${row.id} AND (max_uses IS NULL OR uses < max_uses)`,
+  );
+  if (counted.changes !== 1) refuse(DISCOUNT_REFUSALS.usedUp(row.code), 409);
+  const now = Date.now();
+  const recorded = tx.run(sql`
+    INSERT INTO discount_uses (id, code_id, order_id, user_id, state, created_at)
+    SELECT ${newId()}, ${row.id}, ${input.orderId}, ${input.userId}, ${input.state}, ${now}
+    WHERE ${row.maxUsesPerShopper} IS NULL OR (
+      SELECT count(*) FROM discount_uses
+      WHERE code_id = ${row.id} AND user_id = ${input.userId} AND state IN ('held', 'used')
+    ) < ${row.maxUsesPerShopper}`);
+  if (recorded.changes !== 1) {
+    // Thrown inside the order's transaction: the count above is rolled back with it.
+    refuse(DISCOUNT_REFUSALS.alreadyUsed(row.code), 409);
+  }
+  return { codeId: row.id, code: row.code, discountCents: applied.discountCents };
+}
+
+/**
+ * The order was paid: its held use becomes used. A use that had gone back (the checkout expired, then the
+ * payment arrived after all) is taken again without the limit's guard: the shopper paid for the discounted
+ * order, so the use is recorded even past the limit rather than hidden (as an oversold unit is).
+ */
+export function confirmDiscountUse(tx: Tx, orderId: string): void {
+  const now = Date.now();
+  const held = tx
+    .update(discountUses)
+    .set({ state: "used", updatedAt: now })
+    .where(and(eq(discountUses.orderId, orderId), eq(discountUses.state, "held")))
+    .returning({ id: discountUses.id })
+    .get();
+  if (held) return;
+  const retaken = tx
+    .update(discountUses)
+    .set({ state: "used", updatedAt: now })
+    .where(and(eq(discountUses.orderId, orderId), eq(discountUses.state, "released")))
+    .returning({ codeId: discountUses.codeId })
+    .get();
+  if (retaken) tx.run(sql`UPDATE discount_codes SET uses = uses + 1 WHERE id = ${retaken.codeId}`);
+}
+
+/**
+ * The order failed, expired or was cancelled: its use goes back, exactly once (only the change from held or
+ * used to released lowers the count). Returns whether a use went back.
+ */
+export function releaseDiscountUse(tx: Tx, orderId: string): boolean {
+  const released = tx
+    .update(discountUses)
+    .set({ state: "released", updatedAt: Date.now() })
+    .where(and(eq(discountUses.orderId, orderId), inArray(discountUses.state, ["held", "used"])))
+    .returning({ codeId: discountUses.codeId })
+    .get();
+  if (!released) return false;
+  tx.run(sql`UPDATE discount_codes SET uses = max(uses - 1, 0) WHERE id = ${released.codeId}`);
+  return true;
+}
+
+// ---- The seller's side ----
+
+export type SellerDiscount = DiscountCode & { status: "Active" | "Paused" | "Scheduled" | "Expired" | "Used up" };
+
+function statusOf(row: DiscountCode, now: number): SellerDiscount["status"] {
+  if (row.paused) return "Paused";
+  if (row.endsAt !== null && now > row.endsAt) return "Expired";
+  if (row.startsAt !== null && now < row.startsAt) return "Scheduled";
+  if (row.maxUses !== null && row.uses >= row.maxUses) return "Used up";
+  return "Active";
+}
+
+/** Every code, newest first, with what state it is in now. */
+export function listDiscounts(now = Date.now()): SellerDiscount[] {
+  return db()
+    .select()
+    .from(discountCodes)
+    .orderBy(desc(discountCodes.createdAt), asc(discountCodes.code))
+    .all()
+    .map((row) => ({ ...row, status: statusOf(row, now) }));
+}
+
+export function findDiscount(id: unknown): DiscountCode | null {
+  if (typeof id !== "string") return null;
+  return db().select().from(discountCodes).where(eq(discountCodes.id, id)).get() ?? null;
+}
+
+const CODE_TAKEN = "This code already exists. Codes are case-insensitive: choose another.";
+
+/** Creates a code, or changes the code `id`; refuses a code that exists already and unknown product ids. */
+export function saveDiscount(input: DiscountInput, id?: string): DiscountCode {
+  return transaction((tx) => {
+    if (input.productIds.length > 0) {
+      const found = tx.select({ id: products.id }).from(products).where(inArray(products.id, input.productIds)).all();
+      if (found.length !== input.productIds.length) {
+        const missing = "Some product ids are not in the product list.";
+        refuse(missing, 400, { productIds: missing });
+      }
+    }
+    const taken = tx
+      .select({ id: discountCodes.id })
+      .from(discountCodes)
+      .where(eq(discountCodes.code, input.code))
+      .get();
+    if (taken && taken.id !== id) refuse(CODE_TAKEN, 409, { code: CODE_TAKEN });
+    if (id) {
+      const saved = tx
+        .update(discountCodes)
+        .set({ ...input, updatedAt: Date.now() })
+        .where(eq(discountCodes.id, id))
+        .returning()
+        .get();
+      if (!saved) refuse("This discount code no longer exists.", 404);
+      return saved;
+    }
+    return tx
+      .insert(discountCodes)
+      .values({ id: newId(), ...input })
+      .returning()
+      .get();
+  });
+}
+
+export function setDiscountPaused(id: unknown, paused: boolean): DiscountCode {
+  const row = findDiscount(id);
+  if (!row) refuse("This discount code no longer exists.", 404);
+  return transaction(
+    (tx) =>
+      tx
+        .update(discountCodes)
+        .set({ paused, updatedAt: Date.now() })
+        .where(eq(discountCodes.id, row.id))
+        .returning()
+        .get()!,
+  );
+}
+
+/** Deletes a code; orders that used it keep its name and amount. */
+export function deleteDiscount(id: unknown): DiscountCode {
+  const row = findDiscount(id);
+  if (!row) refuse("This discount code no longer exists.", 404);
+  transaction((tx) => tx.delete(discountCodes).where(eq(discountCodes.id, row.id)).run());
+  return row;
+}

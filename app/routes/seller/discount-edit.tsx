@@ -1,0 +1,173 @@
+import { Form, Link } from "react-router";
+import { SubmitButton } from "#app/components/button.tsx";
+import { FieldError, FormError } from "#app/components/form-messages.tsx";
+import { CATEGORIES } from "#app/lib/categories.ts";
+import { formAction } from "#app/lib/form-reply.server.ts";
+import { type FormReply, formErrorOf } from "#app/lib/form-reply.ts";
+import { centsToDecimal } from "#app/lib/money.ts";
+import { notFound } from "#app/lib/not-found.ts";
+import { parseOrRefuse } from "#app/lib/refusal.ts";
+import { dayOf, discountSchema } from "#app/lib/schemas/discount.ts";
+import { sellerMeta } from "#app/lib/seo.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { findDiscount, saveDiscount } from "#app/modules/discounts/index.server.ts";
+import type { Route } from "./+types/discount-edit";
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  sellerMeta(loaderData?.id ? `Edit ${loaderData.values.code}` : "New discount code");
+
+type Values = Record<string, string | string[]>;
+
+/** `/seller/discounts/new` creates a code; `/seller/discounts/<id>` edits one. */
+export function loader({ params }: Route.LoaderArgs) {
+  if (params.id === "new") {
+    const values: Values = { kind: "percent", categories: [] };
+    return { id: null, values };
+  }
+  const row = findDiscount(params.id);
+  if (!row) throw notFound("Discount code not found");
+  const money = (cents: number | null) => (cents === null ? "" : centsToDecimal(cents).toFixed(2));
+  const values: Values = {
+    code: row.code,
+    kind: row.kind,
+    value: row.kind === "percent" ? String(row.value) : money(row.value),
+    minSubtotal: money(row.minSubtotalCents),
+    startsOn: dayOf(row.startsAt),
+    endsOn: dayOf(row.endsAt),
+    maxUses: row.maxUses === null ? "" : String(row.maxUses),
+    maxUsesPerShopper: row.maxUsesPerShopper === null ? "" : String(row.maxUsesPerShopper),
+    categories: row.categories,
+    productIds: row.productIds.join("\n"),
+  };
+  return { id: row.id, values };
+}
+
+export function action({ request, params }: Route.ActionArgs) {
+  const id = params.id === "new" ? undefined : params.id;
+  if (id && !findDiscount(id)) throw notFound("Discount code not found");
+  return formAction(request, async (form) => {
+    const input = parseOrRefuse(discountSchema, {
+      ...Object.fromEntries(form),
+      categories: form.getAll("categories"),
+    });
+    const saved = saveDiscount(input, id);
+    return redirectWithToast(request, "/seller/discounts", {
+      type: "success",
+      message: `${saved.code} ${id ? "saved" : "created"}`,
+    });
+  });
+}
+
+export default function DiscountEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const reply = actionData as FormReply | undefined;
+  // After a refusal the form shows what was typed; otherwise the stored code.
+  const typed = reply?.initialValue as Values | undefined;
+  const values: Values = typed ? { categories: [], ...typed } : loaderData.values;
+  const value = (name: string) => {
+    const v = values[name];
+    return typeof v === "string" ? v : "";
+  };
+  const chosen = new Set([values.categories ?? []].flat());
+  const errors = (name: string) => reply?.error?.[name] ?? null;
+  const field = (name: string, label: string, hint?: string, type = "text") => (
+    <div>
+      <label htmlFor={`discount-${name}`} className="mb-1 block text-sm text-gray-600">
+        {label}
+      </label>
+      <input
+        id={`discount-${name}`}
+        name={name}
+        type={type}
+        defaultValue={value(name)}
+        aria-invalid={errors(name) ? true : undefined}
+        aria-describedby={errors(name) ? `discount-${name}-error` : hint ? `discount-${name}-hint` : undefined}
+        className={`w-full rounded border px-3 py-2 text-sm outline-none focus:border-primary ${errors(name) ? "border-red-500" : "border-gray-300"}`}
+      />
+      <FieldError id={`discount-${name}-error`} errors={errors(name)} />
+      {hint && !errors(name) ? (
+        <p id={`discount-${name}-hint`} className="mt-1 text-xs text-gray-500">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+  return (
+    <section className="p-4 md:p-10">
+      <p className="mb-2 text-sm">
+        <Link to="/seller/discounts" className="text-primary underline">
+          Back to the discount codes
+        </Link>
+      </p>
+      <h1 className="mb-6 text-2xl font-semibold text-gray-800">
+        {loaderData.id ? `Edit ${loaderData.values.code}` : "New Discount Code"}
+      </h1>
+      <Form method="post" noValidate className="flex max-w-lg flex-col gap-5" key={JSON.stringify(values)}>
+        <FormError message={formErrorOf(reply)} focus />
+        {field("code", "Code", "3 to 32 letters, digits, - or _; shoppers may type it in any case.")}
+        <fieldset>
+          <legend className="mb-1 text-sm text-gray-600">Discount</legend>
+          <div className="flex gap-4 text-sm">
+            <label className="flex items-center gap-2">
+              <input type="radio" name="kind" value="percent" defaultChecked={value("kind") !== "amount"} /> Percent off
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="radio" name="kind" value="amount" defaultChecked={value("kind") === "amount"} /> Amount off
+            </label>
+          </div>
+          <FieldError id="discount-kind-error" errors={errors("kind")} />
+        </fieldset>
+        {field("value", "Percent or amount off", "A whole percent (1 to 100), or an amount such as 5 or 4.99.")}
+        {field("minSubtotal", "Minimum subtotal (optional)", "The cart's subtotal before the discount must reach it.")}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field("startsOn", "Starts on (optional)", undefined, "date")}
+          {field("endsOn", "Ends on (optional)", "Valid through the end of this day (UTC).", "date")}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field("maxUses", "Total uses (optional)", "Empty: no limit.")}
+          {field("maxUsesPerShopper", "Uses per shopper (optional)", "Empty: no limit.")}
+        </div>
+        <fieldset>
+          <legend className="mb-1 text-sm text-gray-600">Only for these categories (optional)</legend>
+          <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            {CATEGORIES.map((category) => (
+              <label key={category.path} className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  name="categories"
+                  value={category.path}
+                  defaultChecked={chosen.has(category.path)}
+                />
+                {category.label}
+              </label>
+            ))}
+          </div>
+          <FieldError id="discount-categories-error" errors={errors("categories")} />
+        </fieldset>
+        <div>
+          <label htmlFor="discount-productIds" className="mb-1 block text-sm text-gray-600">
+            Only for these products (optional)
+          </label>
+          <textarea
+            id="discount-productIds"
+            name="productIds"
+            rows={3}
+            defaultValue={value("productIds")}
+            aria-invalid={errors("productIds") ? true : undefined}
+            aria-describedby={errors("productIds") ? "discount-productIds-error" : "discount-productIds-hint"}
+            className="w-full rounded border border-gray-300 px-3 py-2 text-sm outline-none focus:border-primary"
+          />
+          <FieldError id="discount-productIds-error" errors={errors("productIds")} />
+          {errors("productIds") ? null : (
+            <p id="discount-productIds-hint" className="mt-1 text-xs text-gray-500">
+              Product ids (from the product's address), separated by commas or lines. With no categories and no
+              products, the code is for the whole cart.
+            </p>
+          )}
+        </div>
+        <SubmitButton size="lg" className="self-start">
+          {loaderData.id ? "Save Changes" : "Create Code"}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
