@@ -390,20 +390,6 @@ export const setupTokens = sqliteTable("setup_tokens", {
   createdAt: createdAt(),
 });
 
-/**
- * The shop's name as the setup page asked for it (one row, id 1). Shop settings (issue 20, points 1-5) own the
- * shop's name once they exist: app/modules/setup/shop-name.server.ts is the one place that writes this.
- */
-export const shopName = sqliteTable(
-  "shop_name",
-  {
-    id: integer("id").primaryKey(),
-    name: text("name").notNull(),
-    updatedAt: integer("updated_at").notNull(),
-  },
-  (t) => [check("shop_name_one_row", sql`${t.id} = 1`)],
-);
-
 /** A signed-in shopper's saved items (a visitor's are kept in a signed cookie): one row per product. */
 export const savedItems = sqliteTable(
   "saved_items",

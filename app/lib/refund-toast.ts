@@ -2,8 +2,11 @@
 import { formatMoney } from "./money.ts";
 import type { Toast } from "./toast.ts";
 
-export function refundToast(refund: { amountCents: number; status: string; failure: string | null }): Toast {
-  const amount = formatMoney(refund.amountCents);
+export function refundToast(
+  refund: { amountCents: number; status: string; failure: string | null },
+  currency: string,
+): Toast {
+  const amount = formatMoney(refund.amountCents, currency);
   if (refund.status === "succeeded") return { type: "success", message: `Refunded ${amount}` };
   if (refund.status === "failed") {
     return { type: "error", message: `The refund of ${amount} failed${refund.failure ? `: ${refund.failure}` : ""}` };

@@ -52,6 +52,9 @@ function totalRows(order: MailOrder): [string, string][] {
   const rate = formatTaxRate(order.taxRateBasisPoints);
   return [
     ["Subtotal", money(order.subtotalCents)],
+    ...(order.discount
+      ? [[`Discount (${order.discount.code})`, `-${money(order.discount.cents)}`] as [string, string]]
+      : []),
     ["Shipping", order.shippingCents === 0 ? "Free" : money(order.shippingCents)],
     [order.taxIncluded ? `Includes tax (${rate})` : `Tax (${rate})`, money(order.taxCents)],
     ["Total", money(order.amountCents)],

@@ -14,17 +14,21 @@ export type MailRefund = {
   refundedCents: number;
 };
 
-export function refundMail(order: MailOrder, refund: MailRefund, { baseUrl }: { baseUrl: string }): OutgoingMail {
+export function refundMail(
+  order: MailOrder,
+  refund: MailRefund,
+  { baseUrl, shopName }: { baseUrl: string; shopName: string },
+): OutgoingMail {
   const myOrders = `${baseUrl}/my-orders`;
-  const amount = formatMoney(refund.amountCents);
-  const subject = `Your refund of ${amount} for Trendora order ${order.id}`;
+  const amount = formatMoney(refund.amountCents, order.currency);
+  const subject = `Your refund of ${amount} for ${shopName} order ${order.id}`;
   const name = order.shopper.name.split(/\s+/)[0] || order.shopper.name;
   const what = [
     order.status === "Cancelled" ? "Your order has been cancelled by the shop." : null,
     `We have refunded ${amount} to the card you paid with.`,
     refund.full
       ? "Everything you paid for this order has now been refunded."
-      : `So far ${formatMoney(refund.refundedCents)} of the ${formatMoney(order.amountCents)} you paid has been refunded.`,
+      : `So far ${formatMoney(refund.refundedCents, order.currency)} of the ${formatMoney(order.amountCents, order.currency)} you paid has been refunded.`,
   ]
     .filter(Boolean)
     .join(" ");
@@ -44,7 +48,7 @@ export function refundMail(order: MailOrder, refund: MailRefund, { baseUrl }: { 
       `See your orders in My Orders: ${myOrders}`,
     ].join("\n"),
     html: (
-      <MailDocument title={subject} baseUrl={baseUrl}>
+      <MailDocument title={subject} baseUrl={baseUrl} shopName={shopName}>
         <Heading>{refund.full ? "Your money is on its way back" : "Part of your payment is on its way back"}</Heading>
         <Paragraph>Hi {name},</Paragraph>
         <Paragraph>{what}</Paragraph>

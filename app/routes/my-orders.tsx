@@ -89,7 +89,9 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                   <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${refundTone(order.refundStatus)}`}>
                     {order.refundStatus}
                   </span>
-                  {order.refundedCents > 0 ? <span> · {formatMoney(order.refundedCents, order.currency)} refunded</span> : null}
+                  {order.refundedCents > 0 ? (
+                    <span> · {formatMoney(order.refundedCents, order.currency)} refunded</span>
+                  ) : null}
                 </p>
               ) : null}
               <ul>

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
-import { computeTotals } from "#app/lib/money.ts";
+import { computeTotals, DEFAULT_PRICING } from "#app/lib/money.ts";
 import { SANDBOX_SECRET_KEY } from "#app/lib/stripe-sandbox-config.server.ts";
 import { discountCodes, discountUses, orders } from "#db/schema.ts";
 import { appForFile, type Client, dataPath, json } from "../helpers/app.ts";
@@ -182,7 +182,7 @@ describe("money right to the cent", () => {
     const started = await onlineOrder(client, addressId, product.id, "quarter");
     expect(started.status, started.text).toBe(200);
     const { sessionId, order } = orderIdOfSession(String(started.json!.url));
-    const expected = computeTotals([{ unitPriceCents: 3333, quantity: 1 }], { discountCents: 833 });
+    const expected = computeTotals([{ unitPriceCents: 3333, quantity: 1 }], DEFAULT_PRICING, { discountCents: 833 });
     expect(order).toMatchObject({
       discountCode: "QUARTER",
       discountCents: 833,

@@ -145,7 +145,7 @@ export function OrderSummary({
           {totals.discountCents > 0 && cart.discount ? (
             <div className="flex justify-between text-green-700">
               <dt>Discount ({cart.discount.code})</dt>
-              <dd data-testid="cart-discount">−{formatMoney(totals.discountCents)}</dd>
+              <dd data-testid="cart-discount">−{money(totals.discountCents)}</dd>
             </div>
           ) : null}
           <div className="flex justify-between">

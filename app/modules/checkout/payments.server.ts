@@ -123,11 +123,11 @@ export async function startOnlineCheckout(
  * A one-off Stripe coupon for the order's discount (docs/decisions/0115): its amount in cents, usable once,
  * made once per order (the same request again gets the same coupon through the idempotency key).
  */
-async function orderCoupon(order: Pick<Order, "id" | "discountCents" | "discountCode">): Promise<string> {
+async function orderCoupon(order: Pick<Order, "id" | "discountCents" | "discountCode" | "currency">): Promise<string> {
   const coupon = await stripeClient().coupons.create(
     {
       amount_off: order.discountCents,
-      currency: STRIPE_CURRENCY,
+      currency: stripeCurrency(order.currency),
       duration: "once",
       max_redemptions: 1,
       name: (order.discountCode ?? "Discount").slice(0, 40),

@@ -8,6 +8,7 @@ import { newId } from "#app/lib/ids.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { type DiscountInput, dayOf, normaliseCode } from "#app/lib/schemas/discount.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { discountCodes, discountUses, products } from "#db/schema.ts";
 
 export type DiscountCode = typeof discountCodes.$inferSelect;
@@ -25,8 +26,8 @@ export const DISCOUNT_REFUSALS = {
   expired: (code: string) => `The code ${code} has expired.`,
   notYetValid: (code: string, startsAt: number) =>
     `The code ${code} is not valid yet: it starts on ${dayOf(startsAt)}.`,
-  minimum: (code: string, cents: number) =>
-    `The code ${code} needs a subtotal of at least ${formatMoney(cents)}. Add more to your cart to use it.`,
+  minimum: (code: string, cents: number, currency: string) =>
+    `The code ${code} needs a subtotal of at least ${formatMoney(cents, currency)}. Add more to your cart to use it.`,
   usedUp: (code: string) => `The code ${code} has been used up.`,
   alreadyUsed: (code: string) => `You have already used the code ${code}.`,
   nothingApplies: (code: string) => `The code ${code} does not apply to anything in your cart.`,
@@ -114,7 +115,7 @@ export function checkDiscount(
   if (row.startsAt !== null && now < row.startsAt) no(DISCOUNT_REFUSALS.notYetValid(code, row.startsAt));
   const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   if (row.minSubtotalCents !== null && subtotal < row.minSubtotalCents) {
-    no(DISCOUNT_REFUSALS.minimum(code, row.minSubtotalCents));
+    no(DISCOUNT_REFUSALS.minimum(code, row.minSubtotalCents, shopSettings().currency));
   }
   const backSoon = usesHeldBy(tx, row.id, releasing);
   if (row.maxUses !== null && row.uses - backSoon >= row.maxUses) no(DISCOUNT_REFUSALS.usedUp(code));

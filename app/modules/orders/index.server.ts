@@ -1,11 +1,12 @@
 // The orders module's front door: routes and other modules import from here only.
-export { deliveredSizesIn } from "./delivered.server.ts";
+
 export {
   markCashPaid,
   markCashPaymentsExported,
   recordPaymentIntent,
   undoCashPaid,
 } from "./cash-payments.server.ts";
+export { deliveredSizesIn } from "./delivered.server.ts";
 export { MISSING_PRODUCT_NAME, orderLinesIn } from "./order-lines.server.ts";
 export { enqueueOrderPlacedMail, enqueuePaymentNotCompletedMail, enqueueRefundMail } from "./order-mail.server.ts";
 export {

@@ -14,7 +14,7 @@ import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import Stripe from "stripe";
 import { db, type Tx, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
-import { computeTotals, formatMoney } from "#app/lib/money.ts";
+import { computeTotals, DEFAULT_PRICING, formatMoney, lineAmount } from "#app/lib/money.ts";
 import { fieldErrorsOf, Refusal, refuse } from "#app/lib/refusal.ts";
 import { type RefundForm, refundFormSchema } from "#app/lib/schemas/refund.ts";
 import { lineName } from "#app/lib/sizes.ts";
@@ -154,7 +154,7 @@ export type RefundPageLine = {
 };
 
 export type RefundPage = {
-  order: Pick<OrderRow, "id" | "status" | "amountCents" | "paymentType" | "createdAt">;
+  order: Pick<OrderRow, "id" | "status" | "amountCents" | "currency" | "paymentType" | "createdAt">;
   returned: boolean;
   lines: RefundPageLine[];
   refunds: RefundRow[];
@@ -207,6 +207,7 @@ export function refundPage(orderId: unknown): RefundPage {
       id: order.id,
       status: order.status,
       amountCents: order.amountCents,
+      currency: order.currency,
       paymentType: order.paymentType,
       createdAt: order.createdAt,
     },
@@ -231,8 +232,21 @@ export function parseRefundForm(input: unknown): RefundForm {
   return parsed.data;
 }
 
-/** The amount of a refund by line: the lines' prices and their share of the tax, as the order computed it. */
-const linesAmount = (lines: readonly { unitPriceCents: number; quantity: number }[]) => computeTotals(lines).totalCents;
+/**
+ * The amount of a refund by line, as the order computed it: the lines' prices less their share of the order's
+ * discount, and their share of the tax when it was added on top (at the order's own rate; shipping is not
+ * refunded by line).
+ */
+function linesAmount(
+  order: Pick<typeof orders.$inferSelect, "subtotalCents" | "discountCents" | "taxRateBasisPoints" | "taxIncluded">,
+  lines: readonly { unitPriceCents: number; quantity: number }[],
+): number {
+  const linesCents = lines.reduce((sum, line) => sum + lineAmount(line), 0);
+  const discountShare =
+    order.subtotalCents > 0 ? Math.floor((order.discountCents * linesCents) / order.subtotalCents) : 0;
+  const pricing = { ...DEFAULT_PRICING, taxRateBasisPoints: order.taxRateBasisPoints, taxIncluded: order.taxIncluded };
+  return computeTotals([{ unitPriceCents: linesCents - discountShare, quantity: 1 }], pricing).totalCents;
+}
 
 /**
  * The seller asks for a refund (and, for `kind: "cancel"`, cancels the order). Writes the ledger row first, then
@@ -274,14 +288,15 @@ export async function requestRefund(orderId: unknown, form: RefundForm): Promise
       amountCents = Math.min(
         left,
         linesAmount(
+          order,
           lines.map((l) => ({ unitPriceCents: orderLines[l.position]?.unitPriceCents ?? 0, quantity: l.quantity })),
         ),
       );
     } else if (form.kind === "amount") {
       if (form.amount === null) refuse("Enter the amount to refund.", 400, { amount: "Enter the amount to refund." });
       if (form.amount > left) {
-        refuse(`Only ${formatMoney(left)} is left to refund on this order.`, 400, {
-          amount: `At most ${formatMoney(left)}.`,
+        refuse(`Only ${formatMoney(left, order.currency)} is left to refund on this order.`, 400, {
+          amount: `At most ${formatMoney(left, order.currency)}.`,
         });
       }
       amountCents = form.amount;
@@ -338,7 +353,8 @@ export async function retryRefund(orderId: unknown, refundId: unknown): Promise<
       ledgerOf(tx, order.id)
         .filter(counts)
         .reduce((sum, r) => sum + r.amountCents, 0);
-    if (failed.amountCents > left) refuse(`Only ${formatMoney(left)} is left to refund on this order.`, 409);
+    if (failed.amountCents > left)
+      refuse(`Only ${formatMoney(left, order.currency)} is left to refund on this order.`, 409);
     const now = Date.now();
     tx.update(refunds).set({ retriedAt: now, updatedAt: now }).where(eq(refunds.id, failed.id)).run();
     return tx

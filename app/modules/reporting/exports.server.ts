@@ -202,7 +202,7 @@ export function ordersCsv(range: OrderExportRange): ReadableStream<Uint8Array> {
           zipcode: address.zipcode ?? "",
           country: address.country ?? "",
           phone: phoneCell(address.phone ?? ""),
-          refunded: money(refunded.get(order.id) ?? 0),
+          refunded: money(refunded.get(order.id) ?? 0, order.currency),
           cashUnpaid: order.paymentType === "COD" && !order.isPaid && order.status !== "Cancelled" ? "yes" : "",
         };
       }

@@ -16,7 +16,7 @@ import {
   startSession,
 } from "#app/modules/identity/index.server.ts";
 import { setupTokens } from "#db/schema.ts";
-import { saveShopName } from "./shop-name.server.ts";
+import { saveShopName, shopNameSaved } from "./shop-name.server.ts";
 
 /** A setup link works for a day: long enough to read the log after a deploy, short enough not to linger. */
 export const SETUP_LINK_MS = 24 * 60 * 60 * 1000;
@@ -89,5 +89,6 @@ export async function completeSetup(input: {
     tx.delete(setupTokens).run();
     return owner;
   });
+  shopNameSaved();
   return { seller, cookie: await startSession("seller", seller.id) };
 }

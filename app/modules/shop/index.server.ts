@@ -1,6 +1,7 @@
 // The shop module's front door: the shop settings (name, contact, money, policies), read once per change.
 export {
   forgetShopSettings,
+  nameShop,
   type ShopSettings,
   shopInfo,
   shopPricing,

@@ -2,7 +2,7 @@
 // a change made here (updateShopSettings clears the copy); a page never reads it per request. A second server
 // process would learn of a change by the row's `version` (raised with every change): see docs/shop-settings.md.
 import { eq, sql } from "drizzle-orm";
-import { type Db, db, transaction } from "#app/lib/db.server.ts";
+import { type Db, db, type Tx, transaction } from "#app/lib/db.server.ts";
 import type { Pricing } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import type { ShopSettingsInput } from "#app/lib/schemas/shop-settings.ts";
@@ -93,6 +93,19 @@ export async function updateShopSettings(
   kept.set(db(), saved);
   if (before.logoUrl && before.logoUrl !== saved.logoUrl) await deleteProductImages([before.logoUrl]);
   return saved;
+}
+
+/**
+ * Names the shop, in the caller's transaction (the first-run setup page): the name and the sender name of its
+ * mail; the catalogue version goes up so no kept page shows the old name. Call forgetShopSettings() once the
+ * transaction has committed.
+ */
+export function nameShop(tx: Tx, name: string): void {
+  tx.update(settingsTable)
+    .set({ name, mailSenderName: name, version: sql`${settingsTable.version} + 1`, updatedAt: Date.now() })
+    .where(eq(settingsTable.id, 1))
+    .run();
+  bumpCatalogueVersion(tx);
 }
 
 /** Forgets this process's copy: the next read goes to the database (another process changed the row). */

@@ -9,18 +9,20 @@ import { dayOf } from "#app/lib/schemas/discount.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { deleteDiscount, listDiscounts, setDiscountPaused } from "#app/modules/discounts/index.server.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import type { Route } from "./+types/discounts";
 
 export const meta: Route.MetaFunction = () => sellerMeta("Discount codes");
 
 export function loader() {
+  const { currency } = shopSettings();
   return {
     discounts: listDiscounts().map((row) => ({
       id: row.id,
       code: row.code,
-      off: row.kind === "percent" ? `${row.value}% off` : `${formatMoney(row.value)} off`,
+      off: row.kind === "percent" ? `${row.value}% off` : `${formatMoney(row.value, currency)} off`,
       conditions: [
-        row.minSubtotalCents !== null ? `Subtotal from ${formatMoney(row.minSubtotalCents)}` : null,
+        row.minSubtotalCents !== null ? `Subtotal from ${formatMoney(row.minSubtotalCents, currency)}` : null,
         row.categories.length > 0 ? `Categories: ${row.categories.join(", ")}` : null,
         row.productIds.length > 0 ? `${row.productIds.length} product${row.productIds.length === 1 ? "" : "s"}` : null,
         row.maxUsesPerShopper !== null ? `${row.maxUsesPerShopper} per shopper` : null,

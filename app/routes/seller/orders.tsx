@@ -22,6 +22,7 @@ import {
   undoCashPaid,
 } from "#app/modules/orders/index.server.ts";
 import { markReturned, moneyFactsOf, refundPage, retryRefund } from "#app/modules/refunds/index.server.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Orders", matches);
@@ -102,7 +103,7 @@ export function action({ request }: Route.ActionArgs) {
         return done("Order marked returned: it can be refunded now");
       case ORDER_INTENTS.retryRefund: {
         const refund = await retryRefund(orderId, form.get("refundId"));
-        return redirectWithToast(request, ordersPath(page), refundToast(refund));
+        return redirectWithToast(request, ordersPath(page), refundToast(refund, shopSettings().currency));
       }
       default:
         refuseUnless(false, "Unknown action.");
@@ -185,7 +186,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
                   <p className="text-base font-medium text-gray-800">{order.amount}</p>
                   {order.discount ? (
                     <p className="text-xs text-green-700" data-testid="order-discount">
-                      {order.discount.code}: −{formatMoney(order.discount.amountCents)}
+                      {order.discount.code}: −{formatMoney(order.discount.amountCents, order.currency)}
                     </p>
                   ) : null}
                 </div>

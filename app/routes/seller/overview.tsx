@@ -103,20 +103,22 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <p data-testid="overview-refunds">
           Refunded in the last 30 days: <strong>{money(refundFigures.refunded.cents)}</strong> (
           {plural(refundFigures.refunded.count, "refund", "refunds")}); the revenue above counts orders as placed.
-          {refundFigures.open.pending > 0 ? ` ${plural(refundFigures.open.pending, "refund is", "refunds are")} pending.` : ""}
+          {refundFigures.open.pending > 0
+            ? ` ${plural(refundFigures.open.pending, "refund is", "refunds are")} pending.`
+            : ""}
           {refundFigures.open.failed > 0
             ? ` ${plural(refundFigures.open.failed, "refund", "refunds")} failed: try again from the orders list.`
             : ""}
         </p>
         <p data-testid="overview-unpaid-cash">
-          Cash orders still unpaid: <strong>{refundFigures.unpaidCash.count}</strong> ({money(refundFigures.unpaidCash.cents)})
+          Cash orders still unpaid: <strong>{refundFigures.unpaidCash.count}</strong> (
+          {money(refundFigures.unpaidCash.cents)})
         </p>
         {refundFigures.unpaidCash.oldest.length > 0 ? (
           <ul className="flex flex-col gap-1" aria-label="Unpaid cash orders, oldest first">
             {refundFigures.unpaidCash.oldest.map((order) => (
               <li key={order.id}>
-                Order {order.id} · {new Date(order.createdAt).toISOString().slice(0, 10)} ·{" "}
-                {money(order.amountCents)}
+                Order {order.id} · {new Date(order.createdAt).toISOString().slice(0, 10)} · {money(order.amountCents)}
               </li>
             ))}
           </ul>

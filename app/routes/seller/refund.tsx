@@ -23,6 +23,7 @@ import {
   requestRefund,
   retryRefund,
 } from "#app/modules/refunds/index.server.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import type { Route } from "./+types/refund";
 
 export const meta: Route.MetaFunction = () => sellerMeta("Refund");
@@ -58,7 +59,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
     requestKey: newToken(),
     refunds: page.refunds.map((row) => ({
       id: row.id,
-      amount: formatMoney(row.amountCents),
+      amount: formatMoney(row.amountCents, page.order.currency),
       status: row.status,
       reason: row.reason,
       failure: row.failure,
@@ -77,11 +78,11 @@ export function action({ params, request }: Route.ActionArgs) {
     refuseUnless(intent === "refund" || intent === "retry", "Unknown action.");
     if (intent === "retry") {
       const refund = await retryRefund(params.id, form.get("refundId"));
-      return redirectWithToast(request, pagePath(refund.orderId), refundToast(refund));
+      return redirectWithToast(request, pagePath(refund.orderId), refundToast(refund, shopSettings().currency));
     }
     const { lines } = refundPage(params.id);
     const refund = await requestRefund(params.id, parseRefundForm(refundFormInput(form, lines.length)));
-    const toast = refundToast(refund);
+    const toast = refundToast(refund, shopSettings().currency);
     if (form.get("kind") === "cancel" && toast.type === "success") toast.message = `Order cancelled. ${toast.message}`;
     return redirectWithToast(request, pagePath(refund.orderId), toast);
   });
@@ -94,7 +95,8 @@ export default function Refund({ loaderData, actionData }: Route.ComponentProps)
     string,
     string[]
   > | null;
-  const full = formatMoney(refundableCents);
+  const money = (amount: number) => formatMoney(amount, order.currency);
+  const full = money(refundableCents);
   return (
     <section className="flex max-w-3xl flex-col gap-5 p-4 md:p-10">
       <p>
@@ -113,7 +115,7 @@ export default function Refund({ loaderData, actionData }: Route.ComponentProps)
         </dd>
         <dt>Paid</dt>
         <dd>
-          {formatMoney(order.amountCents)} ({order.paymentType === "Online" ? "online" : "cash on delivery"})
+          {money(order.amountCents)} ({order.paymentType === "Online" ? "online" : "cash on delivery"})
         </dd>
         <dt>Left to refund</dt>
         <dd data-testid="refundable">{full}</dd>
@@ -168,7 +170,7 @@ export default function Refund({ loaderData, actionData }: Route.ComponentProps)
                     <td className="pr-4">
                       {line.name} × {line.quantity}
                     </td>
-                    <td className="pr-4">{formatMoney(line.unitPriceCents)}</td>
+                    <td className="pr-4">{money(line.unitPriceCents)}</td>
                     <td>
                       <label htmlFor={lineField(line.index)} className="sr-only">
                         Units of {line.name} to refund
