@@ -75,12 +75,13 @@ describe("the setup link", () => {
 
   it("hostile fields are refused or cleaned, never half written", async () => {
     const token = tokenOf(issueSetupLink("http://localhost:3000")!.url);
-    for (const overrides of <Record<string, string>[]>[
+    const hostile: Record<string, string>[] = [
       { shopName: K10 },
       { email: SQLISH },
       { email: `${K10}@example.com` },
       { password: K10, confirm: K10 },
-    ]) {
+    ];
+    for (const overrides of hostile) {
       const refused = await refusalOf(fields(token, overrides));
       expect(refused.status, JSON.stringify(Object.keys(overrides))).toBe(400);
     }
