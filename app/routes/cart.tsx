@@ -130,7 +130,7 @@ async function answerCodeChange(request: Request, form: URLSearchParams, shopper
     answer = await removeCartCode(request, userId);
   } else {
     const { view, cookies } = await settleCart(request, userId);
-    answer = await applyCartCode(request, userId, form.get("code"), cartDiscountLines(view.lines));
+    answer = await applyCartCode(userId, form.get("code"), cartDiscountLines(view.lines));
     answer.cookies.unshift(...cookies);
   }
   const headers = new Headers();

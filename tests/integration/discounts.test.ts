@@ -173,6 +173,31 @@ describe("an unpaid online order holds its use", () => {
   }
 });
 
+describe("ordering again while an online checkout holds the code", () => {
+  it("the open checkout is closed and its held use counts as back: the new order gets the code", async () => {
+    const code = await createCode("COME-BACK", { maxUsesPerShopper: "1", maxUses: "1" });
+    const product = createProduct({ offerPriceCents: 2500 });
+    const { client, addressId } = await shopper();
+    const started = await onlineOrder(client, addressId, product.id, "COME-BACK");
+    expect(started.status, started.text).toBe(200);
+    const { order: left } = orderIdOfSession(String(started.json!.url));
+    // The shopper left the payment page (browser back) and orders cash on delivery instead.
+    const cash = await client.post(
+      "/api/order/cod",
+      json({ items: [{ product: product.id, quantity: 1 }], address: addressId, discountCode: "come-back" }),
+    );
+    expect(cash.status, cash.text).toBe(201);
+    expect(orderRow(left.id).status).toBe("Cancelled");
+    expect(orderRow(String(cash.json!.orderId))).toMatchObject({ discountCode: "COME-BACK", discountCents: 250 });
+    expect(codeRow(code.id).uses).toBe(1);
+    expect(
+      usesOf(code.id)
+        .map((u) => u.state)
+        .sort(),
+    ).toEqual(["released", "used"]);
+  });
+});
+
 describe("money right to the cent", () => {
   it("the Checkout Session charges exactly the order's total; the webhook checks amount_total first", async () => {
     await createCode("QUARTER", { value: "25" });

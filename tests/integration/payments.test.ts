@@ -6,7 +6,6 @@ import { describe, expect, it, vi } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { computeTotals, DEFAULT_PRICING } from "#app/lib/money.ts";
-import { Refusal } from "#app/lib/refusal.ts";
 import { readSavedCart } from "#app/modules/cart/index.server.ts";
 import {
   cancelCheckout,

@@ -71,7 +71,6 @@ export function savedCartCode(userId: string): string | null {
 
 /** Applies a code to the cart after checking it against the cart's lines; a refusal says why not. */
 export async function applyCartCode(
-  request: Request,
   userId: string | null,
   input: unknown,
   lines: readonly DiscountLine[],
