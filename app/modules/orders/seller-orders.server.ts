@@ -138,6 +138,8 @@ export function cancelForRefund(tx: Tx, orderId: string, alreadyReturned: Readon
   tx.update(orders).set({ status: "Cancelled", updatedAt: Date.now() }).where(eq(orders.id, orderId)).run();
   returnOrderStock(tx, orderId, alreadyReturned);
   countOrderUnits(tx, orderId, -1);
+  // As a cancel through setOrderStatus: the order's discount code use goes back (once).
+  releaseDiscountUse(tx, orderId);
 }
 
 /**
