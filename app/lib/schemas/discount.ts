@@ -3,7 +3,7 @@
 // end of its last.
 import { CATEGORY_PATHS } from "../categories.ts";
 import { ID_PATTERN } from "../ids.ts";
-import { parseMoneyToCents } from "../money.ts";
+import { DEFAULT_CURRENCY, parseMoney } from "../money.ts";
 import { z } from "./zod.ts";
 
 export const CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
@@ -67,96 +67,102 @@ function list(value: unknown): string[] {
   ] as string[];
 }
 
-export const discountSchema = z
-  .object({
-    code: z
-      .unknown()
-      .optional()
-      .transform((value, ctx) => {
-        const code = normaliseCode(value);
-        if (!code) {
-          ctx.addIssue({ code: "custom", message: CODE_MESSAGE });
-          return z.NEVER;
-        }
-        return code;
-      }),
-    kind: z.enum(["percent", "amount"], { message: "Choose percent off or an amount off." }),
-    value: z.unknown().optional(),
-    minSubtotal: z
-      .unknown()
-      .optional()
-      .transform((value, ctx) => {
-        if (blank(value)) return null;
-        const cents = parseMoneyToCents(value);
-        if (cents === null) {
-          ctx.addIssue({ code: "custom", message: "The minimum must be an amount, e.g. 50 or 49.99." });
-          return z.NEVER;
-        }
-        return cents === 0 ? null : cents;
-      }),
-    startsOn: optionalDay("The start date"),
-    endsOn: optionalDay("The end date"),
-    maxUses: optionalCount("Total uses"),
-    maxUsesPerShopper: optionalCount("Uses per shopper"),
-    categories: z
-      .unknown()
-      .optional()
-      .transform((value, ctx) => {
-        const items = list(value);
-        const unknown = items.find((item) => !(CATEGORY_PATHS as string[]).includes(item));
-        if (unknown !== undefined) {
-          ctx.addIssue({ code: "custom", message: "Choose categories from the list." });
-          return z.NEVER;
-        }
-        return items;
-      }),
-    productIds: z
-      .unknown()
-      .optional()
-      .transform((value, ctx) => {
-        const items = list(value);
-        if (items.length > 200 || items.some((item) => !ID_PATTERN.test(item))) {
-          ctx.addIssue({ code: "custom", message: "Product ids are the ids in the product list, at most 200." });
-          return z.NEVER;
-        }
-        return items;
-      }),
-  })
-  .transform((input, ctx) => {
-    let value: number | null = null;
-    if (input.kind === "percent") {
-      const text = typeof input.value === "string" ? input.value.trim() : input.value;
-      const n = typeof text === "string" && /^\d{1,3}$/.test(text) ? Number(text) : text;
-      if (typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= 100) value = n;
-      else ctx.addIssue({ code: "custom", path: ["value"], message: "A percent off is a whole number from 1 to 100." });
-    } else {
-      const cents = parseMoneyToCents(input.value);
-      if (cents !== null && cents > 0) value = cents;
-      else
-        ctx.addIssue({
-          code: "custom",
-          path: ["value"],
-          message: "An amount off must be more than 0, e.g. 5 or 4.99.",
-        });
-    }
-    const endsAt = input.endsOn === null ? null : input.endsOn + DAY_MS - 1;
-    if (input.startsOn !== null && endsAt !== null && endsAt < input.startsOn) {
-      ctx.addIssue({ code: "custom", path: ["endsOn"], message: "The end date must not be before the start date." });
-    }
-    if (value === null) return z.NEVER;
-    return {
-      code: input.code,
-      kind: input.kind,
-      value,
-      minSubtotalCents: input.minSubtotal,
-      startsAt: input.startsOn,
-      endsAt,
-      maxUses: input.maxUses,
-      maxUsesPerShopper: input.maxUsesPerShopper,
-      categories: input.categories,
-      productIds: input.productIds,
-    };
-  });
+/** The discount code form in the shop's currency (amounts in its minor units: none for JPY). */
+export const discountSchemaFor = (currency: string) =>
+  z
+    .object({
+      code: z
+        .unknown()
+        .optional()
+        .transform((value, ctx) => {
+          const code = normaliseCode(value);
+          if (!code) {
+            ctx.addIssue({ code: "custom", message: CODE_MESSAGE });
+            return z.NEVER;
+          }
+          return code;
+        }),
+      kind: z.enum(["percent", "amount"], { message: "Choose percent off or an amount off." }),
+      value: z.unknown().optional(),
+      minSubtotal: z
+        .unknown()
+        .optional()
+        .transform((value, ctx) => {
+          if (blank(value)) return null;
+          const cents = parseMoney(value, currency);
+          if (cents === null) {
+            ctx.addIssue({ code: "custom", message: "The minimum must be an amount, e.g. 50 or 49.99." });
+            return z.NEVER;
+          }
+          return cents === 0 ? null : cents;
+        }),
+      startsOn: optionalDay("The start date"),
+      endsOn: optionalDay("The end date"),
+      maxUses: optionalCount("Total uses"),
+      maxUsesPerShopper: optionalCount("Uses per shopper"),
+      categories: z
+        .unknown()
+        .optional()
+        .transform((value, ctx) => {
+          const items = list(value);
+          const unknown = items.find((item) => !(CATEGORY_PATHS as string[]).includes(item));
+          if (unknown !== undefined) {
+            ctx.addIssue({ code: "custom", message: "Choose categories from the list." });
+            return z.NEVER;
+          }
+          return items;
+        }),
+      productIds: z
+        .unknown()
+        .optional()
+        .transform((value, ctx) => {
+          const items = list(value);
+          if (items.length > 200 || items.some((item) => !ID_PATTERN.test(item))) {
+            ctx.addIssue({ code: "custom", message: "Product ids are the ids in the product list, at most 200." });
+            return z.NEVER;
+          }
+          return items;
+        }),
+    })
+    .transform((input, ctx) => {
+      let value: number | null = null;
+      if (input.kind === "percent") {
+        const text = typeof input.value === "string" ? input.value.trim() : input.value;
+        const n = typeof text === "string" && /^\d{1,3}$/.test(text) ? Number(text) : text;
+        if (typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= 100) value = n;
+        else
+          ctx.addIssue({ code: "custom", path: ["value"], message: "A percent off is a whole number from 1 to 100." });
+      } else {
+        const cents = parseMoney(input.value, currency);
+        if (cents !== null && cents > 0) value = cents;
+        else
+          ctx.addIssue({
+            code: "custom",
+            path: ["value"],
+            message: "An amount off must be more than 0, e.g. 5 or 4.99.",
+          });
+      }
+      const endsAt = input.endsOn === null ? null : input.endsOn + DAY_MS - 1;
+      if (input.startsOn !== null && endsAt !== null && endsAt < input.startsOn) {
+        ctx.addIssue({ code: "custom", path: ["endsOn"], message: "The end date must not be before the start date." });
+      }
+      if (value === null) return z.NEVER;
+      return {
+        code: input.code,
+        kind: input.kind,
+        value,
+        minSubtotalCents: input.minSubtotal,
+        startsAt: input.startsOn,
+        endsAt,
+        maxUses: input.maxUses,
+        maxUsesPerShopper: input.maxUsesPerShopper,
+        categories: input.categories,
+        productIds: input.productIds,
+      };
+    });
+
+/** The form as today's default shop (US dollars) reads it. */
+export const discountSchema = discountSchemaFor(DEFAULT_CURRENCY);
 
 export type DiscountInput = z.output<typeof discountSchema>;
 

@@ -1,6 +1,6 @@
 // The seller's refund form (/seller/orders/:id/refund): how much goes back, and whether units go back to stock.
 
-import { parseMoneyToCents } from "../money.ts";
+import { DEFAULT_CURRENCY, parseMoney } from "../money.ts";
 import { z } from "./zod.ts";
 
 export const REFUND_KINDS = ["cancel", "full", "lines", "amount"] as const;
@@ -11,28 +11,30 @@ export const REFUND_REASONS = ["requested_by_customer", "duplicate", "fraudulent
 /** `qty-0`, `qty-1`...: the units of each line (by its place in the order) to refund. */
 export const lineField = (index: number) => `qty-${index}`;
 
-export const refundFormSchema = z.object({
-  requestKey: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, "This form has expired. Please open it again."),
-  kind: z.enum(REFUND_KINDS, { message: "Choose how much to refund." }),
-  amount: z
-    .string()
-    .max(20)
-    .optional()
-    .transform((value, context) => {
-      if (value === undefined || value.trim() === "") return null;
-      const cents = parseMoneyToCents(value);
-      if (cents === null || cents <= 0) {
-        context.addIssue({ code: "custom", message: "Enter an amount such as 12.50." });
-        return z.NEVER;
-      }
-      return cents;
-    }),
-  lines: z.array(z.number().int().min(0).max(100_000)).max(500),
-  restock: z.boolean(),
-  reason: z.enum(REFUND_REASONS).nullable(),
-});
+/** The refund form for an order in `currency` (its amount in that currency's minor units). */
+export const refundFormSchema = (currency: string = DEFAULT_CURRENCY) =>
+  z.object({
+    requestKey: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, "This form has expired. Please open it again."),
+    kind: z.enum(REFUND_KINDS, { message: "Choose how much to refund." }),
+    amount: z
+      .string()
+      .max(20)
+      .optional()
+      .transform((value, context) => {
+        if (value === undefined || value.trim() === "") return null;
+        const cents = parseMoney(value, currency);
+        if (cents === null || cents <= 0) {
+          context.addIssue({ code: "custom", message: "Enter an amount such as 12.50." });
+          return z.NEVER;
+        }
+        return cents;
+      }),
+    lines: z.array(z.number().int().min(0).max(100_000)).max(500),
+    restock: z.boolean(),
+    reason: z.enum(REFUND_REASONS).nullable(),
+  });
 
-export type RefundForm = z.infer<typeof refundFormSchema>;
+export type RefundForm = z.infer<ReturnType<typeof refundFormSchema>>;
 
 /** The form's fields as the schema reads them (the quantities by their index, the checkbox as a boolean). */
 export function refundFormInput(form: { get(name: string): unknown }, lineCount: number) {

@@ -223,8 +223,8 @@ export function refundPage(orderId: unknown): RefundPage {
 }
 
 /** Checks the refund form; a Refusal names the fields at fault. */
-export function parseRefundForm(input: unknown): RefundForm {
-  const parsed = refundFormSchema.safeParse(input);
+export function parseRefundForm(input: unknown, currency: string): RefundForm {
+  const parsed = refundFormSchema(currency).safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrorsOf(parsed.error);
     throw new Refusal(Object.values(errors)[0] ?? "Please check the form.", 400, errors);

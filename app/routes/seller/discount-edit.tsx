@@ -7,10 +7,11 @@ import { type FormReply, formErrorOf } from "#app/lib/form-reply.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
 import { notFound } from "#app/lib/not-found.ts";
 import { parseOrRefuse } from "#app/lib/refusal.ts";
-import { dayOf, discountSchema } from "#app/lib/schemas/discount.ts";
+import { dayOf, discountSchemaFor } from "#app/lib/schemas/discount.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { findDiscount, saveDiscount } from "#app/modules/discounts/index.server.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import type { Route } from "./+types/discount-edit";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -46,7 +47,7 @@ export function action({ request, params }: Route.ActionArgs) {
   const id = params.id === "new" ? undefined : params.id;
   if (id && !findDiscount(id)) throw notFound("Discount code not found");
   return formAction(request, async (form) => {
-    const input = parseOrRefuse(discountSchema, {
+    const input = parseOrRefuse(discountSchemaFor(shopSettings().currency), {
       ...Object.fromEntries(form),
       categories: form.getAll("categories"),
     });

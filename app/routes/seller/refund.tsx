@@ -80,8 +80,8 @@ export function action({ params, request }: Route.ActionArgs) {
       const refund = await retryRefund(params.id, form.get("refundId"));
       return redirectWithToast(request, pagePath(refund.orderId), refundToast(refund, shopSettings().currency));
     }
-    const { lines } = refundPage(params.id);
-    const refund = await requestRefund(params.id, parseRefundForm(refundFormInput(form, lines.length)));
+    const { lines, order } = refundPage(params.id);
+    const refund = await requestRefund(params.id, parseRefundForm(refundFormInput(form, lines.length), order.currency));
     const toast = refundToast(refund, shopSettings().currency);
     if (form.get("kind") === "cancel" && toast.type === "success") toast.message = `Order cancelled. ${toast.message}`;
     return redirectWithToast(request, pagePath(refund.orderId), toast);
