@@ -53,7 +53,7 @@ async function saveSettings(page: Page, values: Record<string, string>, taxInclu
     if (label === "Currency") await page.getByLabel("Currency").selectOption(value);
     else await page.getByLabel(label, { exact: true }).fill(value);
   }
-  await page.getByLabel(taxIncluded ? /^Yes: the tax is part/ : /^No: the tax is added/).check();
+  await page.getByRole("radio", { name: taxIncluded ? /Yes: the tax is part/ : /No: the tax is added/ }).check();
   await page.getByRole("button", { name: "Save settings" }).click();
   await expectToast(page, "Settings saved");
 }
