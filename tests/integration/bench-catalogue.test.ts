@@ -68,13 +68,12 @@ describe("the benchmark's generated catalogue", () => {
     // The samples the bench buys are product pages shoppers can open and buy from.
     expect(summary.samples).toHaveLength(60);
     const sample = summary.samples[0]!;
-    const page = await run(() =>
-      productLoader({
-        request: getRequest(`/products/${sample.category.toLowerCase()}/${sample.id}`),
-        params: { category: sample.category.toLowerCase(), id: sample.id },
-        context: {},
-      } as never),
-    );
+    // The product page's loader reads the shopper from the context (whether to offer the review form).
+    const args = await routeArgs(getRequest(`/products/${sample.category.toLowerCase()}/${sample.id}`), {
+      category: sample.category.toLowerCase(),
+      id: sample.id,
+    });
+    const page = await run(() => productLoader(args));
     expect(page.status).toBe(200);
     expect(listed.find((p) => p._id === sample.id)?.inStock).toBe(true);
 
