@@ -5,7 +5,8 @@ import path from "node:path";
 import { freePort, runToEnd, start, temporaryFolder, waitUntilAnswering } from "./processes.ts";
 
 /**
- * The build `npm run build` makes (`react-router build`, then the precompressed copies of the client files),
+ * The build `npm run build` makes (`react-router build`, the server bundle, then the precompressed copies of the
+ * client files),
  * into a new build-bench-* folder inside the project (git-ignored; the server build must find node_modules), so
  * a build another run is serving is never touched. Removed when this process ends.
  */
@@ -13,6 +14,8 @@ export async function buildStore(): Promise<string> {
   const buildDir = temporaryFolder("build-bench-", process.cwd());
   const env = { ...process.env, BUILD_DIR: buildDir };
   await runToEnd("npx", ["react-router", "build"], { env });
+  // The server itself (server.ts → BUILD_DIR/server-entry.js), as `npm run build` makes it.
+  await runToEnd(process.execPath, ["scripts/build-server.mjs"], { env });
   await runToEnd(process.execPath, ["scripts/precompress.mjs"], { env });
   return buildDir;
 }
