@@ -213,7 +213,7 @@ function NotOffered({ signedIn }: { signedIn: boolean }) {
     return (
       <p className="text-sm text-gray-600">
         Bought this?{" "}
-        <Link to="/login" className="text-primary hover:underline">
+        <Link to="/login" className="text-primary underline">
           Sign in
         </Link>{" "}
         to review it once it has been delivered.
