@@ -40,8 +40,16 @@ export function isReviewReply(reply: unknown): boolean {
   return intent === REVIEW_INTENTS.save || intent === REVIEW_INTENTS.delete;
 }
 
+/** One formatter for every date (making one per call costs a fraction of a millisecond each). */
+const DATE_FORMAT = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+});
+
 export function reviewDate(ms: number): string {
-  return new Date(ms).toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
+  return DATE_FORMAT.format(ms);
 }
 
 /** How the shop checks reviews (the EU asks shops to say so; 16 CFR 465 forbids ratings nobody gave). */
@@ -205,7 +213,7 @@ function NotOffered({ signedIn }: { signedIn: boolean }) {
     return (
       <p className="text-sm text-gray-600">
         Bought this?{" "}
-        <Link to="/login" className="text-primary hover:underline">
+        <Link to="/login" className="text-primary underline">
           Sign in
         </Link>{" "}
         to review it once it has been delivered.
