@@ -11,7 +11,10 @@ import { isNoJs, uniqueName } from "./seller-helpers.ts";
 
 const SCRIPT = '<script>window.__reviewXss = 1</script><img src=x onerror="window.__reviewXss = 2">';
 
-/** A new product (sizes M and L) and, for the shopper with `email`, a delivered order of it in size M. */
+/**
+ * A new product (sizes M and L; it shows the oldest product's picture, as other specs expect every card to have
+ * one) and, for the shopper with `email`, a delivered order of it in size M.
+ */
 async function deliveredPurchase(email: string | null, label: string) {
   const { default: Database } = await import("better-sqlite3");
   const dataDir = process.env.E2E_DATA_DIR;
@@ -27,7 +30,8 @@ async function deliveredPurchase(email: string | null, label: string) {
       client
         .prepare(
           `INSERT INTO products (id, name, category, description, price_cents, offer_price_cents, images, in_stock, created_at)
-           VALUES (?, ?, 'Men', '["Soft cotton"]', 2999, 1999, '[]', 1, ?)`,
+           VALUES (?, ?, 'Men', '["Soft cotton"]', 2999, 1999,
+                   (SELECT images FROM products WHERE images <> '[]' ORDER BY created_at LIMIT 1), 1, ?)`,
         )
         .run(product.id, product.name, Date.now());
       const size = client.prepare("INSERT INTO product_sizes (product_id, size, position, stock) VALUES (?, ?, ?, 9)");
