@@ -5,10 +5,10 @@
 // sandbox session agree to the yen; an order placed before keeps its dollars.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { freePort } from "../helpers/ports.ts";
 import { type RunningServer, startProductionServer } from "../helpers/production-server.ts";
 import { expect, expectToast, test } from "./fixtures.ts";
 import { waitForMail } from "./mail-helpers.ts";
@@ -19,18 +19,6 @@ const OWNER = { email: "owner@kumo.test", password: "kumo-owner-password" };
 
 let server: RunningServer;
 
-/** A free loopback port (as playwright.config.ts picks the shared server's). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 let dataDir: string;
 
 test.beforeAll(async () => {
