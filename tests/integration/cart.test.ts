@@ -64,6 +64,7 @@ describe("the visitor cart (signed cookie)", () => {
       discountCents: 0,
       shippingCents: 0,
       taxCents: 175,
+      taxIncluded: false,
       totalCents: 8925,
     });
 
@@ -202,6 +203,7 @@ describe("the signed-in cart (saved in the database)", () => {
       discountCents: 0,
       shippingCents: 0,
       taxCents: 60,
+      taxIncluded: false,
       totalCents: 3060,
     });
     // Unavailable lines can still be removed.

@@ -65,6 +65,8 @@ describe("GET /api/product/list without parameters", () => {
           image: ["/uploads/tee.webp"],
           inStock: false,
           stock: 7,
+          rating: null,
+          reviewCount: 0,
           createdAt: new Date(tee.createdAt!).toISOString(),
         },
         {
@@ -82,6 +84,8 @@ describe("GET /api/product/list without parameters", () => {
             { size: "M", stock: 0, inStock: false },
             { size: "L", stock: null, inStock: true },
           ],
+          rating: null,
+          reviewCount: 0,
           createdAt: new Date(shirt.createdAt!).toISOString(),
         },
       ],

@@ -241,8 +241,8 @@ describe("shop settings", () => {
     const csv = await seller.get("/seller/orders.csv");
     expect(csv.status).toBe(200);
     expect(csv.text).toContain("Shipping,Total,Currency");
-    expect(csv.text).toMatch(/,5000,454,500,5500,JPY,/);
-    expect(csv.text).toMatch(/,25\.00,0\.50,0\.00,25\.50,USD,/);
+    expect(csv.text).toMatch(/,5000,,0,454,500,5500,JPY,/);
+    expect(csv.text).toMatch(/,25\.00,,0\.00,0\.50,0\.00,25\.50,USD,/);
   });
 
   it("renders a policy's simple formatting as elements, never a stored script", async () => {

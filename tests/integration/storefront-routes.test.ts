@@ -52,7 +52,19 @@ describe("home page", () => {
       "Tee 3",
     ]);
     expect(Object.keys(body.trending[0]!).sort()).toEqual(
-      ["category", "hasSizes", "id", "images", "inStock", "name", "offerPriceCents", "priceCents", "soldOut"].sort(),
+      [
+        "category",
+        "hasSizes",
+        "id",
+        "images",
+        "inStock",
+        "name",
+        "offerPriceCents",
+        "priceCents",
+        "rating",
+        "reviewCount",
+        "soldOut",
+      ].sort(),
     );
   });
 
@@ -286,6 +298,8 @@ describe("GET /api/product/list", () => {
       image: ["/uploads/a.webp"],
       inStock: true,
       stock: null,
+      rating: null,
+      reviewCount: 0,
       createdAt: new Date(tee.createdAt!).toISOString(),
     });
   });

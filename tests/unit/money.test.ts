@@ -112,6 +112,7 @@ describe("computeTotals", () => {
     };
     expect(computeTotals([{ unitPriceCents: 3300, quantity: 1 }], pricing)).toEqual({
       subtotalCents: 3300,
+      discountCents: 0,
       shippingCents: 500,
       taxCents: 300,
       taxIncluded: true,

@@ -2,7 +2,7 @@
 // currency (no decimals for a zero-decimal one such as JPY) and stored in its minor units.
 import { CURRENCY_CODES } from "../currencies.ts";
 import { minorUnits, parseMoney } from "../money.ts";
-import { cleanText, textField, z } from "./zod.ts";
+import { textField, z } from "./zod.ts";
 
 export const SHOP_NAME_MAX = 60;
 export const POLICY_MAX = 20_000;
