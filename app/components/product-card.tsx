@@ -140,7 +140,9 @@ export function ProductCard({
         />
       </Link>
       <div className="mt-2 flex items-center justify-between gap-1">
-        <p className="text-xs text-gray-500">{product.category}</p>
+        <p className="text-xs text-gray-500" data-testid="product-category">
+          {product.category}
+        </p>
         <SaveButton productId={product.id} productName={product.name} variant="card" />
       </div>
       <Heading className="text-base font-medium leading-snug text-gray-800">
