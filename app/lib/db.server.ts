@@ -1,4 +1,6 @@
-// The one SQLite connection (better-sqlite3 is synchronous; one connection per process is the norm).
+// The SQLite store: one connection for reads (db()) and one for writes (transaction()). better-sqlite3 is
+// synchronous, but the services are written async so the same code runs on PostgreSQL (issue 18, decision 0140).
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -9,20 +11,28 @@ import { config } from "./config.server.ts";
 import { registerSearchFunctions } from "./sqlite-search.server.ts";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
-/** A transaction of `db().transaction(...)`, for helpers that work inside the caller's transaction. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** What a transaction body gets: the writer connection, inside BEGIN IMMEDIATE … COMMIT. */
+export type Tx = Omit<Db, "$client">;
 
 /** The committed migrations (db/migrations): applied when the database opens, checked by /readyz. */
 export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
 
-let instance: Db | undefined;
+type Store = { reader: Db; writer: Db };
+let instance: Store | undefined;
 
-/** Opens (and migrates) a database file. */
-export function openDatabase(file: string): Db {
-  mkdirSync(path.dirname(file), { recursive: true });
+function connect(file: string): Database.Database {
   const sqlite = new Database(file);
   try {
-    return prepare(sqlite);
+    sqlite.pragma("journal_mode = WAL");
+    // FULL: an acknowledged order survives a power cut.
+    sqlite.pragma("synchronous = FULL");
+    sqlite.pragma("busy_timeout = 5000");
+    // 32 MB of page cache (the default is 2 MB): a catalogue of 100,000 products is tens of MB of tables and
+    // indexes, and a page not in the cache is read from the OS again, a system call and a copy each time.
+    sqlite.pragma("cache_size = -32768");
+    // The search index's triggers (and its first filling) fold names with it; searches call it too.
+    registerSearchFunctions(sqlite);
+    return sqlite;
   } catch (error) {
     // Not left open: a file that is not a database is tried again on the next use (/readyz asks every few seconds).
     sqlite.close();
@@ -30,16 +40,19 @@ export function openDatabase(file: string): Db {
   }
 }
 
-function prepare(sqlite: Database.Database): Db {
-  sqlite.pragma("journal_mode = WAL");
-  // FULL: an acknowledged order survives a power cut.
-  sqlite.pragma("synchronous = FULL");
-  sqlite.pragma("busy_timeout = 5000");
-  // 32 MB of page cache (the default is 2 MB): a catalogue of 100,000 products is tens of MB of tables and indexes,
-  // and a page not in the cache is read from the OS again, a system call and a copy each time.
-  sqlite.pragma("cache_size = -32768");
-  // Before the migrations: the search index's triggers (and its first filling) fold names with it.
-  registerSearchFunctions(sqlite);
+/** Opens (and migrates) a database file: one connection, for tools and tests that work on a file of their own. */
+export function openDatabase(file: string): Db {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = connect(file);
+  try {
+    return migrated(sqlite);
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+}
+
+function migrated(sqlite: Database.Database): Db {
   const db = drizzle(sqlite, { schema }) as Db;
   // SQLite changes a table's shape by copying it into a new table; with foreign keys on, dropping the old
   // one would cascade into the rows that point at it. So migrations run with them off (the PRAGMA is a no-op
@@ -53,22 +66,93 @@ function prepare(sqlite: Database.Database): Db {
   return db;
 }
 
-/** The store's database under DATA_DIR, opened on first use. */
-export function db(): Db {
-  instance ??= openDatabase(config().dbFile);
+function store(): Store {
+  if (instance) return instance;
+  const writer = openDatabase(config().dbFile);
+  try {
+    const sqlite = connect(config().dbFile);
+    sqlite.pragma("foreign_keys = ON");
+    instance = { reader: drizzle(sqlite, { schema }) as Db, writer };
+  } catch (error) {
+    writer.$client.close();
+    throw error;
+  }
   return instance;
 }
 
 /**
- * THE way a change reaches the database: one synchronous transaction that takes the write lock at its start
- * (`immediate`), so two writers never both read and then collide (a deferred one gets SQLITE_BUSY under load).
- * An async callback would not roll back: `change` is synchronous by type.
+ * The store's database under DATA_DIR for reads, opened (and migrated) on first use. It sees committed data
+ * only, as a PostgreSQL pool would: every write goes through `transaction()`.
  */
-export function transaction<T>(change: (tx: Tx) => T): T {
-  return db().transaction(change, { behavior: "immediate" });
+export function db(): Db {
+  return store().reader;
+}
+
+// One transaction at a time on the writer connection: a body that awaits must not let another body's
+// statements into its transaction. `inside` lets a transaction started inside another join it (better-sqlite3
+// made that a savepoint; here it is the same transaction, and a failure rolls back all of it).
+let queue: Promise<unknown> = Promise.resolve();
+let pending = 0;
+const inside = new AsyncLocalStorage<Tx>();
+
+/**
+ * THE way a change reaches the database: BEGIN IMMEDIATE (the write lock at the start, so two writers never both
+ * read and then collide) … COMMIT, or ROLLBACK when `change` throws. Always await it.
+ */
+export function transaction<T>(change: (tx: Tx) => T | Promise<T>): Promise<T> {
+  const joined = inside.getStore();
+  if (joined) return Promise.resolve().then(() => change(joined));
+  const writer = store().writer;
+  const run = () => inside.run(writer, () => runIn(writer, change));
+  // Fast path: nothing queued, so no hop through the queue.
+  const result = pending === 0 ? run() : queue.then(run, run);
+  pending++;
+  queue = result.then(
+    () => pending--,
+    () => pending--,
+  );
+  return result;
+}
+
+async function runIn<T>(writer: Db, change: (tx: Tx) => T | Promise<T>): Promise<T> {
+  const sqlite = writer.$client;
+  sqlite.prepare("BEGIN IMMEDIATE").run();
+  try {
+    const result = await change(writer);
+    sqlite.prepare("COMMIT").run();
+    return result;
+  } catch (error) {
+    if (sqlite.inTransaction) sqlite.prepare("ROLLBACK").run();
+    throw error;
+  }
+}
+
+/** The first row a query gives, or undefined: what `.get()` was, on any engine. */
+export async function first<Row>(query: PromiseLike<Row[]>): Promise<Row | undefined> {
+  return (await query)[0];
 }
 
 export function closeDb() {
-  instance?.$client.close();
+  instance?.reader.$client.close();
+  instance?.writer.$client.close();
   instance = undefined;
+}
+
+/**
+ * TRANSITIONAL (removed when every module is converted): the old synchronous transaction, on the same writer
+ * connection. Inside an open transaction it joins it.
+ */
+export function transactionSync<T>(change: (tx: Tx) => T): T {
+  const writer = store().writer;
+  const sqlite = writer.$client;
+  if (sqlite.inTransaction) return change(writer);
+  sqlite.prepare("BEGIN IMMEDIATE").run();
+  try {
+    const result = change(writer);
+    sqlite.prepare("COMMIT").run();
+    return result;
+  } catch (error) {
+    if (sqlite.inTransaction) sqlite.prepare("ROLLBACK").run();
+    throw error;
+  }
 }

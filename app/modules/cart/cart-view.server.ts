@@ -3,7 +3,7 @@
 // silent: the cart page saves it and says which line changed and why (settleCart), every count on the page is
 // the capped one, and an order from a cart that would be capped unseen is refused (orders.server.ts).
 import { and, eq, inArray } from "drizzle-orm";
-import { type Db, db, type Tx, transaction } from "#app/lib/db.server.ts";
+import { type Db, db, type Tx, transactionSync } from "#app/lib/db.server.ts";
 import { computeTotals, lineAmount, type Totals } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { FREE_SIZE, isAvailable, NO_SIZE, splitCartKey } from "#app/lib/sizes.ts";
@@ -166,7 +166,7 @@ export async function settleCart(
     // Most views cut nothing: only then is the write lock taken, and the cart read again under it.
     const first = viewCartIn(db(), savedCartIn(db(), userId));
     if (!first.lines.some((line) => line.cut)) return { view: first, notices: [], cookies: [] };
-    const view = transaction((tx) => {
+    const view = transactionSync((tx) => {
       const seen = viewCartIn(tx, savedCartIn(tx, userId));
       for (const line of seen.lines) {
         if (!line.cut) continue;

@@ -3,7 +3,7 @@
 // merged. A cart has one line per product and size, keyed "<productId>" or "<productId>:<size>".
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "#app/lib/cart-limits.ts";
-import { type Db, db, type Tx, transaction } from "#app/lib/db.server.ts";
+import { type Db, db, type Tx, transactionSync } from "#app/lib/db.server.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
 import { cartKey, NO_SIZE, splitCartKey } from "#app/lib/sizes.ts";
 import { refuseShortStock, sizeLineOf, stockLinesIn, stockLinesOf } from "#app/modules/inventory/index.server.ts";
@@ -26,7 +26,7 @@ export const CART_MESSAGES = { add: "Added to Cart", set: "Cart Updated", remove
 /** What a shopper is told who adds a product with sizes without choosing one. */
 export const SELECT_A_SIZE = "Please select a size";
 
-/** The saved cart of a shopper, in the order its lines were added (inside a transaction, or not). */
+/** The saved cart of a shopper, in the order its lines were added (inside a transactionSync, or not). */
 export function savedCartIn(tx: Tx | Db, userId: string): CartMap {
   const rows = tx
     .select({ productId: cartItems.productId, size: cartItems.size, quantity: cartItems.quantity })
@@ -107,7 +107,7 @@ export async function changeCart(
   const message = CART_MESSAGES[change.op];
   const key = cartKey(change.productId, change.size);
   if (userId) {
-    transaction((tx) => {
+    transactionSync((tx) => {
       const product = change.op === "remove" ? null : requireSizeOnSale(tx, change.productId, change.size);
       const quantity = applyChange(savedCartIn(tx, userId), key, change);
       if (product) requireUnitsLeft(product, change.size, quantity);
@@ -157,7 +157,7 @@ export async function replaceSavedCart(userId: string, input: unknown): Promise<
  * the /api does not list), are kept. On any problem nothing is stored.
  */
 export async function replaceSavedLines(userId: string, cart: CartMap, scope: CartScope): Promise<void> {
-  transaction((tx) => {
+  transactionSync((tx) => {
     const ids = [...new Set([...cart.keys()].map((key) => splitCartKey(key).productId))];
     const known =
       ids.length === 0
@@ -232,7 +232,7 @@ export async function apiCart(
 export async function mergeVisitorCart(request: Request, userId: string): Promise<string | null> {
   const visitor = await readVisitorCart(request);
   if (visitor.size > 0) {
-    transaction((tx) => addToSavedCart(tx, userId, visitor));
+    transactionSync((tx) => addToSavedCart(tx, userId, visitor));
   }
   return visitor.size > 0 || hasVisitorCartCookie(request) ? writeVisitorCart(new Map()) : null;
 }

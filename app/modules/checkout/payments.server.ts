@@ -2,12 +2,12 @@
 // false, hidden from My Orders and the seller until paid) and the cart is kept; a Checkout Session is made for
 // exactly its total. The order becomes paid through ONE idempotent function, `fulfilCheckoutSession`, run by
 // the verified webhook and by the shopper's return through /loader, whichever comes first; only then do its
-// lines leave the cart. Webhook event ids are claimed in the same transaction as their effect, so Stripe's
+// lines leave the cart. Webhook event ids are claimed in the same transactionSync as their effect, so Stripe's
 // retries and replays change nothing.
 import { and, eq, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import Stripe from "stripe";
 import { publicOrigin } from "#app/lib/config.server.ts";
-import { db, type Tx, transaction } from "#app/lib/db.server.ts";
+import { db, type Tx, transactionSync } from "#app/lib/db.server.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
 import { lineName } from "#app/lib/sizes.ts";
 import { removeFromSavedCart } from "#app/modules/cart/index.server.ts";
@@ -140,10 +140,10 @@ async function orderCoupon(order: Pick<Order, "id" | "discountCents" | "discount
 
 /**
  * Deletes a just-placed online order whose session could not be made, its units back in stock, in one
- * transaction (the cart was never touched).
+ * transactionSync (the cart was never touched).
  */
 function takeBackOnlineOrder(orderId: string) {
-  transaction((tx) => {
+  transactionSync((tx) => {
     const order = and(eq(orders.id, orderId), eq(orders.isPaid, false), isNull(orders.stripeSessionId));
     if (!tx.select({ id: orders.id }).from(orders).where(order).get()) return;
     returnOrderStock(tx, orderId);
@@ -174,7 +174,7 @@ type SessionFacts = Pick<Stripe.Checkout.Session, "id" | "payment_status" | "amo
 type EventFacts = Pick<Stripe.Event, "id" | "type">;
 
 /**
- * Runs `change` for the order a session belongs to, in one immediate transaction that claims the event (when
+ * Runs `change` for the order a session belongs to, in one immediate transactionSync that claims the event (when
  * there is one) before changing anything. A replayed event or a session the store did not create changes
  * nothing, and only events about the store's own orders are recorded.
  */
@@ -183,7 +183,7 @@ function withSessionOrder(
   event: EventFacts | undefined,
   change: (tx: Tx, order: Order) => PaymentOutcome,
 ): PaymentOutcome {
-  return transaction((tx) => {
+  return transactionSync((tx) => {
     const order = tx.select().from(orders).where(eq(orders.stripeSessionId, session.id)).get();
     const claimedOrderId = session.metadata?.orderId;
     if (order?.paymentType !== "Online" || (claimedOrderId && claimedOrderId !== order.id)) {
@@ -388,7 +388,7 @@ export async function closeOpenCheckouts(userId: string, requestKey: string | nu
  * nor holds units; each shopper is told by mail.
  */
 export function expireStaleOnlineOrders(now = Date.now()): number {
-  return transaction((tx) => {
+  return transactionSync((tx) => {
     const cancelled = tx
       .update(orders)
       .set({ status: "Cancelled", updatedAt: now })

@@ -4,7 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { isProduction, sessionSecret } from "#app/lib/config.server.ts";
-import { type Db, db, type Tx, transaction } from "#app/lib/db.server.ts";
+import { type Db, db, type Tx, transactionSync } from "#app/lib/db.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { normaliseCode } from "#app/lib/schemas/discount.ts";
 import { cartDiscountCodes } from "#db/schema.ts";
@@ -60,7 +60,7 @@ export async function readCartCode(
   if (!userId) return { code: fromCookie, cookies: [] };
   const stored = storedCode(db(), userId);
   if (!fromCookie) return { code: stored, cookies: [] };
-  if (!stored) transaction((tx) => storeCode(tx, userId, fromCookie));
+  if (!stored) transactionSync((tx) => storeCode(tx, userId, fromCookie));
   return { code: stored ?? fromCookie, cookies: [await clearVisitorCode()] };
 }
 
@@ -77,7 +77,7 @@ export async function applyCartCode(
 ): Promise<{ message: string; cookies: string[] }> {
   const { code } = checkDiscount(db(), input, userId, lines);
   if (userId) {
-    transaction((tx) => storeCode(tx, userId, code));
+    transactionSync((tx) => storeCode(tx, userId, code));
     return { message: CODE_APPLIED, cookies: [] };
   }
   return { message: CODE_APPLIED, cookies: [await visitorCodeCookie().serialize(code)] };
@@ -87,7 +87,7 @@ export async function removeCartCode(
   request: Request,
   userId: string | null,
 ): Promise<{ message: string; cookies: string[] }> {
-  if (userId) transaction((tx) => clearCartCode(tx, userId));
+  if (userId) transactionSync((tx) => clearCartCode(tx, userId));
   const cookies = (await visitorCode(request)) ? [await clearVisitorCode()] : [];
   return { message: CODE_REMOVED, cookies };
 }

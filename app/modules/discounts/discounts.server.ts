@@ -1,9 +1,9 @@
 // Discount codes: the seller's codes, what a code takes off a cart, and the uses orders take and give back.
-// A use is taken inside the order's own transaction with guarded updates (the code's `uses < max_uses`, the
+// A use is taken inside the order's own transactionSync with guarded updates (the code's `uses < max_uses`, the
 // shopper's count under `max_uses_per_shopper`), so no limit is ever exceeded however many orders arrive at
 // once; an unpaid online order holds its use, and a use goes back exactly once (a state change from held).
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { type Db, db, type Tx, transaction } from "#app/lib/db.server.ts";
+import { type Db, db, type Tx, transactionSync } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
@@ -231,7 +231,7 @@ const CODE_TAKEN = "This code already exists. Codes are case-insensitive: choose
 
 /** Creates a code, or changes the code `id`; refuses a code that exists already and unknown product ids. */
 export function saveDiscount(input: DiscountInput, id?: string): DiscountCode {
-  return transaction((tx) => {
+  return transactionSync((tx) => {
     if (input.productIds.length > 0) {
       const found = tx.select({ id: products.id }).from(products).where(inArray(products.id, input.productIds)).all();
       if (found.length !== input.productIds.length) {
@@ -266,7 +266,7 @@ export function saveDiscount(input: DiscountInput, id?: string): DiscountCode {
 export function setDiscountPaused(id: unknown, paused: boolean): DiscountCode {
   const row = findDiscount(id);
   if (!row) refuse("This discount code no longer exists.", 404);
-  return transaction(
+  return transactionSync(
     (tx) =>
       tx
         .update(discountCodes)
@@ -281,6 +281,6 @@ export function setDiscountPaused(id: unknown, paused: boolean): DiscountCode {
 export function deleteDiscount(id: unknown): DiscountCode {
   const row = findDiscount(id);
   if (!row) refuse("This discount code no longer exists.", 404);
-  transaction((tx) => tx.delete(discountCodes).where(eq(discountCodes.id, row.id)).run());
+  transactionSync((tx) => tx.delete(discountCodes).where(eq(discountCodes.id, row.id)).run());
   return row;
 }

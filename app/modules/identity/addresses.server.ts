@@ -1,6 +1,6 @@
 // Shipping addresses: saved per shopper, checked field by field (app/lib/schemas/address.ts).
 import { and, asc, count, eq } from "drizzle-orm";
-import { db, transaction } from "#app/lib/db.server.ts";
+import { db, transactionSync } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { ADDRESS_FIELDS, addressSchema } from "#app/lib/schemas/address.ts";
@@ -20,7 +20,7 @@ export function parseAddress(input: unknown): AddressSnapshot {
 /** Saves a new address for the shopper. */
 export async function addAddress(userId: string, input: unknown): Promise<Address> {
   const fields = parseAddress(input);
-  return transaction((tx) => {
+  return transactionSync((tx) => {
     const row = tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId)).get();
     if ((row?.n ?? 0) >= MAX_ADDRESSES) throw new Refusal(`You can save at most ${MAX_ADDRESSES} addresses.`, 409);
     return tx

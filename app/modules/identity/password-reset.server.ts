@@ -1,13 +1,13 @@
 // Forgotten passwords for shoppers. Asking for a reset always answers the same, whether the email has an
 // account or not; when it has, a single-use link valid for one hour is mailed (through the outbox, in the same
-// transaction that stores it). Only a SHA-256 of the link's token is stored, and the mail waiting in the
+// transactionSync that stores it). Only a SHA-256 of the link's token is stored, and the mail waiting in the
 // outbox holds the token sealed with a key outside the database (mail-secrets.server.ts), wiped once sent: the
 // database alone (or a backup of it) cannot be used to reset anyone's password. Using the link sets the new password, ends every session of the account
 // and stops its other links; the route then signs the shopper in.
 import { createHash } from "node:crypto";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { config } from "#app/lib/config.server.ts";
-import { db, transaction } from "#app/lib/db.server.ts";
+import { db, transactionSync } from "#app/lib/db.server.ts";
 import { newId, newToken } from "#app/lib/ids.ts";
 import { RESET_LINK_INVALID } from "#app/lib/password-reset.ts";
 import { parseOrRefuse, Refusal, refuse } from "#app/lib/refusal.ts";
@@ -55,7 +55,7 @@ export async function requestPasswordReset(input: unknown, client: string): Prom
 async function sendResetLink(input: unknown): Promise<void> {
   const { email } = parseOrRefuse(forgotPasswordSchema, input);
   const token = newToken();
-  transaction((tx) => {
+  transactionSync((tx) => {
     const now = Date.now();
     // Links that have run out are cleared here, now and then, rather than by a timer (the sender wipes their
     // sealed tokens every round too).
@@ -101,7 +101,7 @@ export async function isResetTokenUsable(token: unknown): Promise<boolean> {
 type ResetInput = { token: unknown; password: unknown; confirm: unknown };
 
 /**
- * Uses a reset link: the token is claimed (single use) in the same transaction that sets the new password,
+ * Uses a reset link: the token is claimed (single use) in the same transactionSync that sets the new password,
  * ends every session of the account and stops its other links. Returns the shopper, for the route to sign in.
  * A link that does not work counts as a failed guess from the client's address (`client`), like a wrong
  * password at sign-in.
@@ -120,7 +120,7 @@ async function setNewPassword(input: ResetInput): Promise<ShopperUser> {
   if (!(await isResetTokenUsable(token))) refuse(RESET_LINK_INVALID);
   const { password } = parseOrRefuse(resetPasswordSchema, input);
   const passwordHash = await hashPassword(password);
-  return transaction((tx) => {
+  return transactionSync((tx) => {
     const now = Date.now();
     const claimed = tx
       .update(passwordResets)

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { isProduction } from "#app/lib/config.server.ts";
-import { type Db, db, type Tx, transaction } from "#app/lib/db.server.ts";
+import { type Db, db, type Tx, transactionSync } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
@@ -43,7 +43,7 @@ export function hasSeller(tx: Tx | Db = db()): boolean {
 }
 
 /**
- * Adds the first seller inside the caller's transaction (the setup page's, which also uses up its link): the
+ * Adds the first seller inside the caller's transactionSync (the setup page's, which also uses up its link): the
  * email already checked and lower-cased, the password already hashed (hashPassword).
  */
 export function addFirstSeller(tx: Tx, email: string, passwordHash: string): Seller {
@@ -62,7 +62,7 @@ export function addFirstSeller(tx: Tx, email: string, passwordHash: string): Sel
 export async function resetSellerPassword(email: string, password: string): Promise<Seller> {
   const fields = parseOrRefuse(newSellerSchema, { email, password });
   const passwordHash = await hashPassword(fields.password);
-  const seller = transaction((tx) => {
+  const seller = transactionSync((tx) => {
     const updated = tx
       .update(sellers)
       .set({ passwordHash })

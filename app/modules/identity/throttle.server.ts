@@ -8,7 +8,7 @@
 // stays counted as a failure unless it succeeds (which also clears that email's earlier failures) or is
 // withdrawn (it was not a guess: a field was missing).
 import { and, desc, eq, gt, lte } from "drizzle-orm";
-import { db, transaction } from "#app/lib/db.server.ts";
+import { db, transactionSync } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { throttledAttempts } from "#db/schema.ts";
@@ -82,7 +82,7 @@ export async function startAttempt(kind: ThrottleKind, who: Attempter): Promise<
   const now = Date.now();
   const id = newId();
   // One immediate transaction: two attempts at once see each other's row.
-  const until = transaction((tx) => {
+  const until = transactionSync((tx) => {
     /** When the attempts counted against `column = value` stop being too many; null when they are not. */
     const blockedUntil = (column: "email" | "client", value: string, limit: number) => {
       const newest = tx
@@ -115,7 +115,7 @@ export async function startAttempt(kind: ThrottleKind, who: Attempter): Promise<
   if (until !== null) throw tooMany(rule, until - now);
   return {
     async succeeded() {
-      transaction((tx) => {
+      transactionSync((tx) => {
         tx.delete(throttledAttempts).where(eq(throttledAttempts.id, id)).run();
         // The email's count starts again; what this client did still counts against the client.
         if (email) {

@@ -3,7 +3,7 @@
 // an order stays behind that order (taken off sale, hidden from the shop, with its pictures, so the order still
 // shows what was bought); every other demo product is deleted with its sizes, cart lines and pictures.
 import { and, count, eq, exists, inArray, isNull, notExists, sql } from "drizzle-orm";
-import { db, transaction } from "#app/lib/db.server.ts";
+import { db, transactionSync } from "#app/lib/db.server.ts";
 import { orderItems, products } from "#db/schema.ts";
 import { deleteProductImages } from "./images.server.ts";
 
@@ -20,10 +20,10 @@ export function demoProductsOnSale(): number {
   );
 }
 
-/** Removes every demo product (see above) in one transaction, then the pictures no remaining product uses. */
+/** Removes every demo product (see above) in one transactionSync, then the pictures no remaining product uses. */
 export async function removeDemoProducts(now = Date.now()): Promise<DemoRemoval> {
   const ordered = db().select({ one: orderItems.id }).from(orderItems).where(eq(orderItems.productId, products.id));
-  const { deletedImages, keptForOrders, deleted, stillUsed } = transaction((tx) => {
+  const { deletedImages, keptForOrders, deleted, stillUsed } = transactionSync((tx) => {
     const gone = tx
       .delete(products)
       .where(and(eq(products.demo, true), notExists(ordered)))

@@ -12,7 +12,7 @@ import {
   parseFormData,
 } from "@remix-run/form-data-parser";
 import { and, asc, count, desc, eq, exists, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import { db, transaction } from "#app/lib/db.server.ts";
+import { db, transactionSync } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { DEFAULT_CURRENCY } from "#app/lib/money.ts";
 import { type Page, pageWindow, SELLER_PAGE_SIZE } from "#app/lib/paging.ts";
@@ -145,7 +145,7 @@ export async function addProduct(
   const urls = await storeImages(uploads);
   const id = newId();
   try {
-    transaction((tx) => {
+    transactionSync((tx) => {
       tx.insert(products)
         .values({
           id,
@@ -210,7 +210,7 @@ export async function updateProduct(
 
   let previousImages: string[];
   try {
-    const saved = transaction((tx) => {
+    const saved = transactionSync((tx) => {
       const row = tx.select({ images: products.images }).from(products).where(eq(products.id, productId)).get();
       if (!row) return null;
       tx.update(products)

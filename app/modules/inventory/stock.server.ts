@@ -1,10 +1,10 @@
 // Stock counts: what each product is sold in and how many are left, the one place units are taken and put
 // back, and the seller's count changes. Every function that writes runs inside the caller's immediate
-// transaction (or its own), with statements that stay correct on PostgreSQL across processes: a guarded
+// transactionSync (or its own), with statements that stay correct on PostgreSQL across processes: a guarded
 // `UPDATE … SET stock = stock - q WHERE … AND stock >= q RETURNING`, lines in product-id order, and claims
 // made with a conditional update before anything is put back.
 import { and, asc, eq, inArray, isNotNull, isNull, notInArray, or, sql } from "drizzle-orm";
-import { type Db, type Tx, transaction } from "#app/lib/db.server.ts";
+import { type Db, type Tx, transactionSync } from "#app/lib/db.server.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
 import { hasSizes, lineName, MAX_STOCK, NO_SIZE, type SizeStock } from "#app/lib/sizes.ts";
 import { orderItems, orders, productSizes } from "#db/schema.ts";
@@ -68,10 +68,10 @@ const byProductAndSize = <T extends { productId: string; size: string }>(a: T, b
   a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : a.size < b.size ? -1 : a.size > b.size ? 1 : 0;
 
 /**
- * Takes the units of an order's lines, inside the transaction that writes the order: one guarded decrement
+ * Takes the units of an order's lines, inside the transactionSync that writes the order: one guarded decrement
  * per line, in product-id order (so two orders never wait on each other's rows in opposite orders). A line
  * that would go below zero refuses the whole order (409, 'Only 2 left of Linen Shirt, M'), and the caller's
- * transaction stores nothing. Returns, per line, whether it took from a count (a size not counted has none).
+ * transactionSync stores nothing. Returns, per line, whether it took from a count (a size not counted has none).
  */
 export function takeStock(tx: Tx, lines: readonly StockRequest[]): boolean[] {
   const taken = new Array<boolean>(lines.length).fill(false);
@@ -263,7 +263,7 @@ export function saveStockLines(tx: Tx, productId: string, lines: readonly CountC
  * Returns the product's lines afterwards; refuses a size the product does not have.
  */
 export async function changeCounts(productId: string, changes: readonly CountChange[]): Promise<SizeStock[]> {
-  return transaction((tx) => {
+  return transactionSync((tx) => {
     const current = new Set(stockLinesOf(tx, productId).map((line) => line.size));
     if (current.size === 0) refuse("Product not found", 404);
     for (const change of changes) {

@@ -24,7 +24,7 @@ import path from "node:path";
 import { and, asc, eq, inArray, lte, min } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { config, mailSenderEnabled } from "#app/lib/config.server.ts";
-import { db, transaction } from "#app/lib/db.server.ts";
+import { db, transactionSync } from "#app/lib/db.server.ts";
 import { newToken } from "#app/lib/ids.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { mailOutbox } from "#db/schema.ts";
@@ -57,7 +57,7 @@ const DUE_STATES = ["pending", "sending"] as const;
 /** Claims up to `limit` due rows for this round: pending ones whose time has come, and lapsed claims. */
 function claimDueMail(now: number, limit: number): OutboxRow[] {
   const claimToken = newToken();
-  return transaction((tx) => {
+  return transactionSync((tx) => {
     const due = tx
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
@@ -196,7 +196,7 @@ export type DeliveryReport = { sent: number; retrying: number; failed: number };
 export async function deliverPendingMail({ now = Date.now, limit = BATCH } = {}): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
   const smtpUrl = config().SMTP_URL;
-  transaction((tx) => wipeExpiredSecrets(tx, now()));
+  transactionSync((tx) => wipeExpiredSecrets(tx, now()));
   let transport: Transport | undefined;
   try {
     for (let rows = claimDueMail(now(), limit); rows.length > 0; rows = claimDueMail(now(), limit)) {
@@ -244,7 +244,7 @@ const shared = globalThis as typeof globalThis & { __trendoraMailSender?: Sender
 
 /**
  * Starts the background sender of this process (the server's; MAIL_SENDER=off leaves it out): it delivers
- * whenever a transaction has queued mail, when a retry falls due, and every minute for mail written by
+ * whenever a transactionSync has queued mail, when a retry falls due, and every minute for mail written by
  * another process. Starting it twice starts one.
  */
 export function startMailSender(): void {

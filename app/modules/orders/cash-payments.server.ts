@@ -2,7 +2,7 @@
 // intent an online order was paid with, and cash orders the seller marks paid on delivery. A cash order marked
 // paid by mistake can be set back to unpaid until an orders CSV has carried it as paid (the books have it then).
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { type Tx, transaction } from "#app/lib/db.server.ts";
+import { type Tx, transactionSync } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { orderPayments, orders } from "#db/schema.ts";
@@ -24,7 +24,7 @@ const cashOrder = (orderId: unknown) => {
 /** The seller took the cash: the cash order is paid (a cancelled one cannot be). */
 export async function markCashPaid(orderId: unknown): Promise<void> {
   const which = cashOrder(orderId);
-  transaction((tx) => {
+  transactionSync((tx) => {
     const order = tx.select({ status: orders.status, isPaid: orders.isPaid }).from(orders).where(which).get();
     if (!order) refuse("Order not found", 404);
     if (order.isPaid) refuse("This cash order is already marked paid.", 409);
@@ -37,7 +37,7 @@ export async function markCashPaid(orderId: unknown): Promise<void> {
 /** Undoes a mistaken "mark paid", unless an orders CSV has carried the order as paid since. */
 export async function undoCashPaid(orderId: unknown): Promise<void> {
   const which = cashOrder(orderId);
-  transaction((tx) => {
+  transactionSync((tx) => {
     const order = tx
       .select({ isPaid: orders.isPaid, exportedAt: orderPayments.exportedAt })
       .from(orders)
@@ -56,7 +56,7 @@ export async function undoCashPaid(orderId: unknown): Promise<void> {
 /** An orders CSV carried these orders: the cash ones marked paid can no longer be set back to unpaid. */
 export function markCashPaymentsExported(orderIds: readonly string[]): void {
   if (orderIds.length === 0) return;
-  transaction((tx) => {
+  transactionSync((tx) => {
     const paid = tx
       .select({ id: orders.id })
       .from(orders)

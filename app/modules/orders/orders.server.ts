@@ -1,7 +1,7 @@
 // Placing orders and reading them back. Everything an order stores is recomputed here from the database:
 // the client's prices, totals and user ids are never trusted.
 import { and, desc, eq, inArray, or } from "drizzle-orm";
-import { type Db, db, type Tx, transaction } from "#app/lib/db.server.ts";
+import { type Db, db, type Tx, transactionSync } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { computeTotals, lineAmount } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
@@ -174,7 +174,7 @@ export function checkOrderRequest(input: PlaceOrderInput, held: ReadonlyMap<stri
 export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
   const { userId, paymentType } = input;
   const requestKey = input.requestKey ?? null;
-  return transaction((tx) => {
+  return transactionSync((tx) => {
     // The claim: an order row under this key, or nothing when the key was used before.
     const orderId = newId();
     const claimed = tx

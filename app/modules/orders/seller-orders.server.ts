@@ -1,7 +1,7 @@
 // The orders the seller sees and fulfils: every cash-on-delivery order and every paid online order
 // (the same rule as the shopper's My Orders, from orders.server.ts), newest first.
 import { and, count, desc, eq } from "drizzle-orm";
-import { db, type Tx, transaction } from "#app/lib/db.server.ts";
+import { db, type Tx, transactionSync } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { type Page, pageWindow, SELLER_PAGE_SIZE } from "#app/lib/paging.ts";
 import { refuse } from "#app/lib/refusal.ts";
@@ -143,7 +143,7 @@ export function cancelForRefund(tx: Tx, orderId: string, alreadyReturned: Readon
 }
 
 /**
- * Moves an order along, in one immediate transaction (two sellers clicking at once cannot both win).
+ * Moves an order along, in one immediate transactionSync (two sellers clicking at once cannot both win).
  * Only orders the seller sees can be moved; any other move is refused with a message that says why. A
  * cancelled order's units go back to stock, and the shopper is mailed about the new status, in the same
  * transaction.
@@ -154,7 +154,7 @@ export async function setOrderStatus(orderId: unknown, status: unknown): Promise
   }
   const next = status as OrderStatus;
   if (typeof orderId !== "string" || !ID_PATTERN.test(orderId)) refuse("Order not found", 404);
-  return transaction((tx) => {
+  return transactionSync((tx) => {
     const order = tx
       .select({ status: orders.status })
       .from(orders)

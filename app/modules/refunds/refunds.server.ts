@@ -1,18 +1,18 @@
 // Refunds of paid online orders, through Stripe, kept in the `refunds` ledger. The rules that keep a refund
 // from being lost or made twice:
 // - A refund is first a ledger row with its own idempotency key (the form's token: a double click or a resent
-//   form finds the same row), written in one immediate transaction that also checks that pending and succeeded
+//   form finds the same row), written in one immediate transactionSync that also checks that pending and succeeded
 //   refunds never exceed what was paid; only then is `stripe.refunds.create` called with that key, so a retry
 //   of the same row replays Stripe's first answer instead of refunding again.
 // - Stripe's answer and its events (`refund.created`, `refund.updated`, `refund.failed`, `charge.refunded`)
 //   all go through applyStripeRefund, which finds the row by the Stripe id or by the row id sent as metadata,
 //   only moves a status forward, and records a refund made in Stripe's dashboard (found by the payment intent)
-//   as a row of its own. Each event is claimed in the same transaction as its effect.
+//   as a row of its own. Each event is claimed in the same transactionSync as its effect.
 // - A refund Stripe refused or that failed later stays a failed row (it counts for nothing) until the seller
 //   tries again: a new row with a key made from the failed one, so "Try again" twice is one new refund.
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import Stripe from "stripe";
-import { db, type Tx, transaction } from "#app/lib/db.server.ts";
+import { db, type Tx, transactionSync } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { computeTotals, DEFAULT_PRICING, formatMoney, lineAmount } from "#app/lib/money.ts";
 import { fieldErrorsOf, Refusal, refuse } from "#app/lib/refusal.ts";
@@ -253,7 +253,7 @@ function linesAmount(
  * asks Stripe. The same form sent twice (same requestKey) makes one refund. Returns the row as it stands.
  */
 export async function requestRefund(orderId: unknown, form: RefundForm): Promise<RefundRow> {
-  const row = transaction((tx) => {
+  const row = transactionSync((tx) => {
     const order = orderOf(tx, orderId);
     const existing = tx.select().from(refunds).where(eq(refunds.idempotencyKey, form.requestKey)).get();
     if (existing) {
@@ -333,7 +333,7 @@ export async function requestRefund(orderId: unknown, form: RefundForm): Promise
  * second click finds it) for the same amount and lines.
  */
 export async function retryRefund(orderId: unknown, refundId: unknown): Promise<RefundRow> {
-  const row = transaction((tx) => {
+  const row = transactionSync((tx) => {
     const order = orderOf(tx, orderId);
     if (typeof refundId !== "string" || !ID_PATTERN.test(refundId)) refuse("Refund not found", 404);
     const failed = tx
@@ -391,7 +391,7 @@ async function paymentIntentOf(orderId: string): Promise<string> {
   const session = await stripeClient().checkout.sessions.retrieve(sessionId);
   const intent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
   if (!intent) throw new Error(`Checkout Session ${sessionId} has no payment intent`);
-  transaction((tx) => recordPaymentIntent(tx, orderId, intent));
+  transactionSync((tx) => recordPaymentIntent(tx, orderId, intent));
   return intent;
 }
 
@@ -417,7 +417,7 @@ async function sendToStripe(row: RefundRow): Promise<RefundRow> {
       // Not known whether Stripe made it: it stays pending, and "Try again" sends the same key.
       const message = error instanceof Error ? error.message : String(error);
       console.warn(`Refund ${row.id} of order ${row.orderId} did not reach Stripe:`, message);
-      transaction((tx) =>
+      transactionSync((tx) =>
         tx
           .update(refunds)
           .set({ failure: `Stripe could not be reached: ${message}`, updatedAt: Date.now() })
@@ -430,7 +430,7 @@ async function sendToStripe(row: RefundRow): Promise<RefundRow> {
 }
 
 function markRefused(id: string, message: string) {
-  transaction((tx) =>
+  transactionSync((tx) =>
     tx
       .update(refunds)
       .set({ status: "failed", failure: message, updatedAt: Date.now() })
@@ -449,10 +449,10 @@ const STATES: readonly string[] = ["pending", "succeeded", "failed", "canceled"]
 
 /**
  * THE way Stripe's word about a refund is recorded (its answer to create, and each of its events), in one
- * transaction that claims the event first. A refund that went through mails the shopper, once.
+ * transactionSync that claims the event first. A refund that went through mails the shopper, once.
  */
 export function applyStripeRefund(refund: RefundFacts, event?: Pick<Stripe.Event, "id" | "type">): RefundOutcome {
-  return transaction((tx) => {
+  return transactionSync((tx) => {
     if (event) {
       const claimed = tx
         .insert(stripeEvents)
@@ -555,7 +555,7 @@ export async function handleRefundEvent(event: Stripe.Event): Promise<RefundOutc
       const intent = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
       if (!intent) return "ignored";
       const list = await stripeClient().refunds.list({ payment_intent: intent, limit: 100 });
-      return transaction((tx) => {
+      return transactionSync((tx) => {
         const claimed = tx
           .insert(stripeEvents)
           .values({ id: event.id, type: event.type })
@@ -574,7 +574,7 @@ export async function handleRefundEvent(event: Stripe.Event): Promise<RefundOutc
 
 /** A delivered online order came back: it can be refunded now. */
 export async function markReturned(orderId: unknown): Promise<void> {
-  transaction((tx) => {
+  transactionSync((tx) => {
     const order = orderOf(tx, orderId);
     if (order.paymentType !== "Online") refuse("Only orders paid online are returned and refunded here.", 409);
     if (order.status !== "Delivered") refuse("Only a delivered order can be marked returned.", 409);

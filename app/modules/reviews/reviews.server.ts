@@ -1,10 +1,10 @@
 // Reviews from buyers (issue 21, docs/decisions/0130-reviews.md): who may review (a shopper with a delivered order
 // of the product, once per product), the review itself, the seller's moderation and reply, and the product's
-// rating kept in its row (review_count, rating_total, rating_average, rating_stars) in the same transaction as
+// rating kept in its row (review_count, rating_total, rating_average, rating_stars) in the same transactionSync as
 // every change, so no page ever counts reviews. Every change updates the product's row, which raises the
 // catalogue version (a trigger of migration 0006): pages kept for visitors are made again.
 import { and, count, desc, eq } from "drizzle-orm";
-import { type Db, db, type Tx, transaction } from "#app/lib/db.server.ts";
+import { type Db, db, type Tx, transactionSync } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { pageWindow } from "#app/lib/paging.ts";
 import { refuse } from "#app/lib/refusal.ts";
@@ -33,7 +33,7 @@ export function reviewSettingsIn(tx: Tx | Db = db()): { holdForApproval: boolean
 
 /** Whether new and edited reviews wait for the seller's approval (off by default). */
 export function setHoldReviews(holdForApproval: boolean): void {
-  transaction((tx) => {
+  transactionSync((tx) => {
     tx.insert(reviewSettings)
       .values({ id: 1, holdForApproval })
       .onConflictDoUpdate({ target: reviewSettings.id, set: { holdForApproval } })
@@ -99,7 +99,7 @@ export function reviewerState(userId: string | null, productId: string): { canRe
  */
 export function saveReview(userId: string, productId: string, input: ReviewInput): ReviewStatus {
   if (!ID_PATTERN.test(productId)) refuse(REVIEW_REFUSALS.noProduct, 404);
-  return transaction((tx) => {
+  return transactionSync((tx) => {
     const product = tx
       .select({ id: products.id, removedAt: products.removedAt })
       .from(products)
@@ -134,7 +134,7 @@ export function saveReview(userId: string, productId: string, input: ReviewInput
 /** Deletes the shopper's own review of a product. */
 export function deleteReview(userId: string, productId: string): void {
   if (!ID_PATTERN.test(productId)) refuse(REVIEW_REFUSALS.noReview, 404);
-  transaction((tx) => {
+  transactionSync((tx) => {
     const deleted = tx
       .delete(reviews)
       .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)))
@@ -254,7 +254,7 @@ function reviewProductIn(tx: Tx, reviewId: string): string {
 
 /** The seller hides a review, or shows it (a hidden one again, or a held one: approved). */
 export function setReviewStatus(reviewId: string, status: "published" | "hidden"): void {
-  transaction((tx) => {
+  transactionSync((tx) => {
     const productId = reviewProductIn(tx, reviewId);
     tx.update(reviews).set({ status }).where(eq(reviews.id, reviewId)).run();
     refreshRatingIn(tx, productId);
@@ -263,7 +263,7 @@ export function setReviewStatus(reviewId: string, status: "published" | "hidden"
 
 /** The seller's public reply to a review ("" removes it). */
 export function replyToReview(reviewId: string, reply: string): void {
-  transaction((tx) => {
+  transactionSync((tx) => {
     const productId = reviewProductIn(tx, reviewId);
     tx.update(reviews)
       .set({ sellerReply: reply || null, repliedAt: reply ? tick() : null })

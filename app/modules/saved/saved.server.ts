@@ -2,7 +2,7 @@
 // (visitor-saved.server.ts); a signed-in shopper's in `saved_items`; at sign-in the two are merged, as the cart is.
 // Saving needs a product on sale; removing never does (a product taken off sale can still be removed).
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
-import { type Db, db, type Tx, transaction } from "#app/lib/db.server.ts";
+import { type Db, db, type Tx, transactionSync } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { SAVED_INTENTS } from "#app/lib/intents.ts";
 import { refuse } from "#app/lib/refusal.ts";
@@ -62,7 +62,7 @@ export async function changeSaved(
 ): Promise<{ message: string; cookies: string[] }> {
   const message = SAVED_MESSAGES[change.op];
   if (userId) {
-    transaction((tx) => {
+    transactionSync((tx) => {
       if (change.op === "unsave") {
         tx.delete(savedItems)
           .where(and(eq(savedItems.userId, userId), eq(savedItems.productId, change.productId)))
@@ -96,7 +96,7 @@ export async function mergeVisitorSaved(request: Request, userId: string): Promi
   if (!hasVisitorSavedCookie(request)) return null;
   const visitor = await readVisitorSaved(request);
   if (visitor.length > 0) {
-    transaction((tx) => {
+    transactionSync((tx) => {
       const saved = new Set(savedIdsIn(tx, userId));
       const existing = new Set(
         tx

@@ -4,7 +4,7 @@
 // ends it, it expires after SETUP_LINK_MS, and it stops working as soon as any seller exists.
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { db, transaction } from "#app/lib/db.server.ts";
+import { db, transactionSync } from "#app/lib/db.server.ts";
 import { newToken } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { SETUP_LINK_INVALID, setupSchema } from "#app/lib/schemas/setup.ts";
@@ -35,7 +35,7 @@ export type SetupLink = { url: string; expiresAt: number };
 export function issueSetupLink(origin: string, now = Date.now()): SetupLink | null {
   const token = newToken();
   const expiresAt = now + SETUP_LINK_MS;
-  const issued = transaction((tx) => {
+  const issued = transactionSync((tx) => {
     tx.delete(setupTokens).run();
     if (hasSeller(tx)) return false;
     tx.insert(setupTokens)
@@ -59,7 +59,7 @@ export function isSetupTokenUsable(token: unknown, now = Date.now()): boolean {
 }
 
 /**
- * The setup form: checks the fields, then in one transaction uses up the link, creates the owner's seller
+ * The setup form: checks the fields, then in one transactionSync uses up the link, creates the owner's seller
  * account and saves the shop's name. A used, expired or unknown link, or a store that has a seller, is a
  * Refusal (SETUP_LINK_INVALID) and writes nothing. Returns the seller and the Set-Cookie of their session.
  */
@@ -75,7 +75,7 @@ export async function completeSetup(input: {
   const fields = parseOrRefuse(setupSchema, rest);
   const passwordHash = await hashPassword(fields.password);
   const now = Date.now();
-  const seller = transaction((tx) => {
+  const seller = transactionSync((tx) => {
     // Checked again under the write lock: of two posts of the same link, one creates the owner.
     const used = tx
       .delete(setupTokens)

@@ -2,7 +2,7 @@
 // a change made here (updateShopSettings clears the copy); a page never reads it per request. A second server
 // process would learn of a change by the row's `version` (raised with every change): see docs/shop-settings.md.
 import { eq, sql } from "drizzle-orm";
-import { type Db, db, type Tx, transaction } from "#app/lib/db.server.ts";
+import { type Db, db, type Tx, transactionSync } from "#app/lib/db.server.ts";
 import type { Pricing } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import type { ShopSettingsInput } from "#app/lib/schemas/shop-settings.ts";
@@ -55,7 +55,7 @@ export function shopInfo(settings: ShopSettings = shopSettings()): ShopInfo {
 
 /**
  * Saves the settings form: the logo (when one was sent) goes through the product pictures' checks first, then
- * one transaction writes the row, raises its version and the catalogue's (so no kept catalogue page shows the
+ * one transactionSync writes the row, raises its version and the catalogue's (so no kept catalogue page shows the
  * old settings), and this process's copy is dropped. A replaced logo's files are removed after the commit.
  */
 export async function updateShopSettings(
@@ -68,7 +68,7 @@ export async function updateShopSettings(
   const { removeLogo: _removeLogo, ...values } = input;
   let saved: ShopSettings;
   try {
-    saved = transaction((tx) => {
+    saved = transactionSync((tx) => {
       const current = tx.select().from(settingsTable).where(eq(settingsTable.id, 1)).get();
       if (!current) throw new Error("The shop_settings row is missing");
       if (expectedVersion !== undefined && current.version !== expectedVersion) {
@@ -96,9 +96,9 @@ export async function updateShopSettings(
 }
 
 /**
- * Names the shop, in the caller's transaction (the first-run setup page): the name and the sender name of its
+ * Names the shop, in the caller's transactionSync (the first-run setup page): the name and the sender name of its
  * mail; the catalogue version goes up so no kept page shows the old name. Call forgetShopSettings() once the
- * transaction has committed.
+ * transactionSync has committed.
  */
 export function nameShop(tx: Tx, name: string): void {
   tx.update(settingsTable)
