@@ -66,7 +66,7 @@ function SearchBox({ id }: { id: string }) {
       const text = value.trim();
       if (!text && !onProducts) return;
       const search = text ? `?${new URLSearchParams({ q: text })}` : "";
-      navigate({ pathname: action, search }, { replace: onProducts, preventScrollReset: true });
+      void navigate({ pathname: action, search }, { replace: onProducts, preventScrollReset: true });
     }, SEARCH_DEBOUNCE_MS);
   }
 

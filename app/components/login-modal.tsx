@@ -72,7 +72,7 @@ export function LoginModal({ mode: urlMode, reply }: { mode: AuthMode; reply?: F
   const navigate = useNavigate();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") navigate(closeHref, { preventScrollReset: true });
+      if (event.key === "Escape") void navigate(closeHref, { preventScrollReset: true });
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);

@@ -57,7 +57,7 @@ export async function startProductionServer(env: Record<string, string> = {}): P
   child.stderr!.on("data", collect);
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   let ended = false;
-  exited.then(() => {
+  void exited.then(() => {
     ended = true;
   });
   const port = await waitFor("the server to listen", () => {
