@@ -100,3 +100,90 @@ describe("PostgreSQL migrations", () => {
     expect(new Set(recorded.map((row) => row.hash)).size).toBe(MIGRATIONS);
   });
 });
+
+describe("what PostgreSQL's hand-written migration does (SQLite's triggers of 0006)", () => {
+  const product = (id: string, createdAt: number) =>
+    ({
+      id,
+      name: `Shirt ${id}`,
+      category: "Men",
+      price_cents: 1000,
+      offer_price_cents: 900,
+      created_at: createdAt,
+    }) as const;
+
+  it("gives products made in the same millisecond by two connections at once different seqs, in commit order", async () => {
+    const { url, sql } = await database();
+    await migratePostgres(url);
+    const other = postgres(url, { onnotice: () => {} });
+    clients.push(other);
+    const at = 1_790_000_000_000;
+    // The first inserts and holds its transaction open; the second inserts in the same millisecond meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inserted!: () => void;
+    const firstInserted = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    const first = sql.begin(async (tx) => {
+      await tx`INSERT INTO products ${tx(product("a", at))}`;
+      inserted();
+      await held;
+    });
+    await firstInserted;
+    const second = other.begin((tx) => tx`INSERT INTO products ${tx(product("b", at))}`);
+    // The second waits on the seq trigger's lock until the first ends.
+    await waitForLockWaiter(sql);
+    release();
+    await Promise.all([first, second]);
+    const rows = await sql`SELECT id, seq FROM products ORDER BY seq`;
+    expect(rows.map((row) => [row.id, Number(row.seq)])).toEqual([
+      ["a", at * 1024],
+      ["b", at * 1024 + 1],
+    ]);
+  });
+
+  it("raises the catalogue's version once per committed change to products or sizes, never for a rolled-back one", async () => {
+    const { url, sql } = await database();
+    await migratePostgres(url);
+    const version = async () => (await sql`SELECT version FROM catalogue_version WHERE id = 1`)[0]?.version as number;
+    const start = await version();
+    await sql.begin(async (tx) => {
+      await tx`INSERT INTO products ${tx(product("c", 1_790_000_000_100))}`;
+      await tx`INSERT INTO product_sizes ${tx([
+        { product_id: "c", size: "S", position: 0, stock: 3 },
+        { product_id: "c", size: "M", position: 1, stock: 3 },
+      ])}`;
+      // Not raised before the commit (seen from another connection).
+      expect(await version()).toBe(start);
+    });
+    expect(await version()).toBe(start + 1);
+    await sql`UPDATE product_sizes SET stock = stock - 1 WHERE product_id = 'c'`;
+    expect(await version()).toBe(start + 2);
+    await sql`UPDATE products SET name = 'Renamed' WHERE id = 'c'`;
+    expect(await version()).toBe(start + 3);
+    await expect(
+      sql.begin(async (tx) => {
+        await tx`DELETE FROM products WHERE id = 'c'`;
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    expect(await version()).toBe(start + 3);
+    await sql`DELETE FROM products WHERE id = 'c'`;
+    expect(await version()).toBe(start + 4);
+    // Other tables leave it alone.
+    await sql`UPDATE shop_settings SET name = 'Other' WHERE id = 1`;
+    expect(await version()).toBe(start + 4);
+  });
+});
+
+/** Resolves once a session waits for a lock (polled: the wait starts on another connection). */
+async function waitForLockWaiter(sql: postgres.Sql) {
+  for (;;) {
+    const [row] = await sql`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted`;
+    if (row?.n === 1) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
