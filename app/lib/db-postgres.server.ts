@@ -2,6 +2,7 @@
 // db/schema.pg.ts, and the migrations of db/migrations-pg applied by exactly one process at a time.
 // app/lib/db.server.ts chooses this when DATABASE_URL is a postgres:// URL; nothing here is loaded otherwise.
 import path from "node:path";
+import type { PgTransactionConfig } from "drizzle-orm/pg-core";
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
@@ -52,6 +53,56 @@ export function connectPostgres(url: string, { max = 10, prepare = true }: PoolO
 
 export async function closePostgres(db: PgDb): Promise<void> {
   await db.$client.end();
+}
+
+/** What a transaction body gets on PostgreSQL. */
+export type PgTx = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
+
+/** SQLSTATEs after which the whole transaction may simply be run again: serialisation failure, deadlock. */
+const RETRYABLE = new Set(["40001", "40P01"]);
+
+/** How many times a transaction is tried in all before its serialisation or deadlock error is given up on. */
+export const MAX_TRANSACTION_ATTEMPTS = 5;
+
+/** Whether an error (or what it wraps: Drizzle wraps the driver's) is one a new attempt can cure. */
+export function isRetryable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === "string" && RETRYABLE.has(code)) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export type TransactionOptions = {
+  /** Default: read committed (guarded updates and claim-first inserts need no more; see decision 0142 on seq). */
+  isolationLevel?: PgTransactionConfig["isolationLevel"];
+  attempts?: number;
+  /** Called before each new attempt (a log line, a counter). */
+  onRetry?: (error: unknown, attempt: number) => void;
+};
+
+/**
+ * Runs `change` in a transaction (BEGIN … COMMIT on one pooled connection, ROLLBACK when it throws), again
+ * after a serialisation failure or a deadlock, at most `attempts` times in all, with a short random pause in
+ * between so the two parties do not collide again. The body must be safe to run again: only database work
+ * (nothing sent, no payment made) until it returns. Any other error is thrown at once.
+ */
+export async function transactionPostgres<T>(
+  db: PgDb,
+  change: (tx: PgTx) => Promise<T>,
+  { isolationLevel = "read committed", attempts = MAX_TRANSACTION_ATTEMPTS, onRetry }: TransactionOptions = {},
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(change, { isolationLevel });
+    } catch (error) {
+      if (attempt >= attempts || !isRetryable(error)) throw error;
+      onRetry?.(error, attempt);
+      // 2, 4, 8... ms at most, jittered.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** attempt));
+    }
+  }
 }
 
 /**
