@@ -1,8 +1,9 @@
 // A throw-away PostgreSQL for the tests: Debian's binaries (apt-get install postgresql; PG_BIN to use others),
 // a cluster made by initdb in a temporary directory, a server on 127.0.0.1 and a free port (its socket in the
 // same directory), a fresh database per test file, and everything stopped and removed at the end, also when a
-// test fails or the process exits early. initdb refuses to run as root: as root the cluster belongs to the
-// `postgres` user (or `nobody`), and the server runs as that user.
+// test fails or the test process dies (the server runs under a small shell that stops it and removes the directory
+// when the pipe from this process closes, however it closes). initdb refuses to run as root: as root the
+// cluster belongs to the `postgres` user (or `nobody`), and the server runs as that user.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -44,6 +45,8 @@ function serverAccount(): Account {
 
 export type TestPostgres = {
   port: number;
+  /** The temporary directory: the cluster and the server's socket. */
+  dir: string;
   /** A postgres:// URL of the server's `postgres` database (for CREATE DATABASE and the like). */
   adminUrl: string;
   /** Creates an empty database and gives its URL. */
@@ -54,6 +57,24 @@ export type TestPostgres = {
 
 const SUPERUSER = "postgres";
 
+/**
+ * The shell the server runs under ($1 its directory, then the postgres command): it starts the server, and when
+ * its standard input (a pipe from this process) reaches its end, because stop() closed it or this process died,
+ * it stops the server with SIGQUIT (immediate shutdown); once the server has ended, for whatever reason, it
+ * removes the directory and exits with the server's code. A background job's standard input is /dev/null, so
+ * the pipe is read through descriptor 3.
+ */
+const GUARD = `dir=$1; shift
+exec 3<&0
+"$@" &
+server=$!
+(read -r _ <&3; kill -QUIT "$server" 2>/dev/null) &
+watcher=$!
+wait "$server"; code=$?
+kill "$watcher" 2>/dev/null
+rm -rf "$dir"
+exit "$code"`;
+
 /** Starts a PostgreSQL server of its own in a new temporary directory. */
 export async function startPostgres(): Promise<TestPostgres> {
   const bin = postgresBinDir();
@@ -61,7 +82,6 @@ export async function startPostgres(): Promise<TestPostgres> {
   const dir = mkdtempSync(path.join(tmpdir(), "store-pg-"));
   const dataDir = path.join(dir, "data");
   let server: ChildProcess | undefined;
-  const killOnExit = () => server?.kill("SIGKILL");
   const removeAll = () => rmSync(dir, { recursive: true, force: true });
   try {
     if (account) chownSync(dir, account.uid, account.gid);
@@ -87,19 +107,19 @@ export async function startPostgres(): Promise<TestPostgres> {
       dynamic_shared_memory_type: "mmap",
     };
     const args = ["-D", dataDir, ...Object.entries(settings).flatMap(([key, value]) => ["-c", `${key}=${value}`])];
-    server = spawn(path.join(bin, "postgres"), args, {
+    server = spawn("sh", ["-c", GUARD, "postgres-guard", dir, path.join(bin, "postgres"), ...args], {
       ...asAccount,
       env,
       cwd: dir,
-      stdio: ["ignore", "ignore", "pipe"],
+      stdio: ["pipe", "ignore", "pipe"],
     });
-    process.on("exit", killOnExit);
     await readyOrExited(server);
     const adminUrl = `postgres://${SUPERUSER}@127.0.0.1:${port}/postgres`;
     let databases = 0;
     const running = server;
     return {
       port,
+      dir,
       adminUrl,
       async createDatabase() {
         const name = `store_test_${++databases}`;
@@ -112,19 +132,17 @@ export async function startPostgres(): Promise<TestPostgres> {
         return `postgres://${SUPERUSER}@127.0.0.1:${port}/${name}`;
       },
       async stop() {
-        process.off("exit", killOnExit);
-        // SIGQUIT: immediate shutdown (nothing here is kept).
+        // Closing the pipe stops the server (immediate shutdown: nothing here is kept) and removes its directory.
         if (running.exitCode === null && running.signalCode === null) {
           const exited = new Promise((resolve) => running.once("exit", resolve));
-          running.kill("SIGQUIT");
+          running.stdin!.end();
           await exited;
         }
         removeAll();
       },
     };
   } catch (error) {
-    process.off("exit", killOnExit);
-    server?.kill("SIGKILL");
+    server?.stdin?.end();
     removeAll();
     throw error;
   }
