@@ -1,6 +1,6 @@
 // The store on PostgreSQL (issue 18; decisions 0141, 0142): the connection pool and Drizzle instance over
 // db/schema.pg.ts, and the migrations of db/migrations-pg applied by exactly one process at a time.
-// app/lib/db.server.ts chooses this when DATABASE_URL is a postgres:// URL; nothing here is loaded otherwise.
+// app/lib/db.server.ts is to choose this when DATABASE_URL is a postgres:// URL (docs/postgresql.md, "The switch").
 import path from "node:path";
 import type { PgTransactionConfig } from "drizzle-orm/pg-core";
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
