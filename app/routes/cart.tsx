@@ -61,7 +61,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   cookies.push(...applied.cookies);
   const discountLines = cartDiscountLines(cart.lines);
   const discount = await cartDiscount(applied.code, shopper?.id ?? null, discountLines);
-  const totals = computeTotals(discountLines, shopPricing(await shopSettings()), { discountCents: discount?.discountCents ?? 0 });
+  const totals = computeTotals(discountLines, shopPricing(await shopSettings()), {
+    discountCents: discount?.discountCents ?? 0,
+  });
   const addresses = shopper ? await listAddresses(shopper.id) : [];
   // The chosen address travels in the URL (?address=<id>); the first saved one is the default.
   const chosen = (shopper && (await findAddress(shopper.id, search.get("address")))) || addresses[0] || null;

@@ -33,7 +33,10 @@ export async function confirmCheckoutReturn(sessionId: string | null): Promise<P
   try {
     await expireStaleOnlineOrders();
     const session = await stripeClient().checkout.sessions.retrieve(sessionId);
-    return session.status === "expired" ? cancelOrderForSession(session) : fulfilCheckoutSession(session);
+    // Awaited here, so a failure is caught below.
+    const outcome =
+      session.status === "expired" ? await cancelOrderForSession(session) : await fulfilCheckoutSession(session);
+    return outcome;
   } catch (error) {
     console.warn(`Could not confirm Checkout Session ${sessionId}:`, errorText(error));
     return "error";

@@ -146,17 +146,16 @@ export async function addProduct(
   const id = newId();
   try {
     await transaction(async (tx) => {
-      await tx.insert(products)
-        .values({
-          id,
-          name: fields.name,
-          description: fields.description,
-          category: fields.category,
-          priceCents: fields.price,
-          offerPriceCents: fields.offerPrice,
-          images: urls,
-          inStock: true,
-        });
+      await tx.insert(products).values({
+        id,
+        name: fields.name,
+        description: fields.description,
+        category: fields.category,
+        priceCents: fields.price,
+        offerPriceCents: fields.offerPrice,
+        images: urls,
+        inStock: true,
+      });
       await saveStockLines(tx, id, stockLinesOfFields(fields));
     });
   } catch (error) {

@@ -150,9 +150,7 @@ export async function returnOrderStock(
  * when that line took them and the order's units have not all gone back already. Returns whether they did.
  */
 export async function returnLineUnits(tx: Tx, orderId: string, index: number, quantity: number): Promise<boolean> {
-  const order = await first(
-    tx.select({ returned: orders.stockReturnedAt }).from(orders).where(eq(orders.id, orderId)),
-  );
+  const order = await first(tx.select({ returned: orders.stockReturnedAt }).from(orders).where(eq(orders.id, orderId)));
   if (!order || order.returned !== null) return false;
   const line = (await orderStockLines(tx, orderId, false)).sort((a, b) => a.position - b.position)[index];
   if (!line || quantity <= 0) return false;

@@ -79,11 +79,7 @@ async function savedCartOrder(tx: Tx | Db, userId: string, held: ReadonlyMap<str
  * select an address'), the order must have lines ('Your cart is empty.'), and every product must exist, be on
  * sale and in stock, in a size it has. Whether enough units are left is for takeStock to say.
  */
-async function checkedOrderIn(
-  tx: Tx | Db,
-  input: PlaceOrderInput,
-  held: ReadonlyMap<string, number> = new Map(),
-) {
+async function checkedOrderIn(tx: Tx | Db, input: PlaceOrderInput, held: ReadonlyMap<string, number> = new Map()) {
   const { userId } = input;
   const address =
     typeof input.addressId === "string"
@@ -256,12 +252,12 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
     if (!order) throw new Error(`Order ${orderId} vanished inside its own transaction`);
     for (const [position, line] of lines.entries()) {
       await tx.insert(orderItems).values({
-          id: newId(),
-          orderId,
-          productId: line.productId,
-          size: line.size,
-          quantity: line.quantity,
-          stockTaken: taken[position],
+        id: newId(),
+        orderId,
+        productId: line.productId,
+        size: line.size,
+        quantity: line.quantity,
+        stockTaken: taken[position],
         unitPriceCents: line.unitPriceCents,
         position,
       });

@@ -84,7 +84,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     await updateProduct(params.id, productFormInput(fields), { replace, remove }, (await shopSettings()).currency);
     // Back to the product's row in the list (on the page the Edit link came from: the form posts to this
     // page's address, ?page=N included), named in the message.
-    const page = (await sellerProductPage(params.id)) ?? sellerPageOf(new URL(request.url).searchParams.get("page")) ?? 1;
+    const page =
+      (await sellerProductPage(params.id)) ?? sellerPageOf(new URL(request.url).searchParams.get("page")) ?? 1;
     return redirectWithToast(request, sellerRowPath(params.id, false, page), {
       type: "success",
       message: `Product Updated: ${await productNameOf(params.id)}`,
