@@ -57,11 +57,7 @@ describe("migrating a store made by the first release", () => {
         ["pa:M", 2],
         ["pm:32W x 32L", 3],
       ]);
-      expect(
-        (await orderLinesIn(store, ["o1"]))
-          .get("o1")!
-          .map((l) => [l.productId, l.size, l.quantity]),
-      ).toEqual([
+      expect((await orderLinesIn(store, ["o1"])).get("o1")!.map((l) => [l.productId, l.size, l.quantity])).toEqual([
         ["pm", "32W x 32L", 1],
         ["pz", "", 2],
       ]);
