@@ -43,20 +43,18 @@ const remembered = new Map<string, number>();
  */
 export async function countOnce(tx: Tx | Db, key: string, count: () => Promise<number>): Promise<number> {
   const version = await catalogueVersionIn(tx);
-  // The version only grows: a request that read an older one (before a change another request has seen) neither
-  // clears nor reads the newer counts.
-  if (version > rememberedAt) {
+  if (version !== rememberedAt) {
     remembered.clear();
     rememberedAt = version;
   }
-  const known = version === rememberedAt ? remembered.get(key) : undefined;
+  const known = remembered.get(key);
   if (known !== undefined) {
     remembered.delete(key);
     remembered.set(key, known);
     return known;
   }
   const value = await count();
-  // Counted at an older version than the kept counts' (another request moved them on meanwhile): given, not kept.
+  // The kept counts moved to another version while this one was counted (reads are async): given, not kept.
   if (rememberedAt !== version) return value;
   remembered.set(key, value);
   if (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
