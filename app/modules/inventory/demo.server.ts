@@ -2,7 +2,7 @@
 // "Remove the demo catalogue" takes them all away at once. Orders are never touched: a demo product that is in
 // an order stays behind that order (taken off sale, hidden from the shop, with its pictures, so the order still
 // shows what was bought); every other demo product is deleted with its sizes, cart lines and pictures.
-import { and, count, eq, exists, inArray, isNull, notExists, sql } from "drizzle-orm";
+import { and, count, eq, exists, isNull, notExists } from "drizzle-orm";
 import { db, first, transaction } from "#app/lib/db.server.ts";
 import { orderItems, products } from "#db/schema.ts";
 import { deleteProductImages } from "./images.server.ts";
@@ -36,15 +36,13 @@ export async function removeDemoProducts(now = Date.now()): Promise<DemoRemoval>
     const images = [...new Set(gone.flatMap((row) => row.images))];
     // A picture file may be shared (the demo's cache names a picture by what it shows): it stays while any
     // remaining product, demo or not, still shows it.
+    // Read as the column's JSON in every engine (no json_each / jsonb function): one pass over the products left.
     const stillShown = new Set<string>();
-    for (let i = 0; i < images.length; i += 500) {
-      const part = images.slice(i, i + 500);
-      const shown = sql<string>`picture.value`;
-      const rows = await tx
-        .select({ url: shown })
-        .from(sql`${products}, json_each(${products.images}) AS picture`)
-        .where(inArray(shown, part));
-      for (const row of rows) stillShown.add(row.url);
+    if (images.length > 0) {
+      const wanted = new Set(images);
+      for (const row of await tx.select({ images: products.images }).from(products)) {
+        for (const url of row.images) if (wanted.has(url)) stillShown.add(url);
+      }
     }
     return { deletedImages: images, keptForOrders: kept.length, deleted: gone.length, stillUsed: stillShown };
   });
