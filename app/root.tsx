@@ -28,7 +28,7 @@ import { takeToasts } from "#app/lib/toast.server.ts";
 import { readIdentity, shopperOf } from "#app/middleware/identity.server.ts";
 import { guardRequest } from "#app/middleware/request-guard.server.ts";
 import { shopperShell } from "#app/modules/identity/index.server.ts";
-import { shopInfo } from "#app/modules/shop/index.server.ts";
+import { shopInfo, shopSettings } from "#app/modules/shop/index.server.ts";
 
 // Pages without a meta of their own: the error pages (a 404 among them), never indexed.
 export const meta: Route.MetaFunction = ({ error, matches }) => [
@@ -72,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Canonical and shared links are absolute: on PUBLIC_URL when it is set, else on the address asked for.
   const origin = publicOrigin(new URL(request.url).origin);
   return data(
-    { ...shell, toasts, origin, shop: shopInfo() },
+    { ...shell, toasts, origin, shop: shopInfo(await shopSettings()) },
     clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
   );
 }

@@ -29,7 +29,7 @@ import {
 } from "#app/modules/discounts/index.server.ts";
 import type { ShopperUser } from "#app/modules/identity/index.server.ts";
 import { addressLabel, findAddress, listAddresses } from "#app/modules/identity/index.server.ts";
-import { shopPricing } from "#app/modules/shop/index.server.ts";
+import { shopPricing, shopSettings } from "#app/modules/shop/index.server.ts";
 import type { Route } from "./+types/cart";
 import { answerCartChange } from "./cart-change.server.ts";
 
@@ -60,8 +60,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const applied = await readCartCode(request, shopper?.id ?? null);
   cookies.push(...applied.cookies);
   const discountLines = cartDiscountLines(cart.lines);
-  const discount = cartDiscount(applied.code, shopper?.id ?? null, discountLines);
-  const totals = computeTotals(discountLines, shopPricing(), { discountCents: discount?.discountCents ?? 0 });
+  const discount = await cartDiscount(applied.code, shopper?.id ?? null, discountLines);
+  const totals = computeTotals(discountLines, shopPricing(await shopSettings()), {
+    discountCents: discount?.discountCents ?? 0,
+  });
   const addresses = shopper ? await listAddresses(shopper.id) : [];
   // The chosen address travels in the URL (?address=<id>); the first saved one is the default.
   const chosen = (shopper && (await findAddress(shopper.id, search.get("address")))) || addresses[0] || null;

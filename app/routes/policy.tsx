@@ -20,10 +20,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
 // version, so a kept copy is never stale).
 export const headers = sharedPageHeaders;
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   const policy = POLICIES.find((p) => p.slug === params.policy);
   if (!policy) throw notFound("Page not found");
-  return { slug: policy.slug, title: policy.title, text: shopSettings()[policy.field] };
+  return { slug: policy.slug, title: policy.title, text: (await shopSettings())[policy.field] };
 }
 
 export default function Policy({ loaderData }: Route.ComponentProps) {

@@ -38,7 +38,7 @@ export async function answerReviewChange(
     title: form.get("title") ?? undefined,
     body: form.get("body") ?? undefined,
   });
-  const status = saveReview(shopperId, productId, input);
+  const status = await saveReview(shopperId, productId, input);
   const message =
     status === "published"
       ? "Thank you: your review is published."
@@ -49,14 +49,14 @@ export async function answerReviewChange(
 }
 
 /** The reviews part of a product page's data: the kept rating, a page of reviews, and what the viewer may do. */
-export function reviewsData(
+export async function reviewsData(
   product: { id: string; reviewCount: number; ratingAverage: number | null; ratingStars: number[] },
   shopperId: string | null,
   pageParam: string | null,
 ) {
   const count = product.reviewCount;
   const page = productReviewPage(product.id, count, parsePage(pageParam) ?? 1);
-  const viewer = reviewerState(shopperId, product.id);
+  const viewer = await reviewerState(shopperId, product.id);
   return {
     count,
     average: count > 0 ? product.ratingAverage : null,

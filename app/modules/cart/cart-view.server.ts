@@ -3,12 +3,12 @@
 // silent: the cart page saves it and says which line changed and why (settleCart), every count on the page is
 // the capped one, and an order from a cart that would be capped unseen is refused (orders.server.ts).
 import { and, eq, inArray } from "drizzle-orm";
-import { type Db, db, type Tx, transactionSync } from "#app/lib/db.server.ts";
+import { type Db, db, type Tx, transaction } from "#app/lib/db.server.ts";
 import { computeTotals, lineAmount, type Totals } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { FREE_SIZE, isAvailable, NO_SIZE, splitCartKey } from "#app/lib/sizes.ts";
 import { stockKey, stockLinesIn } from "#app/modules/inventory/index.server.ts";
-import { shopPricing } from "#app/modules/shop/index.server.ts";
+import { shopPricing, shopSettings } from "#app/modules/shop/index.server.ts";
 import { cartItems, products } from "#db/schema.ts";
 import { savedCartIn } from "./cart.server.ts";
 import type { OrderLineInput } from "./cart-input.server.ts";
@@ -61,12 +61,16 @@ export type CartView = {
  * The cart's lines joined with their products and counts, and the totals of what can be bought. `held`: units
  * by stockKey that count as left although they are not in stock yet (an open checkout's, about to be closed).
  */
-export function viewCartIn(tx: Tx | Db, cart: CartMap, held: ReadonlyMap<string, number> = new Map()): CartView {
+export async function viewCartIn(
+  tx: Tx | Db,
+  cart: CartMap,
+  held: ReadonlyMap<string, number> = new Map(),
+): Promise<CartView> {
   const ids = [...new Set([...cart.keys()].map((key) => splitCartKey(key).productId))];
   const rows =
     ids.length === 0
       ? []
-      : tx
+      : await tx
           .select({
             id: products.id,
             name: products.name,
@@ -78,10 +82,9 @@ export function viewCartIn(tx: Tx | Db, cart: CartMap, held: ReadonlyMap<string,
             removedAt: products.removedAt,
           })
           .from(products)
-          .where(inArray(products.id, ids))
-          .all();
+          .where(inArray(products.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const stock = stockLinesIn(tx, ids);
+  const stock = await stockLinesIn(tx, ids);
   const lines: CartLine[] = [];
   const orderable: OrderLineInput[] = [];
   const priced: { unitPriceCents: number; quantity: number }[] = [];
@@ -132,7 +135,7 @@ export function viewCartIn(tx: Tx | Db, cart: CartMap, held: ReadonlyMap<string,
     });
   }
   const count = lines.reduce((total, line) => total + (line.product ? line.quantity : 0), 0);
-  return { lines, totals: computeTotals(priced, shopPricing()), count, orderable };
+  return { lines, totals: computeTotals(priced, shopPricing(await shopSettings())), count, orderable };
 }
 
 /** What the shopper is told about a line cut to what is left ("Only 1 left of Tote (size M): …"). */
@@ -164,25 +167,25 @@ export async function settleCart(
   const notices = (view: CartView) => view.lines.map(stockCutNotice).filter((notice) => notice !== null);
   if (userId) {
     // Most views cut nothing: only then is the write lock taken, and the cart read again under it.
-    const first = viewCartIn(db(), savedCartIn(db(), userId));
+    const first = await viewCartIn(db(), await savedCartIn(db(), userId));
     if (!first.lines.some((line) => line.cut)) return { view: first, notices: [], cookies: [] };
-    const view = transactionSync((tx) => {
-      const seen = viewCartIn(tx, savedCartIn(tx, userId));
+    const view = await transaction(async (tx) => {
+      const seen = await viewCartIn(tx, await savedCartIn(tx, userId));
       for (const line of seen.lines) {
         if (!line.cut) continue;
-        tx.update(cartItems)
+        await tx
+          .update(cartItems)
           .set({ quantity: line.cut.to })
           .where(
             and(eq(cartItems.userId, userId), eq(cartItems.productId, line.productId), eq(cartItems.size, line.size)),
-          )
-          .run();
+          );
       }
       return seen;
     });
     return { view, notices: notices(view), cookies: [] };
   }
   const cart = await readVisitorCart(request);
-  const view = viewCartIn(db(), cart);
+  const view = await viewCartIn(db(), cart);
   const cut = view.lines.filter((line) => line.cut);
   if (cut.length === 0) return { view, notices: [], cookies: [] };
   const settled: CartMap = new Map(cart);
@@ -192,6 +195,6 @@ export async function settleCart(
 
 /** Units in the cart, for the header: the same count the cart page shows (capped at what is left). */
 export async function cartCount(request: Request, userId: string | null): Promise<number> {
-  const cart = userId ? savedCartIn(db(), userId) : await readVisitorCart(request);
-  return cart.size === 0 ? 0 : viewCartIn(db(), cart).count;
+  const cart = userId ? await savedCartIn(db(), userId) : await readVisitorCart(request);
+  return cart.size === 0 ? 0 : (await viewCartIn(db(), cart)).count;
 }

@@ -3,7 +3,7 @@
 // merged. A cart has one line per product and size, keyed "<productId>" or "<productId>:<size>".
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "#app/lib/cart-limits.ts";
-import { type Db, db, type Tx, transactionSync } from "#app/lib/db.server.ts";
+import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
 import { cartKey, NO_SIZE, splitCartKey } from "#app/lib/sizes.ts";
 import { refuseShortStock, sizeLineOf, stockLinesIn, stockLinesOf } from "#app/modules/inventory/index.server.ts";
@@ -26,14 +26,13 @@ export const CART_MESSAGES = { add: "Added to Cart", set: "Cart Updated", remove
 /** What a shopper is told who adds a product with sizes without choosing one. */
 export const SELECT_A_SIZE = "Please select a size";
 
-/** The saved cart of a shopper, in the order its lines were added (inside a transactionSync, or not). */
-export function savedCartIn(tx: Tx | Db, userId: string): CartMap {
-  const rows = tx
+/** The saved cart of a shopper, in the order its lines were added (inside a transaction, or not). */
+export async function savedCartIn(tx: Tx | Db, userId: string): Promise<CartMap> {
+  const rows = await tx
     .select({ productId: cartItems.productId, size: cartItems.size, quantity: cartItems.quantity })
     .from(cartItems)
     .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.addedAt), asc(cartItems.productId), asc(cartItems.size))
-    .all();
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.productId), asc(cartItems.size));
   return new Map(rows.map((r) => [cartKey(r.productId, r.size), r.quantity]));
 }
 
@@ -51,16 +50,17 @@ export async function readCart(request: Request, userId: string | null): Promise
  * Only a product on sale, switched on, can be added or have its quantity raised, and only in a size it has
  * ('Please select a size' for a product with sizes and none chosen). Returns its name and the units left.
  */
-function requireSizeOnSale(tx: Tx | Db, productId: string, size: string) {
-  const state = tx
-    .select({ name: products.name, inStock: products.inStock, removedAt: products.removedAt })
-    .from(products)
-    .where(eq(products.id, productId))
-    .get();
+async function requireSizeOnSale(tx: Tx | Db, productId: string, size: string) {
+  const state = await first(
+    tx
+      .select({ name: products.name, inStock: products.inStock, removedAt: products.removedAt })
+      .from(products)
+      .where(eq(products.id, productId)),
+  );
   if (!state || state.removedAt !== null) refuse("This product is no longer available.", 404);
   if (!state.inStock) refuse("This product is out of stock.", 409);
   const noSize = new Refusal(SELECT_A_SIZE, 400, { size: SELECT_A_SIZE });
-  const line = sizeLineOf(state.name, stockLinesOf(tx, productId), size, noSize);
+  const line = sizeLineOf(state.name, await stockLinesOf(tx, productId), size, noSize);
   return { name: state.name, left: line.stock };
 }
 
@@ -87,12 +87,12 @@ const savedLine = (userId: string, key: string) => {
 };
 
 /** Writes one line of a saved cart (a new line goes last; a changed one keeps its place). */
-function saveLine(tx: Tx, userId: string, key: string, quantity: number) {
+async function saveLine(tx: Tx, userId: string, key: string, quantity: number): Promise<void> {
   const { productId, size } = splitCartKey(key);
-  tx.insert(cartItems)
+  await tx
+    .insert(cartItems)
     .values({ userId, productId, size, quantity })
-    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId, cartItems.size], set: { quantity } })
-    .run();
+    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId, cartItems.size], set: { quantity } });
 }
 
 /**
@@ -107,16 +107,16 @@ export async function changeCart(
   const message = CART_MESSAGES[change.op];
   const key = cartKey(change.productId, change.size);
   if (userId) {
-    transactionSync((tx) => {
-      const product = change.op === "remove" ? null : requireSizeOnSale(tx, change.productId, change.size);
-      const quantity = applyChange(savedCartIn(tx, userId), key, change);
+    await transaction(async (tx) => {
+      const product = change.op === "remove" ? null : await requireSizeOnSale(tx, change.productId, change.size);
+      const quantity = applyChange(await savedCartIn(tx, userId), key, change);
       if (product) requireUnitsLeft(product, change.size, quantity);
-      if (quantity > 0) saveLine(tx, userId, key, quantity);
-      else tx.delete(cartItems).where(savedLine(userId, key)).run();
+      if (quantity > 0) await saveLine(tx, userId, key, quantity);
+      else await tx.delete(cartItems).where(savedLine(userId, key));
     });
     return { message, cookies: [] };
   }
-  const product = change.op === "remove" ? null : requireSizeOnSale(db(), change.productId, change.size);
+  const product = change.op === "remove" ? null : await requireSizeOnSale(db(), change.productId, change.size);
   const cart = await readVisitorCart(request);
   const quantity = applyChange(cart, key, change);
   if (product) requireUnitsLeft(product, change.size, quantity);
@@ -157,42 +157,43 @@ export async function replaceSavedCart(userId: string, input: unknown): Promise<
  * the /api does not list), are kept. On any problem nothing is stored.
  */
 export async function replaceSavedLines(userId: string, cart: CartMap, scope: CartScope): Promise<void> {
-  transactionSync((tx) => {
+  await transaction(async (tx) => {
     const ids = [...new Set([...cart.keys()].map((key) => splitCartKey(key).productId))];
     const known =
       ids.length === 0
         ? []
-        : tx.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids)).all();
+        : await tx.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids));
     if (known.length !== ids.length) refuse("A product in the cart does not exist.", 404);
     const names = new Map(known.map((p) => [p.id, p.name]));
-    const saved = savedCartIn(tx, userId);
-    const stock = stockLinesIn(tx, ids);
+    const saved = await savedCartIn(tx, userId);
+    const stock = await stockLinesIn(tx, ids);
     for (const key of cart.keys()) {
       if (saved.has(key)) continue;
       const { productId, size } = splitCartKey(key);
       sizeLineOf(names.get(productId) ?? "", stock.get(productId) ?? [], size);
     }
     // Kept: lines of products removed from sale (the client could not see them) and lines outside the scope.
-    const kept = tx
-      .select({ productId: cartItems.productId, size: cartItems.size, removedAt: products.removedAt })
-      .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
-      .where(eq(cartItems.userId, userId))
-      .all()
+    const kept = (
+      await tx
+        .select({ productId: cartItems.productId, size: cartItems.size, removedAt: products.removedAt })
+        .from(cartItems)
+        .innerJoin(products, eq(products.id, cartItems.productId))
+        .where(eq(cartItems.userId, userId))
+    )
       .filter((line) => line.removedAt !== null || (scope === "unsized" && line.size !== NO_SIZE))
       .map((line) => cartKey(line.productId, line.size));
     if (new Set([...kept, ...cart.keys()]).size > MAX_CART_LINES) refuse(TOO_MANY_LINES);
     const onSale = tx.select({ id: products.id }).from(products).where(isNull(products.removedAt));
-    tx.delete(cartItems)
+    await tx
+      .delete(cartItems)
       .where(
         and(
           eq(cartItems.userId, userId),
           inArray(cartItems.productId, onSale),
           scope === "unsized" ? eq(cartItems.size, NO_SIZE) : undefined,
         ),
-      )
-      .run();
-    for (const [key, quantity] of cart) saveLine(tx, userId, key, quantity);
+      );
+    for (const [key, quantity] of cart) await saveLine(tx, userId, key, quantity);
   });
 }
 
@@ -207,13 +208,12 @@ export async function replaceSavedLines(userId: string, cart: CartMap, scope: Ca
 export async function apiCart(
   userId: string,
 ): Promise<{ cartItems: Record<string, number>; cartLines: ApiCartLine[] }> {
-  const rows = db()
+  const rows = await db()
     .select({ productId: cartItems.productId, size: cartItems.size, quantity: cartItems.quantity })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(and(eq(cartItems.userId, userId), isNull(products.removedAt)))
-    .orderBy(asc(cartItems.addedAt), asc(cartItems.productId), asc(cartItems.size))
-    .all();
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.productId), asc(cartItems.size));
   return {
     cartItems: Object.fromEntries(rows.filter((r) => r.size === NO_SIZE).map((r) => [r.productId, r.quantity])),
     cartLines: rows.map((r) => ({
@@ -232,7 +232,7 @@ export async function apiCart(
 export async function mergeVisitorCart(request: Request, userId: string): Promise<string | null> {
   const visitor = await readVisitorCart(request);
   if (visitor.size > 0) {
-    transactionSync((tx) => addToSavedCart(tx, userId, visitor));
+    await transaction((tx) => addToSavedCart(tx, userId, visitor));
   }
   return visitor.size > 0 || hasVisitorCartCookie(request) ? writeVisitorCart(new Map()) : null;
 }
@@ -241,18 +241,17 @@ export async function mergeVisitorCart(request: Request, userId: string): Promis
  * Adds lines (cart key → quantity) into a saved cart, inside the caller's transaction: quantities are added,
  * capped at 99 a line and 50 lines; products that no longer exist are dropped.
  */
-export function addToSavedCart(tx: Tx, userId: string, lines: Iterable<readonly [key: string, quantity: number]>) {
+export async function addToSavedCart(
+  tx: Tx,
+  userId: string,
+  lines: Iterable<readonly [key: string, quantity: number]>,
+): Promise<void> {
   const wanted = [...lines];
   if (wanted.length === 0) return;
-  const saved = savedCartIn(tx, userId);
+  const saved = await savedCartIn(tx, userId);
   const ids = [...new Set(wanted.map(([key]) => splitCartKey(key).productId))];
   const existing = new Set(
-    tx
-      .select({ id: products.id })
-      .from(products)
-      .where(inArray(products.id, ids))
-      .all()
-      .map((p) => p.id),
+    (await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map((p) => p.id),
   );
   for (const [key, quantity] of wanted) {
     if (!existing.has(splitCartKey(key).productId)) continue;
@@ -260,22 +259,22 @@ export function addToSavedCart(tx: Tx, userId: string, lines: Iterable<readonly 
     if (before === undefined && saved.size >= MAX_CART_LINES) continue;
     const merged = Math.min((before ?? 0) + quantity, MAX_LINE_QUANTITY);
     saved.set(key, merged);
-    saveLine(tx, userId, key, merged);
+    await saveLine(tx, userId, key, merged);
   }
 }
 
 /** Takes the lines of a placed order out of a saved cart (quantities subtracted), inside the caller's transaction. */
-export function removeFromSavedCart(tx: Tx, userId: string, lines: readonly OrderLineInput[]) {
-  const saved = savedCartIn(tx, userId);
+export async function removeFromSavedCart(tx: Tx, userId: string, lines: readonly OrderLineInput[]): Promise<void> {
+  const saved = await savedCartIn(tx, userId);
   for (const { productId, size = NO_SIZE, quantity } of lines) {
     const key = cartKey(productId, size);
     const left = (saved.get(key) ?? 0) - quantity;
-    if (left > 0) tx.update(cartItems).set({ quantity: left }).where(savedLine(userId, key)).run();
-    else tx.delete(cartItems).where(savedLine(userId, key)).run();
+    if (left > 0) await tx.update(cartItems).set({ quantity: left }).where(savedLine(userId, key));
+    else await tx.delete(cartItems).where(savedLine(userId, key));
   }
 }
 
 /** Empties a saved cart, inside the caller's transaction. */
-export function clearSavedCart(tx: Tx, userId: string) {
-  tx.delete(cartItems).where(eq(cartItems.userId, userId)).run();
+export async function clearSavedCart(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(cartItems).where(eq(cartItems.userId, userId));
 }

@@ -3,7 +3,7 @@
 // Every list is read in the order of one index and cut at its page (docs/decisions/0101).
 import { and, asc, count, desc, eq, exists, gt, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { CategoryPath } from "#app/lib/categories.ts";
-import { db } from "#app/lib/db.server.ts";
+import { db, first } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { DEFAULT_SORT, PAGE_SIZE, type SortOrder } from "#app/lib/listing.ts";
 import type { SizeStock } from "#app/lib/sizes.ts";
@@ -36,11 +36,11 @@ const notSoldOut = () =>
 const SIZES_PER_QUERY = 1000;
 
 /** The rows with their sizes and counts, read in one query per SIZES_PER_QUERY products. */
-function withSizes(rows: (typeof products.$inferSelect)[]): Product[] {
+async function withSizes(rows: (typeof products.$inferSelect)[]): Promise<Product[]> {
   const sizes = new Map<string, SizeStock[]>();
   for (let i = 0; i < rows.length; i += SIZES_PER_QUERY) {
     const ids = rows.slice(i, i + SIZES_PER_QUERY).map((row) => row.id);
-    for (const [id, lines] of stockLinesIn(db(), ids)) sizes.set(id, lines);
+    for (const [id, lines] of await stockLinesIn(db(), ids)) sizes.set(id, lines);
   }
   return rows.map((row) => ({ ...row, sizes: sizes.get(row.id) ?? [] }));
 }
@@ -85,11 +85,11 @@ export type ProductPage = { products: Product[]; total: number; page: number; pa
  * products are read: their seqs come from an index (or the search index) walked in order, the rows by seq.
  * The list's size is counted once per catalogue version.
  */
-function pageOf(
+async function pageOf(
   where: SQL | undefined,
   { category, q, sort = DEFAULT_SORT, page = 1, pageSize = PAGE_SIZE }: ListQuery,
   list: string,
-) {
+): Promise<ProductPage> {
   const folded = normalizeSearch(q);
   const offset = (page - 1) * pageSize;
   const filtered = and(where, category ? eq(products.category, category) : undefined);
@@ -101,29 +101,29 @@ function pageOf(
         limit: pageSize,
         offset,
       })
-    : db()
-        .select({ seq: products.seq })
-        .from(products)
-        .where(filtered)
-        .orderBy(...ORDERS[sort])
-        .limit(pageSize)
-        .offset(offset)
-        .all()
-        .map((row) => row.seq as number);
-  const total = countOnce(db(), JSON.stringify([list, category ?? "", folded]), () =>
+    : (
+        await db()
+          .select({ seq: products.seq })
+          .from(products)
+          .where(filtered)
+          .orderBy(...ORDERS[sort])
+          .limit(pageSize)
+          .offset(offset)
+      ).map((row) => row.seq as number);
+  const total = await countOnce(db(), JSON.stringify([list, category ?? "", folded]), async () =>
     folded
       ? countMatches(db(), { folded, where: filtered })
-      : (db().select({ n: count() }).from(products).where(filtered).get()?.n ?? 0),
+      : ((await first(db().select({ n: count() }).from(products).where(filtered)))?.n ?? 0),
   );
-  const rows = seqs.length > 0 ? db().select().from(products).where(inArray(products.seq, seqs)).all() : [];
+  const rows = seqs.length > 0 ? await db().select().from(products).where(inArray(products.seq, seqs)) : [];
   const bySeq = new Map(rows.map((row) => [row.seq, row]));
   return {
-    products: withSizes(seqs.flatMap((seq) => bySeq.get(seq) ?? [])),
+    products: await withSizes(seqs.flatMap((seq) => bySeq.get(seq) ?? [])),
     total,
     page,
     pageSize,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),
-  } satisfies ProductPage;
+  };
 }
 
 /**
@@ -143,36 +143,35 @@ export async function listProductsOnSale(query: Omit<ListQuery, "sort">): Promis
 /** Every product on sale, in stock or not, newest first (GET /api/product/list without parameters). */
 export async function listAllProducts(): Promise<Product[]> {
   return withSizes(
-    db()
+    await db()
       .select()
       .from(products)
       .where(onSale)
-      .orderBy(...newestFirst)
-      .all(),
+      .orderBy(...newestFirst),
   );
 }
 
 /** One product on sale (in stock or not), or null for an unknown, malformed or removed id. */
 export async function getProduct(id: string): Promise<Product | null> {
   if (!ID_PATTERN.test(id)) return null;
-  const row = db()
-    .select()
-    .from(products)
-    .where(and(eq(products.id, id), onSale))
-    .get();
-  return row ? withSizes([row])[0]! : null;
+  const row = await first(
+    db()
+      .select()
+      .from(products)
+      .where(and(eq(products.id, id), onSale)),
+  );
+  return row ? (await withSizes([row]))[0]! : null;
 }
 
 /** Up to `limit` other in-stock products of the same category (not sold out), newest first. */
 export async function relatedProducts(product: Pick<Product, "id" | "category">, limit = RELATED_LIMIT) {
   return withSizes(
-    db()
+    await db()
       .select()
       .from(products)
       .where(and(onSale, inStock, notSoldOut(), eq(products.category, product.category), ne(products.id, product.id)))
       .orderBy(...newestFirst)
-      .limit(limit)
-      .all(),
+      .limit(limit),
   );
 }
 
@@ -182,12 +181,11 @@ export async function relatedProducts(product: Pick<Product, "id" | "category">,
  */
 export async function trendingProducts(limit = TRENDING_LIMIT): Promise<Product[]> {
   return withSizes(
-    db()
+    await db()
       .select()
       .from(products)
       .where(and(onSale, inStock, notSoldOut()))
       .orderBy(desc(products.unitsSold), ...newestFirst)
-      .limit(limit)
-      .all(),
+      .limit(limit),
   );
 }

@@ -2,16 +2,21 @@
 // 0006), so anything made from the catalogue can be kept until it changes: the pages cached for visitors without
 // a session (server/page-cache.js) and the list counts below.
 import { eq, sql } from "drizzle-orm";
-import { type Db, db, type Tx } from "#app/lib/db.server.ts";
+import { type Db, db, first, type Tx } from "#app/lib/db.server.ts";
 import { catalogueVersion as versionTable } from "#db/schema.ts";
 
-export function catalogueVersionIn(tx: Tx | Db): number {
-  return tx.select({ version: versionTable.version }).from(versionTable).where(eq(versionTable.id, 1)).get()
-    ?.version as number;
+export async function catalogueVersionIn(tx: Tx | Db): Promise<number> {
+  const row = await first(
+    tx.select({ version: versionTable.version }).from(versionTable).where(eq(versionTable.id, 1)),
+  );
+  return row?.version as number;
 }
 
-/** The query prepared once per connection: server.ts asks for the version on every request it may answer from memory. */
-const prepared = new WeakMap<Db, { get: () => { version: number } | undefined }>();
+/**
+ * The query prepared once per connection: server.ts asks for the version on every request it may answer from
+ * memory. `execute()` is the prepared query's run on every engine (on PostgreSQL `prepare` takes a name).
+ */
+const prepared = new WeakMap<Db, { execute: () => PromiseLike<{ version: number }[]> }>();
 
 /** The catalogue's current version. */
 export async function catalogueVersion(): Promise<number> {
@@ -25,7 +30,7 @@ export async function catalogueVersion(): Promise<number> {
       .prepare();
     prepared.set(connection, query);
   }
-  return query.get()?.version as number;
+  return (await query.execute())[0]?.version as number;
 }
 
 const MAX_REMEMBERED = 500;
@@ -36,8 +41,8 @@ const remembered = new Map<string, number>();
  * A number computed from the catalogue (how many products a list holds), computed once per catalogue version and
  * `key`; up to MAX_REMEMBERED keys are kept, the least recently used go first.
  */
-export function countOnce(tx: Tx | Db, key: string, count: () => number): number {
-  const version = catalogueVersionIn(tx);
+export async function countOnce(tx: Tx | Db, key: string, count: () => Promise<number>): Promise<number> {
+  const version = await catalogueVersionIn(tx);
   if (version !== rememberedAt) {
     remembered.clear();
     rememberedAt = version;
@@ -48,7 +53,9 @@ export function countOnce(tx: Tx | Db, key: string, count: () => number): number
     remembered.set(key, known);
     return known;
   }
-  const value = count();
+  const value = await count();
+  // The kept counts moved to another version while this one was counted (reads are async): given, not kept.
+  if (rememberedAt !== version) return value;
   remembered.set(key, value);
   if (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
   return value;
@@ -58,9 +65,9 @@ export function countOnce(tx: Tx | Db, key: string, count: () => number): number
  * Raises the catalogue's version inside the caller's transaction: for a change outside the products that the
  * catalogue pages show (the shop settings: name, currency, tax wording).
  */
-export function bumpCatalogueVersion(tx: Tx): void {
-  tx.update(versionTable)
+export async function bumpCatalogueVersion(tx: Tx): Promise<void> {
+  await tx
+    .update(versionTable)
     .set({ version: sql`${versionTable.version} + 1` })
-    .where(eq(versionTable.id, 1))
-    .run();
+    .where(eq(versionTable.id, 1));
 }

@@ -14,8 +14,7 @@ export async function sitemapProducts(after: string | null, limit: number): Prom
     .from(products)
     .where(and(isNull(products.removedAt), eq(products.inStock, true), after ? gt(products.id, after) : undefined))
     .orderBy(asc(products.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
 /**

@@ -2,7 +2,7 @@
 // or to /cart?checkout=cancelled&order=… after pressing Cancel. Either way the cart was never emptied, so
 // there is nothing to put back: only the order's fate to settle and tell.
 import { and, eq } from "drizzle-orm";
-import { db } from "#app/lib/db.server.ts";
+import { db, first } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { orders } from "#db/schema.ts";
@@ -31,9 +31,12 @@ export const PAYMENT_NOTICES = {
 export async function confirmCheckoutReturn(sessionId: string | null): Promise<PaymentOutcome | "invalid" | "error"> {
   if (!onlinePaymentAvailable() || !sessionId || !CHECKOUT_SESSION_ID_PATTERN.test(sessionId)) return "invalid";
   try {
-    expireStaleOnlineOrders();
+    await expireStaleOnlineOrders();
     const session = await stripeClient().checkout.sessions.retrieve(sessionId);
-    return session.status === "expired" ? cancelOrderForSession(session) : fulfilCheckoutSession(session);
+    // Awaited here, so a failure is caught below.
+    const outcome =
+      session.status === "expired" ? await cancelOrderForSession(session) : await fulfilCheckoutSession(session);
+    return outcome;
   } catch (error) {
     console.warn(`Could not confirm Checkout Session ${sessionId}:`, errorText(error));
     return "error";
@@ -54,14 +57,15 @@ export async function checkoutReturnNotice(
 ): Promise<{ notice: Toast; redirectTo: string | null } | null> {
   if (!shopperId || !sessionId || !CHECKOUT_SESSION_ID_PATTERN.test(sessionId)) return null;
   const shoppersOrder = () =>
-    db()
-      .select({ isPaid: orders.isPaid, status: orders.status })
-      .from(orders)
-      .where(and(eq(orders.stripeSessionId, sessionId), eq(orders.userId, shopperId)))
-      .get();
-  if (!shoppersOrder()) return null;
+    first(
+      db()
+        .select({ isPaid: orders.isPaid, status: orders.status })
+        .from(orders)
+        .where(and(eq(orders.stripeSessionId, sessionId), eq(orders.userId, shopperId))),
+    );
+  if (!(await shoppersOrder())) return null;
   if ((await confirmCheckoutReturn(sessionId)) === "invalid") return null;
-  const order = shoppersOrder();
+  const order = await shoppersOrder();
   if (!order) return null;
   if (order.isPaid) return { notice: { type: "success", message: PAYMENT_NOTICES.paid }, redirectTo: null };
   if (order.status === "Cancelled")
@@ -81,11 +85,12 @@ export type CancelledCheckout = { redirectTo: string; toast: Toast } | null;
  */
 export async function cancelCheckout(userId: string, orderId: string | null): Promise<CancelledCheckout> {
   if (!onlinePaymentAvailable() || !orderId || !ID_PATTERN.test(orderId)) return null;
-  const order = db()
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-    .get();
+  const order = await first(
+    db()
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId))),
+  );
   if (!order?.stripeSessionId || order.paymentType !== "Online" || order.isPaid || order.status !== "Order Placed") {
     return null;
   }

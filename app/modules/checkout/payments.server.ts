@@ -2,12 +2,12 @@
 // false, hidden from My Orders and the seller until paid) and the cart is kept; a Checkout Session is made for
 // exactly its total. The order becomes paid through ONE idempotent function, `fulfilCheckoutSession`, run by
 // the verified webhook and by the shopper's return through /loader, whichever comes first; only then do its
-// lines leave the cart. Webhook event ids are claimed in the same transactionSync as their effect, so Stripe's
+// lines leave the cart. Webhook event ids are claimed in the same transaction as their effect, so Stripe's
 // retries and replays change nothing.
 import { and, eq, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import Stripe from "stripe";
 import { publicOrigin } from "#app/lib/config.server.ts";
-import { db, type Tx, transactionSync } from "#app/lib/db.server.ts";
+import { db, first, type Tx, transaction } from "#app/lib/db.server.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
 import { lineName } from "#app/lib/sizes.ts";
 import { removeFromSavedCart } from "#app/modules/cart/index.server.ts";
@@ -104,18 +104,19 @@ export async function startOnlineCheckout(
       throw new Error(`Checkout Session ${session.id} does not match order ${order.id}`);
     }
   } catch (error) {
-    if (placed.created) takeBackOnlineOrder(order.id);
+    if (placed.created) await takeBackOnlineOrder(order.id);
     console.warn(`Stripe Checkout Session for order ${order.id} failed:`, errorText(error));
     if (error instanceof Stripe.errors.StripeError && error.code === "amount_too_small") {
       refuse(ONLINE_PAYMENT_TOO_SMALL);
     }
     refuse(ONLINE_PAYMENT_UNAVAILABLE, 503);
   }
-  db()
-    .update(orders)
-    .set({ stripeSessionId: session.id, updatedAt: Date.now() })
-    .where(and(eq(orders.id, order.id), isNull(orders.stripeSessionId)))
-    .run();
+  await transaction((tx) =>
+    tx
+      .update(orders)
+      .set({ stripeSessionId: session.id, updatedAt: Date.now() })
+      .where(and(eq(orders.id, order.id), isNull(orders.stripeSessionId))),
+  );
   return { orderId: order.id, url: session.url, paid: false };
 }
 
@@ -140,15 +141,15 @@ async function orderCoupon(order: Pick<Order, "id" | "discountCents" | "discount
 
 /**
  * Deletes a just-placed online order whose session could not be made, its units back in stock, in one
- * transactionSync (the cart was never touched).
+ * transaction (the cart was never touched).
  */
-function takeBackOnlineOrder(orderId: string) {
-  transactionSync((tx) => {
+async function takeBackOnlineOrder(orderId: string): Promise<void> {
+  await transaction(async (tx) => {
     const order = and(eq(orders.id, orderId), eq(orders.isPaid, false), isNull(orders.stripeSessionId));
-    if (!tx.select({ id: orders.id }).from(orders).where(order).get()) return;
-    returnOrderStock(tx, orderId);
-    releaseDiscountUse(tx, orderId);
-    tx.delete(orders).where(order).run();
+    if (!(await first(tx.select({ id: orders.id }).from(orders).where(order)))) return;
+    await returnOrderStock(tx, orderId);
+    await releaseDiscountUse(tx, orderId);
+    await tx.delete(orders).where(order);
   });
 }
 
@@ -174,28 +175,27 @@ type SessionFacts = Pick<Stripe.Checkout.Session, "id" | "payment_status" | "amo
 type EventFacts = Pick<Stripe.Event, "id" | "type">;
 
 /**
- * Runs `change` for the order a session belongs to, in one immediate transactionSync that claims the event (when
+ * Runs `change` for the order a session belongs to, in one immediate transaction that claims the event (when
  * there is one) before changing anything. A replayed event or a session the store did not create changes
  * nothing, and only events about the store's own orders are recorded.
  */
 function withSessionOrder(
   session: Pick<SessionFacts, "id" | "metadata">,
   event: EventFacts | undefined,
-  change: (tx: Tx, order: Order) => PaymentOutcome,
-): PaymentOutcome {
-  return transactionSync((tx) => {
-    const order = tx.select().from(orders).where(eq(orders.stripeSessionId, session.id)).get();
+  change: (tx: Tx, order: Order) => Promise<PaymentOutcome>,
+): Promise<PaymentOutcome> {
+  return transaction(async (tx) => {
+    const order = await first(tx.select().from(orders).where(eq(orders.stripeSessionId, session.id)));
     const claimedOrderId = session.metadata?.orderId;
     if (order?.paymentType !== "Online" || (claimedOrderId && claimedOrderId !== order.id)) {
       return "unknown-session";
     }
     if (event) {
-      const claimed = tx
+      const [claimed] = await tx
         .insert(stripeEvents)
         .values({ id: event.id, type: event.type })
         .onConflictDoNothing()
-        .returning({ id: stripeEvents.id })
-        .get();
+        .returning({ id: stripeEvents.id });
       if (!claimed) return "duplicate-event";
     }
     return change(tx, order);
@@ -208,8 +208,8 @@ function withSessionOrder(
  * shopper's cart. A paid session wins over an earlier cancellation by expiry or failure: the shopper's money
  * arrived, so the order is placed again and its units, which had gone back, are taken again.
  */
-export function fulfilCheckoutSession(session: SessionFacts, event?: EventFacts): PaymentOutcome {
-  return withSessionOrder(session, event, (tx, order) => {
+export function fulfilCheckoutSession(session: SessionFacts, event?: EventFacts): Promise<PaymentOutcome> {
+  return withSessionOrder(session, event, async (tx, order) => {
     if (session.payment_status !== "paid") return "not-paid";
     if (order.isPaid) return "already-paid";
     if (session.amount_total !== order.amountCents || session.currency !== stripeCurrency(order.currency)) {
@@ -217,7 +217,7 @@ export function fulfilCheckoutSession(session: SessionFacts, event?: EventFacts)
       return "amount-mismatch";
     }
     const now = Date.now();
-    const marked = tx
+    const [marked] = await tx
       .update(orders)
       .set({
         isPaid: true,
@@ -226,19 +226,18 @@ export function fulfilCheckoutSession(session: SessionFacts, event?: EventFacts)
         status: order.status === "Cancelled" ? "Order Placed" : order.status,
       })
       .where(and(eq(orders.id, order.id), eq(orders.isPaid, false)))
-      .returning({ id: orders.id })
-      .get();
+      .returning({ id: orders.id });
     if (!marked) return "already-paid";
     // Refunds are made against it, and Stripe's refund events name it (app/modules/refunds).
     const intent = session.payment_intent;
-    recordPaymentIntent(tx, order.id, typeof intent === "string" ? intent : (intent?.id ?? null));
-    retakeOrderStock(tx, order.id);
-    confirmDiscountUse(tx, order.id);
-    if (order.discountCode) clearCartCode(tx, order.userId, order.discountCode);
-    removeFromSavedCart(tx, order.userId, orderLinesIn(tx, [order.id]).get(order.id) ?? []);
+    await recordPaymentIntent(tx, order.id, typeof intent === "string" ? intent : (intent?.id ?? null));
+    await retakeOrderStock(tx, order.id);
+    await confirmDiscountUse(tx, order.id);
+    if (order.discountCode) await clearCartCode(tx, order.userId, order.discountCode);
+    await removeFromSavedCart(tx, order.userId, (await orderLinesIn(tx, [order.id])).get(order.id) ?? []);
     // Only now is an online order placed: the confirmation and the seller's notice go out.
-    enqueueOrderPlacedMail(tx, order.id);
-    countOrderUnits(tx, order.id, 1);
+    await enqueueOrderPlacedMail(tx, order.id);
+    await countOrderUnits(tx, order.id, 1);
     return "paid";
   });
 }
@@ -250,21 +249,21 @@ export function fulfilCheckoutSession(session: SessionFacts, event?: EventFacts)
 export function cancelOrderForSession(
   session: Pick<SessionFacts, "id" | "metadata">,
   event?: EventFacts,
-): PaymentOutcome {
-  return withSessionOrder(session, event, (tx, order) => {
+): Promise<PaymentOutcome> {
+  return withSessionOrder(session, event, async (tx, order) => {
     if (order.isPaid) return "already-paid";
     if (order.status === "Cancelled") return "already-closed";
-    tx.update(orders).set({ status: "Cancelled", updatedAt: Date.now() }).where(eq(orders.id, order.id)).run();
-    returnOrderStock(tx, order.id);
-    releaseDiscountUse(tx, order.id);
+    await tx.update(orders).set({ status: "Cancelled", updatedAt: Date.now() }).where(eq(orders.id, order.id));
+    await returnOrderStock(tx, order.id);
+    await releaseDiscountUse(tx, order.id);
     const failed = event?.type === "checkout.session.async_payment_failed";
-    enqueuePaymentNotCompletedMail(tx, order.id, failed ? "failed" : "not-completed");
+    await enqueuePaymentNotCompletedMail(tx, order.id, failed ? "failed" : "not-completed");
     return "cancelled";
   });
 }
 
 /** A verified webhook event. Stripe sends them duplicated and out of order; each is applied at most once. */
-export function handleStripeEvent(event: Stripe.Event): PaymentOutcome {
+export async function handleStripeEvent(event: Stripe.Event): Promise<PaymentOutcome> {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
@@ -273,8 +272,8 @@ export function handleStripeEvent(event: Stripe.Event): PaymentOutcome {
       // Decision (docs/decisions/0041): a failed delayed payment cancels the order; the cart still holds it.
       return cancelOrderForSession(event.data.object, event);
     case "checkout.session.expired": {
-      const outcome = cancelOrderForSession(event.data.object, event);
-      expireStaleOnlineOrders();
+      const outcome = await cancelOrderForSession(event.data.object, event);
+      await expireStaleOnlineOrders();
       return outcome;
     }
     default:
@@ -294,8 +293,8 @@ export async function settleClosedSession(sessionId: string): Promise<Stripe.Che
     console.warn(`Could not retrieve Checkout Session ${sessionId}:`, errorText(error));
     return null;
   }
-  if (session.payment_status === "paid") fulfilCheckoutSession(session);
-  else if (session.status === "expired") cancelOrderForSession(session);
+  if (session.payment_status === "paid") await fulfilCheckoutSession(session);
+  else if (session.status === "expired") await cancelOrderForSession(session);
   return session;
 }
 
@@ -323,12 +322,12 @@ export async function closeCheckout(
   }
   // The session's `checkout.session.expired` event may have cancelled the order already (the sandbox sends
   // it before answering the expire call; Stripe usually a moment after, when it is a no-op).
-  cancelOrderForSession({ id: sessionId, metadata: { orderId: order.id } });
+  await cancelOrderForSession({ id: sessionId, metadata: { orderId: order.id } });
   return "closed";
 }
 
 /** The shopper's open online checkouts a Place Order under `requestKey` closes (all but its own). */
-function checkoutsToClose(userId: string, requestKey: string | null) {
+async function checkoutsToClose(userId: string, requestKey: string | null) {
   if (!onlinePaymentAvailable()) return [];
   return db()
     .select({ id: orders.id, stripeSessionId: orders.stripeSessionId, stockReturnedAt: orders.stockReturnedAt })
@@ -340,26 +339,28 @@ function checkoutsToClose(userId: string, requestKey: string | null) {
         isNotNull(orders.stripeSessionId),
         requestKey ? or(isNull(orders.requestKey), ne(orders.requestKey, requestKey)) : undefined,
       ),
-    )
-    .all();
+    );
 }
 
 /** The ids of the checkouts closeOpenCheckouts would close (the discount uses they hold come back). */
-export function checkoutsToCloseIds(userId: string, requestKey: string | null): string[] {
-  return checkoutsToClose(userId, requestKey).map((order) => order.id);
+export async function checkoutsToCloseIds(userId: string, requestKey: string | null): Promise<string[]> {
+  return (await checkoutsToClose(userId, requestKey)).map((order) => order.id);
 }
 
 /**
  * The units the checkouts closeOpenCheckouts would close still hold, by stockKey(product, size): they are
  * back in stock by the time the new order takes its units, so the check made before closing counts them.
  */
-export function unitsHeldByCheckoutsToClose(userId: string, requestKey: string | null): Map<string, number> {
+export async function unitsHeldByCheckoutsToClose(
+  userId: string,
+  requestKey: string | null,
+): Promise<Map<string, number>> {
   const held = new Map<string, number>();
   // An order whose units went back already (cancelled meanwhile) holds none.
-  const ids = checkoutsToClose(userId, requestKey)
+  const ids = (await checkoutsToClose(userId, requestKey))
     .filter((order) => order.stockReturnedAt === null)
     .map((order) => order.id);
-  for (const lines of orderLinesIn(db(), ids, { onlyStockTaken: true }).values()) {
+  for (const lines of (await orderLinesIn(db(), ids, { onlyStockTaken: true })).values()) {
     for (const line of lines) {
       const key = stockKey(line.productId, line.size);
       held.set(key, (held.get(key) ?? 0) + line.quantity);
@@ -375,7 +376,7 @@ export function unitsHeldByCheckoutsToClose(userId: string, requestKey: string |
  * left open. If Stripe cannot be reached to close one, the new order is refused.
  */
 export async function closeOpenCheckouts(userId: string, requestKey: string | null): Promise<void> {
-  for (const order of checkoutsToClose(userId, requestKey)) {
+  for (const order of await checkoutsToClose(userId, requestKey)) {
     if ((await closeCheckout(order)) === "error") {
       throw new Refusal("Your earlier online payment could not be closed. Please try again in a moment.", 503);
     }
@@ -387,18 +388,17 @@ export async function closeOpenCheckouts(userId: string, requestKey: string | nu
  * checkout never lingers as a placed order (they are hidden from My Orders and the seller until paid anyway)
  * nor holds units; each shopper is told by mail.
  */
-export function expireStaleOnlineOrders(now = Date.now()): number {
-  return transactionSync((tx) => {
-    const cancelled = tx
+export async function expireStaleOnlineOrders(now = Date.now()): Promise<number> {
+  return transaction(async (tx) => {
+    const cancelled = await tx
       .update(orders)
       .set({ status: "Cancelled", updatedAt: now })
       .where(and(openOnlineOrder, lt(orders.createdAt, now - STALE_ONLINE_ORDER_MS)))
-      .returning({ id: orders.id })
-      .all();
+      .returning({ id: orders.id });
     for (const { id } of cancelled) {
-      returnOrderStock(tx, id);
-      releaseDiscountUse(tx, id);
-      enqueuePaymentNotCompletedMail(tx, id, "not-completed");
+      await returnOrderStock(tx, id);
+      await releaseDiscountUse(tx, id);
+      await enqueuePaymentNotCompletedMail(tx, id, "not-completed");
     }
     return cancelled.length;
   });

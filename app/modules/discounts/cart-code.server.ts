@@ -75,7 +75,7 @@ export async function applyCartCode(
   input: unknown,
   lines: readonly DiscountLine[],
 ): Promise<{ message: string; cookies: string[] }> {
-  const { code } = checkDiscount(db(), input, userId, lines);
+  const { code } = await checkDiscount(db(), input, userId, lines);
   if (userId) {
     transactionSync((tx) => storeCode(tx, userId, code));
     return { message: CODE_APPLIED, cookies: [] };
@@ -102,14 +102,14 @@ export function clearCartCode(tx: Tx, userId: string, code?: string): void {
 export type CartDiscount = { code: string; discountCents: number; refusal: string | null };
 
 /** What the cart's code takes off its lines now, or why it does not apply (the code stays on the cart). */
-export function cartDiscount(
+export async function cartDiscount(
   code: string | null,
   userId: string | null,
   lines: readonly DiscountLine[],
-): CartDiscount | null {
+): Promise<CartDiscount | null> {
   if (!code) return null;
   try {
-    const { discountCents } = checkDiscount(db(), code, userId, lines);
+    const { discountCents } = await checkDiscount(db(), code, userId, lines);
     return { code, discountCents, refusal: null };
   } catch (error) {
     if (error instanceof Refusal) return { code, discountCents: 0, refusal: error.message };

@@ -97,13 +97,13 @@ export type DiscountCheckOptions = {
  * Checks a code against a cart, changing nothing; refuses with the reason the shopper is told. `userId`
  * null (a visitor): the per-shopper limit is checked when the order is placed.
  */
-export function checkDiscount(
+export async function checkDiscount(
   tx: Tx | Db,
   input: unknown,
   userId: string | null,
   lines: readonly DiscountLine[],
   { now = Date.now(), releasing = [] }: DiscountCheckOptions = {},
-): AppliedDiscount & { row: DiscountCode } {
+): Promise<AppliedDiscount & { row: DiscountCode }> {
   const code = normaliseCode(input);
   if (!code) refuse(INVALID_CODE);
   const row = tx.select().from(discountCodes).where(eq(discountCodes.code, code)).get();
@@ -115,7 +115,7 @@ export function checkDiscount(
   if (row.startsAt !== null && now < row.startsAt) no(DISCOUNT_REFUSALS.notYetValid(code, row.startsAt));
   const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   if (row.minSubtotalCents !== null && subtotal < row.minSubtotalCents) {
-    no(DISCOUNT_REFUSALS.minimum(code, row.minSubtotalCents, shopSettings().currency));
+    no(DISCOUNT_REFUSALS.minimum(code, row.minSubtotalCents, (await shopSettings()).currency));
   }
   const backSoon = usesHeldBy(tx, row.id, releasing);
   if (row.maxUses !== null && row.uses - backSoon >= row.maxUses) no(DISCOUNT_REFUSALS.usedUp(code));
@@ -136,11 +136,11 @@ export function checkDiscount(
  * then raises the code's count only while it is under its limit and records the use only while the shopper
  * is under theirs (both guarded in SQL). `held` for an unpaid online order, `used` for a placed one.
  */
-export function takeDiscountUse(
+export async function takeDiscountUse(
   tx: Tx,
   input: { code: unknown; userId: string; orderId: string; lines: readonly DiscountLine[]; state: "held" | "used" },
-): AppliedDiscount {
-  const applied = checkDiscount(tx, input.code, input.userId, input.lines);
+): Promise<AppliedDiscount> {
+  const applied = await checkDiscount(tx, input.code, input.userId, input.lines);
   const { row } = applied;
   const counted = tx.run(
     sql`UPDATE discount_codes SET uses = uses + 1 WHERE id = ${row.id} AND (max_uses IS NULL OR uses < max_uses)`,

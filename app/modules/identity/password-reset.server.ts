@@ -55,6 +55,7 @@ export async function requestPasswordReset(input: unknown, client: string): Prom
 async function sendResetLink(input: unknown): Promise<void> {
   const { email } = parseOrRefuse(forgotPasswordSchema, input);
   const token = newToken();
+  const { name: shopName } = await shopSettings();
   transactionSync((tx) => {
     const now = Date.now();
     // Links that have run out are cleared here, now and then, rather than by a timer (the sender wipes their
@@ -76,7 +77,7 @@ async function sendResetLink(input: unknown): Promise<void> {
     const mail = passwordResetMail(user, {
       baseUrl: config().mailBaseUrl,
       resetUrl: resetUrl(placeholder),
-      shopName: shopSettings().name,
+      shopName,
     });
     enqueueMail(tx, { ...mail, secret: { placeholder, value: token, expiresAt } });
   });

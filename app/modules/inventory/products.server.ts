@@ -12,7 +12,7 @@ import {
   parseFormData,
 } from "@remix-run/form-data-parser";
 import { and, asc, count, desc, eq, exists, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import { db, transactionSync } from "#app/lib/db.server.ts";
+import { db, first, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { DEFAULT_CURRENCY } from "#app/lib/money.ts";
 import { type Page, pageWindow, SELLER_PAGE_SIZE } from "#app/lib/paging.ts";
@@ -145,20 +145,18 @@ export async function addProduct(
   const urls = await storeImages(uploads);
   const id = newId();
   try {
-    transactionSync((tx) => {
-      tx.insert(products)
-        .values({
-          id,
-          name: fields.name,
-          description: fields.description,
-          category: fields.category,
-          priceCents: fields.price,
-          offerPriceCents: fields.offerPrice,
-          images: urls,
-          inStock: true,
-        })
-        .run();
-      saveStockLines(tx, id, stockLinesOfFields(fields));
+    await transaction(async (tx) => {
+      await tx.insert(products).values({
+        id,
+        name: fields.name,
+        description: fields.description,
+        category: fields.category,
+        priceCents: fields.price,
+        offerPriceCents: fields.offerPrice,
+        images: urls,
+        inStock: true,
+      });
+      await saveStockLines(tx, id, stockLinesOfFields(fields));
     });
   } catch (error) {
     await deleteProductImages(urls);
@@ -210,10 +208,11 @@ export async function updateProduct(
 
   let previousImages: string[];
   try {
-    const saved = transactionSync((tx) => {
-      const row = tx.select({ images: products.images }).from(products).where(eq(products.id, productId)).get();
+    const saved = await transaction(async (tx) => {
+      const row = await first(tx.select({ images: products.images }).from(products).where(eq(products.id, productId)));
       if (!row) return null;
-      tx.update(products)
+      await tx
+        .update(products)
         .set({
           name: fields.name,
           description: fields.description,
@@ -222,9 +221,8 @@ export async function updateProduct(
           offerPriceCents: fields.offerPrice,
           images,
         })
-        .where(eq(products.id, productId))
-        .run();
-      saveStockLines(tx, productId, stockLinesOfFields(fields));
+        .where(eq(products.id, productId));
+      await saveStockLines(tx, productId, stockLinesOfFields(fields));
       return row.images;
     });
     if (!saved) refuse("Product not found", 404);
@@ -263,8 +261,8 @@ const sellerProductColumns = {
   removedAt: products.removedAt,
 };
 
-function withSizes(rows: Omit<SellerProduct, "sizes">[]): SellerProduct[] {
-  const sizes = stockLinesIn(
+async function withSizes(rows: Omit<SellerProduct, "sizes">[]): Promise<SellerProduct[]> {
+  const sizes = await stockLinesIn(
     db(),
     rows.map((row) => row.id),
   );
@@ -274,9 +272,15 @@ function withSizes(rows: Omit<SellerProduct, "sizes">[]): SellerProduct[] {
 /** One product as the seller sees it (also a removed one), or null for an unknown or malformed id. */
 export async function getProductForSeller(productId: string): Promise<SellerProduct | null> {
   if (typeof productId !== "string" || !ID_PATTERN.test(productId)) return null;
-  const row = db().select(sellerProductColumns).from(products).where(eq(products.id, productId)).get();
-  return row ? withSizes([row])[0]! : null;
+  const row = await first(db().select(sellerProductColumns).from(products).where(eq(products.id, productId)));
+  return row ? (await withSizes([row]))[0]! : null;
 }
+
+/**
+ * Products on sale first (0), removed ones after (1): an integer on every engine (a comparison is 0/1 on SQLite but
+ * a boolean on PostgreSQL, and the page of a row compares it with a value read back).
+ */
+const removedLast = sql<number>`(CASE WHEN ${products.removedAt} IS NULL THEN 0 ELSE 1 END)`.mapWith(Number);
 
 /** A product on sale with a counted size at 5 or fewer (sold out, or oversold, included): time to restock. */
 const lowStock = () =>
@@ -310,33 +314,33 @@ export async function listSellerProducts({
   limit?: number;
 } = {}): Promise<Page<SellerProduct>> {
   const where = onlyLowStock ? lowStock() : undefined;
-  const total = db().select({ n: count() }).from(products).where(where).get()?.n ?? 0;
+  const total = (await first(db().select({ n: count() }).from(products).where(where)))?.n ?? 0;
   const window = pageWindow(total, page, limit);
-  const rows = db()
+  const rows = await db()
     .select(sellerProductColumns)
     .from(products)
     .where(where)
-    .orderBy(sql`${products.removedAt} IS NOT NULL`, desc(products.createdAt), asc(products.id))
+    .orderBy(removedLast, desc(products.createdAt), asc(products.id))
     .limit(limit)
-    .offset(window.offset)
-    .all();
-  return { rows: withSizes(rows), total, page: window.page, pageCount: window.pageCount };
+    .offset(window.offset);
+  return { rows: await withSizes(rows), total, page: window.page, pageCount: window.pageCount };
 }
 
 /**
  * The page of the seller's list (`onlyLowStock`: the low-stock list) a product's row is on, or null when the
  * list does not hold it: a change that moves a row (Remove from sale sends it to the end) comes back to it.
  */
-export function sellerProductPage(
+export async function sellerProductPage(
   productId: string,
   { onlyLowStock = false, limit = SELLER_PAGE_SIZE }: { onlyLowStock?: boolean; limit?: number } = {},
-): number | null {
-  const removed = sql<number>`(${products.removedAt} IS NOT NULL)`;
-  const row = db()
-    .select({ removed, createdAt: products.createdAt })
-    .from(products)
-    .where(and(eq(products.id, productId), onlyLowStock ? lowStock() : undefined))
-    .get();
+): Promise<number | null> {
+  const removed = removedLast;
+  const row = await first(
+    db()
+      .select({ removed, createdAt: products.createdAt })
+      .from(products)
+      .where(and(eq(products.id, productId), onlyLowStock ? lowStock() : undefined)),
+  );
   if (!row) return null;
   // The rows before it in the list's order: on sale first, newest first, then by id.
   const before = or(
@@ -344,12 +348,13 @@ export function sellerProductPage(
     and(sql`${removed} = ${row.removed}`, gt(products.createdAt, row.createdAt)),
     and(sql`${removed} = ${row.removed}`, eq(products.createdAt, row.createdAt), lt(products.id, productId)),
   );
-  const rank =
+  const counted = await first(
     db()
       .select({ n: count() })
       .from(products)
-      .where(and(before, onlyLowStock ? lowStock() : undefined))
-      .get()?.n ?? 0;
+      .where(and(before, onlyLowStock ? lowStock() : undefined)),
+  );
+  const rank = counted?.n ?? 0;
   return Math.floor(rank / limit) + 1;
 }
 
@@ -357,21 +362,26 @@ export function sellerProductPage(
  * Changes one product on the seller's word, when `condition` holds; otherwise 'Product not found' (404).
  * Gives the product's name (the seller's list names it in its message).
  */
-function updateProductIf(productId: unknown, changes: Partial<typeof products.$inferInsert>, condition: SQL) {
+async function updateProductIf(
+  productId: unknown,
+  changes: Partial<typeof products.$inferInsert>,
+  condition: SQL,
+): Promise<string> {
   if (typeof productId !== "string" || !ID_PATTERN.test(productId)) refuse("Product not found", 404);
-  const changed = db()
-    .update(products)
-    .set(changes)
-    .where(and(eq(products.id, productId), condition))
-    .returning({ name: products.name })
-    .get();
+  const [changed] = await transaction((tx) =>
+    tx
+      .update(products)
+      .set(changes)
+      .where(and(eq(products.id, productId), condition))
+      .returning({ name: products.name }),
+  );
   if (!changed) refuse("Product not found", 404);
   return changed.name;
 }
 
 /** A product's name, for a message about it; 'Product not found' (404) when there is none. */
-export function productNameOf(productId: string): string {
-  const row = db().select({ name: products.name }).from(products).where(eq(products.id, productId)).get();
+export async function productNameOf(productId: string): Promise<string> {
+  const row = await first(db().select({ name: products.name }).from(products).where(eq(products.id, productId)));
   if (!row) refuse("Product not found", 404);
   return row.name;
 }

@@ -1,24 +1,23 @@
 // Stock counts: what each product is sold in and how many are left, the one place units are taken and put
 // back, and the seller's count changes. Every function that writes runs inside the caller's immediate
-// transactionSync (or its own), with statements that stay correct on PostgreSQL across processes: a guarded
+// transaction (or its own), with statements that stay correct on PostgreSQL across processes: a guarded
 // `UPDATE … SET stock = stock - q WHERE … AND stock >= q RETURNING`, lines in product-id order, and claims
 // made with a conditional update before anything is put back.
 import { and, asc, eq, inArray, isNotNull, isNull, notInArray, or, sql } from "drizzle-orm";
-import { type Db, type Tx, transactionSync } from "#app/lib/db.server.ts";
+import { type Db, first, type Tx, transaction } from "#app/lib/db.server.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
 import { hasSizes, lineName, MAX_STOCK, NO_SIZE, type SizeStock } from "#app/lib/sizes.ts";
 import { orderItems, orders, productSizes } from "#db/schema.ts";
 
 /** Each product's sizes with their counts, in the seller's order (a product has at least one line). */
-export function stockLinesIn(tx: Tx | Db, productIds: readonly string[]): Map<string, SizeStock[]> {
+export async function stockLinesIn(tx: Tx | Db, productIds: readonly string[]): Promise<Map<string, SizeStock[]>> {
   const byProduct = new Map<string, SizeStock[]>();
   if (productIds.length === 0) return byProduct;
-  const rows = tx
+  const rows = await tx
     .select({ productId: productSizes.productId, size: productSizes.size, stock: productSizes.stock })
     .from(productSizes)
     .where(inArray(productSizes.productId, [...new Set(productIds)]))
-    .orderBy(asc(productSizes.productId), asc(productSizes.position), asc(productSizes.size))
-    .all();
+    .orderBy(asc(productSizes.productId), asc(productSizes.position), asc(productSizes.size));
   for (const { productId, ...line } of rows) {
     const lines = byProduct.get(productId);
     if (lines) lines.push(line);
@@ -28,8 +27,8 @@ export function stockLinesIn(tx: Tx | Db, productIds: readonly string[]): Map<st
 }
 
 /** One product's sizes and counts (empty for an unknown product). */
-export function stockLinesOf(tx: Tx | Db, productId: string): SizeStock[] {
-  return stockLinesIn(tx, [productId]).get(productId) ?? [];
+export async function stockLinesOf(tx: Tx | Db, productId: string): Promise<SizeStock[]> {
+  return (await stockLinesIn(tx, [productId])).get(productId) ?? [];
 }
 
 /**
@@ -68,25 +67,24 @@ const byProductAndSize = <T extends { productId: string; size: string }>(a: T, b
   a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : a.size < b.size ? -1 : a.size > b.size ? 1 : 0;
 
 /**
- * Takes the units of an order's lines, inside the transactionSync that writes the order: one guarded decrement
+ * Takes the units of an order's lines, inside the transaction that writes the order: one guarded decrement
  * per line, in product-id order (so two orders never wait on each other's rows in opposite orders). A line
  * that would go below zero refuses the whole order (409, 'Only 2 left of Linen Shirt, M'), and the caller's
- * transactionSync stores nothing. Returns, per line, whether it took from a count (a size not counted has none).
+ * transaction stores nothing. Returns, per line, whether it took from a count (a size not counted has none).
  */
-export function takeStock(tx: Tx, lines: readonly StockRequest[]): boolean[] {
+export async function takeStock(tx: Tx, lines: readonly StockRequest[]): Promise<boolean[]> {
   const taken = new Array<boolean>(lines.length).fill(false);
   const order = lines.map((line, index) => ({ ...line, index })).sort(byProductAndSize);
   for (const line of order) {
     const where = and(eq(productSizes.productId, line.productId), eq(productSizes.size, line.size));
-    const changed = tx
+    const [changed] = await tx
       .update(productSizes)
       // A count that is null (not counted) stays null.
       .set({ stock: sql`${productSizes.stock} - ${line.quantity}` })
       .where(and(where, or(isNull(productSizes.stock), sql`${productSizes.stock} >= ${line.quantity}`)))
-      .returning({ stock: productSizes.stock })
-      .get();
+      .returning({ stock: productSizes.stock });
     if (!changed) {
-      const left = tx.select({ stock: productSizes.stock }).from(productSizes).where(where).get();
+      const left = await first(tx.select({ stock: productSizes.stock }).from(productSizes).where(where));
       refuseShortStock(line.name, line.size, left ? left.stock : null);
     }
     taken[line.index] = changed.stock !== null;
@@ -96,8 +94,8 @@ export function takeStock(tx: Tx, lines: readonly StockRequest[]): boolean[] {
 
 type OrderStockLine = { id: string; productId: string; size: string; quantity: number; position: number };
 
-function orderStockLines(tx: Tx, orderId: string, onlyTaken: boolean): OrderStockLine[] {
-  return tx
+async function orderStockLines(tx: Tx, orderId: string, onlyTaken: boolean): Promise<OrderStockLine[]> {
+  const rows = await tx
     .select({
       id: orderItems.id,
       productId: orderItems.productId,
@@ -106,9 +104,8 @@ function orderStockLines(tx: Tx, orderId: string, onlyTaken: boolean): OrderStoc
       position: orderItems.position,
     })
     .from(orderItems)
-    .where(and(eq(orderItems.orderId, orderId), onlyTaken ? eq(orderItems.stockTaken, true) : undefined))
-    .all()
-    .sort(byProductAndSize);
+    .where(and(eq(orderItems.orderId, orderId), onlyTaken ? eq(orderItems.stockTaken, true) : undefined));
+  return rows.sort(byProductAndSize);
 }
 
 /**
@@ -118,26 +115,24 @@ function orderStockLines(tx: Tx, orderId: string, onlyTaken: boolean): OrderStoc
  * first puts the units back and every later one finds nothing to do. Returns whether this call put them back.
  * Units go back only to lines that took them, and only to sizes that are still counted.
  */
-export function returnOrderStock(
+export async function returnOrderStock(
   tx: Tx,
   orderId: string,
   /** Units of a line (by its place in the order) already put back by a refund with restock: not returned again. */
   alreadyReturned: ReadonlyMap<number, number> = new Map(),
-): boolean {
-  const claimed = tx
+): Promise<boolean> {
+  const [claimed] = await tx
     .update(orders)
     .set({ stockReturnedAt: Date.now() })
     .where(and(eq(orders.id, orderId), isNull(orders.stockReturnedAt)))
-    .returning({ id: orders.id })
-    .get();
+    .returning({ id: orders.id });
   if (!claimed) return false;
-  const places = orderStockLines(tx, orderId, false)
-    .map((line) => line.position)
-    .sort((a, b) => a - b);
-  for (const line of orderStockLines(tx, orderId, true)) {
+  const places = (await orderStockLines(tx, orderId, false)).map((line) => line.position).sort((a, b) => a - b);
+  for (const line of await orderStockLines(tx, orderId, true)) {
     const quantity = line.quantity - (alreadyReturned.get(places.indexOf(line.position)) ?? 0);
     if (quantity <= 0) continue;
-    tx.update(productSizes)
+    await tx
+      .update(productSizes)
       .set({ stock: sql`${productSizes.stock} + ${quantity}` })
       .where(
         and(
@@ -145,8 +140,7 @@ export function returnOrderStock(
           eq(productSizes.size, line.size),
           isNotNull(productSizes.stock),
         ),
-      )
-      .run();
+      );
   }
   return true;
 }
@@ -155,19 +149,21 @@ export function returnOrderStock(
  * A refund with restock: `quantity` units of the order's line at `index` (its place in the order) go back,
  * when that line took them and the order's units have not all gone back already. Returns whether they did.
  */
-export function returnLineUnits(tx: Tx, orderId: string, index: number, quantity: number): boolean {
-  const order = tx.select({ returned: orders.stockReturnedAt }).from(orders).where(eq(orders.id, orderId)).get();
+export async function returnLineUnits(tx: Tx, orderId: string, index: number, quantity: number): Promise<boolean> {
+  const order = await first(tx.select({ returned: orders.stockReturnedAt }).from(orders).where(eq(orders.id, orderId)));
   if (!order || order.returned !== null) return false;
-  const line = orderStockLines(tx, orderId, false).sort((a, b) => a.position - b.position)[index];
+  const line = (await orderStockLines(tx, orderId, false)).sort((a, b) => a.position - b.position)[index];
   if (!line || quantity <= 0) return false;
-  const taken = tx.select({ taken: orderItems.stockTaken }).from(orderItems).where(eq(orderItems.id, line.id)).get();
+  const taken = await first(
+    tx.select({ taken: orderItems.stockTaken }).from(orderItems).where(eq(orderItems.id, line.id)),
+  );
   if (!taken?.taken) return false;
-  tx.update(productSizes)
+  await tx
+    .update(productSizes)
     .set({ stock: sql`${productSizes.stock} + ${Math.min(quantity, line.quantity)}` })
     .where(
       and(eq(productSizes.productId, line.productId), eq(productSizes.size, line.size), isNotNull(productSizes.stock)),
-    )
-    .run();
+    );
   return true;
 }
 
@@ -177,16 +173,15 @@ export function returnLineUnits(tx: Tx, orderId: string, index: number, quantity
  * in, so this cannot refuse: a size that sold out meanwhile goes below zero and is logged as oversold, for
  * the seller to see in the product list.
  */
-export function retakeOrderStock(tx: Tx, orderId: string): void {
-  const claimed = tx
+export async function retakeOrderStock(tx: Tx, orderId: string): Promise<void> {
+  const [claimed] = await tx
     .update(orders)
     .set({ stockReturnedAt: null })
     .where(and(eq(orders.id, orderId), isNotNull(orders.stockReturnedAt)))
-    .returning({ id: orders.id })
-    .get();
+    .returning({ id: orders.id });
   if (!claimed) return;
-  for (const line of orderStockLines(tx, orderId, false)) {
-    const changed = tx
+  for (const line of await orderStockLines(tx, orderId, false)) {
+    const [changed] = await tx
       .update(productSizes)
       .set({ stock: sql`${productSizes.stock} - ${line.quantity}` })
       .where(
@@ -196,12 +191,11 @@ export function retakeOrderStock(tx: Tx, orderId: string): void {
           isNotNull(productSizes.stock),
         ),
       )
-      .returning({ stock: productSizes.stock })
-      .get();
-    tx.update(orderItems)
+      .returning({ stock: productSizes.stock });
+    await tx
+      .update(orderItems)
       .set({ stockTaken: Boolean(changed) })
-      .where(eq(orderItems.id, line.id))
-      .run();
+      .where(eq(orderItems.id, line.id));
     if (changed && changed.stock !== null && changed.stock < 0) {
       console.warn(`Order ${orderId} was paid after its checkout closed: ${line.productId} ${line.size} is oversold`);
     }
@@ -216,29 +210,29 @@ export function retakeOrderStock(tx: Tx, orderId: string): void {
  */
 export type CountChange = { size: string; stock: number | null; was?: number | null };
 
-function applyCount(tx: Tx, productId: string, change: CountChange, position?: number) {
+async function applyCount(tx: Tx, productId: string, change: CountChange, position?: number): Promise<void> {
   const { stock, was } = change;
   const where = and(eq(productSizes.productId, productId), eq(productSizes.size, change.size));
   const positionChange = position === undefined ? {} : { position };
   if (was !== undefined && stock === was) {
-    if (position !== undefined) tx.update(productSizes).set(positionChange).where(where).run();
+    if (position !== undefined) await tx.update(productSizes).set(positionChange).where(where);
     return;
   }
   if (stock !== null && typeof was === "number") {
     const moved = sql`${productSizes.stock} + ${stock - was}`;
-    tx.update(productSizes)
+    await tx
+      .update(productSizes)
       .set({
         ...positionChange,
         stock: sql`CASE WHEN ${productSizes.stock} IS NULL THEN ${stock} WHEN ${moved} < 0 THEN 0 WHEN ${moved} > ${MAX_STOCK} THEN ${MAX_STOCK} ELSE ${moved} END`,
       })
-      .where(where)
-      .run();
+      .where(where);
     return;
   }
-  tx.update(productSizes)
+  await tx
+    .update(productSizes)
     .set({ ...positionChange, stock })
-    .where(where)
-    .run();
+    .where(where);
 }
 
 /**
@@ -246,16 +240,16 @@ function applyCount(tx: Tx, productId: string, change: CountChange, position?: n
  * without sizes. Sizes that are no longer listed are removed (carts holding them show them as unavailable;
  * orders keep their label). Inside the caller's transaction.
  */
-export function saveStockLines(tx: Tx, productId: string, lines: readonly CountChange[]) {
-  const current = new Set(stockLinesOf(tx, productId).map((line) => line.size));
+export async function saveStockLines(tx: Tx, productId: string, lines: readonly CountChange[]): Promise<void> {
+  const current = new Set((await stockLinesOf(tx, productId)).map((line) => line.size));
   const sizes = lines.map((line) => line.size);
-  tx.delete(productSizes)
-    .where(and(eq(productSizes.productId, productId), sizes.length ? notInArray(productSizes.size, sizes) : undefined))
-    .run();
-  lines.forEach((line, position) => {
-    if (current.has(line.size)) applyCount(tx, productId, line, position);
-    else tx.insert(productSizes).values({ productId, size: line.size, position, stock: line.stock }).run();
-  });
+  await tx
+    .delete(productSizes)
+    .where(and(eq(productSizes.productId, productId), sizes.length ? notInArray(productSizes.size, sizes) : undefined));
+  for (const [position, line] of lines.entries()) {
+    if (current.has(line.size)) await applyCount(tx, productId, line, position);
+    else await tx.insert(productSizes).values({ productId, size: line.size, position, stock: line.stock });
+  }
 }
 
 /**
@@ -263,8 +257,8 @@ export function saveStockLines(tx: Tx, productId: string, lines: readonly CountC
  * Returns the product's lines afterwards; refuses a size the product does not have.
  */
 export async function changeCounts(productId: string, changes: readonly CountChange[]): Promise<SizeStock[]> {
-  return transactionSync((tx) => {
-    const current = new Set(stockLinesOf(tx, productId).map((line) => line.size));
+  return transaction(async (tx) => {
+    const current = new Set((await stockLinesOf(tx, productId)).map((line) => line.size));
     if (current.size === 0) refuse("Product not found", 404);
     for (const change of changes) {
       if (!current.has(change.size)) {
@@ -275,7 +269,7 @@ export async function changeCounts(productId: string, changes: readonly CountCha
           409,
         );
       }
-      applyCount(tx, productId, change);
+      await applyCount(tx, productId, change);
     }
     return stockLinesOf(tx, productId);
   });

@@ -114,7 +114,7 @@ function errorSummary(error: unknown): string {
     .slice(0, 500);
 }
 
-type Message = ReturnType<typeof messageOf>;
+type Message = Awaited<ReturnType<typeof messageOf>>;
 type Transport = { send(row: OutboxRow, message: Message): Promise<void>; close(): void };
 
 /** The mail's text and HTML as sent: with its secret, opened from the seal, in place of the placeholder. */
@@ -140,9 +140,9 @@ export function fromWithSenderName(mailFrom: string, senderName: string): string
   return /^[\w .'-]+$/.test(name) ? `${name} <${address}>` : `"${name}" <${address}>`;
 }
 
-function messageOf(row: OutboxRow, now: number) {
+async function messageOf(row: OutboxRow, now: number) {
   return {
-    from: fromWithSenderName(config().mailFrom, shopSettings().mailSenderName),
+    from: fromWithSenderName(config().mailFrom, (await shopSettings()).mailSenderName),
     to: row.recipient,
     subject: row.subject,
     ...bodiesOf(row, now),
@@ -203,7 +203,7 @@ export async function deliverPendingMail({ now = Date.now, limit = BATCH } = {})
       transport ??= smtpUrl ? smtpTransport(smtpUrl) : emlTransport();
       for (const row of rows) {
         try {
-          await transport.send(row, messageOf(row, now()));
+          await transport.send(row, await messageOf(row, now()));
           recordResult(row, { state: "sent", sentAt: Date.now(), lastError: null });
           report.sent++;
         } catch (error) {

@@ -7,13 +7,12 @@ import { orderItems, orders } from "#db/schema.ts";
  * The sizes of `productId` in the shopper's delivered orders, most recent order first ('' for a product without
  * sizes); empty when they have no delivered order with it.
  */
-export function deliveredSizesIn(tx: Tx | Db, userId: string, productId: string): string[] {
-  const rows = tx
+export async function deliveredSizesIn(tx: Tx | Db, userId: string, productId: string): Promise<string[]> {
+  const rows = await tx
     .select({ size: orderItems.size })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
     .where(and(eq(orders.userId, userId), eq(orders.status, "Delivered"), eq(orderItems.productId, productId)))
-    .orderBy(desc(orders.createdAt))
-    .all();
+    .orderBy(desc(orders.createdAt));
   return [...new Set(rows.map((row) => row.size))];
 }

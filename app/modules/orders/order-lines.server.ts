@@ -24,14 +24,14 @@ export type OrderLine = {
  * `onlyStockTaken`: only the lines that took units from stock when the order was placed (a line whose size
  * had none left took none), i.e. the lines whose units an open order still holds.
  */
-export function orderLinesIn(
+export async function orderLinesIn(
   tx: Tx | Db,
   orderIds: readonly string[],
   options: { onlyStockTaken?: boolean } = {},
-): Map<string, OrderLine[]> {
+): Promise<Map<string, OrderLine[]>> {
   const byOrder = new Map<string, OrderLine[]>();
   if (orderIds.length === 0) return byOrder;
-  const rows = tx
+  const rows = await tx
     .select({
       orderId: orderItems.orderId,
       productId: orderItems.productId,
@@ -54,8 +54,7 @@ export function orderLinesIn(
         options.onlyStockTaken ? eq(orderItems.stockTaken, true) : undefined,
       ),
     )
-    .orderBy(asc(orderItems.orderId), asc(orderItems.position))
-    .all();
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position));
   for (const { orderId, ...line } of rows) {
     const lines = byOrder.get(orderId);
     if (lines) lines.push(line);

@@ -2,7 +2,7 @@
 // mail exists exactly when the change does (a rolled-back order writes none).
 import { eq } from "drizzle-orm";
 import { config } from "#app/lib/config.server.ts";
-import type { Tx } from "#app/lib/db.server.ts";
+import { first, type Tx } from "#app/lib/db.server.ts";
 import { lineAmount } from "#app/lib/money.ts";
 import { productPath } from "#app/lib/product-links.ts";
 import {
@@ -20,15 +20,16 @@ import { orders, users } from "#db/schema.ts";
 import { MISSING_PRODUCT_NAME, orderLinesIn } from "./order-lines.server.ts";
 
 /** The order as its emails show it, read inside the transaction that changes it. */
-function mailOrderIn(tx: Tx, orderId: string): MailOrder {
-  const order = tx
-    .select({ order: orders, shopper: { name: users.name, email: users.email } })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, orderId))
-    .get();
+async function mailOrderIn(tx: Tx, orderId: string): Promise<MailOrder> {
+  const order = await first(
+    tx
+      .select({ order: orders, shopper: { name: users.name, email: users.email } })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, orderId)),
+  );
   if (!order) throw new Error(`Order ${orderId} is not there to be mailed about`);
-  const lines = orderLinesIn(tx, [orderId]).get(orderId) ?? [];
+  const lines = (await orderLinesIn(tx, [orderId])).get(orderId) ?? [];
   const { address, status, paymentType, isPaid, subtotalCents, taxCents, amountCents, createdAt } = order.order;
   const { currency, taxRateBasisPoints, taxIncluded, shippingCents, discountCode, discountCents } = order.order;
   return {
@@ -57,28 +58,32 @@ function mailOrderIn(tx: Tx, orderId: string): MailOrder {
   };
 }
 
-const links = () => ({ baseUrl: config().mailBaseUrl, shopName: shopSettings().name });
+const links = async () => ({ baseUrl: config().mailBaseUrl, shopName: (await shopSettings()).name });
 
 /** An order has just been placed (cash on delivery) or paid (online): the shopper's confirmation, the seller's notice. */
-export function enqueueOrderPlacedMail(tx: Tx, orderId: string): void {
-  const order = mailOrderIn(tx, orderId);
-  enqueueMail(tx, orderConfirmationMail(order, links()));
+export async function enqueueOrderPlacedMail(tx: Tx, orderId: string): Promise<void> {
+  const order = await mailOrderIn(tx, orderId);
+  await enqueueMail(tx, orderConfirmationMail(order, await links()));
   const seller = config().SELLER_NOTIFY_EMAIL;
-  if (seller) enqueueMail(tx, sellerNewOrderMail(order, seller, links()));
+  if (seller) await enqueueMail(tx, sellerNewOrderMail(order, seller, await links()));
 }
 
 /** An online order has just been cancelled unpaid. */
-export function enqueuePaymentNotCompletedMail(tx: Tx, orderId: string, reason: "failed" | "not-completed"): void {
-  enqueueMail(tx, paymentNotCompletedMail(mailOrderIn(tx, orderId), reason, links()));
+export async function enqueuePaymentNotCompletedMail(
+  tx: Tx,
+  orderId: string,
+  reason: "failed" | "not-completed",
+): Promise<void> {
+  await enqueueMail(tx, paymentNotCompletedMail(await mailOrderIn(tx, orderId), reason, await links()));
 }
 
 /** The seller has just moved an order to `status`: Shipped, Delivered and Cancelled are mailed to the shopper. */
-export function enqueueOrderStatusMail(tx: Tx, orderId: string, status: string): void {
+export async function enqueueOrderStatusMail(tx: Tx, orderId: string, status: string): Promise<void> {
   if (!isNewsworthyStatus(status)) return;
-  enqueueMail(tx, orderStatusMail(mailOrderIn(tx, orderId), status, links()));
+  await enqueueMail(tx, orderStatusMail(await mailOrderIn(tx, orderId), status, await links()));
 }
 
 /** A refund of the shopper's online payment has just gone through. */
-export function enqueueRefundMail(tx: Tx, orderId: string, refund: MailRefund): void {
-  enqueueMail(tx, refundMail(mailOrderIn(tx, orderId), refund, links()));
+export async function enqueueRefundMail(tx: Tx, orderId: string, refund: MailRefund): Promise<void> {
+  await enqueueMail(tx, refundMail(await mailOrderIn(tx, orderId), refund, await links()));
 }

@@ -1,7 +1,7 @@
 // Placing orders and reading them back. Everything an order stores is recomputed here from the database:
 // the client's prices, totals and user ids are never trusted.
 import { and, desc, eq, inArray, or } from "drizzle-orm";
-import { type Db, db, type Tx, transactionSync } from "#app/lib/db.server.ts";
+import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { computeTotals, lineAmount } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
@@ -68,8 +68,8 @@ const hasCode = (code: unknown) => code !== undefined && code !== null && code !
 export type PlacedOrder = { order: Order; lines: OrderLine[]; created: boolean };
 
 /** The saved cart's lines to order, refused when stock fell under one the shopper has not seen cut. */
-function savedCartOrder(tx: Tx | Db, userId: string, held: ReadonlyMap<string, number>) {
-  const view = viewCartIn(tx, savedCartIn(tx, userId), held);
+async function savedCartOrder(tx: Tx | Db, userId: string, held: ReadonlyMap<string, number>) {
+  const view = await viewCartIn(tx, await savedCartIn(tx, userId), held);
   refuseUnseenStockCuts(view);
   return view.orderable;
 }
@@ -79,21 +79,22 @@ function savedCartOrder(tx: Tx | Db, userId: string, held: ReadonlyMap<string, n
  * select an address'), the order must have lines ('Your cart is empty.'), and every product must exist, be on
  * sale and in stock, in a size it has. Whether enough units are left is for takeStock to say.
  */
-function checkedOrderIn(tx: Tx | Db, input: PlaceOrderInput, held: ReadonlyMap<string, number> = new Map()) {
+async function checkedOrderIn(tx: Tx | Db, input: PlaceOrderInput, held: ReadonlyMap<string, number> = new Map()) {
   const { userId } = input;
   const address =
     typeof input.addressId === "string"
-      ? tx
-          .select()
-          .from(addresses)
-          .where(and(eq(addresses.id, input.addressId), eq(addresses.userId, userId)))
-          .get()
+      ? await first(
+          tx
+            .select()
+            .from(addresses)
+            .where(and(eq(addresses.id, input.addressId), eq(addresses.userId, userId))),
+        )
       : undefined;
   if (!address) refuse("Please select an address");
 
-  const wanted = input.items === "saved-cart" ? savedCartOrder(tx, userId, held) : input.items;
+  const wanted = input.items === "saved-cart" ? await savedCartOrder(tx, userId, held) : input.items;
   if (wanted.length === 0) refuse("Your cart is empty.");
-  const rows = tx
+  const rows = await tx
     .select({
       id: products.id,
       name: products.name,
@@ -109,10 +110,9 @@ function checkedOrderIn(tx: Tx | Db, input: PlaceOrderInput, held: ReadonlyMap<s
         products.id,
         wanted.map((line) => line.productId),
       ),
-    )
-    .all();
+    );
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const sizes = stockLinesIn(
+  const sizes = await stockLinesIn(
     tx,
     rows.map((row) => row.id),
   );
@@ -137,17 +137,21 @@ function checkedOrderIn(tx: Tx | Db, input: PlaceOrderInput, held: ReadonlyMap<s
  * is changed for it (an open online checkout closed, notably). A request key that already placed an order is
  * not checked: that order is returned (placeOrder answers the request with it, whatever the cart holds now).
  */
-export function checkOrderRequest(input: PlaceOrderInput, held: ReadonlyMap<string, number> = new Map()): Order | null {
+export async function checkOrderRequest(
+  input: PlaceOrderInput,
+  held: ReadonlyMap<string, number> = new Map(),
+): Promise<Order | null> {
   const requestKey = input.requestKey ?? null;
   if (requestKey !== null) {
-    const placed = db()
-      .select()
-      .from(orders)
-      .where(and(eq(orders.userId, input.userId), eq(orders.requestKey, requestKey)))
-      .get();
+    const placed = await first(
+      db()
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, input.userId), eq(orders.requestKey, requestKey))),
+    );
     if (placed) return placed;
   }
-  const { lines, counts } = checkedOrderIn(db(), input, held);
+  const { lines, counts } = await checkedOrderIn(db(), input, held);
   const wanted = new Map<string, number>();
   lines.forEach((line, i) => {
     const count = counts[i];
@@ -157,7 +161,7 @@ export function checkOrderRequest(input: PlaceOrderInput, held: ReadonlyMap<stri
     if (wanted.get(key)! > count) refuseShortStock(line.product!.name, line.size, count);
   });
   if (hasCode(input.discountCode)) {
-    checkDiscount(db(), input.discountCode, input.userId, discountLines(lines), { releasing: input.releasing });
+    await checkDiscount(db(), input.discountCode, input.userId, discountLines(lines), { releasing: input.releasing });
   }
   return null;
 }
@@ -174,10 +178,10 @@ export function checkOrderRequest(input: PlaceOrderInput, held: ReadonlyMap<stri
 export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
   const { userId, paymentType } = input;
   const requestKey = input.requestKey ?? null;
-  return transactionSync((tx) => {
+  return transaction(async (tx) => {
     // The claim: an order row under this key, or nothing when the key was used before.
     const orderId = newId();
-    const claimed = tx
+    const [claimed] = await tx
       .insert(orders)
       .values({
         id: orderId,
@@ -190,31 +194,31 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
         requestKey,
       })
       .onConflictDoNothing({ target: [orders.userId, orders.requestKey] })
-      .returning({ id: orders.id })
-      .get();
+      .returning({ id: orders.id });
     if (!claimed) {
-      const first = tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.userId, userId), eq(orders.requestKey, requestKey ?? "")))
-        .get();
-      if (!first) refuse("This order could not be placed. Please try again.", 409);
-      return { order: first, lines: orderLinesIn(tx, [first.id]).get(first.id) ?? [], created: false };
+      const earlier = await first(
+        tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.userId, userId), eq(orders.requestKey, requestKey ?? ""))),
+      );
+      if (!earlier) refuse("This order could not be placed. Please try again.", 409);
+      return { order: earlier, lines: (await orderLinesIn(tx, [earlier.id])).get(earlier.id) ?? [], created: false };
     }
 
-    const { address, lines } = checkedOrderIn(tx, input);
-    const taken = takeStock(
+    const { address, lines } = await checkedOrderIn(tx, input);
+    const taken = await takeStock(
       tx,
       lines.map((line) => ({ ...line, name: line.product!.name })),
     );
 
     // The order keeps the currency, tax and shipping it was placed with: a later change of the settings never
     // changes it.
-    const settings = shopSettings();
+    const settings = await shopSettings();
     const pricing = shopPricing(settings);
     // The code is checked again now, and its use taken (held until an online order is paid).
     const discount = hasCode(input.discountCode)
-      ? takeDiscountUse(tx, {
+      ? await takeDiscountUse(tx, {
           code: input.discountCode,
           userId,
           orderId,
@@ -225,8 +229,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
     const totals = computeTotals(lines, pricing, { discountCents: discount?.discountCents ?? 0 });
     // An order discounted to nothing needs no payment: it is placed paid, online or cash.
     const free = totals.totalCents === 0;
-    if (free && discount) confirmDiscountUse(tx, orderId);
-    const order = tx
+    if (free && discount) await confirmDiscountUse(tx, orderId);
+    const [order] = await tx
       .update(orders)
       .set({
         subtotalCents: totals.subtotalCents,
@@ -244,34 +248,32 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
         address: { ...addressSnapshot(address), id: address.id },
       })
       .where(eq(orders.id, orderId))
-      .returning()
-      .get();
-    lines.forEach((line, position) => {
-      tx.insert(orderItems)
-        .values({
-          id: newId(),
-          orderId,
-          productId: line.productId,
-          size: line.size,
-          quantity: line.quantity,
-          stockTaken: taken[position],
-          unitPriceCents: line.unitPriceCents,
-          position,
-        })
-        .run();
-    });
+      .returning();
+    if (!order) throw new Error(`Order ${orderId} vanished inside its own transaction`);
+    for (const [position, line] of lines.entries()) {
+      await tx.insert(orderItems).values({
+        id: newId(),
+        orderId,
+        productId: line.productId,
+        size: line.size,
+        quantity: line.quantity,
+        stockTaken: taken[position],
+        unitPriceCents: line.unitPriceCents,
+        position,
+      });
+    }
     if (discount && input.items === "saved-cart" && (paymentType === "COD" || free)) {
-      clearCartCode(tx, userId, discount.code);
+      await clearCartCode(tx, userId, discount.code);
     }
     if (paymentType === "COD" || free) {
       // Ordering the saved cart empties it; lines an /api client sent are taken out of it (quantities
       // subtracted), so a line it could not see (a size, for a client written for the spec) stays.
-      if (input.items === "saved-cart") clearSavedCart(tx, userId);
-      else removeFromSavedCart(tx, userId, lines);
+      if (input.items === "saved-cart") await clearSavedCart(tx, userId);
+      else await removeFromSavedCart(tx, userId, lines);
       // A cash order is placed now; an online one when it is paid (payments.server.ts).
-      enqueueOrderPlacedMail(tx, orderId);
+      await enqueueOrderPlacedMail(tx, orderId);
     }
-    countOrderUnits(tx, orderId, 1);
+    await countOrderUnits(tx, orderId, 1);
     return { order, lines, created: true };
   });
 }
@@ -297,13 +299,12 @@ export type UserOrder = Order & { lines: UserOrderLine[] };
 
 /** The shopper's placed orders, newest first, with their lines (a line whose product row is gone is left out). */
 export async function listUserOrders(userId: string): Promise<UserOrder[]> {
-  const list = db()
+  const list = await db()
     .select()
     .from(orders)
     .where(and(eq(orders.userId, userId), placedOrderCondition))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .all();
-  const linesByOrder = orderLinesIn(
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  const linesByOrder = await orderLinesIn(
     db(),
     list.map((o) => o.id),
   );

@@ -1,7 +1,7 @@
 // The orders the seller sees and fulfils: every cash-on-delivery order and every paid online order
 // (the same rule as the shopper's My Orders, from orders.server.ts), newest first.
 import { and, count, desc, eq } from "drizzle-orm";
-import { db, type Tx, transactionSync } from "#app/lib/db.server.ts";
+import { db, first, type Tx, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { type Page, pageWindow, SELLER_PAGE_SIZE } from "#app/lib/paging.ts";
 import { refuse } from "#app/lib/refusal.ts";
@@ -61,7 +61,7 @@ function addressOrNA(snapshot: unknown): Record<keyof AddressSnapshot, string> {
 /** Every order of the seller's orders list, newest first (GET /api/order/seller lists them all). */
 export async function listSellerOrders(): Promise<SellerOrder[]> {
   return sellerOrdersOf(
-    db().select().from(orders).where(placedOrderCondition).orderBy(desc(orders.createdAt), desc(orders.id)).all(),
+    await db().select().from(orders).where(placedOrderCondition).orderBy(desc(orders.createdAt), desc(orders.id)),
   );
 }
 
@@ -73,22 +73,21 @@ export async function listSellerOrdersPage({
   page?: number;
   limit?: number;
 } = {}): Promise<Page<SellerOrder>> {
-  const total = db().select({ n: count() }).from(orders).where(placedOrderCondition).get()?.n ?? 0;
+  const total = (await first(db().select({ n: count() }).from(orders).where(placedOrderCondition)))?.n ?? 0;
   const window = pageWindow(total, page, limit);
-  const rows = db()
+  const rows = await db()
     .select()
     .from(orders)
     .where(placedOrderCondition)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit)
-    .offset(window.offset)
-    .all();
-  return { rows: sellerOrdersOf(rows), total, page: window.page, pageCount: window.pageCount };
+    .offset(window.offset);
+  return { rows: await sellerOrdersOf(rows), total, page: window.page, pageCount: window.pageCount };
 }
 
 /** Orders with their item names and quantities and the address, as the seller sees them. */
-function sellerOrdersOf(list: (typeof orders.$inferSelect)[]): SellerOrder[] {
-  const linesByOrder = orderLinesIn(
+async function sellerOrdersOf(list: (typeof orders.$inferSelect)[]): Promise<SellerOrder[]> {
+  const linesByOrder = await orderLinesIn(
     db(),
     list.map((o) => o.id),
   );
@@ -134,16 +133,20 @@ export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
  * refund's transaction: its units go back (but for those a refund with restock put back already) and leave
  * the trending counts. No status mail: the refund mail tells the shopper.
  */
-export function cancelForRefund(tx: Tx, orderId: string, alreadyReturned: ReadonlyMap<number, number>): void {
-  tx.update(orders).set({ status: "Cancelled", updatedAt: Date.now() }).where(eq(orders.id, orderId)).run();
-  returnOrderStock(tx, orderId, alreadyReturned);
-  countOrderUnits(tx, orderId, -1);
+export async function cancelForRefund(
+  tx: Tx,
+  orderId: string,
+  alreadyReturned: ReadonlyMap<number, number>,
+): Promise<void> {
+  await tx.update(orders).set({ status: "Cancelled", updatedAt: Date.now() }).where(eq(orders.id, orderId));
+  await returnOrderStock(tx, orderId, alreadyReturned);
+  await countOrderUnits(tx, orderId, -1);
   // As a cancel through setOrderStatus: the order's discount code use goes back (once).
-  releaseDiscountUse(tx, orderId);
+  await releaseDiscountUse(tx, orderId);
 }
 
 /**
- * Moves an order along, in one immediate transactionSync (two sellers clicking at once cannot both win).
+ * Moves an order along, in one immediate transaction (two sellers clicking at once cannot both win).
  * Only orders the seller sees can be moved; any other move is refused with a message that says why. A
  * cancelled order's units go back to stock, and the shopper is mailed about the new status, in the same
  * transaction.
@@ -154,12 +157,13 @@ export async function setOrderStatus(orderId: unknown, status: unknown): Promise
   }
   const next = status as OrderStatus;
   if (typeof orderId !== "string" || !ID_PATTERN.test(orderId)) refuse("Order not found", 404);
-  return transactionSync((tx) => {
-    const order = tx
-      .select({ status: orders.status })
-      .from(orders)
-      .where(and(eq(orders.id, orderId), placedOrderCondition))
-      .get();
+  return transaction(async (tx) => {
+    const order = await first(
+      tx
+        .select({ status: orders.status })
+        .from(orders)
+        .where(and(eq(orders.id, orderId), placedOrderCondition)),
+    );
     if (!order) refuse("Order not found", 404);
     if (order.status === next) refuse(`The order is already ${next}.`, 409);
     if (!NEXT_STATUSES[order.status].includes(next)) {
@@ -171,14 +175,14 @@ export async function setOrderStatus(orderId: unknown, status: unknown): Promise
         409,
       );
     }
-    tx.update(orders).set({ status: next, updatedAt: Date.now() }).where(eq(orders.id, orderId)).run();
+    await tx.update(orders).set({ status: next, updatedAt: Date.now() }).where(eq(orders.id, orderId));
     if (next === "Cancelled") {
-      returnOrderStock(tx, orderId);
+      await returnOrderStock(tx, orderId);
       // A cancelled order gives its discount code's use back (once: only a held or used use goes back).
-      releaseDiscountUse(tx, orderId);
-      countOrderUnits(tx, orderId, -1);
+      await releaseDiscountUse(tx, orderId);
+      await countOrderUnits(tx, orderId, -1);
     }
-    enqueueOrderStatusMail(tx, orderId, next);
+    await enqueueOrderStatusMail(tx, orderId, next);
     return next;
   });
 }

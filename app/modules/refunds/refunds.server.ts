@@ -12,7 +12,7 @@
 //   tries again: a new row with a key made from the failed one, so "Try again" twice is one new refund.
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import Stripe from "stripe";
-import { db, type Tx, transactionSync } from "#app/lib/db.server.ts";
+import { db, type Tx, transaction, transactionSync } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { computeTotals, DEFAULT_PRICING, formatMoney, lineAmount } from "#app/lib/money.ts";
 import { fieldErrorsOf, Refusal, refuse } from "#app/lib/refusal.ts";
@@ -186,13 +186,13 @@ const isReturned = (tx: Tx, orderId: string) =>
   );
 
 /** The seller's refund page for an order (404 for an order the seller does not see). */
-export function refundPage(orderId: unknown): RefundPage {
+export async function refundPage(orderId: unknown): Promise<RefundPage> {
   const tx = db() as unknown as Tx;
   const order = orderOf(tx, orderId);
   const rows = ledgerOf(tx, order.id);
   const returned = isReturned(tx, order.id);
   const done = refundedUnits(rows);
-  const lines = (orderLinesIn(tx, [order.id]).get(order.id) ?? []).map((line, index) => ({
+  const lines = ((await orderLinesIn(tx, [order.id])).get(order.id) ?? []).map((line, index) => ({
     index,
     name: lineName(line.product?.name ?? MISSING_PRODUCT_NAME, line.size),
     quantity: line.quantity,
@@ -253,7 +253,7 @@ function linesAmount(
  * asks Stripe. The same form sent twice (same requestKey) makes one refund. Returns the row as it stands.
  */
 export async function requestRefund(orderId: unknown, form: RefundForm): Promise<RefundRow> {
-  const row = transactionSync((tx) => {
+  const row = await transaction(async (tx) => {
     const order = orderOf(tx, orderId);
     const existing = tx.select().from(refunds).where(eq(refunds.idempotencyKey, form.requestKey)).get();
     if (existing) {
@@ -266,7 +266,7 @@ export async function requestRefund(orderId: unknown, form: RefundForm): Promise
     if (!rules.canRefund) refuse(rules.why ?? "This order cannot be refunded.", 409);
     const left = order.amountCents - rows.filter(counts).reduce((sum, r) => sum + r.amountCents, 0);
     if (left <= 0) refuse("Everything paid for this order has been refunded already.", 409);
-    const orderLines = orderLinesIn(tx, [order.id]).get(order.id) ?? [];
+    const orderLines = (await orderLinesIn(tx, [order.id])).get(order.id) ?? [];
     let amountCents = left;
     let lines: RefundLine[] | null = null;
     if (form.kind === "lines") {
@@ -318,9 +318,9 @@ export async function requestRefund(orderId: unknown, form: RefundForm): Promise
       .returning()
       .get();
     if (form.restock && lines) {
-      for (const line of lines) returnLineUnits(tx, order.id, line.position, line.quantity);
+      for (const line of lines) await returnLineUnits(tx, order.id, line.position, line.quantity);
     }
-    if (form.kind === "cancel") cancelForRefund(tx, order.id, refundedUnits(rows, true));
+    if (form.kind === "cancel") await cancelForRefund(tx, order.id, refundedUnits(rows, true));
     return inserted;
   });
   if (row.stripeRefundId || row.status !== "pending") return row;
@@ -333,7 +333,7 @@ export async function requestRefund(orderId: unknown, form: RefundForm): Promise
  * second click finds it) for the same amount and lines.
  */
 export async function retryRefund(orderId: unknown, refundId: unknown): Promise<RefundRow> {
-  const row = transactionSync((tx) => {
+  const row = await transaction(async (tx) => {
     const order = orderOf(tx, orderId);
     if (typeof refundId !== "string" || !ID_PATTERN.test(refundId)) refuse("Refund not found", 404);
     const failed = tx
@@ -391,7 +391,7 @@ async function paymentIntentOf(orderId: string): Promise<string> {
   const session = await stripeClient().checkout.sessions.retrieve(sessionId);
   const intent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
   if (!intent) throw new Error(`Checkout Session ${sessionId} has no payment intent`);
-  transactionSync((tx) => recordPaymentIntent(tx, orderId, intent));
+  await transaction((tx) => recordPaymentIntent(tx, orderId, intent));
   return intent;
 }
 
@@ -408,7 +408,7 @@ async function sendToStripe(row: RefundRow): Promise<RefundRow> {
       },
       { idempotencyKey: row.idempotencyKey },
     );
-    applyStripeRefund(refund);
+    await applyStripeRefund(refund);
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError) {
       // Stripe refused it (more than is left, refunded already...): nothing was made, so it fails for good.
@@ -451,8 +451,11 @@ const STATES: readonly string[] = ["pending", "succeeded", "failed", "canceled"]
  * THE way Stripe's word about a refund is recorded (its answer to create, and each of its events), in one
  * transactionSync that claims the event first. A refund that went through mails the shopper, once.
  */
-export function applyStripeRefund(refund: RefundFacts, event?: Pick<Stripe.Event, "id" | "type">): RefundOutcome {
-  return transactionSync((tx) => {
+export function applyStripeRefund(
+  refund: RefundFacts,
+  event?: Pick<Stripe.Event, "id" | "type">,
+): Promise<RefundOutcome> {
+  return transaction(async (tx) => {
     if (event) {
       const claimed = tx
         .insert(stripeEvents)
@@ -466,7 +469,7 @@ export function applyStripeRefund(refund: RefundFacts, event?: Pick<Stripe.Event
   });
 }
 
-function applyIn(tx: Tx, refund: RefundFacts): RefundOutcome {
+async function applyIn(tx: Tx, refund: RefundFacts): Promise<RefundOutcome> {
   const status = (STATES.includes(refund.status ?? "") ? refund.status : "pending") as RefundState;
   const failure = refund.failure_reason ? `Stripe: ${refund.failure_reason.replaceAll("_", " ")}` : null;
   const ownId = refund.metadata?.refundId;
@@ -505,7 +508,7 @@ function applyIn(tx: Tx, refund: RefundFacts): RefundOutcome {
       })
       .returning()
       .get();
-    if (status === "succeeded") mailRefund(tx, row);
+    if (status === "succeeded") await mailRefund(tx, row);
     return "recorded";
   }
   const changes: Partial<RefundRow> = {};
@@ -520,17 +523,17 @@ function applyIn(tx: Tx, refund: RefundFacts): RefundOutcome {
     .set({ ...changes, updatedAt: Date.now() })
     .where(eq(refunds.id, row.id))
     .run();
-  if (changes.status === "succeeded") mailRefund(tx, { ...row, ...changes });
+  if (changes.status === "succeeded") await mailRefund(tx, { ...row, ...changes });
   return "updated";
 }
 
-function mailRefund(tx: Tx, row: RefundRow) {
+async function mailRefund(tx: Tx, row: RefundRow): Promise<void> {
   const order = tx.select({ amountCents: orders.amountCents }).from(orders).where(eq(orders.id, row.orderId)).get();
   if (!order) return;
   const refunded = ledgerOf(tx, row.orderId)
     .filter((r) => r.status === "succeeded")
     .reduce((sum, r) => sum + r.amountCents, 0);
-  enqueueRefundMail(tx, row.orderId, {
+  await enqueueRefundMail(tx, row.orderId, {
     amountCents: row.amountCents,
     full: refunded >= order.amountCents,
     refundedCents: refunded,
@@ -555,7 +558,7 @@ export async function handleRefundEvent(event: Stripe.Event): Promise<RefundOutc
       const intent = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
       if (!intent) return "ignored";
       const list = await stripeClient().refunds.list({ payment_intent: intent, limit: 100 });
-      return transactionSync((tx) => {
+      return transaction(async (tx) => {
         const claimed = tx
           .insert(stripeEvents)
           .values({ id: event.id, type: event.type })
@@ -563,7 +566,8 @@ export async function handleRefundEvent(event: Stripe.Event): Promise<RefundOutc
           .returning({ id: stripeEvents.id })
           .get();
         if (!claimed) return "duplicate-event";
-        const outcomes = list.data.map((refund) => applyIn(tx, refund));
+        const outcomes: RefundOutcome[] = [];
+        for (const refund of list.data) outcomes.push(await applyIn(tx, refund));
         return outcomes.find((o) => o === "recorded" || o === "updated") ?? outcomes[0] ?? "unchanged";
       });
     }

@@ -123,9 +123,9 @@ export function ordersExportPage(range: OrderExportRange, last: Keyset | null) {
 }
 
 /** "Linen Shirt, M x 2; Wool Scarf x 1" and the units, per order of a page (one query for the page). */
-function itemsOf(orderIds: string[]): Map<string, { items: string; units: number }> {
+async function itemsOf(orderIds: string[]): Promise<Map<string, { items: string; units: number }>> {
   const byOrder = new Map<string, { items: string; units: number }>();
-  for (const [orderId, lines] of orderLinesIn(db(), orderIds)) {
+  for (const [orderId, lines] of await orderLinesIn(db(), orderIds)) {
     byOrder.set(orderId, {
       items: lines
         .map((l) => `${lineName(l.product?.name ?? MISSING_PRODUCT_NAME, l.size)} x ${l.quantity}`)
@@ -173,7 +173,7 @@ export function ordersCsv(range: OrderExportRange): ReadableStream<Uint8Array> {
     );
     for await (const page of pages) {
       const ids = page.map((row) => row.order.id);
-      const items = itemsOf(ids);
+      const items = await itemsOf(ids);
       const refunded = refundedByOrder(ids);
       for (const { order, customer } of page) {
         const address = (order.address ?? {}) as Partial<Record<string, string>>;
@@ -207,7 +207,7 @@ export function ordersCsv(range: OrderExportRange): ReadableStream<Uint8Array> {
         };
       }
       // The cash orders marked paid that this export carries can no longer be set back to unpaid.
-      markCashPaymentsExported(ids);
+      await markCashPaymentsExported(ids);
     }
   });
 }
@@ -227,8 +227,8 @@ const PRODUCT_COLUMNS: Column[] = [
 
 /** Every product, on sale or not, oldest first. */
 export function productsCsv(): ReadableStream<Uint8Array> {
-  const { currency } = shopSettings();
   return csvStream(PRODUCT_COLUMNS, async function* () {
+    const { currency } = await shopSettings();
     const pages = pagesOf(
       (last) =>
         db()
@@ -241,7 +241,7 @@ export function productsCsv(): ReadableStream<Uint8Array> {
       (row) => row,
     );
     for await (const page of pages) {
-      const sizes = stockLinesIn(
+      const sizes = await stockLinesIn(
         db(),
         page.map((p) => p.id),
       );

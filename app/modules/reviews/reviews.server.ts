@@ -4,7 +4,7 @@
 // every change, so no page ever counts reviews. Every change updates the product's row, which raises the
 // catalogue version (a trigger of migration 0006): pages kept for visitors are made again.
 import { and, count, desc, eq } from "drizzle-orm";
-import { type Db, db, type Tx, transactionSync } from "#app/lib/db.server.ts";
+import { type Db, db, type Tx, transaction, transactionSync } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { pageWindow } from "#app/lib/paging.ts";
 import { refuse } from "#app/lib/refusal.ts";
@@ -74,7 +74,10 @@ export type OwnReview = {
 };
 
 /** What a shopper may do on a product's page: review it (they received it), and their own review if any. */
-export function reviewerState(userId: string | null, productId: string): { canReview: boolean; own: OwnReview | null } {
+export async function reviewerState(
+  userId: string | null,
+  productId: string,
+): Promise<{ canReview: boolean; own: OwnReview | null }> {
   if (!userId || !ID_PATTERN.test(productId)) return { canReview: false, own: null };
   const own =
     db()
@@ -89,7 +92,7 @@ export function reviewerState(userId: string | null, productId: string): { canRe
       .from(reviews)
       .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)))
       .get() ?? null;
-  return { canReview: own !== null || deliveredSizesIn(db(), userId, productId).length > 0, own };
+  return { canReview: own !== null || (await deliveredSizesIn(db(), userId, productId)).length > 0, own };
 }
 
 /**
@@ -97,16 +100,16 @@ export function reviewerState(userId: string | null, productId: string): { canRe
  * delivered order with it. Published at once, or held for the seller when the shop says so; a review the seller
  * hid stays hidden when it is edited. Returns the status it has now.
  */
-export function saveReview(userId: string, productId: string, input: ReviewInput): ReviewStatus {
+export async function saveReview(userId: string, productId: string, input: ReviewInput): Promise<ReviewStatus> {
   if (!ID_PATTERN.test(productId)) refuse(REVIEW_REFUSALS.noProduct, 404);
-  return transactionSync((tx) => {
+  return transaction(async (tx) => {
     const product = tx
       .select({ id: products.id, removedAt: products.removedAt })
       .from(products)
       .where(eq(products.id, productId))
       .get();
     if (!product || product.removedAt !== null) refuse(REVIEW_REFUSALS.noProduct, 404);
-    const sizes = deliveredSizesIn(tx, userId, productId);
+    const sizes = await deliveredSizesIn(tx, userId, productId);
     if (sizes.length === 0) refuse(REVIEW_REFUSALS.notBuyer, 403);
     const existing = tx
       .select({ id: reviews.id, status: reviews.status, size: reviews.size })

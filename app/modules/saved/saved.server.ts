@@ -145,7 +145,7 @@ export async function listSavedItems(request: Request, userId: string | null): P
   if (ids.length === 0) return [];
   const rows = db().select().from(products).where(inArray(products.id, ids)).all();
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const stock = stockLinesIn(db(), ids);
+  const stock = await stockLinesIn(db(), ids);
   return ids.flatMap((id): SavedItem[] => {
     const row = byId.get(id);
     if (!row) return [];

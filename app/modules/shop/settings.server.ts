@@ -2,7 +2,7 @@
 // a change made here (updateShopSettings clears the copy); a page never reads it per request. A second server
 // process would learn of a change by the row's `version` (raised with every change): see docs/shop-settings.md.
 import { eq, sql } from "drizzle-orm";
-import { type Db, db, type Tx, transactionSync } from "#app/lib/db.server.ts";
+import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts";
 import type { Pricing } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import type { ShopSettingsInput } from "#app/lib/schemas/shop-settings.ts";
@@ -15,21 +15,23 @@ export type ShopSettings = typeof settingsTable.$inferSelect;
 
 /** The row as this process last read it, per database (tests open one per file). */
 const kept = new WeakMap<Db, ShopSettings>();
+/** Raised by every change to `kept`: a read that began before one does not keep what it read (it may be older). */
+let generation = 0;
 
-/** The shop settings, read from the database once per change. */
-export function shopSettings(): ShopSettings {
+/** The shop settings, read from the database once per change (the kept copy when there is one). */
+export async function shopSettings(): Promise<ShopSettings> {
   const connection = db();
-  let settings = kept.get(connection);
-  if (!settings) {
-    settings = connection.select().from(settingsTable).where(eq(settingsTable.id, 1)).get();
-    if (!settings) throw new Error("The shop_settings row is missing (migration 0008 writes it)");
-    kept.set(connection, settings);
-  }
+  const known = kept.get(connection);
+  if (known) return known;
+  const readAt = generation;
+  const settings = await first(connection.select().from(settingsTable).where(eq(settingsTable.id, 1)));
+  if (!settings) throw new Error("The shop_settings row is missing (migration 0008 writes it)");
+  if (generation === readAt) kept.set(connection, settings);
   return settings;
 }
 
 /** The settings' money part, as computeTotals takes it. */
-export function shopPricing(settings: ShopSettings = shopSettings()): Pricing {
+export function shopPricing(settings: ShopSettings): Pricing {
   return {
     taxRateBasisPoints: settings.taxRateBasisPoints,
     taxIncluded: settings.taxIncluded,
@@ -39,7 +41,7 @@ export function shopPricing(settings: ShopSettings = shopSettings()): Pricing {
 }
 
 /** What every page may know of the shop (not the policies: their own pages read them). */
-export function shopInfo(settings: ShopSettings = shopSettings()): ShopInfo {
+export function shopInfo(settings: ShopSettings): ShopInfo {
   return {
     ...shopPricing(settings),
     name: settings.name,
@@ -55,7 +57,7 @@ export function shopInfo(settings: ShopSettings = shopSettings()): ShopInfo {
 
 /**
  * Saves the settings form: the logo (when one was sent) goes through the product pictures' checks first, then
- * one transactionSync writes the row, raises its version and the catalogue's (so no kept catalogue page shows the
+ * one transaction writes the row, raises its version and the catalogue's (so no kept catalogue page shows the
  * old settings), and this process's copy is dropped. A replaced logo's files are removed after the commit.
  */
 export async function updateShopSettings(
@@ -63,13 +65,13 @@ export async function updateShopSettings(
   logo: ImageUpload | undefined,
   expectedVersion?: number,
 ): Promise<ShopSettings> {
-  const before = shopSettings();
+  const before = await shopSettings();
   const logoUrl = logo ? await storeProductImage(logo.bytes, "The logo") : input.removeLogo ? "" : before.logoUrl;
   const { removeLogo: _removeLogo, ...values } = input;
   let saved: ShopSettings;
   try {
-    saved = transactionSync((tx) => {
-      const current = tx.select().from(settingsTable).where(eq(settingsTable.id, 1)).get();
+    saved = await transaction(async (tx) => {
+      const current = await first(tx.select().from(settingsTable).where(eq(settingsTable.id, 1)));
       if (!current) throw new Error("The shop_settings row is missing");
       if (expectedVersion !== undefined && current.version !== expectedVersion) {
         refuse(
@@ -77,38 +79,40 @@ export async function updateShopSettings(
           409,
         );
       }
-      const row = tx
+      const [row] = await tx
         .update(settingsTable)
         .set({ ...values, logoUrl, version: sql`${settingsTable.version} + 1`, updatedAt: Date.now() })
         .where(eq(settingsTable.id, 1))
-        .returning()
-        .get();
-      bumpCatalogueVersion(tx);
+        .returning();
+      if (!row) throw new Error("The shop_settings row is missing");
+      await bumpCatalogueVersion(tx);
       return row;
     });
   } catch (error) {
     if (logo) await deleteProductImages([logoUrl]);
     throw error;
   }
+  generation++;
   kept.set(db(), saved);
   if (before.logoUrl && before.logoUrl !== saved.logoUrl) await deleteProductImages([before.logoUrl]);
   return saved;
 }
 
 /**
- * Names the shop, in the caller's transactionSync (the first-run setup page): the name and the sender name of its
+ * Names the shop, in the caller's transaction (the first-run setup page): the name and the sender name of its
  * mail; the catalogue version goes up so no kept page shows the old name. Call forgetShopSettings() once the
- * transactionSync has committed.
+ * transaction has committed.
  */
-export function nameShop(tx: Tx, name: string): void {
-  tx.update(settingsTable)
+export async function nameShop(tx: Tx, name: string): Promise<void> {
+  await tx
+    .update(settingsTable)
     .set({ name, mailSenderName: name, version: sql`${settingsTable.version} + 1`, updatedAt: Date.now() })
-    .where(eq(settingsTable.id, 1))
-    .run();
-  bumpCatalogueVersion(tx);
+    .where(eq(settingsTable.id, 1));
+  await bumpCatalogueVersion(tx);
 }
 
 /** Forgets this process's copy: the next read goes to the database (another process changed the row). */
 export function forgetShopSettings(): void {
+  generation++;
   kept.delete(db());
 }

@@ -10,7 +10,7 @@ import type { Route } from "./+types/order-seller";
 export function loader({ context }: Route.LoaderArgs) {
   return apiAnswer(async () => {
     sellerForApi(context);
-    const { currency } = shopSettings();
+    const { currency } = await shopSettings();
     const list = await listSellerOrders();
     const money = moneyFactsOf(list);
     const orders = list.map((order) => ({

@@ -46,7 +46,7 @@ export function loader({ request }: Route.LoaderArgs) {
     const category = categoryParam === null ? undefined : categoryFromSlug(categoryParam);
     if (categoryParam !== null && !category) refuse(`category must be one of: ${CATEGORY_PATHS.join(", ")}.`);
     const list = await listProductsOnSale({ category, q: search.get("q"), page, pageSize: limit });
-    const { currency } = shopSettings();
+    const { currency } = await shopSettings();
     return Response.json({
       success: true,
       products: list.products.map((row) => toApiProduct(row, currency)),
@@ -60,7 +60,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** The kept whole list: a 304 when the client's copy is current, else its bytes in the encoding it takes. */
 async function fullListAnswer(request: Request) {
-  const list = await fullProductList(shopSettings().currency);
+  const list = await fullProductList((await shopSettings()).currency);
   const headers = new Headers({ ETag: list.etag, Vary: "Accept-Encoding", "Cache-Control": FULL_LIST_CACHING });
   if (matchesEtag(request.headers.get("If-None-Match"), list.etag)) return new Response(null, { status: 304, headers });
   const { encoding, body } = productListBody(list, request.headers.get("Accept-Encoding"));

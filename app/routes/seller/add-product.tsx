@@ -31,7 +31,7 @@ export function action({ request }: Route.ActionArgs) {
     // A row button (a size preset, add or remove a row) without JavaScript: the form comes back changed.
     const changed = sizeRowsReply(fields);
     if (changed) return changed;
-    await addProduct(productFormInput(fields), images, shopSettings().currency);
+    await addProduct(productFormInput(fields), images, (await shopSettings()).currency);
     return redirectWithToast(request, "/seller", { type: "success", message: "Product Added" });
   });
 }

@@ -47,7 +47,7 @@ export function action({ request, params }: Route.ActionArgs) {
   const id = params.id === "new" ? undefined : params.id;
   if (id && !findDiscount(id)) throw notFound("Discount code not found");
   return formAction(request, async (form) => {
-    const input = parseOrRefuse(discountSchemaFor(shopSettings().currency), {
+    const input = parseOrRefuse(discountSchemaFor((await shopSettings()).currency), {
       ...Object.fromEntries(form),
       categories: form.getAll("categories"),
     });

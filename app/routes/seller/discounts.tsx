@@ -14,8 +14,8 @@ import type { Route } from "./+types/discounts";
 
 export const meta: Route.MetaFunction = () => sellerMeta("Discount codes");
 
-export function loader() {
-  const { currency } = shopSettings();
+export async function loader() {
+  const { currency } = await shopSettings();
   return {
     discounts: listDiscounts().map((row) => ({
       id: row.id,

@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const product = await getProductForSeller(params.id);
-  const { currency } = shopSettings();
+  const { currency } = await shopSettings();
   if (!product) throw notFound("Product not found");
   const sized = product.sizes.filter((line) => line.size !== NO_SIZE);
   const unsized = product.sizes.find((line) => line.size === NO_SIZE)?.stock ?? null;
@@ -81,13 +81,14 @@ export async function action({ request, params }: Route.ActionArgs) {
     for (const image of images) replace.set(slotOf(image.fieldName)!, image);
     const remove = new Set<number>();
     for (let i = 0; i < MAX_IMAGES; i++) if (fields.has(`remove-${i}`)) remove.add(i);
-    await updateProduct(params.id, productFormInput(fields), { replace, remove }, shopSettings().currency);
+    await updateProduct(params.id, productFormInput(fields), { replace, remove }, (await shopSettings()).currency);
     // Back to the product's row in the list (on the page the Edit link came from: the form posts to this
     // page's address, ?page=N included), named in the message.
-    const page = sellerProductPage(params.id) ?? sellerPageOf(new URL(request.url).searchParams.get("page")) ?? 1;
+    const page =
+      (await sellerProductPage(params.id)) ?? sellerPageOf(new URL(request.url).searchParams.get("page")) ?? 1;
     return redirectWithToast(request, sellerRowPath(params.id, false, page), {
       type: "success",
-      message: `Product Updated: ${productNameOf(params.id)}`,
+      message: `Product Updated: ${await productNameOf(params.id)}`,
     });
   });
 }

@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Overview", 
 export async function loader() {
   const overview = await sellerOverview();
   // Revenue is summed in the shop's currency (orders placed in an earlier currency are summed as they are).
-  const { currency } = shopSettings();
+  const { currency } = await shopSettings();
   const { totals } = overview;
   return {
     days: overview.days,

@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Product Lis
 /** `?stock=low` lists only the products on sale with a size at 5 or fewer; `?page=N` is a page of 50. */
 export async function loader({ request }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
-  const { currency } = shopSettings();
+  const { currency } = await shopSettings();
   const onlyLowStock = search.get("stock") === "low";
   const page = sellerPageOf(search.get("page"));
   if (!page) throw notFound();
@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     page: list.page,
     pageCount: list.pageCount,
     total: list.total,
-    demoOnSale: demoProductsOnSale(),
+    demoOnSale: await demoProductsOnSale(),
     products: list.rows.map((p) => ({
       id: p.id,
       name: p.name,
@@ -84,7 +84,7 @@ export function action({ request }: Route.ActionArgs) {
       case PRODUCT_LIST_INTENTS.counts: {
         if (typeof id !== "string") refuse("Product not found", 404);
         await changeCounts(id, parseOrRefuse(stockCountsSchema, stockCountsInput(form)));
-        name = productNameOf(id);
+        name = await productNameOf(id);
         message = "Counts Updated";
         break;
       }
@@ -104,7 +104,7 @@ export function action({ request }: Route.ActionArgs) {
     // low-stock list goes to the page its form was on): without JavaScript the browser scrolls to the
     // #fragment; with it the forms keep the scroll.
     const low = form.get("list") === "low";
-    const page = sellerProductPage(id as string, { onlyLowStock: low }) ?? sellerPageOf(form.get("page")) ?? 1;
+    const page = (await sellerProductPage(id as string, { onlyLowStock: low })) ?? sellerPageOf(form.get("page")) ?? 1;
     return redirectWithToast(request, sellerRowPath(id as string, low, page), {
       type: "success",
       message: `${message}: ${name}`,

@@ -20,8 +20,8 @@ import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Settings", matches);
 
-export function loader() {
-  const s = shopSettings();
+export async function loader() {
+  const s = await shopSettings();
   const percent = Number((s.taxRateBasisPoints / 100).toFixed(2));
   return {
     version: s.version,
