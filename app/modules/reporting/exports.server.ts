@@ -84,10 +84,13 @@ function startingAfter(table: typeof orders | typeof products, from: number, las
 }
 
 /** Reads a table page by page (each page starts after the last row of the one before) until it runs out. */
-async function* pagesOf<T>(read: (last: Keyset | null) => T[], keyOf: (row: T) => Keyset): AsyncGenerator<T[]> {
+async function* pagesOf<T>(
+  read: (last: Keyset | null) => Promise<T[]>,
+  keyOf: (row: T) => Keyset,
+): AsyncGenerator<T[]> {
   let last: Keyset | null = null;
   for (;;) {
-    const page = read(last);
+    const page = await read(last);
     if (page.length === 0) return;
     yield page;
     last = keyOf(page.at(-1)!);
@@ -123,9 +126,9 @@ export function ordersExportPage(range: OrderExportRange, last: Keyset | null) {
 }
 
 /** "Linen Shirt, M x 2; Wool Scarf x 1" and the units, per order of a page (one query for the page). */
-function itemsOf(orderIds: string[]): Map<string, { items: string; units: number }> {
+async function itemsOf(orderIds: string[]): Promise<Map<string, { items: string; units: number }>> {
   const byOrder = new Map<string, { items: string; units: number }>();
-  for (const [orderId, lines] of orderLinesIn(db(), orderIds)) {
+  for (const [orderId, lines] of await orderLinesIn(db(), orderIds)) {
     byOrder.set(orderId, {
       items: lines
         .map((l) => `${lineName(l.product?.name ?? MISSING_PRODUCT_NAME, l.size)} x ${l.quantity}`)
@@ -168,13 +171,13 @@ const ORDER_COLUMNS: Column[] = [
 export function ordersCsv(range: OrderExportRange): ReadableStream<Uint8Array> {
   return csvStream(ORDER_COLUMNS, async function* () {
     const pages = pagesOf(
-      (last) => ordersExportPage(range, last).all(),
+      async (last) => await ordersExportPage(range, last),
       (row) => row.order,
     );
     for await (const page of pages) {
       const ids = page.map((row) => row.order.id);
-      const items = itemsOf(ids);
-      const refunded = refundedByOrder(ids);
+      const items = await itemsOf(ids);
+      const refunded = await refundedByOrder(ids);
       for (const { order, customer } of page) {
         const address = (order.address ?? {}) as Partial<Record<string, string>>;
         yield {
@@ -207,7 +210,7 @@ export function ordersCsv(range: OrderExportRange): ReadableStream<Uint8Array> {
         };
       }
       // The cash orders marked paid that this export carries can no longer be set back to unpaid.
-      markCashPaymentsExported(ids);
+      await markCashPaymentsExported(ids);
     }
   });
 }
@@ -230,18 +233,17 @@ export function productsCsv(): ReadableStream<Uint8Array> {
   const { currency } = shopSettings();
   return csvStream(PRODUCT_COLUMNS, async function* () {
     const pages = pagesOf(
-      (last) =>
-        db()
+      async (last) =>
+        await db()
           .select()
           .from(products)
           .where(startingAfter(products, 0, last))
           .orderBy(asc(products.createdAt), asc(products.id))
-          .limit(PAGE)
-          .all(),
+          .limit(PAGE),
       (row) => row,
     );
     for await (const page of pages) {
-      const sizes = stockLinesIn(
+      const sizes = await stockLinesIn(
         db(),
         page.map((p) => p.id),
       );
