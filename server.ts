@@ -215,14 +215,14 @@ server.listen(config.PORT, config.HOST, () => {
   console.log(`Store listening on http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`);
   // Mail written by the transactions (app/modules/mail/outbox.server.ts) goes out from this process.
   app.startMailSender();
-  announceSetupLink(port);
+  void announceSetupLink(port);
 });
 
 /** While the store has no seller: the one-time link that creates the owner (app/modules/setup/, docs/deploy.md). */
-function announceSetupLink(port: number): void {
+async function announceSetupLink(port: number): Promise<void> {
   const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
   try {
-    const link = app.issueSetupLink(config.PUBLIC_URL ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`);
+    const link = await app.issueSetupLink(config.PUBLIC_URL ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`);
     if (link) {
       const until = new Date(link.expiresAt).toISOString();
       console.log(`No seller yet: open ${link.url} to create the shop's owner (works once, until ${until}).`);

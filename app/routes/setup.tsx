@@ -22,7 +22,7 @@ export const headers: Route.HeadersFunction = (args) => {
 
 export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  const usable = isSetupTokenUsable(token);
+  const usable = await isSetupTokenUsable(token);
   return data({ token: usable ? token : null }, { status: usable ? 200 : 400, headers: PRIVATE });
 }
 

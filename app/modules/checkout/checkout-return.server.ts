@@ -31,9 +31,9 @@ export const PAYMENT_NOTICES = {
 export async function confirmCheckoutReturn(sessionId: string | null): Promise<PaymentOutcome | "invalid" | "error"> {
   if (!onlinePaymentAvailable() || !sessionId || !CHECKOUT_SESSION_ID_PATTERN.test(sessionId)) return "invalid";
   try {
-    expireStaleOnlineOrders();
+    await expireStaleOnlineOrders();
     const session = await stripeClient().checkout.sessions.retrieve(sessionId);
-    return session.status === "expired" ? cancelOrderForSession(session) : fulfilCheckoutSession(session);
+    return await (session.status === "expired" ? cancelOrderForSession(session) : fulfilCheckoutSession(session));
   } catch (error) {
     console.warn(`Could not confirm Checkout Session ${sessionId}:`, errorText(error));
     return "error";

@@ -61,7 +61,7 @@ export async function placeCartOrder(request: CheckoutRequest): Promise<Checkout
   if (paymentType === "Online" && !onlinePaymentAvailable()) refuse(ONLINE_PAYMENT_OFF);
   const held = unitsHeldByCheckoutsToClose(request.shopperId, requestKey);
   const releasing = checkoutsToCloseIds(request.shopperId, requestKey);
-  const earlier = checkOrderRequest({ ...input, paymentType: paymentType as PaymentType, releasing }, held);
+  const earlier = await checkOrderRequest({ ...input, paymentType: paymentType as PaymentType, releasing }, held);
   // The same form sent again: refused here, as placeOrder and startOnlineCheckout would refuse it, when the
   // first one placed an order of the other kind or its checkout has ended.
   if (earlier && earlier.paymentType !== paymentType) refuse(ALREADY_PLACED, 409);

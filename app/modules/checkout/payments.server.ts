@@ -7,7 +7,7 @@
 import { and, eq, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import Stripe from "stripe";
 import { publicOrigin } from "#app/lib/config.server.ts";
-import { db, type Tx, transactionSync } from "#app/lib/db.server.ts";
+import { db, type Tx, transaction } from "#app/lib/db.server.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
 import { lineName } from "#app/lib/sizes.ts";
 import { removeFromSavedCart } from "#app/modules/cart/index.server.ts";
@@ -104,7 +104,7 @@ export async function startOnlineCheckout(
       throw new Error(`Checkout Session ${session.id} does not match order ${order.id}`);
     }
   } catch (error) {
-    if (placed.created) takeBackOnlineOrder(order.id);
+    if (placed.created) await takeBackOnlineOrder(order.id);
     console.warn(`Stripe Checkout Session for order ${order.id} failed:`, errorText(error));
     if (error instanceof Stripe.errors.StripeError && error.code === "amount_too_small") {
       refuse(ONLINE_PAYMENT_TOO_SMALL);
@@ -142,12 +142,12 @@ async function orderCoupon(order: Pick<Order, "id" | "discountCents" | "discount
  * Deletes a just-placed online order whose session could not be made, its units back in stock, in one
  * transactionSync (the cart was never touched).
  */
-function takeBackOnlineOrder(orderId: string) {
-  transactionSync((tx) => {
+async function takeBackOnlineOrder(orderId: string) {
+  await transaction(async (tx) => {
     const order = and(eq(orders.id, orderId), eq(orders.isPaid, false), isNull(orders.stripeSessionId));
     if (!tx.select({ id: orders.id }).from(orders).where(order).get()) return;
     returnOrderStock(tx, orderId);
-    releaseDiscountUse(tx, orderId);
+    await releaseDiscountUse(tx, orderId);
     tx.delete(orders).where(order).run();
   });
 }
@@ -174,6 +174,19 @@ type SessionFacts = Pick<Stripe.Checkout.Session, "id" | "payment_status" | "amo
 type EventFacts = Pick<Stripe.Event, "id" | "type">;
 
 /**
+ * Claims a Stripe event inside the transaction that applies it: true the first time, false for a replay (the
+ * event's id is taken already), so an event changes the store at most once. Payments and refunds both use it.
+ */
+export async function claimStripeEvent(tx: Tx, event: EventFacts): Promise<boolean> {
+  const [claimed] = await tx
+    .insert(stripeEvents)
+    .values({ id: event.id, type: event.type })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.id });
+  return claimed !== undefined;
+}
+
+/**
  * Runs `change` for the order a session belongs to, in one immediate transactionSync that claims the event (when
  * there is one) before changing anything. A replayed event or a session the store did not create changes
  * nothing, and only events about the store's own orders are recorded.
@@ -181,23 +194,15 @@ type EventFacts = Pick<Stripe.Event, "id" | "type">;
 function withSessionOrder(
   session: Pick<SessionFacts, "id" | "metadata">,
   event: EventFacts | undefined,
-  change: (tx: Tx, order: Order) => PaymentOutcome,
-): PaymentOutcome {
-  return transactionSync((tx) => {
+  change: (tx: Tx, order: Order) => Promise<PaymentOutcome>,
+): Promise<PaymentOutcome> {
+  return transaction(async (tx) => {
     const order = tx.select().from(orders).where(eq(orders.stripeSessionId, session.id)).get();
     const claimedOrderId = session.metadata?.orderId;
     if (order?.paymentType !== "Online" || (claimedOrderId && claimedOrderId !== order.id)) {
       return "unknown-session";
     }
-    if (event) {
-      const claimed = tx
-        .insert(stripeEvents)
-        .values({ id: event.id, type: event.type })
-        .onConflictDoNothing()
-        .returning({ id: stripeEvents.id })
-        .get();
-      if (!claimed) return "duplicate-event";
-    }
+    if (event && !(await claimStripeEvent(tx, event))) return "duplicate-event";
     return change(tx, order);
   });
 }
@@ -208,8 +213,8 @@ function withSessionOrder(
  * shopper's cart. A paid session wins over an earlier cancellation by expiry or failure: the shopper's money
  * arrived, so the order is placed again and its units, which had gone back, are taken again.
  */
-export function fulfilCheckoutSession(session: SessionFacts, event?: EventFacts): PaymentOutcome {
-  return withSessionOrder(session, event, (tx, order) => {
+export function fulfilCheckoutSession(session: SessionFacts, event?: EventFacts): Promise<PaymentOutcome> {
+  return withSessionOrder(session, event, async (tx, order) => {
     if (session.payment_status !== "paid") return "not-paid";
     if (order.isPaid) return "already-paid";
     if (session.amount_total !== order.amountCents || session.currency !== stripeCurrency(order.currency)) {
@@ -233,11 +238,11 @@ export function fulfilCheckoutSession(session: SessionFacts, event?: EventFacts)
     const intent = session.payment_intent;
     recordPaymentIntent(tx, order.id, typeof intent === "string" ? intent : (intent?.id ?? null));
     retakeOrderStock(tx, order.id);
-    confirmDiscountUse(tx, order.id);
-    if (order.discountCode) clearCartCode(tx, order.userId, order.discountCode);
+    await confirmDiscountUse(tx, order.id);
+    if (order.discountCode) await clearCartCode(tx, order.userId, order.discountCode);
     removeFromSavedCart(tx, order.userId, orderLinesIn(tx, [order.id]).get(order.id) ?? []);
     // Only now is an online order placed: the confirmation and the seller's notice go out.
-    enqueueOrderPlacedMail(tx, order.id);
+    await enqueueOrderPlacedMail(tx, order.id);
     countOrderUnits(tx, order.id, 1);
     return "paid";
   });
@@ -250,21 +255,21 @@ export function fulfilCheckoutSession(session: SessionFacts, event?: EventFacts)
 export function cancelOrderForSession(
   session: Pick<SessionFacts, "id" | "metadata">,
   event?: EventFacts,
-): PaymentOutcome {
-  return withSessionOrder(session, event, (tx, order) => {
+): Promise<PaymentOutcome> {
+  return withSessionOrder(session, event, async (tx, order) => {
     if (order.isPaid) return "already-paid";
     if (order.status === "Cancelled") return "already-closed";
     tx.update(orders).set({ status: "Cancelled", updatedAt: Date.now() }).where(eq(orders.id, order.id)).run();
     returnOrderStock(tx, order.id);
-    releaseDiscountUse(tx, order.id);
+    await releaseDiscountUse(tx, order.id);
     const failed = event?.type === "checkout.session.async_payment_failed";
-    enqueuePaymentNotCompletedMail(tx, order.id, failed ? "failed" : "not-completed");
+    await enqueuePaymentNotCompletedMail(tx, order.id, failed ? "failed" : "not-completed");
     return "cancelled";
   });
 }
 
 /** A verified webhook event. Stripe sends them duplicated and out of order; each is applied at most once. */
-export function handleStripeEvent(event: Stripe.Event): PaymentOutcome {
+export async function handleStripeEvent(event: Stripe.Event): Promise<PaymentOutcome> {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
@@ -273,8 +278,8 @@ export function handleStripeEvent(event: Stripe.Event): PaymentOutcome {
       // Decision (docs/decisions/0041): a failed delayed payment cancels the order; the cart still holds it.
       return cancelOrderForSession(event.data.object, event);
     case "checkout.session.expired": {
-      const outcome = cancelOrderForSession(event.data.object, event);
-      expireStaleOnlineOrders();
+      const outcome = await cancelOrderForSession(event.data.object, event);
+      await expireStaleOnlineOrders();
       return outcome;
     }
     default:
@@ -294,8 +299,8 @@ export async function settleClosedSession(sessionId: string): Promise<Stripe.Che
     console.warn(`Could not retrieve Checkout Session ${sessionId}:`, errorText(error));
     return null;
   }
-  if (session.payment_status === "paid") fulfilCheckoutSession(session);
-  else if (session.status === "expired") cancelOrderForSession(session);
+  if (session.payment_status === "paid") await fulfilCheckoutSession(session);
+  else if (session.status === "expired") await cancelOrderForSession(session);
   return session;
 }
 
@@ -323,7 +328,7 @@ export async function closeCheckout(
   }
   // The session's `checkout.session.expired` event may have cancelled the order already (the sandbox sends
   // it before answering the expire call; Stripe usually a moment after, when it is a no-op).
-  cancelOrderForSession({ id: sessionId, metadata: { orderId: order.id } });
+  await cancelOrderForSession({ id: sessionId, metadata: { orderId: order.id } });
   return "closed";
 }
 
@@ -387,8 +392,8 @@ export async function closeOpenCheckouts(userId: string, requestKey: string | nu
  * checkout never lingers as a placed order (they are hidden from My Orders and the seller until paid anyway)
  * nor holds units; each shopper is told by mail.
  */
-export function expireStaleOnlineOrders(now = Date.now()): number {
-  return transactionSync((tx) => {
+export function expireStaleOnlineOrders(now = Date.now()): Promise<number> {
+  return transaction(async (tx) => {
     const cancelled = tx
       .update(orders)
       .set({ status: "Cancelled", updatedAt: now })
@@ -397,8 +402,8 @@ export function expireStaleOnlineOrders(now = Date.now()): number {
       .all();
     for (const { id } of cancelled) {
       returnOrderStock(tx, id);
-      releaseDiscountUse(tx, id);
-      enqueuePaymentNotCompletedMail(tx, id, "not-completed");
+      await releaseDiscountUse(tx, id);
+      await enqueuePaymentNotCompletedMail(tx, id, "not-completed");
     }
     return cancelled.length;
   });

@@ -60,25 +60,29 @@ function mailOrderIn(tx: Tx, orderId: string): MailOrder {
 const links = () => ({ baseUrl: config().mailBaseUrl, shopName: shopSettings().name });
 
 /** An order has just been placed (cash on delivery) or paid (online): the shopper's confirmation, the seller's notice. */
-export function enqueueOrderPlacedMail(tx: Tx, orderId: string): void {
+export async function enqueueOrderPlacedMail(tx: Tx, orderId: string): Promise<void> {
   const order = mailOrderIn(tx, orderId);
-  enqueueMail(tx, orderConfirmationMail(order, links()));
+  await enqueueMail(tx, orderConfirmationMail(order, links()));
   const seller = config().SELLER_NOTIFY_EMAIL;
-  if (seller) enqueueMail(tx, sellerNewOrderMail(order, seller, links()));
+  if (seller) await enqueueMail(tx, sellerNewOrderMail(order, seller, links()));
 }
 
 /** An online order has just been cancelled unpaid. */
-export function enqueuePaymentNotCompletedMail(tx: Tx, orderId: string, reason: "failed" | "not-completed"): void {
-  enqueueMail(tx, paymentNotCompletedMail(mailOrderIn(tx, orderId), reason, links()));
+export async function enqueuePaymentNotCompletedMail(
+  tx: Tx,
+  orderId: string,
+  reason: "failed" | "not-completed",
+): Promise<void> {
+  await enqueueMail(tx, paymentNotCompletedMail(mailOrderIn(tx, orderId), reason, links()));
 }
 
 /** The seller has just moved an order to `status`: Shipped, Delivered and Cancelled are mailed to the shopper. */
-export function enqueueOrderStatusMail(tx: Tx, orderId: string, status: string): void {
+export async function enqueueOrderStatusMail(tx: Tx, orderId: string, status: string): Promise<void> {
   if (!isNewsworthyStatus(status)) return;
-  enqueueMail(tx, orderStatusMail(mailOrderIn(tx, orderId), status, links()));
+  await enqueueMail(tx, orderStatusMail(mailOrderIn(tx, orderId), status, links()));
 }
 
 /** A refund of the shopper's online payment has just gone through. */
-export function enqueueRefundMail(tx: Tx, orderId: string, refund: MailRefund): void {
-  enqueueMail(tx, refundMail(mailOrderIn(tx, orderId), refund, links()));
+export async function enqueueRefundMail(tx: Tx, orderId: string, refund: MailRefund): Promise<void> {
+  await enqueueMail(tx, refundMail(mailOrderIn(tx, orderId), refund, links()));
 }

@@ -1,7 +1,7 @@
 // Placing orders and reading them back. Everything an order stores is recomputed here from the database:
 // the client's prices, totals and user ids are never trusted.
 import { and, desc, eq, inArray, or } from "drizzle-orm";
-import { type Db, db, type Tx, transactionSync } from "#app/lib/db.server.ts";
+import { type Db, db, type Tx, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { computeTotals, lineAmount } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
@@ -137,7 +137,10 @@ function checkedOrderIn(tx: Tx | Db, input: PlaceOrderInput, held: ReadonlyMap<s
  * is changed for it (an open online checkout closed, notably). A request key that already placed an order is
  * not checked: that order is returned (placeOrder answers the request with it, whatever the cart holds now).
  */
-export function checkOrderRequest(input: PlaceOrderInput, held: ReadonlyMap<string, number> = new Map()): Order | null {
+export async function checkOrderRequest(
+  input: PlaceOrderInput,
+  held: ReadonlyMap<string, number> = new Map(),
+): Promise<Order | null> {
   const requestKey = input.requestKey ?? null;
   if (requestKey !== null) {
     const placed = db()
@@ -157,7 +160,7 @@ export function checkOrderRequest(input: PlaceOrderInput, held: ReadonlyMap<stri
     if (wanted.get(key)! > count) refuseShortStock(line.product!.name, line.size, count);
   });
   if (hasCode(input.discountCode)) {
-    checkDiscount(db(), input.discountCode, input.userId, discountLines(lines), { releasing: input.releasing });
+    await checkDiscount(db(), input.discountCode, input.userId, discountLines(lines), { releasing: input.releasing });
   }
   return null;
 }
@@ -174,7 +177,7 @@ export function checkOrderRequest(input: PlaceOrderInput, held: ReadonlyMap<stri
 export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
   const { userId, paymentType } = input;
   const requestKey = input.requestKey ?? null;
-  return transactionSync((tx) => {
+  return transaction(async (tx) => {
     // The claim: an order row under this key, or nothing when the key was used before.
     const orderId = newId();
     const claimed = tx
@@ -214,7 +217,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
     const pricing = shopPricing(settings);
     // The code is checked again now, and its use taken (held until an online order is paid).
     const discount = hasCode(input.discountCode)
-      ? takeDiscountUse(tx, {
+      ? await takeDiscountUse(tx, {
           code: input.discountCode,
           userId,
           orderId,
@@ -225,7 +228,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
     const totals = computeTotals(lines, pricing, { discountCents: discount?.discountCents ?? 0 });
     // An order discounted to nothing needs no payment: it is placed paid, online or cash.
     const free = totals.totalCents === 0;
-    if (free && discount) confirmDiscountUse(tx, orderId);
+    if (free && discount) await confirmDiscountUse(tx, orderId);
     const order = tx
       .update(orders)
       .set({
@@ -261,7 +264,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
         .run();
     });
     if (discount && input.items === "saved-cart" && (paymentType === "COD" || free)) {
-      clearCartCode(tx, userId, discount.code);
+      await clearCartCode(tx, userId, discount.code);
     }
     if (paymentType === "COD" || free) {
       // Ordering the saved cart empties it; lines an /api client sent are taken out of it (quantities
@@ -269,7 +272,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
       if (input.items === "saved-cart") clearSavedCart(tx, userId);
       else removeFromSavedCart(tx, userId, lines);
       // A cash order is placed now; an online one when it is paid (payments.server.ts).
-      enqueueOrderPlacedMail(tx, orderId);
+      await enqueueOrderPlacedMail(tx, orderId);
     }
     countOrderUnits(tx, orderId, 1);
     return { order, lines, created: true };

@@ -1,7 +1,7 @@
 // The orders the seller sees and fulfils: every cash-on-delivery order and every paid online order
 // (the same rule as the shopper's My Orders, from orders.server.ts), newest first.
 import { and, count, desc, eq } from "drizzle-orm";
-import { db, type Tx, transactionSync } from "#app/lib/db.server.ts";
+import { db, type Tx, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { type Page, pageWindow, SELLER_PAGE_SIZE } from "#app/lib/paging.ts";
 import { refuse } from "#app/lib/refusal.ts";
@@ -134,12 +134,16 @@ export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
  * refund's transaction: its units go back (but for those a refund with restock put back already) and leave
  * the trending counts. No status mail: the refund mail tells the shopper.
  */
-export function cancelForRefund(tx: Tx, orderId: string, alreadyReturned: ReadonlyMap<number, number>): void {
+export async function cancelForRefund(
+  tx: Tx,
+  orderId: string,
+  alreadyReturned: ReadonlyMap<number, number>,
+): Promise<void> {
   tx.update(orders).set({ status: "Cancelled", updatedAt: Date.now() }).where(eq(orders.id, orderId)).run();
   returnOrderStock(tx, orderId, alreadyReturned);
   countOrderUnits(tx, orderId, -1);
   // As a cancel through setOrderStatus: the order's discount code use goes back (once).
-  releaseDiscountUse(tx, orderId);
+  await releaseDiscountUse(tx, orderId);
 }
 
 /**
@@ -154,7 +158,7 @@ export async function setOrderStatus(orderId: unknown, status: unknown): Promise
   }
   const next = status as OrderStatus;
   if (typeof orderId !== "string" || !ID_PATTERN.test(orderId)) refuse("Order not found", 404);
-  return transactionSync((tx) => {
+  return transaction(async (tx) => {
     const order = tx
       .select({ status: orders.status })
       .from(orders)
@@ -175,10 +179,10 @@ export async function setOrderStatus(orderId: unknown, status: unknown): Promise
     if (next === "Cancelled") {
       returnOrderStock(tx, orderId);
       // A cancelled order gives its discount code's use back (once: only a held or used use goes back).
-      releaseDiscountUse(tx, orderId);
+      await releaseDiscountUse(tx, orderId);
       countOrderUnits(tx, orderId, -1);
     }
-    enqueueOrderStatusMail(tx, orderId, next);
+    await enqueueOrderStatusMail(tx, orderId, next);
     return next;
   });
 }

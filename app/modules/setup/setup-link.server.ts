@@ -4,7 +4,7 @@
 // ends it, it expires after SETUP_LINK_MS, and it stops working as soon as any seller exists.
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { db, transactionSync } from "#app/lib/db.server.ts";
+import { db, transaction } from "#app/lib/db.server.ts";
 import { newToken } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { SETUP_LINK_INVALID, setupSchema } from "#app/lib/schemas/setup.ts";
@@ -32,12 +32,12 @@ export type SetupLink = { url: string; expiresAt: number };
  * At start: when the store has no seller, a new setup link (earlier ones stop working) under `origin`
  * (PUBLIC_URL, else the address the server listens on); null when a seller exists (and any old link is cleared).
  */
-export function issueSetupLink(origin: string, now = Date.now()): SetupLink | null {
+export async function issueSetupLink(origin: string, now = Date.now()): Promise<SetupLink | null> {
   const token = newToken();
   const expiresAt = now + SETUP_LINK_MS;
-  const issued = transactionSync((tx) => {
+  const issued = await transaction(async (tx) => {
     tx.delete(setupTokens).run();
-    if (hasSeller(tx)) return false;
+    if (await hasSeller(tx)) return false;
     tx.insert(setupTokens)
       .values({ tokenHash: hashOf(token), expiresAt, createdAt: now })
       .run();
@@ -48,14 +48,14 @@ export function issueSetupLink(origin: string, now = Date.now()): SetupLink | nu
 }
 
 /** Whether a setup link's token would work now (the page shows the form or says the link does not work). */
-export function isSetupTokenUsable(token: unknown, now = Date.now()): boolean {
+export async function isSetupTokenUsable(token: unknown, now = Date.now()): Promise<boolean> {
   if (!usableShape(token)) return false;
   const row = db()
     .select()
     .from(setupTokens)
     .where(eq(setupTokens.tokenHash, hashOf(token)))
     .get();
-  return row !== undefined && row.expiresAt > now && !hasSeller();
+  return row !== undefined && row.expiresAt > now && !(await hasSeller());
 }
 
 /**
@@ -71,19 +71,19 @@ export async function completeSetup(input: {
   confirm: unknown;
 }): Promise<{ seller: Seller; cookie: string }> {
   const { token, ...rest } = input;
-  if (!isSetupTokenUsable(token)) throw new Refusal(SETUP_LINK_INVALID, 400);
+  if (!(await isSetupTokenUsable(token))) throw new Refusal(SETUP_LINK_INVALID, 400);
   const fields = parseOrRefuse(setupSchema, rest);
   const passwordHash = await hashPassword(fields.password);
   const now = Date.now();
-  const seller = transactionSync((tx) => {
+  const seller = await transaction(async (tx) => {
     // Checked again under the write lock: of two posts of the same link, one creates the owner.
     const used = tx
       .delete(setupTokens)
       .where(eq(setupTokens.tokenHash, hashOf(token as string)))
       .returning({ expiresAt: setupTokens.expiresAt })
       .get();
-    if (!used || used.expiresAt <= now || hasSeller(tx)) throw new Refusal(SETUP_LINK_INVALID, 400);
-    const owner = addFirstSeller(tx, fields.email, passwordHash);
+    if (!used || used.expiresAt <= now || (await hasSeller(tx))) throw new Refusal(SETUP_LINK_INVALID, 400);
+    const owner = await addFirstSeller(tx, fields.email, passwordHash);
     saveShopName(fields.shopName, tx);
     // Every other link goes with it.
     tx.delete(setupTokens).run();

@@ -60,6 +60,6 @@ export async function action({ request }: Route.ActionArgs) {
       return Response.json({ error: "Could not handle the event now; send it again." }, { status: 503 });
     }
   }
-  const outcome = handleStripeEvent(event);
+  const outcome = await handleStripeEvent(event);
   return Response.json({ received: true, outcome });
 }
