@@ -222,7 +222,9 @@ server.listen(config.PORT, config.HOST, () => {
 async function announceSetupLink(port: number): Promise<void> {
   const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
   try {
-    const link = await app.issueSetupLink(config.PUBLIC_URL ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`);
+    const link = await app.issueSetupLink(
+      config.PUBLIC_URL ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    );
     if (link) {
       const until = new Date(link.expiresAt).toISOString();
       console.log(`No seller yet: open ${link.url} to create the shop's owner (works once, until ${until}).`);

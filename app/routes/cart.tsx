@@ -60,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const applied = await readCartCode(request, shopper?.id ?? null);
   cookies.push(...applied.cookies);
   const discountLines = cartDiscountLines(cart.lines);
-  const discount = cartDiscount(applied.code, shopper?.id ?? null, discountLines);
+  const discount = await cartDiscount(applied.code, shopper?.id ?? null, discountLines);
   const totals = computeTotals(discountLines, shopPricing(), { discountCents: discount?.discountCents ?? 0 });
   const addresses = shopper ? await listAddresses(shopper.id) : [];
   // The chosen address travels in the URL (?address=<id>); the first saved one is the default.
@@ -112,7 +112,7 @@ async function placeOrder(request: Request, form: URLSearchParams, shopper: Shop
     requestKey: form.get("requestKey"),
     origin: new URL(request.url).origin,
     // The code the cart carries, checked again as the order is placed.
-    discountCode: savedCartCode(shopper.id),
+    discountCode: await savedCartCode(shopper.id),
   });
   // A full page load: the checkout page is not part of this app (Stripe's, or the sandbox's).
   if (placed.paymentType === "Online") return redirectDocument(placed.url, 303);

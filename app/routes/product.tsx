@@ -54,7 +54,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       imageSizes: await Promise.all(product.images.map(storedImageSize)),
     },
     related: (await relatedProducts(product)).map(toProductCard),
-    reviews: reviewsData(product, shopperOf(context)?.id ?? null, new URL(request.url).searchParams.get("reviews")),
+    reviews: await reviewsData(
+      product,
+      shopperOf(context)?.id ?? null,
+      new URL(request.url).searchParams.get("reviews"),
+    ),
   };
 }
 

@@ -30,7 +30,7 @@ export async function answerReviewChange(
   if (!shopperId) refuse(REVIEW_REFUSALS.signIn, 403);
   const back = `${here}#reviews`;
   if (form.get("intent") === REVIEW_INTENTS.delete) {
-    deleteReview(shopperId, productId);
+    await deleteReview(shopperId, productId);
     return redirectWithToast(request, back, { type: "success", message: "Your review was deleted." });
   }
   const input = parseOrRefuse(reviewSchema, {
@@ -38,7 +38,7 @@ export async function answerReviewChange(
     title: form.get("title") ?? undefined,
     body: form.get("body") ?? undefined,
   });
-  const status = saveReview(shopperId, productId, input);
+  const status = await saveReview(shopperId, productId, input);
   const message =
     status === "published"
       ? "Thank you: your review is published."
@@ -49,20 +49,20 @@ export async function answerReviewChange(
 }
 
 /** The reviews part of a product page's data: the kept rating, a page of reviews, and what the viewer may do. */
-export function reviewsData(
+export async function reviewsData(
   product: { id: string; reviewCount: number; ratingAverage: number | null; ratingStars: number[] },
   shopperId: string | null,
   pageParam: string | null,
 ) {
   const count = product.reviewCount;
-  const page = productReviewPage(product.id, count, parsePage(pageParam) ?? 1);
-  const viewer = reviewerState(shopperId, product.id);
+  const page = await productReviewPage(product.id, count, parsePage(pageParam) ?? 1);
+  const viewer = await reviewerState(shopperId, product.id);
   return {
     count,
     average: count > 0 ? product.ratingAverage : null,
     stars: product.ratingStars,
     ...page,
-    holdForApproval: reviewSettingsIn().holdForApproval,
+    holdForApproval: (await reviewSettingsIn()).holdForApproval,
     signedIn: shopperId !== null,
     canReview: viewer.canReview,
     own: viewer.own,

@@ -20,7 +20,7 @@ export const headers: Route.HeadersFunction = (args) => {
   return headers;
 };
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const usable = await isSetupTokenUsable(token);
   return data({ token: usable ? token : null }, { status: usable ? 200 : 400, headers: PRIVATE });

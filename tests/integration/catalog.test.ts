@@ -288,8 +288,8 @@ describe("trendingProducts", () => {
         { name: "Cap", units: 2 },
       ]),
     );
-    expect(paid(online)).toBe("paid");
-    expect(paid(online)).toBe("already-paid");
+    expect(await paid(online)).toBe("paid");
+    expect(await paid(online)).toBe("already-paid");
     expect(names(await trendingProducts(2))).toEqual(["Tee", "Cap"]);
     await setOrderStatus(online.id, "Shipped");
     await setOrderStatus(online.id, "Cancelled");

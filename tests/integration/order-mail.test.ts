@@ -150,8 +150,8 @@ describe("order confirmation and the seller's notice", () => {
     const { user, order } = await shopperOrder("Online");
     expect(await deliver(), "nothing while unpaid").toEqual([]);
 
-    expect(fulfilCheckoutSession(paidSession(order))).toBe("paid");
-    expect(fulfilCheckoutSession(paidSession(order))).toBe("already-paid");
+    expect(await fulfilCheckoutSession(paidSession(order))).toBe("paid");
+    expect(await fulfilCheckoutSession(paidSession(order))).toBe("already-paid");
     const mails = await deliver();
     expect(mails).toHaveLength(2);
     const confirmation = only(mails, user.email);
@@ -177,8 +177,8 @@ describe("an online order cancelled unpaid", () => {
     const { user, order } = await shopperOrder("Online");
     const session = withSession(order.id);
     const failed = { id: `evt_${order.id}`, type: "checkout.session.async_payment_failed" as const };
-    expect(cancelOrderForSession(session, failed)).toBe("cancelled");
-    expect(cancelOrderForSession(session, failed)).toBe("duplicate-event");
+    expect(await cancelOrderForSession(session, failed)).toBe("cancelled");
+    expect(await cancelOrderForSession(session, failed)).toBe("duplicate-event");
     const mail = only(await deliver(), user.email);
     expect(mail.subject).toBe(`Your payment for Trendora order ${order.id} did not go through`);
     expect(mail.text).toContain("Your items are still in your cart");
@@ -188,7 +188,7 @@ describe("an online order cancelled unpaid", () => {
 
   it("an expired or abandoned checkout: 'not completed'; paid after all, the confirmation follows", async () => {
     const { user, order } = await shopperOrder("Online");
-    expect(cancelOrderForSession(withSession(order.id))).toBe("cancelled");
+    expect(await cancelOrderForSession(withSession(order.id))).toBe("cancelled");
     const mail = only(await deliver(), user.email);
     expect(mail.subject).toBe(`Your Trendora order ${order.id} was not placed: the payment was not completed`);
     // Not placed, so the summary does not say "placed" either: it says when the checkout began.
@@ -198,7 +198,7 @@ describe("an online order cancelled unpaid", () => {
     }
 
     // A paid session wins over the cancellation: the order is placed after all, and says so.
-    expect(fulfilCheckoutSession(paidSession(order))).toBe("paid");
+    expect(await fulfilCheckoutSession(paidSession(order))).toBe("paid");
     expect(only(await deliver(), user.email).subject).toBe(`Your Trendora order ${order.id} is placed`);
   });
 
@@ -206,7 +206,7 @@ describe("an online order cancelled unpaid", () => {
     const first = await shopperOrder("Online");
     const second = await shopperOrder("Online");
     const later = Date.now() + 3 * 60 * 60_000;
-    expect(expireStaleOnlineOrders(later)).toBeGreaterThanOrEqual(2);
+    expect(await expireStaleOnlineOrders(later)).toBeGreaterThanOrEqual(2);
     const mails = await deliver();
     for (const { user, order } of [first, second]) {
       expect(only(mails, user.email).subject).toContain(`order ${order.id} was not placed`);

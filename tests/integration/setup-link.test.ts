@@ -30,7 +30,7 @@ async function refusalOf(form: Record<string, string>) {
 
 describe("the setup link", () => {
   it("is made only while no seller exists, and only its hash is stored; a new start replaces it", async () => {
-    const first = issueSetupLink("https://shop.example/")!;
+    const first = (await issueSetupLink("https://shop.example/"))!;
     expect(first.url).toMatch(/^https:\/\/shop\.example\/setup\?token=[A-Za-z0-9_-]{43}$/);
     expect(first.expiresAt - Date.now()).toBeGreaterThan(SETUP_LINK_MS - 60_000);
     const stored = db().select().from(setupTokens).all();
@@ -38,13 +38,13 @@ describe("the setup link", () => {
     expect(stored[0]!.tokenHash).toBe(createHash("sha256").update(tokenOf(first.url)).digest("hex"));
     expect(JSON.stringify(stored)).not.toContain(tokenOf(first.url));
 
-    const second = issueSetupLink("https://shop.example")!;
+    const second = (await issueSetupLink("https://shop.example"))!;
     expect((await setupPage(tokenOf(first.url))).status).toBe(400);
     expect((await setupPage(tokenOf(second.url))).status).toBe(200);
   });
 
   it("refuses a link that has expired, a made-up token and no token, without a form", async () => {
-    const old = issueSetupLink("http://localhost:3000", Date.now() - SETUP_LINK_MS - 1)!;
+    const old = (await issueSetupLink("http://localhost:3000", Date.now() - SETUP_LINK_MS - 1))!;
     for (const token of [tokenOf(old.url), "x".repeat(43), "' OR 1=1 --"]) {
       const page = await setupPage(encodeURIComponent(token));
       expect(page.status).toBe(400);
@@ -59,7 +59,7 @@ describe("the setup link", () => {
   });
 
   it("a form with mistakes is refused field by field, writes nothing and leaves the link working", async () => {
-    const token = tokenOf(issueSetupLink("http://localhost:3000")!.url);
+    const token = tokenOf((await issueSetupLink("http://localhost:3000"))!.url);
     const bad = await refusalOf(fields(token, { shopName: "  ", email: "not an email", confirm: "something else" }));
     expect(bad.status).toBe(400);
     expect(bad.fieldErrors).toMatchObject({
@@ -74,7 +74,7 @@ describe("the setup link", () => {
   });
 
   it("hostile fields are refused or cleaned, never half written", async () => {
-    const token = tokenOf(issueSetupLink("http://localhost:3000")!.url);
+    const token = tokenOf((await issueSetupLink("http://localhost:3000"))!.url);
     const hostile: Record<string, string>[] = [
       { shopName: K10 },
       { email: SQLISH },
@@ -98,7 +98,7 @@ describe("the setup link", () => {
   });
 
   it("creates the owner and the shop's name once, signed in; the link then stops working", async () => {
-    const token = tokenOf(issueSetupLink("http://localhost:3000")!.url);
+    const token = tokenOf((await issueSetupLink("http://localhost:3000"))!.url);
     const browser = site.client();
     const answer = await browser.post("/setup", { form: fields(token) });
     expect(answer.status).toBe(303);
@@ -114,7 +114,7 @@ describe("the setup link", () => {
     const again = await refusalOf(fields(token, { email: "second@example.com" }));
     expect(again.formError).toBe(SETUP_LINK_INVALID);
     expect((await setupPage(token)).status).toBe(400);
-    expect(issueSetupLink("http://localhost:3000")).toBeNull();
+    expect(await issueSetupLink("http://localhost:3000")).toBeNull();
     expect(db().select().from(setupTokens).all()).toHaveLength(0);
     expect(db().select().from(sellers).all()).toHaveLength(1);
   });

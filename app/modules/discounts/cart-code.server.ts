@@ -93,7 +93,9 @@ export async function removeCartCode(
 export async function clearCartCode(tx: Tx, userId: string, code?: string): Promise<void> {
   await tx
     .delete(cartDiscountCodes)
-    .where(and(eq(cartDiscountCodes.userId, userId), code === undefined ? undefined : eq(cartDiscountCodes.code, code)));
+    .where(
+      and(eq(cartDiscountCodes.userId, userId), code === undefined ? undefined : eq(cartDiscountCodes.code, code)),
+    );
 }
 
 export type CartDiscount = { code: string; discountCents: number; refusal: string | null };

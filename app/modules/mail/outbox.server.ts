@@ -53,23 +53,21 @@ function messageIdDomain(): string {
 export async function enqueueMail(tx: Tx, mail: OutgoingMail): Promise<string> {
   const id = newId();
   const now = tick();
-  await tx
-    .insert(mailOutbox)
-    .values({
-      id,
-      messageId: `<${id}@${messageIdDomain()}>`,
-      kind: mail.kind,
-      recipient: mail.to,
-      subject: mail.subject,
-      textBody: mail.text,
-      htmlBody: mail.html,
-      dueAt: now,
-      createdAt: now,
-      sealedSecret: mail.secret
-        ? sealSecret(id, { placeholder: mail.secret.placeholder, secret: mail.secret.value })
-        : null,
-      secretExpiresAt: mail.secret?.expiresAt ?? null,
-    });
+  await tx.insert(mailOutbox).values({
+    id,
+    messageId: `<${id}@${messageIdDomain()}>`,
+    kind: mail.kind,
+    recipient: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+    dueAt: now,
+    createdAt: now,
+    sealedSecret: mail.secret
+      ? sealSecret(id, { placeholder: mail.secret.placeholder, secret: mail.secret.value })
+      : null,
+    secretExpiresAt: mail.secret?.expiresAt ?? null,
+  });
   // The sender may wake before this transaction commits: its claim is a transaction of its own, queued behind
   // this one, so it finds the row once committed (or nothing, after a rollback); a sender in another process
   // finds it on its next round.

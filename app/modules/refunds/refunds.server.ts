@@ -28,14 +28,7 @@ import {
   orderLinesIn,
   recordPaymentIntent,
 } from "#app/modules/orders/index.server.ts";
-import {
-  type OrderStatus,
-  orderPayments,
-  orders,
-  type RefundLine,
-  type RefundState,
-  refunds,
-} from "#db/schema.ts";
+import { type OrderStatus, orderPayments, orders, type RefundLine, type RefundState, refunds } from "#db/schema.ts";
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type RefundLabel = "Refunded" | "Partly refunded" | "Refund pending" | "Refund failed";
@@ -350,8 +343,7 @@ export async function retryRefund(orderId: unknown, refundId: unknown): Promise<
     if (failed.status !== "failed" || failed.retriedAt !== null)
       refuse("Only a failed refund can be tried again.", 409);
     const left =
-      order.amountCents -
-      (await ledgerOf(tx, order.id)).filter(counts).reduce((sum, r) => sum + r.amountCents, 0);
+      order.amountCents - (await ledgerOf(tx, order.id)).filter(counts).reduce((sum, r) => sum + r.amountCents, 0);
     if (failed.amountCents > left)
       refuse(`Only ${formatMoney(left, order.currency)} is left to refund on this order.`, 409);
     const now = Date.now();
@@ -385,8 +377,9 @@ async function paymentIntentOf(orderId: string): Promise<string> {
     )
   )?.id;
   if (known) return known;
-  const sessionId = (await first(db().select({ id: orders.stripeSessionId }).from(orders).where(eq(orders.id, orderId))))
-    ?.id;
+  const sessionId = (
+    await first(db().select({ id: orders.stripeSessionId }).from(orders).where(eq(orders.id, orderId)))
+  )?.id;
   if (!sessionId) throw new Error(`Order ${orderId} has no Checkout Session to refund`);
   const session = await stripeClient().checkout.sessions.retrieve(sessionId);
   const intent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;

@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = sellerPageOf(new URL(request.url).searchParams.get("page"));
   if (!page) throw notFound();
   const list = await listSellerOrdersPage({ page });
-  const money = moneyFactsOf(list.rows);
+  const money = await moneyFactsOf(list.rows);
   return {
     today: new Date().toISOString().slice(0, 10),
     page: list.page,
@@ -86,7 +86,7 @@ export function action({ request }: Route.ActionArgs) {
     switch (intent) {
       case ORDER_INTENTS.status: {
         // Cancelling a paid online order asks first, on its refund page: cancel and refund in full, or in part.
-        if (form.get("status") === "Cancelled" && typeof orderId === "string" && isOnlineOrder(orderId)) {
+        if (form.get("status") === "Cancelled" && typeof orderId === "string" && (await isOnlineOrder(orderId))) {
           return redirect(refundPath(orderId, true), 303);
         }
         const status = await setOrderStatus(orderId, form.get("status"));
@@ -112,8 +112,8 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 /** Whether the seller's order is paid online (404 for an order the seller does not see). */
-function isOnlineOrder(orderId: string): boolean {
-  return refundPage(orderId).order.paymentType === "Online";
+async function isOnlineOrder(orderId: string): Promise<boolean> {
+  return (await refundPage(orderId)).order.paymentType === "Online";
 }
 
 export default function Orders({ loaderData, actionData }: Route.ComponentProps) {

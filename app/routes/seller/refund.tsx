@@ -42,17 +42,17 @@ const STATE_LABELS: Record<string, string> = {
 };
 
 /** The order's refund page, or the store's 404 page for an order the seller does not see (or a made-up id). */
-function pageOrNotFound(orderId: string) {
+async function pageOrNotFound(orderId: string) {
   try {
-    return refundPage(orderId);
+    return await refundPage(orderId);
   } catch (error) {
     if (error instanceof Refusal && error.status === 404) throw notFound("Order not found");
     throw error;
   }
 }
 
-export function loader({ params, request }: Route.LoaderArgs) {
-  const page = pageOrNotFound(params.id);
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const page = await pageOrNotFound(params.id);
   return {
     ...page,
     cancelAsked: new URL(request.url).searchParams.get("cancel") === "1",
@@ -80,7 +80,7 @@ export function action({ params, request }: Route.ActionArgs) {
       const refund = await retryRefund(params.id, form.get("refundId"));
       return redirectWithToast(request, pagePath(refund.orderId), refundToast(refund, shopSettings().currency));
     }
-    const { lines, order } = refundPage(params.id);
+    const { lines, order } = await refundPage(params.id);
     const refund = await requestRefund(params.id, parseRefundForm(refundFormInput(form, lines.length), order.currency));
     const toast = refundToast(refund, shopSettings().currency);
     if (form.get("kind") === "cancel" && toast.type === "success") toast.message = `Order cancelled. ${toast.message}`;
