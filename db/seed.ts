@@ -5,7 +5,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { count, eq } from "drizzle-orm";
-import { closeDb, db } from "#app/lib/db.server.ts";
+import { closeDb, db, first, transaction } from "#app/lib/db.server.ts";
 import { newId, newToken } from "#app/lib/ids.ts";
 import { parseMoneyToCents } from "#app/lib/money.ts";
 import { ensureDemoSeller, hashPassword } from "#app/modules/identity/index.server.ts";
@@ -126,37 +126,36 @@ export async function seedDemoCatalogue({
   }));
 
   try {
-    const inserted = db().transaction(
-      (tx) => {
-        // Checked again inside the write lock: two seeds started together add the catalogue once.
-        const again = tx.select({ n: count() }).from(products).get()?.n ?? 0;
-        if (again > 0) return 0;
-        tx.insert(products).values(rows).run();
-        tx.insert(productSizes).values(sizes).run();
-        tx.insert(users).values(shoppers).onConflictDoNothing().run();
-        const shopperIds = shoppers.map(
-          (shopper) => tx.select({ id: users.id }).from(users).where(eq(users.email, shopper.email)).get()!.id,
-        );
-        const demo = demoReviews().map((review) => ({
-          id: newId(),
-          productId: rows[review.product]!.id,
-          userId: shopperIds[review.shopper]!,
-          rating: review.rating,
-          title: review.title,
-          body: review.body,
-          size: review.size,
-          demo: true,
-          createdAt: now - review.daysAgo * 86_400_000 - review.shopper * 60_000,
-        }));
-        if (demo.length > 0) tx.insert(reviews).values(demo).onConflictDoNothing().run();
-        for (const id of new Set(demo.map((review) => review.productId))) refreshRatingIn(tx, id);
-        return rows.length;
-      },
-      { behavior: "immediate" },
-    );
+    const inserted = await transaction(async (tx) => {
+      // Checked again inside the write lock: two seeds started together add the catalogue once.
+      const again = (await first(tx.select({ n: count() }).from(products)))?.n ?? 0;
+      if (again > 0) return 0;
+      await tx.insert(products).values(rows);
+      await tx.insert(productSizes).values(sizes);
+      await tx.insert(users).values(shoppers).onConflictDoNothing();
+      const shopperIds: string[] = [];
+      for (const shopper of shoppers) {
+        const row = await first(tx.select({ id: users.id }).from(users).where(eq(users.email, shopper.email)));
+        shopperIds.push(row!.id);
+      }
+      const demo = demoReviews().map((review) => ({
+        id: newId(),
+        productId: rows[review.product]!.id,
+        userId: shopperIds[review.shopper]!,
+        rating: review.rating,
+        title: review.title,
+        body: review.body,
+        size: review.size,
+        demo: true,
+        createdAt: now - review.daysAgo * 86_400_000 - review.shopper * 60_000,
+      }));
+      if (demo.length > 0) await tx.insert(reviews).values(demo).onConflictDoNothing();
+      for (const id of new Set(demo.map((review) => review.productId))) await refreshRatingIn(tx, id);
+      return rows.length;
+    });
     if (inserted === 0) {
       await deleteProductImages(pictures.flat());
-      return { seeded: false, existing: db().select({ n: count() }).from(products).get()?.n ?? 0 };
+      return { seeded: false, existing: (await first(db().select({ n: count() }).from(products)))?.n ?? 0 };
     }
     return { seeded: true, products: inserted, drawn };
   } catch (error) {

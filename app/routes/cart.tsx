@@ -114,7 +114,7 @@ async function placeOrder(request: Request, form: URLSearchParams, shopper: Shop
     requestKey: form.get("requestKey"),
     origin: new URL(request.url).origin,
     // The code the cart carries, checked again as the order is placed.
-    discountCode: savedCartCode(shopper.id),
+    discountCode: await savedCartCode(shopper.id),
   });
   // A full page load: the checkout page is not part of this app (Stripe's, or the sandbox's).
   if (placed.paymentType === "Online") return redirectDocument(placed.url, 303);

@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Every order mail links here: a visitor logs in, then comes back to their orders.
   const shopper = requireShopper(context, "/login?redirectTo=%2Fmy-orders");
   const list = await listUserOrders(shopper.id);
-  const money = moneyFactsOf(list);
+  const money = await moneyFactsOf(list);
   const orders = list.map((order) => ({
     id: order.id,
     refundStatus: money.get(order.id)?.refundStatus ?? null,

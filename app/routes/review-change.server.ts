@@ -30,7 +30,7 @@ export async function answerReviewChange(
   if (!shopperId) refuse(REVIEW_REFUSALS.signIn, 403);
   const back = `${here}#reviews`;
   if (form.get("intent") === REVIEW_INTENTS.delete) {
-    deleteReview(shopperId, productId);
+    await deleteReview(shopperId, productId);
     return redirectWithToast(request, back, { type: "success", message: "Your review was deleted." });
   }
   const input = parseOrRefuse(reviewSchema, {
@@ -55,14 +55,14 @@ export async function reviewsData(
   pageParam: string | null,
 ) {
   const count = product.reviewCount;
-  const page = productReviewPage(product.id, count, parsePage(pageParam) ?? 1);
+  const page = await productReviewPage(product.id, count, parsePage(pageParam) ?? 1);
   const viewer = await reviewerState(shopperId, product.id);
   return {
     count,
     average: count > 0 ? product.ratingAverage : null,
     stars: product.ratingStars,
     ...page,
-    holdForApproval: reviewSettingsIn().holdForApproval,
+    holdForApproval: (await reviewSettingsIn()).holdForApproval,
     signedIn: shopperId !== null,
     canReview: viewer.canReview,
     own: viewer.own,

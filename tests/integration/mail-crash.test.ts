@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
-import { db } from "#app/lib/db.server.ts";
+import { db, transaction } from "#app/lib/db.server.ts";
 import { deliverPendingMail, enqueueMail, LEASE_MS } from "#app/modules/mail/index.server.ts";
 import { mailOutbox } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
@@ -55,7 +55,7 @@ it("killed right after the order committed: a new sender delivers its mails exac
 });
 
 it("killed in the middle of sending: the claim lapses, and the next sender delivers exactly once", async () => {
-  const id = db().transaction((tx) =>
+  const id = await transaction((tx) =>
     enqueueMail(tx, {
       kind: "order-status",
       to: "mid-send@example.com",

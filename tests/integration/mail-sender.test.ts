@@ -6,7 +6,7 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { config } from "#app/lib/config.server.ts";
-import { db } from "#app/lib/db.server.ts";
+import { db, transaction } from "#app/lib/db.server.ts";
 import {
   deliverPendingMail,
   enqueueMail,
@@ -30,8 +30,8 @@ afterEach(async () => {
 
 let counter = 0;
 /** Queues one mail in a transaction of its own, as the services do; returns its outbox id. */
-function queue(to = `someone-${++counter}@example.com`, kind: MailKind = "order-status"): string {
-  return db().transaction((tx) =>
+function queue(to = `someone-${++counter}@example.com`, kind: MailKind = "order-status"): Promise<string> {
+  return transaction((tx) =>
     enqueueMail(tx, {
       kind,
       to,
@@ -46,7 +46,7 @@ const received = (to: string) => smtp.received.filter((m) => m.to.includes(to));
 
 describe("deliverPendingMail", () => {
   it("sends a queued mail once and records it as sent", async () => {
-    const id = queue("ann@example.com");
+    const id = await queue("ann@example.com");
     expect(await deliverPendingMail()).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(await deliverPendingMail()).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect(received("ann@example.com")).toHaveLength(1);
@@ -59,18 +59,18 @@ describe("deliverPendingMail", () => {
   });
 
   it("a mail written in a transaction that rolls back never exists", async () => {
-    expect(() =>
-      db().transaction((tx) => {
-        enqueueMail(tx, { kind: "order-status", to: "gone@example.com", subject: "x", text: "x", html: "x" });
+    await expect(
+      transaction(async (tx) => {
+        await enqueueMail(tx, { kind: "order-status", to: "gone@example.com", subject: "x", text: "x", html: "x" });
         throw new Error("the change failed after the mail was written");
       }),
-    ).toThrow("the change failed");
+    ).rejects.toThrow("the change failed");
     expect(db().select().from(mailOutbox).all()).toEqual([]);
     expect(await deliverPendingMail()).toEqual({ sent: 0, retrying: 0, failed: 0 });
   });
 
   it("a temporary refusal (421) is retried after a growing wait, then sent", async () => {
-    const id = queue("bo@example.com");
+    const id = await queue("bo@example.com");
     smtp.refuseNext(421, "Try again later", 2);
     const t0 = Date.now();
     vi.spyOn(console, "warn").mockImplementation(() => {});
@@ -100,7 +100,7 @@ describe("deliverPendingMail", () => {
 
   it("a permanent refusal (550) fails the mail at once; it is never tried again", async () => {
     smtp.refuseRecipient("nobody@example.com", 550, "No such user here");
-    const id = queue("nobody@example.com");
+    const id = await queue("nobody@example.com");
     vi.spyOn(console, "warn").mockImplementation(() => {});
     expect(await deliverPendingMail()).toEqual({ sent: 0, retrying: 0, failed: 1 });
     const row = outboxRow(id)!;
@@ -115,7 +115,7 @@ describe("deliverPendingMail", () => {
   });
 
   it(`gives up after ${MAX_ATTEMPTS} temporary refusals`, async () => {
-    const id = queue("cy@example.com");
+    const id = await queue("cy@example.com");
     smtp.refuseNext(451, "Local problem", MAX_ATTEMPTS);
     vi.spyOn(console, "warn").mockImplementation(() => {});
     let now = Date.now();
@@ -132,7 +132,7 @@ describe("deliverPendingMail", () => {
     useMailSettings({ SMTP_URL: proxy.url, PUBLIC_URL: SHOP_URL });
     vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
-      const id = queue("di@example.com");
+      const id = await queue("di@example.com");
       const t0 = Date.now();
       expect(await deliverPendingMail({ now: () => t0 })).toEqual({ sent: 0, retrying: 1, failed: 0 });
       expect(received("di@example.com"), "the server has it, the store does not know").toHaveLength(1);
@@ -157,7 +157,7 @@ describe("deliverPendingMail", () => {
 
   it("two senders at once send each mail exactly once", async () => {
     const addresses = Array.from({ length: 6 }, (_, i) => `pair-${i}@example.com`);
-    for (const address of addresses) queue(address);
+    for (const address of addresses) await queue(address);
     const reports = await Promise.all([deliverPendingMail({ limit: 2 }), deliverPendingMail({ limit: 2 })]);
     expect(reports.reduce((sum, r) => sum + r.sent, 0)).toBe(6);
     for (const address of addresses) expect(received(address), address).toHaveLength(1);
@@ -172,12 +172,12 @@ describe("the background sender", () => {
     try {
       startMailSender();
       startMailSender();
-      queue("eve@example.com");
+      await queue("eve@example.com");
       await waitUntil(() => received("eve@example.com").length === 1);
-      queue("fay@example.com");
+      await queue("fay@example.com");
       await waitUntil(() => received("fay@example.com").length === 1);
       await stopMailSender();
-      const id = queue("gus@example.com");
+      const id = await queue("gus@example.com");
       // Stopped: nothing picks it up; a direct round still can.
       expect(outboxRow(id)!.state).toBe("pending");
       expect(await deliverPendingMail()).toEqual({ sent: 1, retrying: 0, failed: 0 });
@@ -195,7 +195,7 @@ describe("without SMTP_URL", () => {
     const logged: string[] = [];
     vi.spyOn(console, "log").mockImplementation((line: string) => logged.push(line));
     try {
-      const id = queue("hal@example.com", "password-reset");
+      const id = await queue("hal@example.com", "password-reset");
       expect(await deliverPendingMail()).toEqual({ sent: 1, retrying: 0, failed: 0 });
       const files = readdirSync(config().outboxDir).filter((f) => f.includes(id));
       expect(files).toHaveLength(1);

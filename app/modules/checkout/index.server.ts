@@ -9,6 +9,7 @@ export {
 } from "./checkout-return.server.ts";
 export {
   cancelOrderForSession,
+  claimStripeEvent,
   expireStaleOnlineOrders,
   fulfilCheckoutSession,
   handleStripeEvent,

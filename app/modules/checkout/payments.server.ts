@@ -175,6 +175,19 @@ type SessionFacts = Pick<Stripe.Checkout.Session, "id" | "payment_status" | "amo
 type EventFacts = Pick<Stripe.Event, "id" | "type">;
 
 /**
+ * Claims a Stripe event inside the transaction that applies it: true the first time, false for a replay (the
+ * event's id is taken already), so an event changes the store at most once. Payments and refunds both use it.
+ */
+export async function claimStripeEvent(tx: Tx, event: EventFacts): Promise<boolean> {
+  const [claimed] = await tx
+    .insert(stripeEvents)
+    .values({ id: event.id, type: event.type })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.id });
+  return claimed !== undefined;
+}
+
+/**
  * Runs `change` for the order a session belongs to, in one immediate transaction that claims the event (when
  * there is one) before changing anything. A replayed event or a session the store did not create changes
  * nothing, and only events about the store's own orders are recorded.
@@ -190,14 +203,7 @@ function withSessionOrder(
     if (order?.paymentType !== "Online" || (claimedOrderId && claimedOrderId !== order.id)) {
       return "unknown-session";
     }
-    if (event) {
-      const [claimed] = await tx
-        .insert(stripeEvents)
-        .values({ id: event.id, type: event.type })
-        .onConflictDoNothing()
-        .returning({ id: stripeEvents.id });
-      if (!claimed) return "duplicate-event";
-    }
+    if (event && !(await claimStripeEvent(tx, event))) return "duplicate-event";
     return change(tx, order);
   });
 }

@@ -4,7 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { isProduction, sessionSecret } from "#app/lib/config.server.ts";
-import { type Db, db, type Tx, transactionSync } from "#app/lib/db.server.ts";
+import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { normaliseCode } from "#app/lib/schemas/discount.ts";
 import { cartDiscountCodes } from "#db/schema.ts";
@@ -31,21 +31,18 @@ async function visitorCode(request: Request): Promise<string | null> {
 
 const clearVisitorCode = () => visitorCodeCookie().serialize("", { maxAge: 0 });
 
-function storedCode(tx: Tx | Db, userId: string): string | null {
-  return (
-    tx
-      .select({ code: cartDiscountCodes.code })
-      .from(cartDiscountCodes)
-      .where(eq(cartDiscountCodes.userId, userId))
-      .get()?.code ?? null
+async function storedCode(tx: Tx | Db, userId: string): Promise<string | null> {
+  const row = await first(
+    tx.select({ code: cartDiscountCodes.code }).from(cartDiscountCodes).where(eq(cartDiscountCodes.userId, userId)),
   );
+  return row?.code ?? null;
 }
 
-function storeCode(tx: Tx, userId: string, code: string) {
-  tx.insert(cartDiscountCodes)
+async function storeCode(tx: Tx, userId: string, code: string): Promise<void> {
+  await tx
+    .insert(cartDiscountCodes)
     .values({ userId, code })
-    .onConflictDoUpdate({ target: cartDiscountCodes.userId, set: { code, appliedAt: Date.now() } })
-    .run();
+    .onConflictDoUpdate({ target: cartDiscountCodes.userId, set: { code, appliedAt: Date.now() } });
 }
 
 /**
@@ -58,14 +55,14 @@ export async function readCartCode(
 ): Promise<{ code: string | null; cookies: string[] }> {
   const fromCookie = await visitorCode(request);
   if (!userId) return { code: fromCookie, cookies: [] };
-  const stored = storedCode(db(), userId);
+  const stored = await storedCode(db(), userId);
   if (!fromCookie) return { code: stored, cookies: [] };
-  if (!stored) transactionSync((tx) => storeCode(tx, userId, fromCookie));
+  if (!stored) await transaction((tx) => storeCode(tx, userId, fromCookie));
   return { code: stored ?? fromCookie, cookies: [await clearVisitorCode()] };
 }
 
 /** The code a signed-in shopper's saved cart carries (what Place Order uses). */
-export function savedCartCode(userId: string): string | null {
+export function savedCartCode(userId: string): Promise<string | null> {
   return storedCode(db(), userId);
 }
 
@@ -77,7 +74,7 @@ export async function applyCartCode(
 ): Promise<{ message: string; cookies: string[] }> {
   const { code } = await checkDiscount(db(), input, userId, lines);
   if (userId) {
-    transactionSync((tx) => storeCode(tx, userId, code));
+    await transaction((tx) => storeCode(tx, userId, code));
     return { message: CODE_APPLIED, cookies: [] };
   }
   return { message: CODE_APPLIED, cookies: [await visitorCodeCookie().serialize(code)] };
@@ -87,16 +84,18 @@ export async function removeCartCode(
   request: Request,
   userId: string | null,
 ): Promise<{ message: string; cookies: string[] }> {
-  if (userId) transactionSync((tx) => clearCartCode(tx, userId));
+  if (userId) await transaction((tx) => clearCartCode(tx, userId));
   const cookies = (await visitorCode(request)) ? [await clearVisitorCode()] : [];
   return { message: CODE_REMOVED, cookies };
 }
 
 /** An order placed (or paid) with the cart's code `code` (or any, when not given): the cart no longer carries it. */
-export function clearCartCode(tx: Tx, userId: string, code?: string): void {
-  tx.delete(cartDiscountCodes)
-    .where(and(eq(cartDiscountCodes.userId, userId), code === undefined ? undefined : eq(cartDiscountCodes.code, code)))
-    .run();
+export async function clearCartCode(tx: Tx, userId: string, code?: string): Promise<void> {
+  await tx
+    .delete(cartDiscountCodes)
+    .where(
+      and(eq(cartDiscountCodes.userId, userId), code === undefined ? undefined : eq(cartDiscountCodes.code, code)),
+    );
 }
 
 export type CartDiscount = { code: string; discountCents: number; refusal: string | null };

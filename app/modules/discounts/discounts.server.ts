@@ -1,9 +1,9 @@
 // Discount codes: the seller's codes, what a code takes off a cart, and the uses orders take and give back.
-// A use is taken inside the order's own transactionSync with guarded updates (the code's `uses < max_uses`, the
+// A use is taken inside the order's own transaction with guarded updates (the code's `uses < max_uses`, the
 // shopper's count under `max_uses_per_shopper`), so no limit is ever exceeded however many orders arrive at
 // once; an unpaid online order holds its use, and a use goes back exactly once (a state change from held).
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { type Db, db, type Tx, transactionSync } from "#app/lib/db.server.ts";
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
@@ -53,11 +53,11 @@ export function discountFor(code: Pick<DiscountCode, "kind" | "value">, eligible
 }
 
 /** How many uses of a code are held by these orders (about to be closed, so their uses go back). */
-function usesHeldBy(tx: Tx | Db, codeId: string, orderIds: readonly string[]): number {
+async function usesHeldBy(tx: Tx | Db, codeId: string, orderIds: readonly string[]): Promise<number> {
   if (orderIds.length === 0) return 0;
-  return (
+  const row = await first(
     tx
-      .select({ n: sql<number>`count(*)` })
+      .select({ n: count() })
       .from(discountUses)
       .where(
         and(
@@ -65,16 +65,16 @@ function usesHeldBy(tx: Tx | Db, codeId: string, orderIds: readonly string[]): n
           eq(discountUses.state, "held"),
           inArray(discountUses.orderId, [...orderIds]),
         ),
-      )
-      .get()?.n ?? 0
+      ),
   );
+  return row?.n ?? 0;
 }
 
 /** How many uses this shopper holds or took of a code. */
-function usesByShopper(tx: Tx | Db, codeId: string, userId: string): number {
-  return (
+async function usesByShopper(tx: Tx | Db, codeId: string, userId: string): Promise<number> {
+  const row = await first(
     tx
-      .select({ n: sql<number>`count(*)` })
+      .select({ n: count() })
       .from(discountUses)
       .where(
         and(
@@ -82,9 +82,9 @@ function usesByShopper(tx: Tx | Db, codeId: string, userId: string): number {
           eq(discountUses.userId, userId),
           inArray(discountUses.state, ["held", "used"]),
         ),
-      )
-      .get()?.n ?? 0
+      ),
   );
+  return row?.n ?? 0;
 }
 
 export type DiscountCheckOptions = {
@@ -106,7 +106,7 @@ export async function checkDiscount(
 ): Promise<AppliedDiscount & { row: DiscountCode }> {
   const code = normaliseCode(input);
   if (!code) refuse(INVALID_CODE);
-  const row = tx.select().from(discountCodes).where(eq(discountCodes.code, code)).get();
+  const row = await first(tx.select().from(discountCodes).where(eq(discountCodes.code, code)));
   // Said as the form's message (the cart shows it under the code field, Place Order next to its button).
   const no: (message: string, status?: number) => never = (message, status = 409) => refuse(message, status);
   if (!row) no(DISCOUNT_REFUSALS.unknown(code), 404);
@@ -117,12 +117,12 @@ export async function checkDiscount(
   if (row.minSubtotalCents !== null && subtotal < row.minSubtotalCents) {
     no(DISCOUNT_REFUSALS.minimum(code, row.minSubtotalCents, (await shopSettings()).currency));
   }
-  const backSoon = usesHeldBy(tx, row.id, releasing);
+  const backSoon = await usesHeldBy(tx, row.id, releasing);
   if (row.maxUses !== null && row.uses - backSoon >= row.maxUses) no(DISCOUNT_REFUSALS.usedUp(code));
   if (
     userId &&
     row.maxUsesPerShopper !== null &&
-    usesByShopper(tx, row.id, userId) - backSoon >= row.maxUsesPerShopper
+    (await usesByShopper(tx, row.id, userId)) - backSoon >= row.maxUsesPerShopper
   ) {
     no(DISCOUNT_REFUSALS.alreadyUsed(code));
   }
@@ -133,8 +133,11 @@ export async function checkDiscount(
 
 /**
  * Takes one use of a code for an order, inside the order's transaction: checks it as checkDiscount does,
- * then raises the code's count only while it is under its limit and records the use only while the shopper
- * is under theirs (both guarded in SQL). `held` for an unpaid online order, `used` for a placed one.
+ * then raises the code's count only while it is under its limit (a guarded UPDATE), and only then counts the
+ * shopper's uses and records this one while they are under theirs. The guarded UPDATE comes first: it holds the
+ * code's row for the rest of the transaction (SQLite's write lock; a row lock on PostgreSQL), so a second order
+ * for the same code counts the shopper's uses only after this one has committed or rolled back.
+ * `held` for an unpaid online order, `used` for a placed one.
  */
 export async function takeDiscountUse(
   tx: Tx,
@@ -142,22 +145,29 @@ export async function takeDiscountUse(
 ): Promise<AppliedDiscount> {
   const applied = await checkDiscount(tx, input.code, input.userId, input.lines);
   const { row } = applied;
-  const counted = tx.run(
-    sql`UPDATE discount_codes SET uses = uses + 1 WHERE id = ${row.id} AND (max_uses IS NULL OR uses < max_uses)`,
-  );
-  if (counted.changes !== 1) refuse(DISCOUNT_REFUSALS.usedUp(row.code), 409);
-  const now = Date.now();
-  const recorded = tx.run(sql`
-    INSERT INTO discount_uses (id, code_id, order_id, user_id, state, created_at)
-    SELECT ${newId()}, ${row.id}, ${input.orderId}, ${input.userId}, ${input.state}, ${now}
-    WHERE ${row.maxUsesPerShopper} IS NULL OR (
-      SELECT count(*) FROM discount_uses
-      WHERE code_id = ${row.id} AND user_id = ${input.userId} AND state IN ('held', 'used')
-    ) < ${row.maxUsesPerShopper}`);
-  if (recorded.changes !== 1) {
+  const [counted] = await tx
+    .update(discountCodes)
+    .set({ uses: sql`${discountCodes.uses} + 1` })
+    .where(
+      and(
+        eq(discountCodes.id, row.id),
+        or(isNull(discountCodes.maxUses), lt(discountCodes.uses, discountCodes.maxUses)),
+      ),
+    )
+    .returning({ id: discountCodes.id });
+  if (!counted) refuse(DISCOUNT_REFUSALS.usedUp(row.code), 409);
+  if (row.maxUsesPerShopper !== null && (await usesByShopper(tx, row.id, input.userId)) >= row.maxUsesPerShopper) {
     // Thrown inside the order's transaction: the count above is rolled back with it.
     refuse(DISCOUNT_REFUSALS.alreadyUsed(row.code), 409);
   }
+  await tx.insert(discountUses).values({
+    id: newId(),
+    codeId: row.id,
+    orderId: input.orderId,
+    userId: input.userId,
+    state: input.state,
+    createdAt: Date.now(),
+  });
   return { codeId: row.id, code: row.code, discountCents: applied.discountCents };
 }
 
@@ -166,37 +176,43 @@ export async function takeDiscountUse(
  * payment arrived after all) is taken again without the limit's guard: the shopper paid for the discounted
  * order, so the use is recorded even past the limit rather than hidden (as an oversold unit is).
  */
-export function confirmDiscountUse(tx: Tx, orderId: string): void {
+export async function confirmDiscountUse(tx: Tx, orderId: string): Promise<void> {
   const now = Date.now();
-  const held = tx
+  const [held] = await tx
     .update(discountUses)
     .set({ state: "used", updatedAt: now })
     .where(and(eq(discountUses.orderId, orderId), eq(discountUses.state, "held")))
-    .returning({ id: discountUses.id })
-    .get();
+    .returning({ id: discountUses.id });
   if (held) return;
-  const retaken = tx
+  const [retaken] = await tx
     .update(discountUses)
     .set({ state: "used", updatedAt: now })
     .where(and(eq(discountUses.orderId, orderId), eq(discountUses.state, "released")))
-    .returning({ codeId: discountUses.codeId })
-    .get();
-  if (retaken) tx.run(sql`UPDATE discount_codes SET uses = uses + 1 WHERE id = ${retaken.codeId}`);
+    .returning({ codeId: discountUses.codeId });
+  if (retaken) {
+    await tx
+      .update(discountCodes)
+      .set({ uses: sql`${discountCodes.uses} + 1` })
+      .where(eq(discountCodes.id, retaken.codeId));
+  }
 }
 
 /**
  * The order failed, expired or was cancelled: its use goes back, exactly once (only the change from held or
  * used to released lowers the count). Returns whether a use went back.
  */
-export function releaseDiscountUse(tx: Tx, orderId: string): boolean {
-  const released = tx
+export async function releaseDiscountUse(tx: Tx, orderId: string): Promise<boolean> {
+  const [released] = await tx
     .update(discountUses)
     .set({ state: "released", updatedAt: Date.now() })
     .where(and(eq(discountUses.orderId, orderId), inArray(discountUses.state, ["held", "used"])))
-    .returning({ codeId: discountUses.codeId })
-    .get();
+    .returning({ codeId: discountUses.codeId });
   if (!released) return false;
-  tx.run(sql`UPDATE discount_codes SET uses = max(uses - 1, 0) WHERE id = ${released.codeId}`);
+  // Never below 0 (the row says uses >= 0).
+  await tx
+    .update(discountCodes)
+    .set({ uses: sql`${discountCodes.uses} - 1` })
+    .where(and(eq(discountCodes.id, released.codeId), gt(discountCodes.uses, 0)));
   return true;
 }
 
@@ -213,74 +229,70 @@ function statusOf(row: DiscountCode, now: number): SellerDiscount["status"] {
 }
 
 /** Every code, newest first, with what state it is in now. */
-export function listDiscounts(now = Date.now()): SellerDiscount[] {
-  return db()
-    .select()
-    .from(discountCodes)
-    .orderBy(desc(discountCodes.createdAt), asc(discountCodes.code))
-    .all()
-    .map((row) => ({ ...row, status: statusOf(row, now) }));
+export async function listDiscounts(now = Date.now()): Promise<SellerDiscount[]> {
+  const rows = await db().select().from(discountCodes).orderBy(desc(discountCodes.createdAt), asc(discountCodes.code));
+  return rows.map((row) => ({ ...row, status: statusOf(row, now) }));
 }
 
-export function findDiscount(id: unknown): DiscountCode | null {
+export async function findDiscount(id: unknown): Promise<DiscountCode | null> {
   if (typeof id !== "string") return null;
-  return db().select().from(discountCodes).where(eq(discountCodes.id, id)).get() ?? null;
+  return (await first(db().select().from(discountCodes).where(eq(discountCodes.id, id)))) ?? null;
 }
 
 const CODE_TAKEN = "This code already exists. Codes are case-insensitive: choose another.";
 
 /** Creates a code, or changes the code `id`; refuses a code that exists already and unknown product ids. */
-export function saveDiscount(input: DiscountInput, id?: string): DiscountCode {
-  return transactionSync((tx) => {
+export function saveDiscount(input: DiscountInput, id?: string): Promise<DiscountCode> {
+  return transaction(async (tx) => {
     if (input.productIds.length > 0) {
-      const found = tx.select({ id: products.id }).from(products).where(inArray(products.id, input.productIds)).all();
+      const found = await tx.select({ id: products.id }).from(products).where(inArray(products.id, input.productIds));
       if (found.length !== input.productIds.length) {
         const missing = "Some product ids are not in the product list.";
         refuse(missing, 400, { productIds: missing });
       }
     }
-    const taken = tx
-      .select({ id: discountCodes.id })
-      .from(discountCodes)
-      .where(eq(discountCodes.code, input.code))
-      .get();
+    const taken = await first(
+      tx.select({ id: discountCodes.id }).from(discountCodes).where(eq(discountCodes.code, input.code)),
+    );
     if (taken && taken.id !== id) refuse(CODE_TAKEN, 409, { code: CODE_TAKEN });
     if (id) {
-      const saved = tx
+      const [saved] = await tx
         .update(discountCodes)
         .set({ ...input, updatedAt: Date.now() })
         .where(eq(discountCodes.id, id))
-        .returning()
-        .get();
+        .returning();
       if (!saved) refuse("This discount code no longer exists.", 404);
       return saved;
     }
-    return tx
+    const [created] = await tx
       .insert(discountCodes)
       .values({ id: newId(), ...input })
-      .returning()
-      .get();
+      .returning();
+    return created!;
   });
 }
 
-export function setDiscountPaused(id: unknown, paused: boolean): DiscountCode {
-  const row = findDiscount(id);
+export async function setDiscountPaused(id: unknown, paused: boolean): Promise<DiscountCode> {
+  const row = await findDiscount(id);
   if (!row) refuse("This discount code no longer exists.", 404);
-  return transactionSync(
-    (tx) =>
-      tx
-        .update(discountCodes)
-        .set({ paused, updatedAt: Date.now() })
-        .where(eq(discountCodes.id, row.id))
-        .returning()
-        .get()!,
-  );
+  return transaction(async (tx) => {
+    const [changed] = await tx
+      .update(discountCodes)
+      .set({ paused, updatedAt: Date.now() })
+      .where(eq(discountCodes.id, row.id))
+      .returning();
+    // Deleted in between: as when it was not found.
+    if (!changed) refuse("This discount code no longer exists.", 404);
+    return changed;
+  });
 }
 
 /** Deletes a code; orders that used it keep its name and amount. */
-export function deleteDiscount(id: unknown): DiscountCode {
-  const row = findDiscount(id);
+export async function deleteDiscount(id: unknown): Promise<DiscountCode> {
+  const row = await findDiscount(id);
   if (!row) refuse("This discount code no longer exists.", 404);
-  transactionSync((tx) => tx.delete(discountCodes).where(eq(discountCodes.id, row.id)).run());
+  await transaction(async (tx) => {
+    await tx.delete(discountCodes).where(eq(discountCodes.id, row.id));
+  });
   return row;
 }

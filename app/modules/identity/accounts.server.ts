@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { db } from "#app/lib/db.server.ts";
+import { db, first, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { loginSchema, registerSchema } from "#app/lib/schemas/account.ts";
@@ -19,7 +19,7 @@ export type AuthMode = "login" | "register";
 
 async function logIn(input: unknown): Promise<ShopperUser> {
   const { email, password } = parseOrRefuse(loginSchema, input);
-  const row = db().select().from(users).where(eq(users.email, email)).get();
+  const row = await first(db().select().from(users).where(eq(users.email, email)));
   const ok = await verifyPassword(row?.passwordHash, password);
   if (!row || !ok) throw new Refusal("Invalid email or password", 401);
   return { id: row.id, name: row.name, email: row.email };
@@ -31,12 +31,13 @@ async function register(input: unknown): Promise<ShopperUser> {
   const passwordHash = await hashPassword(password);
   const user = { id: newId(), name, email };
   // The unique index decides, also between two registrations racing for one email.
-  const inserted = db()
-    .insert(users)
-    .values({ ...user, passwordHash })
-    .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id })
-    .get();
+  const [inserted] = await transaction(async (tx) =>
+    tx
+      .insert(users)
+      .values({ ...user, passwordHash })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id }),
+  );
   if (!inserted) {
     const taken = "An account with this email already exists. Please log in.";
     throw new Refusal(taken, 409, { email: taken });
@@ -115,10 +116,11 @@ export function signOut(request: Request): Promise<string> {
 export async function getUser(request: Request): Promise<ShopperUser | null> {
   const session = await readSession("user", request);
   if (!session) return null;
-  const row = db()
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.id, session.subjectId))
-    .get();
+  const row = await first(
+    db()
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, session.subjectId)),
+  );
   return row ?? null;
 }

@@ -1,6 +1,6 @@
 // Shipping addresses: saved per shopper, checked field by field (app/lib/schemas/address.ts).
 import { and, asc, count, eq } from "drizzle-orm";
-import { db, transactionSync } from "#app/lib/db.server.ts";
+import { db, first, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { ADDRESS_FIELDS, addressSchema } from "#app/lib/schemas/address.ts";
@@ -20,14 +20,14 @@ export function parseAddress(input: unknown): AddressSnapshot {
 /** Saves a new address for the shopper. */
 export async function addAddress(userId: string, input: unknown): Promise<Address> {
   const fields = parseAddress(input);
-  return transactionSync((tx) => {
-    const row = tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId)).get();
+  return transaction(async (tx) => {
+    const row = await first(tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId)));
     if ((row?.n ?? 0) >= MAX_ADDRESSES) throw new Refusal(`You can save at most ${MAX_ADDRESSES} addresses.`, 409);
-    return tx
+    const [address] = await tx
       .insert(addresses)
       .values({ id: newId(), userId, ...fields })
-      .returning()
-      .get();
+      .returning();
+    return address!;
   });
 }
 
@@ -37,19 +37,19 @@ export async function listAddresses(userId: string): Promise<Address[]> {
     .select()
     .from(addresses)
     .where(eq(addresses.userId, userId))
-    .orderBy(asc(addresses.createdAt), asc(addresses.id))
-    .all();
+    .orderBy(asc(addresses.createdAt), asc(addresses.id));
 }
 
 /** One of the shopper's own addresses, or null (another shopper's id finds nothing). */
 export async function findAddress(userId: string, addressId: unknown): Promise<Address | null> {
   if (typeof addressId !== "string" || !ID_PATTERN.test(addressId)) return null;
   return (
-    db()
-      .select()
-      .from(addresses)
-      .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
-      .get() ?? null
+    (await first(
+      db()
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId))),
+    )) ?? null
   );
 }
 

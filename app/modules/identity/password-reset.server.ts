@@ -1,13 +1,13 @@
 // Forgotten passwords for shoppers. Asking for a reset always answers the same, whether the email has an
 // account or not; when it has, a single-use link valid for one hour is mailed (through the outbox, in the same
-// transactionSync that stores it). Only a SHA-256 of the link's token is stored, and the mail waiting in the
+// transaction that stores it). Only a SHA-256 of the link's token is stored, and the mail waiting in the
 // outbox holds the token sealed with a key outside the database (mail-secrets.server.ts), wiped once sent: the
 // database alone (or a backup of it) cannot be used to reset anyone's password. Using the link sets the new password, ends every session of the account
 // and stops its other links; the route then signs the shopper in.
 import { createHash } from "node:crypto";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { config } from "#app/lib/config.server.ts";
-import { db, transactionSync } from "#app/lib/db.server.ts";
+import { db, first, transaction } from "#app/lib/db.server.ts";
 import { newId, newToken } from "#app/lib/ids.ts";
 import { RESET_LINK_INVALID } from "#app/lib/password-reset.ts";
 import { parseOrRefuse, Refusal, refuse } from "#app/lib/refusal.ts";
@@ -56,22 +56,20 @@ async function sendResetLink(input: unknown): Promise<void> {
   const { email } = parseOrRefuse(forgotPasswordSchema, input);
   const token = newToken();
   const { name: shopName } = await shopSettings();
-  transactionSync((tx) => {
+  await transaction(async (tx) => {
     const now = Date.now();
     // Links that have run out are cleared here, now and then, rather than by a timer (the sender wipes their
     // sealed tokens every round too).
-    tx.delete(passwordResets).where(lt(passwordResets.expiresAt, now)).run();
-    wipeExpiredSecrets(tx, now);
-    const user = tx
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(eq(users.email, email))
-      .get();
+    await tx.delete(passwordResets).where(lt(passwordResets.expiresAt, now));
+    await wipeExpiredSecrets(tx, now);
+    const user = await first(
+      tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.email, email)),
+    );
     if (!user) return;
     const expiresAt = now + RESET_LINK_MS;
-    tx.insert(passwordResets)
-      .values({ id: newId(), userId: user.id, tokenHash: tokenHash(token), createdAt: now, expiresAt })
-      .run();
+    await tx
+      .insert(passwordResets)
+      .values({ id: newId(), userId: user.id, tokenHash: tokenHash(token), createdAt: now, expiresAt });
     // The mail is stored with a placeholder where the token goes; the token itself only sealed.
     const placeholder = secretPlaceholder();
     const mail = passwordResetMail(user, {
@@ -79,7 +77,7 @@ async function sendResetLink(input: unknown): Promise<void> {
       resetUrl: resetUrl(placeholder),
       shopName,
     });
-    enqueueMail(tx, { ...mail, secret: { placeholder, value: token, expiresAt } });
+    await enqueueMail(tx, { ...mail, secret: { placeholder, value: token, expiresAt } });
   });
 }
 
@@ -95,14 +93,16 @@ function usableLink(token: string, now: number) {
 /** Whether a reset link's token can still be used (the reset page shows its form only then). */
 export async function isResetTokenUsable(token: unknown): Promise<boolean> {
   if (typeof token !== "string" || !TOKEN_PATTERN.test(token)) return false;
-  const row = db().select({ id: passwordResets.id }).from(passwordResets).where(usableLink(token, Date.now())).get();
+  const row = await first(
+    db().select({ id: passwordResets.id }).from(passwordResets).where(usableLink(token, Date.now())).limit(1),
+  );
   return Boolean(row);
 }
 
 type ResetInput = { token: unknown; password: unknown; confirm: unknown };
 
 /**
- * Uses a reset link: the token is claimed (single use) in the same transactionSync that sets the new password,
+ * Uses a reset link: the token is claimed (single use) in the same transaction that sets the new password,
  * ends every session of the account and stops its other links. Returns the shopper, for the route to sign in.
  * A link that does not work counts as a failed guess from the client's address (`client`), like a wrong
  * password at sign-in.
@@ -121,27 +121,25 @@ async function setNewPassword(input: ResetInput): Promise<ShopperUser> {
   if (!(await isResetTokenUsable(token))) refuse(RESET_LINK_INVALID);
   const { password } = parseOrRefuse(resetPasswordSchema, input);
   const passwordHash = await hashPassword(password);
-  return transactionSync((tx) => {
+  return transaction(async (tx) => {
     const now = Date.now();
-    const claimed = tx
+    const [claimed] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
       .where(usableLink(token as string, now))
-      .returning({ userId: passwordResets.userId })
-      .get();
+      .returning({ userId: passwordResets.userId });
     // Used or run out while the password was being hashed.
     if (!claimed) refuse(RESET_LINK_INVALID);
     const { userId } = claimed;
-    tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
-    tx.delete(sessions).where(eq(sessions.userId, userId)).run();
-    tx.update(passwordResets)
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx
+      .update(passwordResets)
       .set({ usedAt: now })
-      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)))
-      .run();
-    return tx
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(eq(users.id, userId))
-      .get()!;
+      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+    const user = await first(
+      tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId)),
+    );
+    return user!;
   });
 }

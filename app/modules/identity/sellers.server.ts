@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { isProduction } from "#app/lib/config.server.ts";
-import { type Db, db, type Tx, transactionSync } from "#app/lib/db.server.ts";
+import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
@@ -27,31 +27,30 @@ export async function createSeller(email: string, password: string): Promise<Sel
   const passwordHash = await hashPassword(fields.password);
   const seller = { id: newId(), email: fields.email };
   // The unique index decides between two simultaneous sign-ups with the same email.
-  const inserted = db()
-    .insert(sellers)
-    .values({ ...seller, passwordHash })
-    .onConflictDoNothing({ target: sellers.email })
-    .returning({ id: sellers.id })
-    .get();
+  const [inserted] = await transaction(async (tx) =>
+    tx
+      .insert(sellers)
+      .values({ ...seller, passwordHash })
+      .onConflictDoNothing({ target: sellers.email })
+      .returning({ id: sellers.id }),
+  );
   if (!inserted) throw new Refusal(`A seller with the email ${seller.email} already exists.`, 409);
   return seller;
 }
 
 /** Whether the store has any seller account (none: the first-run setup link is offered, app/modules/setup/). */
-export function hasSeller(tx: Tx | Db = db()): boolean {
-  return tx.select({ id: sellers.id }).from(sellers).limit(1).get() !== undefined;
+export async function hasSeller(tx: Tx | Db = db()): Promise<boolean> {
+  return (await first(tx.select({ id: sellers.id }).from(sellers).limit(1))) !== undefined;
 }
 
 /**
- * Adds the first seller inside the caller's transactionSync (the setup page's, which also uses up its link): the
+ * Adds the first seller inside the caller's transaction (the setup page's, which also uses up its link): the
  * email already checked and lower-cased, the password already hashed (hashPassword).
  */
-export function addFirstSeller(tx: Tx, email: string, passwordHash: string): Seller {
-  if (hasSeller(tx)) throw new Refusal("The store has a seller already.", 409);
+export async function addFirstSeller(tx: Tx, email: string, passwordHash: string): Promise<Seller> {
+  if (await hasSeller(tx)) throw new Refusal("The store has a seller already.", 409);
   const seller = { id: newId(), email };
-  tx.insert(sellers)
-    .values({ ...seller, passwordHash })
-    .run();
+  await tx.insert(sellers).values({ ...seller, passwordHash });
   return seller;
 }
 
@@ -62,14 +61,13 @@ export function addFirstSeller(tx: Tx, email: string, passwordHash: string): Sel
 export async function resetSellerPassword(email: string, password: string): Promise<Seller> {
   const fields = parseOrRefuse(newSellerSchema, { email, password });
   const passwordHash = await hashPassword(fields.password);
-  const seller = transactionSync((tx) => {
-    const updated = tx
+  const seller = await transaction(async (tx) => {
+    const [updated] = await tx
       .update(sellers)
       .set({ passwordHash })
       .where(eq(sellers.email, fields.email))
-      .returning({ id: sellers.id, email: sellers.email })
-      .get();
-    if (updated) tx.delete(sessions).where(eq(sessions.sellerId, updated.id)).run();
+      .returning({ id: sellers.id, email: sellers.email });
+    if (updated) await tx.delete(sessions).where(eq(sessions.sellerId, updated.id));
     return updated;
   });
   if (!seller) throw new Refusal(`There is no seller with the email ${fields.email}.`, 404);
@@ -88,11 +86,9 @@ export function signInSeller(input: unknown, client: string): Promise<string> {
 
 async function checkSellerCredentials(input: unknown): Promise<string> {
   const { email, password } = parseOrRefuse(sellerLoginSchema, input);
-  const row = db()
-    .select({ id: sellers.id, passwordHash: sellers.passwordHash })
-    .from(sellers)
-    .where(eq(sellers.email, email))
-    .get();
+  const row = await first(
+    db().select({ id: sellers.id, passwordHash: sellers.passwordHash }).from(sellers).where(eq(sellers.email, email)),
+  );
   // A wrong email takes as long to check as a wrong password.
   const ok = await verifyPassword(row?.passwordHash, password);
   if (!row || !ok) throw new Refusal("Invalid credentials", 401);
@@ -103,18 +99,18 @@ async function checkSellerCredentials(input: unknown): Promise<string> {
 export async function getSeller(request: Request): Promise<Seller | null> {
   const session = await readSession("seller", request);
   if (!session) return null;
-  const row = db()
-    .select({ id: sellers.id, email: sellers.email })
-    .from(sellers)
-    .where(eq(sellers.id, session.subjectId))
-    .get();
+  const row = await first(
+    db().select({ id: sellers.id, email: sellers.email }).from(sellers).where(eq(sellers.id, session.subjectId)),
+  );
   return row ?? null;
 }
 
 /** Creates the demo seller for local use, unless it exists or NODE_ENV=production. */
 export async function ensureDemoSeller(): Promise<"created" | "exists" | "skipped"> {
   if (isProduction()) return "skipped";
-  const existing = db().select({ id: sellers.id }).from(sellers).where(eq(sellers.email, DEMO_SELLER.email)).get();
+  const existing = await first(
+    db().select({ id: sellers.id }).from(sellers).where(eq(sellers.email, DEMO_SELLER.email)),
+  );
   if (existing) return "exists";
   await createSeller(DEMO_SELLER.email, DEMO_SELLER.password);
   return "created";

@@ -3,7 +3,7 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { isProduction, sessionSecret } from "#app/lib/config.server.ts";
-import { db } from "#app/lib/db.server.ts";
+import { db, first, transaction } from "#app/lib/db.server.ts";
 import { newToken } from "#app/lib/ids.ts";
 import { sessions } from "#db/schema.ts";
 
@@ -31,17 +31,16 @@ function sessionCookie(kind: SessionKind) {
 export async function startSession(kind: SessionKind, subjectId: string): Promise<string> {
   const id = newToken();
   const now = Date.now();
-  db()
-    .insert(sessions)
-    .values({
+  await transaction(async (tx) => {
+    await tx.insert(sessions).values({
       id,
       userId: kind === "user" ? subjectId : null,
       sellerId: kind === "seller" ? subjectId : null,
       expiresAt: now + SESSION_MS,
-    })
-    .run();
-  // Expired rows are swept now and then, at sign-in, rather than by a timer.
-  db().delete(sessions).where(lt(sessions.expiresAt, now)).run();
+    });
+    // Expired rows are swept now and then, at sign-in, rather than by a timer.
+    await tx.delete(sessions).where(lt(sessions.expiresAt, now));
+  });
   return sessionCookie(kind).serialize(id);
 }
 
@@ -57,11 +56,12 @@ export async function readSession(
 ): Promise<{ sessionId: string; subjectId: string } | null> {
   const sessionId = await sessionIdFrom(kind, request);
   if (!sessionId) return null;
-  const row = db()
-    .select({ userId: sessions.userId, sellerId: sessions.sellerId })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, Date.now())))
-    .get();
+  const row = await first(
+    db()
+      .select({ userId: sessions.userId, sellerId: sessions.sellerId })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, Date.now()))),
+  );
   const subjectId = kind === "user" ? row?.userId : row?.sellerId;
   return subjectId ? { sessionId, subjectId } : null;
 }
@@ -69,6 +69,10 @@ export async function readSession(
 /** Ends the session (deletes the row); returns the Set-Cookie header value that clears the cookie. */
 export async function endSession(kind: SessionKind, request: Request): Promise<string> {
   const sessionId = await sessionIdFrom(kind, request);
-  if (sessionId) db().delete(sessions).where(eq(sessions.id, sessionId)).run();
+  if (sessionId) {
+    await transaction(async (tx) => {
+      await tx.delete(sessions).where(eq(sessions.id, sessionId));
+    });
+  }
   return sessionCookie(kind).serialize("", { maxAge: 0 });
 }

@@ -1,6 +1,6 @@
 // Throttles guessing: after too many failed attempts for one email or from one client address within the
 // window, further attempts are refused with 429 and Retry-After before any password is checked. Attempts are
-// rows in SQLite (they survive a restart) and pruned once out of the window. See docs/decisions/0053.
+// rows in the database (they survive a restart) and pruned once out of the window. See docs/decisions/0053.
 //
 //   await throttled("shopper-sign-in", { email, client }, () => logIn(fields));
 //
@@ -8,7 +8,7 @@
 // stays counted as a failure unless it succeeds (which also clears that email's earlier failures) or is
 // withdrawn (it was not a guess: a field was missing).
 import { and, desc, eq, gt, lte } from "drizzle-orm";
-import { db, transactionSync } from "#app/lib/db.server.ts";
+import { transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { throttledAttempts } from "#db/schema.ts";
@@ -82,10 +82,10 @@ export async function startAttempt(kind: ThrottleKind, who: Attempter): Promise<
   const now = Date.now();
   const id = newId();
   // One immediate transaction: two attempts at once see each other's row.
-  const until = transactionSync((tx) => {
+  const until = await transaction(async (tx) => {
     /** When the attempts counted against `column = value` stop being too many; null when they are not. */
-    const blockedUntil = (column: "email" | "client", value: string, limit: number) => {
-      const newest = tx
+    const blockedUntil = async (column: "email" | "client", value: string, limit: number) => {
+      const newest = await tx
         .select({ at: throttledAttempts.at })
         .from(throttledAttempts)
         .where(
@@ -96,38 +96,37 @@ export async function startAttempt(kind: ThrottleKind, who: Attempter): Promise<
           ),
         )
         .orderBy(desc(throttledAttempts.at))
-        .limit(limit)
-        .all();
+        .limit(limit);
       // Once the oldest of the newest `limit` attempts leaves the window, there is room for one more.
       return newest.length >= limit ? newest[limit - 1]!.at + rule.windowMs : null;
     };
-    const byEmail = email ? blockedUntil("email", email, rule.perEmail) : null;
-    const byClient = blockedUntil("client", client, rule.perClient);
+    const byEmail = email ? await blockedUntil("email", email, rule.perEmail) : null;
+    const byClient = await blockedUntil("client", client, rule.perClient);
     const blocked = Math.max(byEmail ?? 0, byClient ?? 0);
     if (blocked > now) return blocked;
-    tx.insert(throttledAttempts).values({ id, kind, email, client, at: now }).run();
+    await tx.insert(throttledAttempts).values({ id, kind, email, client, at: now });
     // Pruned as attempts come in, rather than by a timer: nothing older than any window is kept.
-    tx.delete(throttledAttempts)
-      .where(lte(throttledAttempts.at, now - longestWindow))
-      .run();
+    await tx.delete(throttledAttempts).where(lte(throttledAttempts.at, now - longestWindow));
     return null;
   });
   if (until !== null) throw tooMany(rule, until - now);
   return {
     async succeeded() {
-      transactionSync((tx) => {
-        tx.delete(throttledAttempts).where(eq(throttledAttempts.id, id)).run();
+      await transaction(async (tx) => {
+        await tx.delete(throttledAttempts).where(eq(throttledAttempts.id, id));
         // The email's count starts again; what this client did still counts against the client.
         if (email) {
-          tx.update(throttledAttempts)
+          await tx
+            .update(throttledAttempts)
             .set({ email: null })
-            .where(and(eq(throttledAttempts.kind, kind), eq(throttledAttempts.email, email)))
-            .run();
+            .where(and(eq(throttledAttempts.kind, kind), eq(throttledAttempts.email, email)));
         }
       });
     },
     async withdrawn() {
-      db().delete(throttledAttempts).where(eq(throttledAttempts.id, id)).run();
+      await transaction(async (tx) => {
+        await tx.delete(throttledAttempts).where(eq(throttledAttempts.id, id));
+      });
     },
   };
 }

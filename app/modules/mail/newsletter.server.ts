@@ -1,6 +1,6 @@
 // Newsletter sign-up: one row per address (app/lib/schemas/newsletter.ts says what an address must be).
 import { eq } from "drizzle-orm";
-import { db } from "#app/lib/db.server.ts";
+import { db, first, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { NEWSLETTER_MESSAGES, newsletterSchema } from "#app/lib/schemas/newsletter.ts";
@@ -9,22 +9,24 @@ import { newsletterSubscribers } from "#db/schema.ts";
 /** Subscribes an address (`input` is the form's fields or the JSON body); says so, or refuses. */
 export async function subscribe(input: unknown): Promise<string> {
   const { email } = parseOrRefuse(newsletterSchema, input);
-  const inserted = db()
-    .insert(newsletterSubscribers)
-    .values({ id: newId(), email })
-    .onConflictDoNothing({ target: newsletterSubscribers.email })
-    .returning({ id: newsletterSubscribers.id })
-    .get();
+  const [inserted] = await transaction((tx) =>
+    tx
+      .insert(newsletterSubscribers)
+      .values({ id: newId(), email })
+      .onConflictDoNothing({ target: newsletterSubscribers.email })
+      .returning({ id: newsletterSubscribers.id }),
+  );
   if (!inserted) throw new Refusal(NEWSLETTER_MESSAGES.duplicate, 409, { email: NEWSLETTER_MESSAGES.duplicate });
   return NEWSLETTER_MESSAGES.subscribed;
 }
 
 /** Whether an address is subscribed (any letter case). */
 export async function isSubscribed(email: string): Promise<boolean> {
-  const row = db()
-    .select({ id: newsletterSubscribers.id })
-    .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.email, email.trim().toLowerCase()))
-    .get();
+  const row = await first(
+    db()
+      .select({ id: newsletterSubscribers.id })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, email.trim().toLowerCase())),
+  );
   return row !== undefined;
 }

@@ -50,36 +50,35 @@ function messageIdDomain(): string {
  * Writes `mail` to the outbox inside the caller's transaction; it is sent once that transaction commits.
  * Its Message-ID is fixed here, so every attempt to send it carries the same one.
  */
-export function enqueueMail(tx: Tx, mail: OutgoingMail): string {
+export async function enqueueMail(tx: Tx, mail: OutgoingMail): Promise<string> {
   const id = newId();
   const now = tick();
-  tx.insert(mailOutbox)
-    .values({
-      id,
-      messageId: `<${id}@${messageIdDomain()}>`,
-      kind: mail.kind,
-      recipient: mail.to,
-      subject: mail.subject,
-      textBody: mail.text,
-      htmlBody: mail.html,
-      dueAt: now,
-      createdAt: now,
-      sealedSecret: mail.secret
-        ? sealSecret(id, { placeholder: mail.secret.placeholder, secret: mail.secret.value })
-        : null,
-      secretExpiresAt: mail.secret?.expiresAt ?? null,
-    })
-    .run();
-  // The transaction body is synchronous: by the time this runs, it has committed (or rolled back, and
-  // the sender finds nothing).
+  await tx.insert(mailOutbox).values({
+    id,
+    messageId: `<${id}@${messageIdDomain()}>`,
+    kind: mail.kind,
+    recipient: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+    dueAt: now,
+    createdAt: now,
+    sealedSecret: mail.secret
+      ? sealSecret(id, { placeholder: mail.secret.placeholder, secret: mail.secret.value })
+      : null,
+    secretExpiresAt: mail.secret?.expiresAt ?? null,
+  });
+  // The sender may wake before this transaction commits: its claim is a transaction of its own, queued behind
+  // this one, so it finds the row once committed (or nothing, after a rollback); a sender in another process
+  // finds it on its next round.
   setImmediate(() => queued.emit("queued"));
   return id;
 }
 
 /** Wipes the sealed secrets whose links have expired (the sender does it every round; a reset request too). */
-export function wipeExpiredSecrets(tx: Tx, now: number): void {
-  tx.update(mailOutbox)
+export async function wipeExpiredSecrets(tx: Tx, now: number): Promise<void> {
+  await tx
+    .update(mailOutbox)
     .set({ sealedSecret: null })
-    .where(and(isNotNull(mailOutbox.sealedSecret), lte(mailOutbox.secretExpiresAt, now)))
-    .run();
+    .where(and(isNotNull(mailOutbox.sealedSecret), lte(mailOutbox.secretExpiresAt, now)));
 }

@@ -24,7 +24,7 @@ import path from "node:path";
 import { and, asc, eq, inArray, lte, min } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { config, mailSenderEnabled } from "#app/lib/config.server.ts";
-import { db, transactionSync } from "#app/lib/db.server.ts";
+import { db, first, transaction } from "#app/lib/db.server.ts";
 import { newToken } from "#app/lib/ids.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { mailOutbox } from "#db/schema.ts";
@@ -55,18 +55,17 @@ export function retryDelayMs(attempts: number): number {
 const DUE_STATES = ["pending", "sending"] as const;
 
 /** Claims up to `limit` due rows for this round: pending ones whose time has come, and lapsed claims. */
-function claimDueMail(now: number, limit: number): OutboxRow[] {
+function claimDueMail(now: number, limit: number): Promise<OutboxRow[]> {
   const claimToken = newToken();
-  return transactionSync((tx) => {
-    const due = tx
+  return transaction(async (tx) => {
+    const due = await tx
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
       .where(and(inArray(mailOutbox.state, [...DUE_STATES]), lte(mailOutbox.dueAt, now)))
       .orderBy(asc(mailOutbox.dueAt))
-      .limit(limit)
-      .all();
+      .limit(limit);
     if (due.length === 0) return [];
-    return tx
+    return await tx
       .update(mailOutbox)
       .set({ state: "sending", claimToken, dueAt: now + LEASE_MS })
       .where(
@@ -79,19 +78,19 @@ function claimDueMail(now: number, limit: number): OutboxRow[] {
           lte(mailOutbox.dueAt, now),
         ),
       )
-      .returning()
-      .all();
+      .returning();
   });
 }
 
 /** Records what became of a claimed row, if this sender still holds its claim. Sent or given up: its secret goes. */
-function recordResult(row: OutboxRow, change: Partial<OutboxRow>) {
+async function recordResult(row: OutboxRow, change: Partial<OutboxRow>): Promise<void> {
   const done = change.state === "sent" || change.state === "failed";
-  db()
-    .update(mailOutbox)
-    .set({ ...change, claimToken: null, ...(done ? { sealedSecret: null } : {}) })
-    .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.claimToken, row.claimToken ?? "")))
-    .run();
+  await transaction(async (tx) => {
+    await tx
+      .update(mailOutbox)
+      .set({ ...change, claimToken: null, ...(done ? { sealedSecret: null } : {}) })
+      .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.claimToken, row.claimToken ?? "")));
+  });
 }
 
 type SmtpError = Error & { code?: string; responseCode?: number };
@@ -196,19 +195,19 @@ export type DeliveryReport = { sent: number; retrying: number; failed: number };
 export async function deliverPendingMail({ now = Date.now, limit = BATCH } = {}): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
   const smtpUrl = config().SMTP_URL;
-  transactionSync((tx) => wipeExpiredSecrets(tx, now()));
+  await transaction((tx) => wipeExpiredSecrets(tx, now()));
   let transport: Transport | undefined;
   try {
-    for (let rows = claimDueMail(now(), limit); rows.length > 0; rows = claimDueMail(now(), limit)) {
+    for (let rows = await claimDueMail(now(), limit); rows.length > 0; rows = await claimDueMail(now(), limit)) {
       transport ??= smtpUrl ? smtpTransport(smtpUrl) : emlTransport();
       for (const row of rows) {
         try {
           await transport.send(row, await messageOf(row, now()));
-          recordResult(row, { state: "sent", sentAt: Date.now(), lastError: null });
+          await recordResult(row, { state: "sent", sentAt: Date.now(), lastError: null });
           report.sent++;
         } catch (error) {
           const givenUp = isPermanent(error) || row.attempts + 1 >= MAX_ATTEMPTS;
-          recordResult(row, {
+          await recordResult(row, {
             state: givenUp ? "failed" : "pending",
             attempts: row.attempts + 1,
             dueAt: now() + retryDelayMs(row.attempts + 1),
@@ -229,12 +228,13 @@ export async function deliverPendingMail({ now = Date.now, limit = BATCH } = {})
 }
 
 /** When the next mail falls due (a retry, or a claim lapsing), or null when none is waiting. */
-function nextDueAt(): number | null {
-  const row = db()
-    .select({ next: min(mailOutbox.dueAt) })
-    .from(mailOutbox)
-    .where(inArray(mailOutbox.state, [...DUE_STATES]))
-    .get();
+async function nextDueAt(): Promise<number | null> {
+  const row = await first(
+    db()
+      .select({ next: min(mailOutbox.dueAt) })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.state, [...DUE_STATES])),
+  );
   return row?.next ?? null;
 }
 
@@ -244,7 +244,7 @@ const shared = globalThis as typeof globalThis & { __trendoraMailSender?: Sender
 
 /**
  * Starts the background sender of this process (the server's; MAIL_SENDER=off leaves it out): it delivers
- * whenever a transactionSync has queued mail, when a retry falls due, and every minute for mail written by
+ * whenever a transaction has queued mail, when a retry falls due, and every minute for mail written by
  * another process. Starting it twice starts one.
  */
 export function startMailSender(): void {
@@ -284,7 +284,7 @@ export function startMailSender(): void {
           wanted = false;
           await deliverPendingMail();
         }
-        const next = nextDueAt();
+        const next = await nextDueAt();
         wait = next === null ? IDLE_MS : Math.min(Math.max(next - Date.now(), 0), IDLE_MS);
       } catch (error) {
         // The database or the disk failing: said, and tried again a minute later.

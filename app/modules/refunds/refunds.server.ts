@@ -1,24 +1,25 @@
 // Refunds of paid online orders, through Stripe, kept in the `refunds` ledger. The rules that keep a refund
 // from being lost or made twice:
 // - A refund is first a ledger row with its own idempotency key (the form's token: a double click or a resent
-//   form finds the same row), written in one immediate transactionSync that also checks that pending and succeeded
+//   form finds the same row), written in one immediate transaction that also checks that pending and succeeded
 //   refunds never exceed what was paid; only then is `stripe.refunds.create` called with that key, so a retry
 //   of the same row replays Stripe's first answer instead of refunding again.
 // - Stripe's answer and its events (`refund.created`, `refund.updated`, `refund.failed`, `charge.refunded`)
 //   all go through applyStripeRefund, which finds the row by the Stripe id or by the row id sent as metadata,
 //   only moves a status forward, and records a refund made in Stripe's dashboard (found by the payment intent)
-//   as a row of its own. Each event is claimed in the same transactionSync as its effect.
+//   as a row of its own. Each event is claimed (claimStripeEvent, the checkout module's) in the same transaction
+//   as its effect.
 // - A refund Stripe refused or that failed later stays a failed row (it counts for nothing) until the seller
 //   tries again: a new row with a key made from the failed one, so "Try again" twice is one new refund.
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import Stripe from "stripe";
-import { db, type Tx, transaction, transactionSync } from "#app/lib/db.server.ts";
+import { db, first, type Tx, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { computeTotals, DEFAULT_PRICING, formatMoney, lineAmount } from "#app/lib/money.ts";
 import { fieldErrorsOf, Refusal, refuse } from "#app/lib/refusal.ts";
 import { type RefundForm, refundFormSchema } from "#app/lib/schemas/refund.ts";
 import { lineName } from "#app/lib/sizes.ts";
-import { stripeClient } from "#app/modules/checkout/index.server.ts";
+import { claimStripeEvent, stripeClient } from "#app/modules/checkout/index.server.ts";
 import { returnLineUnits } from "#app/modules/inventory/index.server.ts";
 import {
   cancelForRefund,
@@ -27,15 +28,7 @@ import {
   orderLinesIn,
   recordPaymentIntent,
 } from "#app/modules/orders/index.server.ts";
-import {
-  type OrderStatus,
-  orderPayments,
-  orders,
-  type RefundLine,
-  type RefundState,
-  refunds,
-  stripeEvents,
-} from "#db/schema.ts";
+import { type OrderStatus, orderPayments, orders, type RefundLine, type RefundState, refunds } from "#db/schema.ts";
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type RefundLabel = "Refunded" | "Partly refunded" | "Refund pending" | "Refund failed";
@@ -74,19 +67,15 @@ export type MoneyFacts = {
 };
 
 /** Refunds, returns and exports of these orders (orders with none are absent), for lists and /api. */
-export function moneyFactsOf(list: readonly { id: string; amountCents: number }[]): Map<string, MoneyFacts> {
+export async function moneyFactsOf(
+  list: readonly { id: string; amountCents: number }[],
+): Promise<Map<string, MoneyFacts>> {
   const facts = new Map<string, MoneyFacts>();
   if (list.length === 0) return facts;
   const ids = list.map((o) => o.id);
-  const rows = db().select().from(refunds).where(inArray(refunds.orderId, ids)).all();
-  const extras = new Map(
-    db()
-      .select()
-      .from(orderPayments)
-      .where(inArray(orderPayments.orderId, ids))
-      .all()
-      .map((row) => [row.orderId, row]),
-  );
+  const rows = await db().select().from(refunds).where(inArray(refunds.orderId, ids));
+  const payments = await db().select().from(orderPayments).where(inArray(orderPayments.orderId, ids));
+  const extras = new Map(payments.map((row) => [row.orderId, row]));
   for (const order of list) {
     const own = rows.filter((r) => r.orderId === order.id);
     const extra = extras.get(order.id);
@@ -109,9 +98,9 @@ export const needsRetry = (row: RefundRow) =>
 
 type OrderRow = typeof orders.$inferSelect;
 
-function orderOf(tx: Tx, orderId: unknown): OrderRow {
+async function orderOf(tx: Tx, orderId: unknown): Promise<OrderRow> {
   if (typeof orderId !== "string" || !ID_PATTERN.test(orderId)) refuse("Order not found", 404);
-  const order = tx.select().from(orders).where(eq(orders.id, orderId)).get();
+  const order = await first(tx.select().from(orders).where(eq(orders.id, orderId)));
   // The seller sees cash orders and paid online ones only.
   if (!order || (order.paymentType === "Online" && !order.isPaid)) refuse("Order not found", 404);
   return order;
@@ -176,21 +165,26 @@ function refundedUnits(rows: readonly RefundRow[], restockedOnly = false): Map<n
   return units;
 }
 
-function ledgerOf(tx: Tx, orderId: string): RefundRow[] {
-  return tx.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(desc(refunds.createdAt)).all();
+function ledgerOf(tx: Tx, orderId: string): Promise<RefundRow[]> {
+  return tx.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(desc(refunds.createdAt));
 }
 
-const isReturned = (tx: Tx, orderId: string) =>
+const isReturned = async (tx: Tx, orderId: string) =>
   Boolean(
-    tx.select({ at: orderPayments.returnedAt }).from(orderPayments).where(eq(orderPayments.orderId, orderId)).get()?.at,
+    (
+      await first(
+        tx.select({ at: orderPayments.returnedAt }).from(orderPayments).where(eq(orderPayments.orderId, orderId)),
+      )
+    )?.at,
   );
 
 /** The seller's refund page for an order (404 for an order the seller does not see). */
 export async function refundPage(orderId: unknown): Promise<RefundPage> {
+  // Read outside any transaction, through the read connection (the helpers take a Tx for their writers' sake).
   const tx = db() as unknown as Tx;
-  const order = orderOf(tx, orderId);
-  const rows = ledgerOf(tx, order.id);
-  const returned = isReturned(tx, order.id);
+  const order = await orderOf(tx, orderId);
+  const rows = await ledgerOf(tx, order.id);
+  const returned = await isReturned(tx, order.id);
   const done = refundedUnits(rows);
   const lines = ((await orderLinesIn(tx, [order.id])).get(order.id) ?? []).map((line, index) => ({
     index,
@@ -254,14 +248,14 @@ function linesAmount(
  */
 export async function requestRefund(orderId: unknown, form: RefundForm): Promise<RefundRow> {
   const row = await transaction(async (tx) => {
-    const order = orderOf(tx, orderId);
-    const existing = tx.select().from(refunds).where(eq(refunds.idempotencyKey, form.requestKey)).get();
+    const order = await orderOf(tx, orderId);
+    const existing = await first(tx.select().from(refunds).where(eq(refunds.idempotencyKey, form.requestKey)));
     if (existing) {
       if (existing.orderId !== order.id) refuse("This form has expired. Please open it again.", 409);
       return existing;
     }
-    const rows = ledgerOf(tx, order.id);
-    const rules = refundRules(order, isReturned(tx, order.id));
+    const rows = await ledgerOf(tx, order.id);
+    const rules = refundRules(order, await isReturned(tx, order.id));
     if (form.kind === "cancel" && !rules.canCancel) refuse(rules.why ?? "This order can no longer be cancelled.", 409);
     if (!rules.canRefund) refuse(rules.why ?? "This order cannot be refunded.", 409);
     const left = order.amountCents - rows.filter(counts).reduce((sum, r) => sum + r.amountCents, 0);
@@ -302,7 +296,7 @@ export async function requestRefund(orderId: unknown, form: RefundForm): Promise
       amountCents = form.amount;
     }
     const now = Date.now();
-    const inserted = tx
+    const [inserted] = await tx
       .insert(refunds)
       .values({
         id: newId(),
@@ -315,13 +309,12 @@ export async function requestRefund(orderId: unknown, form: RefundForm): Promise
         lines,
         updatedAt: now,
       })
-      .returning()
-      .get();
+      .returning();
     if (form.restock && lines) {
       for (const line of lines) await returnLineUnits(tx, order.id, line.position, line.quantity);
     }
     if (form.kind === "cancel") await cancelForRefund(tx, order.id, refundedUnits(rows, true));
-    return inserted;
+    return inserted!;
   });
   if (row.stripeRefundId || row.status !== "pending") return row;
   return sendToStripe(row);
@@ -334,30 +327,28 @@ export async function requestRefund(orderId: unknown, form: RefundForm): Promise
  */
 export async function retryRefund(orderId: unknown, refundId: unknown): Promise<RefundRow> {
   const row = await transaction(async (tx) => {
-    const order = orderOf(tx, orderId);
+    const order = await orderOf(tx, orderId);
     if (typeof refundId !== "string" || !ID_PATTERN.test(refundId)) refuse("Refund not found", 404);
-    const failed = tx
-      .select()
-      .from(refunds)
-      .where(and(eq(refunds.id, refundId), eq(refunds.orderId, order.id)))
-      .get();
+    const failed = await first(
+      tx
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.id, refundId), eq(refunds.orderId, order.id))),
+    );
     if (!failed) refuse("Refund not found", 404);
     if (failed.status === "pending" && failed.stripeRefundId === null) return failed;
     const key = `retry:${failed.id}`;
-    const again = tx.select().from(refunds).where(eq(refunds.idempotencyKey, key)).get();
+    const again = await first(tx.select().from(refunds).where(eq(refunds.idempotencyKey, key)));
     if (again) return again;
     if (failed.status !== "failed" || failed.retriedAt !== null)
       refuse("Only a failed refund can be tried again.", 409);
     const left =
-      order.amountCents -
-      ledgerOf(tx, order.id)
-        .filter(counts)
-        .reduce((sum, r) => sum + r.amountCents, 0);
+      order.amountCents - (await ledgerOf(tx, order.id)).filter(counts).reduce((sum, r) => sum + r.amountCents, 0);
     if (failed.amountCents > left)
       refuse(`Only ${formatMoney(left, order.currency)} is left to refund on this order.`, 409);
     const now = Date.now();
-    tx.update(refunds).set({ retriedAt: now, updatedAt: now }).where(eq(refunds.id, failed.id)).run();
-    return tx
+    await tx.update(refunds).set({ retriedAt: now, updatedAt: now }).where(eq(refunds.id, failed.id));
+    const [inserted] = await tx
       .insert(refunds)
       .values({
         id: newId(),
@@ -371,8 +362,8 @@ export async function retryRefund(orderId: unknown, refundId: unknown): Promise<
         lines: failed.lines,
         updatedAt: now,
       })
-      .returning()
-      .get();
+      .returning();
+    return inserted!;
   });
   if (row.stripeRefundId || row.status !== "pending") return row;
   return sendToStripe(row);
@@ -380,18 +371,22 @@ export async function retryRefund(orderId: unknown, refundId: unknown): Promise<
 
 /** The payment intent the order was paid with: recorded when it was paid, or read from its Checkout Session. */
 async function paymentIntentOf(orderId: string): Promise<string> {
-  const known = db()
-    .select({ id: orderPayments.paymentIntentId })
-    .from(orderPayments)
-    .where(eq(orderPayments.orderId, orderId))
-    .get()?.id;
+  const known = (
+    await first(
+      db().select({ id: orderPayments.paymentIntentId }).from(orderPayments).where(eq(orderPayments.orderId, orderId)),
+    )
+  )?.id;
   if (known) return known;
-  const sessionId = db().select({ id: orders.stripeSessionId }).from(orders).where(eq(orders.id, orderId)).get()?.id;
+  const sessionId = (
+    await first(db().select({ id: orders.stripeSessionId }).from(orders).where(eq(orders.id, orderId)))
+  )?.id;
   if (!sessionId) throw new Error(`Order ${orderId} has no Checkout Session to refund`);
   const session = await stripeClient().checkout.sessions.retrieve(sessionId);
   const intent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
   if (!intent) throw new Error(`Checkout Session ${sessionId} has no payment intent`);
-  await transaction((tx) => recordPaymentIntent(tx, orderId, intent));
+  await transaction(async (tx) => {
+    await recordPaymentIntent(tx, orderId, intent);
+  });
   return intent;
 }
 
@@ -412,31 +407,29 @@ async function sendToStripe(row: RefundRow): Promise<RefundRow> {
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError) {
       // Stripe refused it (more than is left, refunded already...): nothing was made, so it fails for good.
-      markRefused(row.id, error.message);
+      await markRefused(row.id, error.message);
     } else {
       // Not known whether Stripe made it: it stays pending, and "Try again" sends the same key.
       const message = error instanceof Error ? error.message : String(error);
       console.warn(`Refund ${row.id} of order ${row.orderId} did not reach Stripe:`, message);
-      transactionSync((tx) =>
-        tx
+      await transaction(async (tx) => {
+        await tx
           .update(refunds)
           .set({ failure: `Stripe could not be reached: ${message}`, updatedAt: Date.now() })
-          .where(and(eq(refunds.id, row.id), isNull(refunds.stripeRefundId)))
-          .run(),
-      );
+          .where(and(eq(refunds.id, row.id), isNull(refunds.stripeRefundId)));
+      });
     }
   }
-  return db().select().from(refunds).where(eq(refunds.id, row.id)).get() ?? row;
+  return (await first(db().select().from(refunds).where(eq(refunds.id, row.id)))) ?? row;
 }
 
-function markRefused(id: string, message: string) {
-  transactionSync((tx) =>
-    tx
+async function markRefused(id: string, message: string): Promise<void> {
+  await transaction(async (tx) => {
+    await tx
       .update(refunds)
       .set({ status: "failed", failure: message, updatedAt: Date.now() })
-      .where(and(eq(refunds.id, id), eq(refunds.status, "pending"), isNull(refunds.stripeRefundId)))
-      .run(),
-  );
+      .where(and(eq(refunds.id, id), eq(refunds.status, "pending"), isNull(refunds.stripeRefundId)));
+  });
 }
 
 type RefundFacts = Pick<Stripe.Refund, "id" | "amount" | "status" | "reason" | "metadata" | "payment_intent"> & {
@@ -449,22 +442,14 @@ const STATES: readonly string[] = ["pending", "succeeded", "failed", "canceled"]
 
 /**
  * THE way Stripe's word about a refund is recorded (its answer to create, and each of its events), in one
- * transactionSync that claims the event first. A refund that went through mails the shopper, once.
+ * transaction that claims the event first. A refund that went through mails the shopper, once.
  */
 export function applyStripeRefund(
   refund: RefundFacts,
   event?: Pick<Stripe.Event, "id" | "type">,
 ): Promise<RefundOutcome> {
   return transaction(async (tx) => {
-    if (event) {
-      const claimed = tx
-        .insert(stripeEvents)
-        .values({ id: event.id, type: event.type })
-        .onConflictDoNothing()
-        .returning({ id: stripeEvents.id })
-        .get();
-      if (!claimed) return "duplicate-event";
-    }
+    if (event && !(await claimStripeEvent(tx, event))) return "duplicate-event";
     return applyIn(tx, refund);
   });
 }
@@ -474,26 +459,29 @@ async function applyIn(tx: Tx, refund: RefundFacts): Promise<RefundOutcome> {
   const failure = refund.failure_reason ? `Stripe: ${refund.failure_reason.replaceAll("_", " ")}` : null;
   const ownId = refund.metadata?.refundId;
   let row =
-    tx.select().from(refunds).where(eq(refunds.stripeRefundId, refund.id)).get() ??
+    (await first(tx.select().from(refunds).where(eq(refunds.stripeRefundId, refund.id)))) ??
     (ownId && ID_PATTERN.test(ownId)
-      ? tx
-          .select()
-          .from(refunds)
-          .where(and(eq(refunds.id, ownId), isNull(refunds.stripeRefundId)))
-          .get()
+      ? await first(
+          tx
+            .select()
+            .from(refunds)
+            .where(and(eq(refunds.id, ownId), isNull(refunds.stripeRefundId))),
+        )
       : undefined);
   if (!row) {
     // Made in Stripe's dashboard: recorded against the order paid with that payment intent.
     const intent = typeof refund.payment_intent === "string" ? refund.payment_intent : refund.payment_intent?.id;
     const owner = intent
-      ? tx
-          .select({ orderId: orderPayments.orderId })
-          .from(orderPayments)
-          .where(eq(orderPayments.paymentIntentId, intent))
-          .get()
+      ? await first(
+          tx
+            .select({ orderId: orderPayments.orderId })
+            .from(orderPayments)
+            .where(eq(orderPayments.paymentIntentId, intent))
+            .limit(1),
+        )
       : undefined;
     if (!owner) return "unknown-payment";
-    row = tx
+    [row] = await tx
       .insert(refunds)
       .values({
         id: newId(),
@@ -506,9 +494,8 @@ async function applyIn(tx: Tx, refund: RefundFacts): Promise<RefundOutcome> {
         failure,
         updatedAt: Date.now(),
       })
-      .returning()
-      .get();
-    if (status === "succeeded") await mailRefund(tx, row);
+      .returning();
+    if (status === "succeeded") await mailRefund(tx, row!);
     return "recorded";
   }
   const changes: Partial<RefundRow> = {};
@@ -519,18 +506,20 @@ async function applyIn(tx: Tx, refund: RefundFacts): Promise<RefundOutcome> {
     else changes.failure = null;
   }
   if (Object.keys(changes).length === 0) return "unchanged";
-  tx.update(refunds)
+  await tx
+    .update(refunds)
     .set({ ...changes, updatedAt: Date.now() })
-    .where(eq(refunds.id, row.id))
-    .run();
+    .where(eq(refunds.id, row.id));
   if (changes.status === "succeeded") await mailRefund(tx, { ...row, ...changes });
   return "updated";
 }
 
 async function mailRefund(tx: Tx, row: RefundRow): Promise<void> {
-  const order = tx.select({ amountCents: orders.amountCents }).from(orders).where(eq(orders.id, row.orderId)).get();
+  const order = await first(
+    tx.select({ amountCents: orders.amountCents }).from(orders).where(eq(orders.id, row.orderId)),
+  );
   if (!order) return;
-  const refunded = ledgerOf(tx, row.orderId)
+  const refunded = (await ledgerOf(tx, row.orderId))
     .filter((r) => r.status === "succeeded")
     .reduce((sum, r) => sum + r.amountCents, 0);
   await enqueueRefundMail(tx, row.orderId, {
@@ -559,14 +548,9 @@ export async function handleRefundEvent(event: Stripe.Event): Promise<RefundOutc
       if (!intent) return "ignored";
       const list = await stripeClient().refunds.list({ payment_intent: intent, limit: 100 });
       return transaction(async (tx) => {
-        const claimed = tx
-          .insert(stripeEvents)
-          .values({ id: event.id, type: event.type })
-          .onConflictDoNothing()
-          .returning({ id: stripeEvents.id })
-          .get();
-        if (!claimed) return "duplicate-event";
+        if (!(await claimStripeEvent(tx, event))) return "duplicate-event";
         const outcomes: RefundOutcome[] = [];
+        // One after another: each may read what the one before wrote.
         for (const refund of list.data) outcomes.push(await applyIn(tx, refund));
         return outcomes.find((o) => o === "recorded" || o === "updated") ?? outcomes[0] ?? "unchanged";
       });
@@ -578,14 +562,14 @@ export async function handleRefundEvent(event: Stripe.Event): Promise<RefundOutc
 
 /** A delivered online order came back: it can be refunded now. */
 export async function markReturned(orderId: unknown): Promise<void> {
-  transactionSync((tx) => {
-    const order = orderOf(tx, orderId);
+  await transaction(async (tx) => {
+    const order = await orderOf(tx, orderId);
     if (order.paymentType !== "Online") refuse("Only orders paid online are returned and refunded here.", 409);
     if (order.status !== "Delivered") refuse("Only a delivered order can be marked returned.", 409);
-    if (isReturned(tx, order.id)) refuse("This order is already marked returned.", 409);
-    tx.insert(orderPayments)
+    if (await isReturned(tx, order.id)) refuse("This order is already marked returned.", 409);
+    await tx
+      .insert(orderPayments)
       .values({ orderId: order.id, returnedAt: Date.now() })
-      .onConflictDoUpdate({ target: orderPayments.orderId, set: { returnedAt: Date.now() } })
-      .run();
+      .onConflictDoUpdate({ target: orderPayments.orderId, set: { returnedAt: Date.now() } });
   });
 }

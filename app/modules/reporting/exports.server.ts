@@ -84,10 +84,13 @@ function startingAfter(table: typeof orders | typeof products, from: number, las
 }
 
 /** Reads a table page by page (each page starts after the last row of the one before) until it runs out. */
-async function* pagesOf<T>(read: (last: Keyset | null) => T[], keyOf: (row: T) => Keyset): AsyncGenerator<T[]> {
+async function* pagesOf<T>(
+  read: (last: Keyset | null) => Promise<T[]>,
+  keyOf: (row: T) => Keyset,
+): AsyncGenerator<T[]> {
   let last: Keyset | null = null;
   for (;;) {
-    const page = read(last);
+    const page = await read(last);
     if (page.length === 0) return;
     yield page;
     last = keyOf(page.at(-1)!);
@@ -168,13 +171,13 @@ const ORDER_COLUMNS: Column[] = [
 export function ordersCsv(range: OrderExportRange): ReadableStream<Uint8Array> {
   return csvStream(ORDER_COLUMNS, async function* () {
     const pages = pagesOf(
-      (last) => ordersExportPage(range, last).all(),
+      async (last) => await ordersExportPage(range, last),
       (row) => row.order,
     );
     for await (const page of pages) {
       const ids = page.map((row) => row.order.id);
       const items = await itemsOf(ids);
-      const refunded = refundedByOrder(ids);
+      const refunded = await refundedByOrder(ids);
       for (const { order, customer } of page) {
         const address = (order.address ?? {}) as Partial<Record<string, string>>;
         yield {
@@ -230,14 +233,13 @@ export function productsCsv(): ReadableStream<Uint8Array> {
   return csvStream(PRODUCT_COLUMNS, async function* () {
     const { currency } = await shopSettings();
     const pages = pagesOf(
-      (last) =>
-        db()
+      async (last) =>
+        await db()
           .select()
           .from(products)
           .where(startingAfter(products, 0, last))
           .orderBy(asc(products.createdAt), asc(products.id))
-          .limit(PAGE)
-          .all(),
+          .limit(PAGE),
       (row) => row,
     );
     for await (const page of pages) {

@@ -109,18 +109,18 @@ function sumOf(days: DayFigures[]): Figures {
 
 export async function sellerOverview(now = Date.now()): Promise<Overview> {
   const queries = overviewQueries(now);
-  const perDay = new Map(queries.perDay.all().map((row) => [row.day, row]));
+  const perDay = new Map((await queries.perDay).map((row) => [row.day, row]));
   const days: DayFigures[] = [];
   for (let day = queries.firstDay; day <= queries.today; day++) {
     const row = perDay.get(day);
     days.push({ day: dayText(day), orders: row?.orders ?? 0, revenueCents: row?.revenueCents ?? 0 });
   }
-  const counts = new Map(queries.byStatus.all().map((row) => [row.status, row.count]));
-  const top = queries.topProducts.all();
-  const names = new Map(
+  const counts = new Map((await queries.byStatus).map((row) => [row.status, row.count]));
+  const top = await queries.topProducts;
+  const named =
     top.length === 0
       ? []
-      : db()
+      : await db()
           .select({ id: products.id, name: products.name })
           .from(products)
           .where(
@@ -128,28 +128,25 @@ export async function sellerOverview(now = Date.now()): Promise<Overview> {
               products.id,
               top.map((t) => t.productId),
             ),
-          )
-          .all()
-          .map((p) => [p.id, p.name]),
-  );
+          );
+  const names = new Map(named.map((p) => [p.id, p.name]));
   return {
     days,
     totals: { today: sumOf(days.slice(-1)), last7Days: sumOf(days.slice(-7)), last30Days: sumOf(days) },
     byStatus: ORDER_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 })),
     topProducts: top.map((t) => ({ ...t, name: names.get(t.productId) ?? MISSING_PRODUCT_NAME })),
-    lowStock: lowStockSizes(),
+    lowStock: await lowStockSizes(),
   };
 }
 
 /** The sizes running lowest (sold out first) of products on sale, through the stock index. */
-function lowStockSizes(): LowStockSize[] {
-  return db()
+async function lowStockSizes(): Promise<LowStockSize[]> {
+  const rows = await db()
     .select({ productId: products.id, name: products.name, size: productSizes.size, stock: productSizes.stock })
     .from(productSizes)
     .innerJoin(products, eq(products.id, productSizes.productId))
     .where(and(isNotNull(productSizes.stock), lte(productSizes.stock, LOW_STOCK), isNull(products.removedAt)))
     .orderBy(asc(productSizes.stock), asc(products.name), asc(productSizes.position))
-    .limit(LOW_STOCK_SHOWN)
-    .all()
-    .map((row) => ({ ...row, stock: row.stock ?? 0 }));
+    .limit(LOW_STOCK_SHOWN);
+  return rows.map((row) => ({ ...row, stock: row.stock ?? 0 }));
 }

@@ -1,7 +1,7 @@
 // The overview's money back and cash still owed: refunds that went through in the overview's 30 days (by the day
 // they were made), refunds still pending or failed, and the cash orders not marked paid yet (not cancelled).
 import { and, asc, count, eq, gte, inArray, ne, sql } from "drizzle-orm";
-import { db } from "#app/lib/db.server.ts";
+import { db, first } from "#app/lib/db.server.ts";
 import { orders, refunds } from "#db/schema.ts";
 import { OVERVIEW_DAYS } from "./overview.server.ts";
 
@@ -18,14 +18,15 @@ export type RefundsAndCash = {
 
 const unpaidCash = and(eq(orders.paymentType, "COD"), eq(orders.isPaid, false), ne(orders.status, "Cancelled"));
 
-export function refundsAndCash(now = Date.now()): RefundsAndCash {
+export async function refundsAndCash(now = Date.now()): Promise<RefundsAndCash> {
   const firstDay = (Math.floor(now / DAY_MS) - OVERVIEW_DAYS + 1) * DAY_MS;
-  const refunded = db()
-    .select({ count: count(), cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number) })
-    .from(refunds)
-    .where(and(eq(refunds.status, "succeeded"), gte(refunds.createdAt, firstDay)))
-    .get();
-  const open = db()
+  const refunded = await first(
+    db()
+      .select({ count: count(), cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number) })
+      .from(refunds)
+      .where(and(eq(refunds.status, "succeeded"), gte(refunds.createdAt, firstDay))),
+  );
+  const open = await db()
     .select({ status: refunds.status, count: count() })
     .from(refunds)
     .where(
@@ -34,20 +35,19 @@ export function refundsAndCash(now = Date.now()): RefundsAndCash {
         sql`(${refunds.status} = 'pending' OR ${refunds.retriedAt} IS NULL)`,
       ),
     )
-    .groupBy(refunds.status)
-    .all();
-  const cash = db()
-    .select({ count: count(), cents: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number) })
-    .from(orders)
-    .where(unpaidCash)
-    .get();
-  const oldest = db()
+    .groupBy(refunds.status);
+  const cash = await first(
+    db()
+      .select({ count: count(), cents: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number) })
+      .from(orders)
+      .where(unpaidCash),
+  );
+  const oldest = await db()
     .select({ id: orders.id, createdAt: orders.createdAt, amountCents: orders.amountCents })
     .from(orders)
     .where(unpaidCash)
     .orderBy(asc(orders.createdAt))
-    .limit(UNPAID_CASH_SHOWN)
-    .all();
+    .limit(UNPAID_CASH_SHOWN);
   return {
     refunded: { count: refunded?.count ?? 0, cents: refunded?.cents ?? 0 },
     open: {
@@ -59,15 +59,12 @@ export function refundsAndCash(now = Date.now()): RefundsAndCash {
 }
 
 /** Refunds that went through, per order (for the orders CSV). */
-export function refundedByOrder(orderIds: readonly string[]): Map<string, number> {
+export async function refundedByOrder(orderIds: readonly string[]): Promise<Map<string, number>> {
   if (orderIds.length === 0) return new Map();
-  return new Map(
-    db()
-      .select({ orderId: refunds.orderId, cents: sql<number>`sum(${refunds.amountCents})`.mapWith(Number) })
-      .from(refunds)
-      .where(and(inArray(refunds.orderId, [...orderIds]), eq(refunds.status, "succeeded")))
-      .groupBy(refunds.orderId)
-      .all()
-      .map((row) => [row.orderId, row.cents]),
-  );
+  const rows = await db()
+    .select({ orderId: refunds.orderId, cents: sql<number>`sum(${refunds.amountCents})`.mapWith(Number) })
+    .from(refunds)
+    .where(and(inArray(refunds.orderId, [...orderIds]), eq(refunds.status, "succeeded")))
+    .groupBy(refunds.orderId);
+  return new Map(rows.map((row) => [row.orderId, row.cents]));
 }

@@ -1,10 +1,10 @@
 // Reviews from buyers (issue 21, docs/decisions/0130-reviews.md): who may review (a shopper with a delivered order
 // of the product, once per product), the review itself, the seller's moderation and reply, and the product's
-// rating kept in its row (review_count, rating_total, rating_average, rating_stars) in the same transactionSync as
+// rating kept in its row (review_count, rating_total, rating_average, rating_stars) in the same transaction as
 // every change, so no page ever counts reviews. Every change updates the product's row, which raises the
 // catalogue version (a trigger of migration 0006): pages kept for visitors are made again.
 import { and, count, desc, eq } from "drizzle-orm";
-import { type Db, db, type Tx, transaction, transactionSync } from "#app/lib/db.server.ts";
+import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { pageWindow } from "#app/lib/paging.ts";
 import { refuse } from "#app/lib/refusal.ts";
@@ -26,42 +26,41 @@ export const REVIEW_REFUSALS = {
 } as const;
 
 /** The shop's review settings (the one row of review_settings; the defaults when it has none). */
-export function reviewSettingsIn(tx: Tx | Db = db()): { holdForApproval: boolean } {
-  const row = tx.select().from(reviewSettings).where(eq(reviewSettings.id, 1)).get();
+export async function reviewSettingsIn(tx: Tx | Db = db()): Promise<{ holdForApproval: boolean }> {
+  const row = await first(tx.select().from(reviewSettings).where(eq(reviewSettings.id, 1)));
   return { holdForApproval: row?.holdForApproval ?? false };
 }
 
 /** Whether new and edited reviews wait for the seller's approval (off by default). */
-export function setHoldReviews(holdForApproval: boolean): void {
-  transactionSync((tx) => {
-    tx.insert(reviewSettings)
+export async function setHoldReviews(holdForApproval: boolean): Promise<void> {
+  await transaction(async (tx) => {
+    await tx
+      .insert(reviewSettings)
       .values({ id: 1, holdForApproval })
-      .onConflictDoUpdate({ target: reviewSettings.id, set: { holdForApproval } })
-      .run();
+      .onConflictDoUpdate({ target: reviewSettings.id, set: { holdForApproval } });
   });
 }
 
 /** The product's kept rating, made again from its published reviews (one product's rows, by index). */
-export function refreshRatingIn(tx: Tx | Db, productId: string): void {
-  const rows = tx
+export async function refreshRatingIn(tx: Tx, productId: string): Promise<void> {
+  const rows = await tx
     .select({ rating: reviews.rating, n: count() })
     .from(reviews)
     .where(and(eq(reviews.productId, productId), eq(reviews.status, "published")))
-    .groupBy(reviews.rating)
-    .all();
+    .groupBy(reviews.rating);
   const stars: [number, number, number, number, number] = [0, 0, 0, 0, 0];
   for (const row of rows) stars[row.rating - 1] = row.n;
   const reviewCount = stars.reduce((sum, n) => sum + n, 0);
   const ratingTotal = stars.reduce((sum, n, i) => sum + n * (i + 1), 0);
-  tx.update(products)
+  await tx
+    .update(products)
     .set({
       reviewCount,
       ratingTotal,
       ratingAverage: reviewCount > 0 ? Math.round((ratingTotal / reviewCount) * 100) / 100 : null,
       ratingStars: stars,
     })
-    .where(eq(products.id, productId))
-    .run();
+    .where(eq(products.id, productId));
 }
 
 export type OwnReview = {
@@ -80,18 +79,19 @@ export async function reviewerState(
 ): Promise<{ canReview: boolean; own: OwnReview | null }> {
   if (!userId || !ID_PATTERN.test(productId)) return { canReview: false, own: null };
   const own =
-    db()
-      .select({
-        id: reviews.id,
-        rating: reviews.rating,
-        title: reviews.title,
-        body: reviews.body,
-        size: reviews.size,
-        status: reviews.status,
-      })
-      .from(reviews)
-      .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)))
-      .get() ?? null;
+    (await first(
+      db()
+        .select({
+          id: reviews.id,
+          rating: reviews.rating,
+          title: reviews.title,
+          body: reviews.body,
+          size: reviews.size,
+          status: reviews.status,
+        })
+        .from(reviews)
+        .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId))),
+    )) ?? null;
   return { canReview: own !== null || (await deliveredSizesIn(db(), userId, productId)).length > 0, own };
 }
 
@@ -103,48 +103,44 @@ export async function reviewerState(
 export async function saveReview(userId: string, productId: string, input: ReviewInput): Promise<ReviewStatus> {
   if (!ID_PATTERN.test(productId)) refuse(REVIEW_REFUSALS.noProduct, 404);
   return transaction(async (tx) => {
-    const product = tx
-      .select({ id: products.id, removedAt: products.removedAt })
-      .from(products)
-      .where(eq(products.id, productId))
-      .get();
+    const product = await first(
+      tx.select({ id: products.id, removedAt: products.removedAt }).from(products).where(eq(products.id, productId)),
+    );
     if (!product || product.removedAt !== null) refuse(REVIEW_REFUSALS.noProduct, 404);
     const sizes = await deliveredSizesIn(tx, userId, productId);
     if (sizes.length === 0) refuse(REVIEW_REFUSALS.notBuyer, 403);
-    const existing = tx
-      .select({ id: reviews.id, status: reviews.status, size: reviews.size })
-      .from(reviews)
-      .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)))
-      .get();
-    const held = reviewSettingsIn(tx).holdForApproval;
+    const existing = await first(
+      tx
+        .select({ id: reviews.id, status: reviews.status, size: reviews.size })
+        .from(reviews)
+        .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId))),
+    );
+    const held = (await reviewSettingsIn(tx)).holdForApproval;
     const status: ReviewStatus = existing?.status === "hidden" ? "hidden" : held ? "pending" : "published";
     const fields = { rating: input.rating, title: input.title, body: input.body, status };
     if (existing) {
-      tx.update(reviews)
+      await tx
+        .update(reviews)
         .set({ ...fields, updatedAt: tick() })
-        .where(eq(reviews.id, existing.id))
-        .run();
+        .where(eq(reviews.id, existing.id));
     } else {
-      tx.insert(reviews)
-        .values({ id: newId(), productId, userId, size: sizes[0] ?? "", ...fields })
-        .run();
+      await tx.insert(reviews).values({ id: newId(), productId, userId, size: sizes[0] ?? "", ...fields });
     }
-    refreshRatingIn(tx, productId);
+    await refreshRatingIn(tx, productId);
     return status;
   });
 }
 
 /** Deletes the shopper's own review of a product. */
-export function deleteReview(userId: string, productId: string): void {
+export async function deleteReview(userId: string, productId: string): Promise<void> {
   if (!ID_PATTERN.test(productId)) refuse(REVIEW_REFUSALS.noReview, 404);
-  transactionSync((tx) => {
-    const deleted = tx
+  await transaction(async (tx) => {
+    const deleted = await tx
       .delete(reviews)
       .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)))
-      .returning({ id: reviews.id })
-      .all();
+      .returning({ id: reviews.id });
     if (deleted.length === 0) refuse(REVIEW_REFUSALS.noReview, 404);
-    refreshRatingIn(tx, productId);
+    await refreshRatingIn(tx, productId);
   });
 }
 
@@ -169,12 +165,12 @@ export function firstNameOf(name: string): string {
 }
 
 /** One page of a product's published reviews, newest first (`total`: the product's kept review count). */
-export function productReviewPage(productId: string, total: number, page: number) {
+export async function productReviewPage(productId: string, total: number, page: number) {
   const window = pageWindow(total, page, REVIEWS_PAGE_SIZE);
   const rows =
     total === 0
       ? []
-      : db()
+      : await db()
           .select({
             id: reviews.id,
             rating: reviews.rating,
@@ -192,8 +188,7 @@ export function productReviewPage(productId: string, total: number, page: number
           .where(and(eq(reviews.productId, productId), eq(reviews.status, "published")))
           .orderBy(desc(reviews.createdAt))
           .limit(REVIEWS_PAGE_SIZE)
-          .offset(window.offset)
-          .all();
+          .offset(window.offset);
   return {
     reviews: rows.map(({ name, ...row }): ShownReview => ({ ...row, firstName: firstNameOf(name) })),
     page: window.page,
@@ -209,11 +204,11 @@ export type SellerReview = ShownReview & {
 };
 
 /** A page of every review, newest first, for the seller (`held`: only those waiting for approval). */
-export function sellerReviewPage({ page, held }: { page: number; held: boolean }) {
+export async function sellerReviewPage({ page, held }: { page: number; held: boolean }) {
   const where = held ? eq(reviews.status, "pending") : undefined;
-  const total = db().select({ n: count() }).from(reviews).where(where).get()?.n ?? 0;
+  const total = (await first(db().select({ n: count() }).from(reviews).where(where)))?.n ?? 0;
   const window = pageWindow(total, page, SELLER_REVIEWS_PAGE_SIZE);
-  const rows = db()
+  const rows = await db()
     .select({
       id: reviews.id,
       rating: reviews.rating,
@@ -236,9 +231,8 @@ export function sellerReviewPage({ page, held }: { page: number; held: boolean }
     .where(where)
     .orderBy(desc(reviews.createdAt))
     .limit(SELLER_REVIEWS_PAGE_SIZE)
-    .offset(window.offset)
-    .all();
-  const pending = db().select({ n: count() }).from(reviews).where(eq(reviews.status, "pending")).get()?.n ?? 0;
+    .offset(window.offset);
+  const pending = (await first(db().select({ n: count() }).from(reviews).where(eq(reviews.status, "pending"))))?.n ?? 0;
   return {
     rows: rows.map(({ name, ...row }): SellerReview => ({ ...row, firstName: firstNameOf(name) })),
     total,
@@ -248,31 +242,31 @@ export function sellerReviewPage({ page, held }: { page: number; held: boolean }
   };
 }
 
-function reviewProductIn(tx: Tx, reviewId: string): string {
+async function reviewProductIn(tx: Tx, reviewId: string): Promise<string> {
   if (!ID_PATTERN.test(reviewId)) refuse(REVIEW_REFUSALS.unknown, 404);
-  const row = tx.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.id, reviewId)).get();
+  const row = await first(tx.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.id, reviewId)));
   if (!row) refuse(REVIEW_REFUSALS.unknown, 404);
   return row.productId;
 }
 
 /** The seller hides a review, or shows it (a hidden one again, or a held one: approved). */
-export function setReviewStatus(reviewId: string, status: "published" | "hidden"): void {
-  transactionSync((tx) => {
-    const productId = reviewProductIn(tx, reviewId);
-    tx.update(reviews).set({ status }).where(eq(reviews.id, reviewId)).run();
-    refreshRatingIn(tx, productId);
+export async function setReviewStatus(reviewId: string, status: "published" | "hidden"): Promise<void> {
+  await transaction(async (tx) => {
+    const productId = await reviewProductIn(tx, reviewId);
+    await tx.update(reviews).set({ status }).where(eq(reviews.id, reviewId));
+    await refreshRatingIn(tx, productId);
   });
 }
 
 /** The seller's public reply to a review ("" removes it). */
-export function replyToReview(reviewId: string, reply: string): void {
-  transactionSync((tx) => {
-    const productId = reviewProductIn(tx, reviewId);
-    tx.update(reviews)
+export async function replyToReview(reviewId: string, reply: string): Promise<void> {
+  await transaction(async (tx) => {
+    const productId = await reviewProductIn(tx, reviewId);
+    await tx
+      .update(reviews)
       .set({ sellerReply: reply || null, repliedAt: reply ? tick() : null })
-      .where(eq(reviews.id, reviewId))
-      .run();
+      .where(eq(reviews.id, reviewId));
     // The reply is on the product page: its row is written again so the kept pages are made again.
-    refreshRatingIn(tx, productId);
+    await refreshRatingIn(tx, productId);
   });
 }

@@ -2,7 +2,7 @@
 // (visitor-saved.server.ts); a signed-in shopper's in `saved_items`; at sign-in the two are merged, as the cart is.
 // Saving needs a product on sale; removing never does (a product taken off sale can still be removed).
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
-import { type Db, db, type Tx, transactionSync } from "#app/lib/db.server.ts";
+import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { SAVED_INTENTS } from "#app/lib/intents.ts";
 import { refuse } from "#app/lib/refusal.ts";
@@ -23,14 +23,13 @@ export function parseSavedChange(input: { intent: unknown; productId: unknown })
   return { productId, op: intent };
 }
 
-function savedIdsIn(tx: Tx | Db, userId: string): string[] {
-  return tx
+async function savedIdsIn(tx: Tx | Db, userId: string): Promise<string[]> {
+  const rows = await tx
     .select({ productId: savedItems.productId })
     .from(savedItems)
     .where(eq(savedItems.userId, userId))
-    .orderBy(desc(savedItems.createdAt), desc(savedItems.productId))
-    .all()
-    .map((row) => row.productId);
+    .orderBy(desc(savedItems.createdAt), desc(savedItems.productId));
+  return rows.map((row) => row.productId);
 }
 
 /**
@@ -42,12 +41,13 @@ export async function savedProductIds(request: Request, userId: string | null): 
 }
 
 /** A 404 unless the product exists and is on sale. */
-function requireOnSale(tx: Tx | Db, productId: string) {
-  const row = tx
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.id, productId), isNull(products.removedAt)))
-    .get();
+async function requireOnSale(tx: Tx | Db, productId: string): Promise<void> {
+  const row = await first(
+    tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, productId), isNull(products.removedAt))),
+  );
   if (!row) refuse("This product is no longer available.", 404);
 }
 
@@ -62,18 +62,18 @@ export async function changeSaved(
 ): Promise<{ message: string; cookies: string[] }> {
   const message = SAVED_MESSAGES[change.op];
   if (userId) {
-    transactionSync((tx) => {
+    await transaction(async (tx) => {
       if (change.op === "unsave") {
-        tx.delete(savedItems)
-          .where(and(eq(savedItems.userId, userId), eq(savedItems.productId, change.productId)))
-          .run();
+        await tx
+          .delete(savedItems)
+          .where(and(eq(savedItems.userId, userId), eq(savedItems.productId, change.productId)));
         return;
       }
-      requireOnSale(tx, change.productId);
-      const saved = savedIdsIn(tx, userId);
+      await requireOnSale(tx, change.productId);
+      const saved = await savedIdsIn(tx, userId);
       if (saved.includes(change.productId)) return;
       if (saved.length >= MAX_SAVED_ITEMS) refuse(TOO_MANY_SAVED, 409);
-      tx.insert(savedItems).values({ userId, productId: change.productId }).onConflictDoNothing().run();
+      await tx.insert(savedItems).values({ userId, productId: change.productId }).onConflictDoNothing();
     });
     return { message, cookies: [] };
   }
@@ -81,7 +81,7 @@ export async function changeSaved(
   if (change.op === "unsave") {
     return { message, cookies: [await writeVisitorSaved(saved.filter((id) => id !== change.productId))] };
   }
-  requireOnSale(db(), change.productId);
+  await requireOnSale(db(), change.productId);
   if (saved.includes(change.productId)) return { message, cookies: [] };
   if (saved.length >= MAX_SAVED_ITEMS) refuse(TOO_MANY_SAVED, 409);
   return { message, cookies: [await writeVisitorSaved([change.productId, ...saved])] };
@@ -96,20 +96,14 @@ export async function mergeVisitorSaved(request: Request, userId: string): Promi
   if (!hasVisitorSavedCookie(request)) return null;
   const visitor = await readVisitorSaved(request);
   if (visitor.length > 0) {
-    transactionSync((tx) => {
-      const saved = new Set(savedIdsIn(tx, userId));
-      const existing = new Set(
-        tx
-          .select({ id: products.id })
-          .from(products)
-          .where(inArray(products.id, visitor))
-          .all()
-          .map((p) => p.id),
-      );
+    await transaction(async (tx) => {
+      const saved = new Set(await savedIdsIn(tx, userId));
+      const found = await tx.select({ id: products.id }).from(products).where(inArray(products.id, visitor));
+      const existing = new Set(found.map((p) => p.id));
       // Oldest first, so the visitor's newest stays the newest.
       for (const productId of [...visitor].reverse()) {
         if (saved.has(productId) || !existing.has(productId) || saved.size >= MAX_SAVED_ITEMS) continue;
-        tx.insert(savedItems).values({ userId, productId }).onConflictDoNothing().run();
+        await tx.insert(savedItems).values({ userId, productId }).onConflictDoNothing();
         saved.add(productId);
       }
     });
@@ -143,7 +137,7 @@ export type SavedItem = {
 export async function listSavedItems(request: Request, userId: string | null): Promise<SavedItem[]> {
   const ids = await savedProductIds(request, userId);
   if (ids.length === 0) return [];
-  const rows = db().select().from(products).where(inArray(products.id, ids)).all();
+  const rows = await db().select().from(products).where(inArray(products.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const stock = await stockLinesIn(db(), ids);
   return ids.flatMap((id): SavedItem[] => {

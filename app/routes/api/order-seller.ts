@@ -12,7 +12,7 @@ export function loader({ context }: Route.LoaderArgs) {
     sellerForApi(context);
     const { currency } = await shopSettings();
     const list = await listSellerOrders();
-    const money = moneyFactsOf(list);
+    const money = await moneyFactsOf(list);
     const orders = list.map((order) => ({
       ...sellerOrderJson(order, currency),
       ...orderMoneyJson(money.get(order.id), order.currency),

@@ -11,7 +11,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return apiAnswer(async () => {
     const shopper = shopperForApi(context);
     const list = await listUserOrders(shopper.id);
-    const money = moneyFactsOf(list);
+    const money = await moneyFactsOf(list);
     const orders = list.map((order) => ({
       ...userOrderJson(order, orderAddressId(order)),
       ...orderMoneyJson(money.get(order.id), order.currency),

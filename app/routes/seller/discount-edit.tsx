@@ -20,12 +20,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 type Values = Record<string, string | string[]>;
 
 /** `/seller/discounts/new` creates a code; `/seller/discounts/<id>` edits one. */
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   if (params.id === "new") {
     const values: Values = { kind: "percent", categories: [] };
     return { id: null, values };
   }
-  const row = findDiscount(params.id);
+  const row = await findDiscount(params.id);
   if (!row) throw notFound("Discount code not found");
   const money = (cents: number | null) => (cents === null ? "" : centsToDecimal(cents).toFixed(2));
   const values: Values = {
@@ -43,15 +43,15 @@ export function loader({ params }: Route.LoaderArgs) {
   return { id: row.id, values };
 }
 
-export function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params }: Route.ActionArgs) {
   const id = params.id === "new" ? undefined : params.id;
-  if (id && !findDiscount(id)) throw notFound("Discount code not found");
+  if (id && !(await findDiscount(id))) throw notFound("Discount code not found");
   return formAction(request, async (form) => {
     const input = parseOrRefuse(discountSchemaFor((await shopSettings()).currency), {
       ...Object.fromEntries(form),
       categories: form.getAll("categories"),
     });
-    const saved = saveDiscount(input, id);
+    const saved = await saveDiscount(input, id);
     return redirectWithToast(request, "/seller/discounts", {
       type: "success",
       message: `${saved.code} ${id ? "saved" : "created"}`,

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => sellerMeta("Discount codes");
 export async function loader() {
   const { currency } = await shopSettings();
   return {
-    discounts: listDiscounts().map((row) => ({
+    discounts: (await listDiscounts()).map((row) => ({
       id: row.id,
       code: row.code,
       off: row.kind === "percent" ? `${row.value}% off` : `${formatMoney(row.value, currency)} off`,
@@ -44,10 +44,10 @@ export function action({ request }: Route.ActionArgs) {
     const id = form.get("id");
     let message: string;
     if (intent === DISCOUNT_INTENTS.pause || intent === DISCOUNT_INTENTS.resume) {
-      const row = setDiscountPaused(id, intent === DISCOUNT_INTENTS.pause);
+      const row = await setDiscountPaused(id, intent === DISCOUNT_INTENTS.pause);
       message = `${row.code} ${row.paused ? "paused" : "resumed"}`;
     } else if (intent === DISCOUNT_INTENTS.delete) {
-      message = `${deleteDiscount(id).code} deleted`;
+      message = `${(await deleteDiscount(id)).code} deleted`;
     } else {
       refuse("Unknown action.");
     }

@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = sellerPageOf(new URL(request.url).searchParams.get("page"));
   if (!page) throw notFound();
   const list = await listSellerOrdersPage({ page });
-  const money = moneyFactsOf(list.rows);
+  const money = await moneyFactsOf(list.rows);
   return {
     today: new Date().toISOString().slice(0, 10),
     page: list.page,

@@ -29,7 +29,7 @@ export async function loader() {
     byStatus: overview.byStatus,
     topProducts: overview.topProducts.map((p) => ({ ...p, revenue: formatMoney(p.revenueCents, currency) })),
     lowStock: overview.lowStock,
-    money: refundsAndCash(),
+    money: await refundsAndCash(),
   };
 }
 

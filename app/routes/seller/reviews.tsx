@@ -39,11 +39,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = sellerPageOf(params.get("page"));
   if (!page) throw notFound();
   const held = params.get("held") === "1";
-  const list = sellerReviewPage({ page, held });
+  const list = await sellerReviewPage({ page, held });
   return {
     ...list,
     held,
-    holdForApproval: reviewSettingsIn().holdForApproval,
+    holdForApproval: (await reviewSettingsIn()).holdForApproval,
     reviews: list.rows.map((row) => ({
       ...row,
       productHref: productPath({ id: row.productId, category: row.productCategory }),
@@ -57,20 +57,20 @@ export function action({ request }: Route.ActionArgs) {
     const back = reviewsPath(sellerPageOf(form.get("page")) ?? 1, form.get("held") === "1");
     if (intent === SELLER_REVIEW_INTENTS.settings) {
       const hold = form.get("hold") === "on";
-      setHoldReviews(hold);
+      await setHoldReviews(hold);
       const message = hold ? "New reviews now wait for your approval." : "New reviews are now published at once.";
       return redirectWithToast(request, back, { type: "success", message });
     }
     const reviewId = form.get("reviewId") ?? "";
     if (intent === SELLER_REVIEW_INTENTS.hide || intent === SELLER_REVIEW_INTENTS.publish) {
       const hide = intent === SELLER_REVIEW_INTENTS.hide;
-      setReviewStatus(reviewId, hide ? "hidden" : "published");
+      await setReviewStatus(reviewId, hide ? "hidden" : "published");
       const message = hide ? "The review is hidden." : "The review is published.";
       return redirectWithToast(request, back, { type: "success", message });
     }
     if (intent === SELLER_REVIEW_INTENTS.reply) {
       const { reply } = parseOrRefuse(replySchema, { reply: form.get("reply") ?? undefined });
-      replyToReview(reviewId, reply);
+      await replyToReview(reviewId, reply);
       return redirectWithToast(request, back, {
         type: "success",
         message: reply ? "Your reply is published." : "Your reply was removed.",
