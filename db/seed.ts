@@ -4,8 +4,8 @@
 // from a cache (db/demo/pictures.ts).
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { count, eq } from "drizzle-orm";
-import { closeDb, db } from "#app/lib/db.server.ts";
+import { count, inArray } from "drizzle-orm";
+import { closeDb, db, first, transaction } from "#app/lib/db.server.ts";
 import { newId, newToken } from "#app/lib/ids.ts";
 import { parseMoneyToCents } from "#app/lib/money.ts";
 import { ensureDemoSeller, hashPassword } from "#app/modules/identity/index.server.ts";
@@ -84,7 +84,7 @@ export async function seedDemoCatalogue({
   now?: number;
   cacheDir?: string;
 } = {}): Promise<SeedResult> {
-  const existing = db().select({ n: count() }).from(products).get()?.n ?? 0;
+  const existing = (await first(db().select({ n: count() }).from(products)))?.n ?? 0;
   if (existing > 0) return { seeded: false, existing };
 
   const version = await drawingCodeVersion();
@@ -126,37 +126,42 @@ export async function seedDemoCatalogue({
   }));
 
   try {
-    const inserted = db().transaction(
-      (tx) => {
-        // Checked again inside the write lock: two seeds started together add the catalogue once.
-        const again = tx.select({ n: count() }).from(products).get()?.n ?? 0;
-        if (again > 0) return 0;
-        tx.insert(products).values(rows).run();
-        tx.insert(productSizes).values(sizes).run();
-        tx.insert(users).values(shoppers).onConflictDoNothing().run();
-        const shopperIds = shoppers.map(
-          (shopper) => tx.select({ id: users.id }).from(users).where(eq(users.email, shopper.email)).get()!.id,
+    const inserted = await transaction(async (tx) => {
+      // Checked again inside the write lock: two seeds started together add the catalogue once.
+      const again = (await first(tx.select({ n: count() }).from(products)))?.n ?? 0;
+      if (again > 0) return 0;
+      await tx.insert(products).values(rows);
+      await tx.insert(productSizes).values(sizes);
+      await tx.insert(users).values(shoppers).onConflictDoNothing();
+      const stored = await tx
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(
+          inArray(
+            users.email,
+            shoppers.map((shopper) => shopper.email),
+          ),
         );
-        const demo = demoReviews().map((review) => ({
-          id: newId(),
-          productId: rows[review.product]!.id,
-          userId: shopperIds[review.shopper]!,
-          rating: review.rating,
-          title: review.title,
-          body: review.body,
-          size: review.size,
-          demo: true,
-          createdAt: now - review.daysAgo * 86_400_000 - review.shopper * 60_000,
-        }));
-        if (demo.length > 0) tx.insert(reviews).values(demo).onConflictDoNothing().run();
-        for (const id of new Set(demo.map((review) => review.productId))) refreshRatingIn(tx, id);
-        return rows.length;
-      },
-      { behavior: "immediate" },
-    );
+      const idOf = new Map(stored.map((row) => [row.email, row.id]));
+      const shopperIds = shoppers.map((shopper) => idOf.get(shopper.email)!);
+      const demo = demoReviews().map((review) => ({
+        id: newId(),
+        productId: rows[review.product]!.id,
+        userId: shopperIds[review.shopper]!,
+        rating: review.rating,
+        title: review.title,
+        body: review.body,
+        size: review.size,
+        demo: true,
+        createdAt: now - review.daysAgo * 86_400_000 - review.shopper * 60_000,
+      }));
+      if (demo.length > 0) await tx.insert(reviews).values(demo).onConflictDoNothing();
+      for (const id of new Set(demo.map((review) => review.productId))) await refreshRatingIn(tx, id);
+      return rows.length;
+    });
     if (inserted === 0) {
       await deleteProductImages(pictures.flat());
-      return { seeded: false, existing: db().select({ n: count() }).from(products).get()?.n ?? 0 };
+      return { seeded: false, existing: (await first(db().select({ n: count() }).from(products)))?.n ?? 0 };
     }
     return { seeded: true, products: inserted, drawn };
   } catch (error) {

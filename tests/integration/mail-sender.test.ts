@@ -6,7 +6,7 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { config } from "#app/lib/config.server.ts";
-import { db } from "#app/lib/db.server.ts";
+import { db, transaction } from "#app/lib/db.server.ts";
 import {
   deliverPendingMail,
   enqueueMail,
@@ -24,14 +24,14 @@ const smtp = smtpServerForFile();
 afterEach(async () => {
   await stopMailSender();
   // Every test starts with an empty outbox and inbox.
-  db().delete(mailOutbox).run();
+  await db().delete(mailOutbox);
   smtp.received.length = 0;
 });
 
 let counter = 0;
 /** Queues one mail in a transaction of its own, as the services do; returns its outbox id. */
-function queue(to = `someone-${++counter}@example.com`, kind: MailKind = "order-status"): string {
-  return db().transaction((tx) =>
+function queue(to = `someone-${++counter}@example.com`, kind: MailKind = "order-status"): Promise<string> {
+  return transaction((tx) =>
     enqueueMail(tx, {
       kind,
       to,
@@ -46,11 +46,11 @@ const received = (to: string) => smtp.received.filter((m) => m.to.includes(to));
 
 describe("deliverPendingMail", () => {
   it("sends a queued mail once and records it as sent", async () => {
-    const id = queue("ann@example.com");
+    const id = await queue("ann@example.com");
     expect(await deliverPendingMail()).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(await deliverPendingMail()).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect(received("ann@example.com")).toHaveLength(1);
-    const row = outboxRow(id)!;
+    const row = (await outboxRow(id))!;
     expect(row).toMatchObject({ state: "sent", attempts: 0, claimToken: null, lastError: null });
     const [mail] = await smtp.parsed();
     expect(mail!.messageId).toBe(row.messageId);
@@ -59,23 +59,23 @@ describe("deliverPendingMail", () => {
   });
 
   it("a mail written in a transaction that rolls back never exists", async () => {
-    expect(() =>
-      db().transaction((tx) => {
-        enqueueMail(tx, { kind: "order-status", to: "gone@example.com", subject: "x", text: "x", html: "x" });
+    await expect(
+      transaction(async (tx) => {
+        await enqueueMail(tx, { kind: "order-status", to: "gone@example.com", subject: "x", text: "x", html: "x" });
         throw new Error("the change failed after the mail was written");
       }),
-    ).toThrow("the change failed");
-    expect(db().select().from(mailOutbox).all()).toEqual([]);
+    ).rejects.toThrow("the change failed");
+    expect(await db().select().from(mailOutbox)).toEqual([]);
     expect(await deliverPendingMail()).toEqual({ sent: 0, retrying: 0, failed: 0 });
   });
 
   it("a temporary refusal (421) is retried after a growing wait, then sent", async () => {
-    const id = queue("bo@example.com");
+    const id = await queue("bo@example.com");
     smtp.refuseNext(421, "Try again later", 2);
     const t0 = Date.now();
     vi.spyOn(console, "warn").mockImplementation(() => {});
     expect(await deliverPendingMail({ now: () => t0 })).toEqual({ sent: 0, retrying: 1, failed: 0 });
-    let row = outboxRow(id)!;
+    let row = (await outboxRow(id))!;
     expect(row).toMatchObject({ state: "pending", attempts: 1 });
     expect(row.lastError).toContain("421");
     expect(row.dueAt).toBe(t0 + retryDelayMs(1));
@@ -88,22 +88,22 @@ describe("deliverPendingMail", () => {
     });
     const t1 = t0 + retryDelayMs(1);
     expect(await deliverPendingMail({ now: () => t1 })).toEqual({ sent: 0, retrying: 1, failed: 0 });
-    row = outboxRow(id)!;
+    row = (await outboxRow(id))!;
     expect(row.attempts).toBe(2);
     expect(row.dueAt).toBe(t1 + retryDelayMs(2));
     expect(retryDelayMs(2)).toBeGreaterThan(retryDelayMs(1));
 
     expect(await deliverPendingMail({ now: () => row.dueAt })).toEqual({ sent: 1, retrying: 0, failed: 0 });
-    expect(outboxRow(id)).toMatchObject({ state: "sent", lastError: null });
+    expect(await outboxRow(id)).toMatchObject({ state: "sent", lastError: null });
     expect(received("bo@example.com")).toHaveLength(1);
   });
 
   it("a permanent refusal (550) fails the mail at once; it is never tried again", async () => {
     smtp.refuseRecipient("nobody@example.com", 550, "No such user here");
-    const id = queue("nobody@example.com");
+    const id = await queue("nobody@example.com");
     vi.spyOn(console, "warn").mockImplementation(() => {});
     expect(await deliverPendingMail()).toEqual({ sent: 0, retrying: 0, failed: 1 });
-    const row = outboxRow(id)!;
+    const row = (await outboxRow(id))!;
     expect(row).toMatchObject({ state: "failed", attempts: 1 });
     expect(row.lastError).toContain("550");
     expect(await deliverPendingMail({ now: () => Date.now() + 365 * 86_400_000 })).toEqual({
@@ -115,15 +115,15 @@ describe("deliverPendingMail", () => {
   });
 
   it(`gives up after ${MAX_ATTEMPTS} temporary refusals`, async () => {
-    const id = queue("cy@example.com");
+    const id = await queue("cy@example.com");
     smtp.refuseNext(451, "Local problem", MAX_ATTEMPTS);
     vi.spyOn(console, "warn").mockImplementation(() => {});
     let now = Date.now();
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       await deliverPendingMail({ now: () => now });
-      now = outboxRow(id)!.dueAt;
+      now = (await outboxRow(id))!.dueAt;
     }
-    expect(outboxRow(id)).toMatchObject({ state: "failed", attempts: MAX_ATTEMPTS });
+    expect(await outboxRow(id)).toMatchObject({ state: "failed", attempts: MAX_ATTEMPTS });
     expect(received("cy@example.com")).toEqual([]);
   });
 
@@ -132,11 +132,12 @@ describe("deliverPendingMail", () => {
     useMailSettings({ SMTP_URL: proxy.url, PUBLIC_URL: SHOP_URL });
     vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
-      const id = queue("di@example.com");
+      const id = await queue("di@example.com");
       const t0 = Date.now();
       expect(await deliverPendingMail({ now: () => t0 })).toEqual({ sent: 0, retrying: 1, failed: 0 });
       expect(received("di@example.com"), "the server has it, the store does not know").toHaveLength(1);
-      expect(await deliverPendingMail({ now: () => outboxRow(id)!.dueAt })).toEqual({
+      const due = (await outboxRow(id))!.dueAt;
+      expect(await deliverPendingMail({ now: () => due })).toEqual({
         sent: 1,
         retrying: 0,
         failed: 0,
@@ -144,7 +145,7 @@ describe("deliverPendingMail", () => {
 
       const copies = await Promise.all(received("di@example.com").map((m) => simpleParser(m.raw)));
       expect(copies).toHaveLength(2);
-      const row = outboxRow(id)!;
+      const row = (await outboxRow(id))!;
       expect(copies.map((c) => c.messageId)).toEqual([row.messageId, row.messageId]);
       expect(copies[1]!.date).toEqual(copies[0]!.date);
       // Deduplicated by Message-ID, as a receiving side can: one mail.
@@ -157,7 +158,7 @@ describe("deliverPendingMail", () => {
 
   it("two senders at once send each mail exactly once", async () => {
     const addresses = Array.from({ length: 6 }, (_, i) => `pair-${i}@example.com`);
-    for (const address of addresses) queue(address);
+    for (const address of addresses) await queue(address);
     const reports = await Promise.all([deliverPendingMail({ limit: 2 }), deliverPendingMail({ limit: 2 })]);
     expect(reports.reduce((sum, r) => sum + r.sent, 0)).toBe(6);
     for (const address of addresses) expect(received(address), address).toHaveLength(1);
@@ -172,14 +173,14 @@ describe("the background sender", () => {
     try {
       startMailSender();
       startMailSender();
-      queue("eve@example.com");
+      await queue("eve@example.com");
       await waitUntil(() => received("eve@example.com").length === 1);
-      queue("fay@example.com");
+      await queue("fay@example.com");
       await waitUntil(() => received("fay@example.com").length === 1);
       await stopMailSender();
-      const id = queue("gus@example.com");
+      const id = await queue("gus@example.com");
       // Stopped: nothing picks it up; a direct round still can.
-      expect(outboxRow(id)!.state).toBe("pending");
+      expect((await outboxRow(id))!.state).toBe("pending");
       expect(await deliverPendingMail()).toEqual({ sent: 1, retrying: 0, failed: 0 });
       expect(received("eve@example.com")).toHaveLength(1);
     } finally {
@@ -195,7 +196,7 @@ describe("without SMTP_URL", () => {
     const logged: string[] = [];
     vi.spyOn(console, "log").mockImplementation((line: string) => logged.push(line));
     try {
-      const id = queue("hal@example.com", "password-reset");
+      const id = await queue("hal@example.com", "password-reset");
       expect(await deliverPendingMail()).toEqual({ sent: 1, retrying: 0, failed: 0 });
       const files = readdirSync(config().outboxDir).filter((f) => f.includes(id));
       expect(files).toHaveLength(1);
@@ -203,7 +204,7 @@ describe("without SMTP_URL", () => {
       const file = path.join(config().outboxDir, files[0]!);
       expect(logged.some((line) => line.includes(file) && line.includes("hal@example.com"))).toBe(true);
       const mail = await simpleParser(readFileSync(file));
-      expect(mail.messageId).toBe(outboxRow(id)!.messageId);
+      expect(mail.messageId).toBe((await outboxRow(id))!.messageId);
       expect(mail.text?.trim()).toBe(`Hello ${counter}`);
       expect(smtp.received).toEqual([]);
     } finally {

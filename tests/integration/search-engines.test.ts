@@ -17,8 +17,8 @@ beforeAll(async () => {
   visitor = app.client();
 });
 afterAll(() => app.close());
-beforeEach(() => {
-  db().delete(products).run();
+beforeEach(async () => {
+  await db().delete(products);
 });
 
 /** Text as written in HTML, back to what it says. */
@@ -68,7 +68,7 @@ describe("robots.txt", () => {
   });
 
   it("names the sitemap on PUBLIC_URL when it is set, and so does the sitemap; both may then be shared", async () => {
-    const shirt = createProduct({ category: "Men" });
+    const shirt = await createProduct({ category: "Men" });
     const server = await startProductionServer({ PUBLIC_URL: "https://shop.example.com" });
     try {
       const robots = await fetch(`${server.origin}/robots.txt`);
@@ -85,10 +85,10 @@ describe("robots.txt", () => {
 
 describe("sitemap.xml", () => {
   it("lists the shop's pages, every category and every product in stock, and nothing else", async () => {
-    const shirt = createProduct({ category: "Men", createdAt: Date.UTC(2026, 0, 5) });
-    const dress = createProduct({ category: "Women" });
-    const soldOut = createProduct({ inStock: false });
-    const removed = createProduct({ removedAt: Date.now() });
+    const shirt = await createProduct({ category: "Men", createdAt: Date.UTC(2026, 0, 5) });
+    const dress = await createProduct({ category: "Women" });
+    const soldOut = await createProduct({ inStock: false });
+    const removed = await createProduct({ removedAt: Date.now() });
     const answer = await visitor.get("/sitemap.xml");
     expect(answer.status).toBe(200);
     expect(answer.headers["content-type"]).toBe("application/xml; charset=utf-8");
@@ -120,10 +120,9 @@ describe("sitemap.xml", () => {
       inStock: true,
     }));
     for (let i = 0; i < rows.length; i += 500)
-      db()
+      await db()
         .insert(products)
-        .values(rows.slice(i, i + 500))
-        .run();
+        .values(rows.slice(i, i + 500));
     const first = await sitemapProducts(null, 1000);
     const second = await sitemapProducts(first.at(-1)!.id, 1000);
     expect(first).toHaveLength(1000);
@@ -147,7 +146,7 @@ describe("sitemap.xml", () => {
 
 describe("page heads", () => {
   it("a product page: title, description, canonical, Open Graph and Twitter with its picture, Product and BreadcrumbList JSON-LD", async () => {
-    const product = createProduct({
+    const product = await createProduct({
       name: "Linen Shirt <Summer>",
       category: "Men",
       description: ["Pure linen", "Relaxed fit"],
@@ -197,7 +196,7 @@ describe("page heads", () => {
       ],
     });
 
-    db().update(products).set({ inStock: false }).run();
+    await db().update(products).set({ inStock: false });
     const soldOut = head((await visitor.get(`/products/men/${product.id}`)).text).jsonLd[0] as {
       offers: { availability: string }[];
     };
