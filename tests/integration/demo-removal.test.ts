@@ -34,7 +34,7 @@ describe("removing the demo catalogue", () => {
 
     const user = await createUser();
     const orderId = newId();
-    insertOrders([
+    await insertOrders([
       {
         id: orderId,
         userId: user.id,

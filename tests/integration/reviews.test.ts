@@ -8,7 +8,7 @@ import { db, first } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { catalogueVersion } from "#app/modules/catalog/index.server.ts";
 import { setOrderStatus } from "#app/modules/orders/index.server.ts";
-import { products, reviews } from "#db/schema.ts";
+import { orderItems, products, reviews } from "#db/schema.ts";
 import { appForFile, routeData } from "../helpers/app.ts";
 import { insertOrders } from "../helpers/bulk-orders.ts";
 import { createProduct } from "../helpers/factories.ts";
@@ -26,9 +26,9 @@ function jsonLdOf(html: string) {
   );
 }
 
-function deliveredOrder(userId: string, productId: string, status: "Delivered" | "Shipped" = "Delivered") {
+async function deliveredOrder(userId: string, productId: string, status: "Delivered" | "Shipped" = "Delivered") {
   const id = newId();
-  insertOrders([
+  await insertOrders([
     {
       id,
       userId,
@@ -83,12 +83,12 @@ describe("who may review", () => {
     const user = await createUser({ name: "Meera  Iyer" });
     buyerId = user.id;
     // Bought in size L (the order helper writes '' sizes: the line's size is set here).
-    const orderId = deliveredOrder(user.id, product.id);
-    db().$client.prepare("UPDATE order_items SET size = 'L' WHERE order_id = ?").run(orderId);
+    const orderId = await deliveredOrder(user.id, product.id);
+    await db().update(orderItems).set({ size: "L" }).where(eq(orderItems.orderId, orderId));
     buyer = await signedInCookie(user.id);
     stranger = await signedInCookie((await createUser()).id);
     const notYet = await createUser();
-    deliveredOrder(notYet.id, product.id, "Shipped");
+    await deliveredOrder(notYet.id, product.id, "Shipped");
     shipped = await signedInCookie(notYet.id);
   });
 
@@ -133,7 +133,7 @@ describe("who may review", () => {
 
     // Another buyer: the average of both.
     const other = await createUser({ name: "Tom" });
-    deliveredOrder(other.id, product.id);
+    await deliveredOrder(other.id, product.id);
     await site.client(await signedInCookie(other.id)).post(path(), { form: { intent: "review-save", rating: "5" } });
     expect(await kept(product.id)).toEqual({ reviewCount: 2, ratingAverage: 3.5, ratingStars: [0, 1, 0, 0, 1] });
 
@@ -233,7 +233,7 @@ describe("the seller's moderation", () => {
   it("hides, shows again, replies; holds new reviews for approval when set", async () => {
     const product = await createProduct({ name: "Moderated Tee" });
     const user = await createUser({ name: "Ravi Kumar" });
-    deliveredOrder(user.id, product.id);
+    await deliveredOrder(user.id, product.id);
     const shopper = site.client(await signedInCookie(user.id));
     const seller = site.client(await sellerCookie());
     const path = `/products/men/${product.id}`;
@@ -275,7 +275,7 @@ describe("the seller's moderation", () => {
     // Held for approval: a new review waits, counts nothing, and is approved from the held list.
     await seller.post("/seller/reviews", { form: { intent: "settings", hold: "on" } });
     const second = await createUser({ name: "Zoe" });
-    deliveredOrder(second.id, product.id);
+    await deliveredOrder(second.id, product.id);
     const held = await site.client(await signedInCookie(second.id)).post(path, {
       form: { intent: "review-save", rating: "1", title: "Held one" },
     });
@@ -295,7 +295,7 @@ describe("the Delivered mail", () => {
   it("invites a review with a link to the product's review form", async () => {
     const product = await createProduct({ name: "Mail Review Tee" });
     const user = await createUser({ name: "Anu" });
-    const orderId = deliveredOrder(user.id, product.id, "Shipped");
+    const orderId = await deliveredOrder(user.id, product.id, "Shipped");
     await setOrderStatus(orderId, "Delivered");
     const mail = (await outboxRows()).find((row) => row.kind === "order-status" && row.textBody.includes(orderId));
     expect(mail?.subject).toContain("has been delivered");

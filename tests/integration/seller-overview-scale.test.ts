@@ -48,7 +48,7 @@ beforeAll(async () => {
     .insert(users)
     .values(userIds.map((id) => ({ id, name: `Scale ${id}`, email: `${id}@example.com`, passwordHash: "x" })));
   makeOrders(userIds);
-  expect(insertOrders(orders)).toBe(ORDERS);
+  expect(await insertOrders(orders)).toBe(ORDERS);
 });
 
 type Statement = { source: string; params: unknown[] };

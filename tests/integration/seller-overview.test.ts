@@ -226,7 +226,7 @@ describe("CSV exports", () => {
       createdAt: at + Math.floor(i / 400),
       lines: [{ productId: coat.id, quantity: 1, unitPriceCents: 5000 }],
     }));
-    insertOrders(made);
+    await insertOrders(made);
     const { text } = await download("/seller/orders.csv?from=2024-01-10&to=2024-01-10");
     const got = parseCsv(text)
       .slice(1)

@@ -65,7 +65,7 @@ beforeAll(async () => {
       lines: [{ productId: productIds[i % PRODUCTS]!, quantity: 1, unitPriceCents: 999 }],
     });
   }
-  expect(insertOrders(orders)).toBe(ORDERS);
+  expect(await insertOrders(orders)).toBe(ORDERS);
   cookie = await sellerCookie();
 });
 

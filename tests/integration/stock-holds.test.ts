@@ -15,7 +15,7 @@ import {
   startOnlineCheckout,
   stripeClient,
 } from "#app/modules/checkout/index.server.ts";
-import { cartItems, orders } from "#db/schema.ts";
+import { cartItems, orders, productSizes } from "#db/schema.ts";
 import { appForFile, visit } from "../helpers/app.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
 import { deadOrigin } from "../helpers/ports.ts";
@@ -123,7 +123,7 @@ describe("an unpaid online order holds its units", () => {
     const { shirt, url, orderId } = await checkout(2, 2);
     expireStaleOnlineOrders(Date.now() + 3 * 60 * 60 * 1000);
     expect(await stockOf(shirt.id)).toEqual({ M: 2 });
-    db().$client.prepare("UPDATE product_sizes SET stock = 1 WHERE product_id = ?").run(shirt.id);
+    await db().update(productSizes).set({ stock: 1 }).where(eq(productSizes.productId, shirt.id));
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     await press(url, "pay");
     expect(warn.mock.calls.some(([message]) => String(message).includes("oversold"))).toBe(true);

@@ -1,14 +1,14 @@
 // Sizes and stock counts in the services and route modules: adding to the cart per size (and the refusals a
 // shopper sees), the cart capped at what is left, placing an order taking units (or refusing the whole order,
 // storing nothing), the seller's counts (add, edit, the product list) and the /api shapes with sizes.
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, first } from "#app/lib/db.server.ts";
 import { readSavedCart, replaceSavedCart, updateSavedCartFromApi } from "#app/modules/cart/index.server.ts";
 import { placeCartOrder } from "#app/modules/checkout/index.server.ts";
 import { addProduct, listSellerProducts, updateProduct } from "#app/modules/inventory/index.server.ts";
 import { listUserOrders, placeOrder, setOrderStatus } from "#app/modules/orders/index.server.ts";
-import { cartItems, orderItems, orders, products } from "#db/schema.ts";
+import { cartItems, orderItems, orders, productSizes, products } from "#db/schema.ts";
 import { appForFile, dataPath, routeData, submit } from "../helpers/app.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
 import { refusalOf } from "../helpers/refusal.ts";
@@ -127,13 +127,16 @@ describe("adding to the cart per size", () => {
     // M sells down to 1 (the line shows 1, capped), S sells out, L is taken off the product, the scarf drops to 2.
     const set = (size: string, stock: number) =>
       db()
-        .$client.prepare("UPDATE product_sizes SET stock = ? WHERE product_id = ? AND size = ?")
-        .run(stock, shirt.id, size);
-    set("M", 1);
-    set("S", 0);
-    db().$client.prepare("DELETE FROM product_sizes WHERE product_id = ? AND size = 'L'").run(shirt.id);
-    set("", 2);
-    db().$client.prepare("UPDATE product_sizes SET stock = 2 WHERE product_id = ?").run(plain.id);
+        .update(productSizes)
+        .set({ stock })
+        .where(and(eq(productSizes.productId, shirt.id), eq(productSizes.size, size)));
+    await set("M", 1);
+    await set("S", 0);
+    await db()
+      .delete(productSizes)
+      .where(and(eq(productSizes.productId, shirt.id), eq(productSizes.size, "L")));
+    await set("", 2);
+    await db().update(productSizes).set({ stock: 2 }).where(eq(productSizes.productId, plain.id));
     page = await cartPage(cookie);
     expect(
       page.lines.map((l: { size: string; quantity: number; left: number | null; unavailable: string | null }) => [
@@ -172,7 +175,10 @@ describe("placing an order takes units", () => {
     const cookie = await signedInCookie(user.id);
     for (let i = 0; i < 3; i++) await addOnProductPage(shirt.id, { size: "M" }, cookie);
     // The seller cuts M to 1 after the shopper last saw the cart.
-    db().$client.prepare("UPDATE product_sizes SET stock = 1 WHERE product_id = ? AND size = 'M'").run(shirt.id);
+    await db()
+      .update(productSizes)
+      .set({ stock: 1 })
+      .where(and(eq(productSizes.productId, shirt.id), eq(productSizes.size, "M")));
     const order = () => placeOrder({ userId: user.id, addressId: address.id, paymentType: "COD", items: "saved-cart" });
     const refused = await refusalOf(order());
     expect([refused.status, refused.message]).toEqual([
@@ -343,8 +349,13 @@ describe("the seller's sizes and counts", () => {
       [photo],
     );
     // Two M and one S sold while the form was open (it showed 5 for each).
-    db().$client.prepare("UPDATE product_sizes SET stock = stock - 2 WHERE product_id = ? AND size = 'M'").run(id);
-    db().$client.prepare("UPDATE product_sizes SET stock = stock - 1 WHERE product_id = ? AND size = 'S'").run(id);
+    const sell = (size: string, units: number) =>
+      db()
+        .update(productSizes)
+        .set({ stock: sql`${productSizes.stock} - ${units}` })
+        .where(and(eq(productSizes.productId, id), eq(productSizes.size, size)));
+    await sell("M", 2);
+    await sell("S", 1);
     await updateProduct(
       id,
       {
