@@ -9,7 +9,7 @@ import { count } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { CATEGORY_PATHS, type CategoryPath } from "#app/lib/categories.ts";
 import { config } from "#app/lib/config.server.ts";
-import { db } from "#app/lib/db.server.ts";
+import { db, first as firstRow, type Tx, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { computeTotals, DEFAULT_PRICING } from "#app/lib/money.ts";
 import { NO_SIZE } from "#app/lib/sizes.ts";
@@ -128,14 +128,9 @@ function price(random: Random, category: CategoryPath) {
   return { priceCents, offerPriceCents: Math.min(offerPriceCents, priceCents) };
 }
 
-type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
-
-/** Many rows in a few statements (SQLite caps the parameters of one statement). */
-function insertInChunks<T extends SQLiteTable>(tx: Tx, table: T, rows: T["$inferInsert"][]) {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK)
-    tx.insert(table)
-      .values(rows.slice(i, i + INSERT_CHUNK))
-      .run();
+/** Many rows in a few statements (SQLite caps the parameters of one statement), all in the caller's transaction. */
+async function insertInChunks<T extends SQLiteTable>(tx: Tx, table: T, rows: T["$inferInsert"][]) {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.insert(table).values(rows.slice(i, i + INSERT_CHUNK));
 }
 
 export type CatalogueSummary = {
@@ -169,7 +164,7 @@ export async function generateCatalogue({
   now?: number;
 }): Promise<CatalogueSummary> {
   if (!Number.isInteger(size) || size < 1) throw new Error("The catalogue size must be a whole number above 0.");
-  const existing = db().select({ n: count() }).from(products).get()?.n ?? 0;
+  const existing = (await firstRow(db().select({ n: count() }).from(products)))?.n ?? 0;
   if (existing > 0) throw new Error(`The store already has ${existing} products.`);
 
   const random = seededRandom(seed);
@@ -341,18 +336,16 @@ export async function generateCatalogue({
     keep(row, stars);
   }
 
-  db().transaction(
-    (tx) => {
-      insertInChunks(tx, products, productRows);
-      insertInChunks(tx, productSizes, sizeRows);
-      insertInChunks(tx, users, userRows);
-      insertInChunks(tx, addresses, addressRows);
-      insertInChunks(tx, orders, orderRows);
-      insertInChunks(tx, orderItems, lineRows);
-      insertInChunks(tx, reviews, reviewRows);
-    },
-    { behavior: "immediate" },
-  );
+  // One transaction around every batch: one commit (one fsync) for the whole catalogue.
+  await transaction(async (tx) => {
+    await insertInChunks(tx, products, productRows);
+    await insertInChunks(tx, productSizes, sizeRows);
+    await insertInChunks(tx, users, userRows);
+    await insertInChunks(tx, addresses, addressRows);
+    await insertInChunks(tx, orders, orderRows);
+    await insertInChunks(tx, orderItems, lineRows);
+    await insertInChunks(tx, reviews, reviewRows);
+  });
 
   const matching = (word: string) => listed.filter((p) => p.name.toLowerCase().includes(word.toLowerCase())).length;
   return {

@@ -4,7 +4,7 @@
 // from a cache (db/demo/pictures.ts).
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { count, eq } from "drizzle-orm";
+import { count, inArray } from "drizzle-orm";
 import { closeDb, db, first, transaction } from "#app/lib/db.server.ts";
 import { newId, newToken } from "#app/lib/ids.ts";
 import { parseMoneyToCents } from "#app/lib/money.ts";
@@ -84,7 +84,7 @@ export async function seedDemoCatalogue({
   now?: number;
   cacheDir?: string;
 } = {}): Promise<SeedResult> {
-  const existing = db().select({ n: count() }).from(products).get()?.n ?? 0;
+  const existing = (await first(db().select({ n: count() }).from(products)))?.n ?? 0;
   if (existing > 0) return { seeded: false, existing };
 
   const version = await drawingCodeVersion();
@@ -133,11 +133,17 @@ export async function seedDemoCatalogue({
       await tx.insert(products).values(rows);
       await tx.insert(productSizes).values(sizes);
       await tx.insert(users).values(shoppers).onConflictDoNothing();
-      const shopperIds: string[] = [];
-      for (const shopper of shoppers) {
-        const row = await first(tx.select({ id: users.id }).from(users).where(eq(users.email, shopper.email)));
-        shopperIds.push(row!.id);
-      }
+      const stored = await tx
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(
+          inArray(
+            users.email,
+            shoppers.map((shopper) => shopper.email),
+          ),
+        );
+      const idOf = new Map(stored.map((row) => [row.email, row.id]));
+      const shopperIds = shoppers.map((shopper) => idOf.get(shopper.email)!);
       const demo = demoReviews().map((review) => ({
         id: newId(),
         productId: rows[review.product]!.id,

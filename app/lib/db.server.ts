@@ -138,21 +138,3 @@ export function closeDb() {
   instance = undefined;
 }
 
-/**
- * TRANSITIONAL (removed when every module is converted): the old synchronous transaction, on the same writer
- * connection. Inside an open transaction it joins it.
- */
-export function transactionSync<T>(change: (tx: Tx) => T): T {
-  const writer = store().writer;
-  const sqlite = writer.$client;
-  if (sqlite.inTransaction) return change(writer);
-  sqlite.prepare("BEGIN IMMEDIATE").run();
-  try {
-    const result = change(writer);
-    sqlite.prepare("COMMIT").run();
-    return result;
-  } catch (error) {
-    if (sqlite.inTransaction) sqlite.prepare("ROLLBACK").run();
-    throw error;
-  }
-}

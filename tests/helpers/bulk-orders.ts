@@ -1,8 +1,8 @@
-// Many orders at once, straight into the test's SQLite file: one transaction, prepared statements. For the
-// tests that need thousands of orders (the overview and exports at 100,000); amounts follow the store's rule.
-import { db } from "#app/lib/db.server.ts";
+// Many orders at once, straight into the test's database: one transaction, a few hundred rows per statement. For
+// the tests that need thousands of orders (the overview and exports at 100,000); amounts follow the store's rule.
+import { transaction } from "#app/lib/db.server.ts";
 import { computeTotals, DEFAULT_PRICING } from "#app/lib/money.ts";
-import type { OrderStatus, PaymentType } from "#db/schema.ts";
+import { type OrderAddress, type OrderStatus, orderItems, orders, type PaymentType } from "#db/schema.ts";
 
 export type BulkOrder = {
   id: string;
@@ -14,7 +14,7 @@ export type BulkOrder = {
   lines: { productId: string; quantity: number; unitPriceCents: number }[];
 };
 
-const ADDRESS = JSON.stringify({
+const ADDRESS: OrderAddress = {
   firstName: "Bulk",
   lastName: "Buyer",
   email: "",
@@ -24,39 +24,52 @@ const ADDRESS = JSON.stringify({
   zipcode: "411001",
   country: "India",
   phone: "+91 90000 00000",
-});
+};
 
-export function insertOrders(list: Iterable<BulkOrder>): number {
-  const client = db().$client;
-  const order = client.prepare(
-    `INSERT INTO orders (id, user_id, payment_type, subtotal_cents, tax_cents, amount_cents, status, is_paid, paid_at, address, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const item = client.prepare(
-    "INSERT INTO order_items (id, order_id, product_id, quantity, unit_price_cents, position) VALUES (?, ?, ?, ?, ?, ?)",
-  );
+/** Rows per INSERT statement (SQLite caps the parameters of one statement). */
+const CHUNK = 500;
+
+export async function insertOrders(list: Iterable<BulkOrder>): Promise<number> {
   let count = 0;
-  client.transaction(() => {
+  await transaction(async (tx) => {
+    let orderRows: (typeof orders.$inferInsert)[] = [];
+    let lineRows: (typeof orderItems.$inferInsert)[] = [];
+    const flush = async () => {
+      // Orders first: their lines point at them.
+      if (orderRows.length > 0) await tx.insert(orders).values(orderRows);
+      for (let i = 0; i < lineRows.length; i += CHUNK) await tx.insert(orderItems).values(lineRows.slice(i, i + CHUNK));
+      orderRows = [];
+      lineRows = [];
+    };
     for (const o of list) {
       const totals = computeTotals(o.lines, DEFAULT_PRICING);
-      order.run(
-        o.id,
-        o.userId,
-        o.paymentType,
-        totals.subtotalCents,
-        totals.taxCents,
-        totals.totalCents,
-        o.status,
-        o.isPaid ? 1 : 0,
-        o.isPaid ? o.createdAt : null,
-        ADDRESS,
-        o.createdAt,
-      );
+      orderRows.push({
+        id: o.id,
+        userId: o.userId,
+        paymentType: o.paymentType,
+        subtotalCents: totals.subtotalCents,
+        taxCents: totals.taxCents,
+        amountCents: totals.totalCents,
+        status: o.status,
+        isPaid: o.isPaid,
+        paidAt: o.isPaid ? o.createdAt : null,
+        address: ADDRESS,
+        createdAt: o.createdAt,
+      });
       o.lines.forEach((line, position) => {
-        item.run(`${o.id}-${position}`, o.id, line.productId, line.quantity, line.unitPriceCents, position);
+        lineRows.push({
+          id: `${o.id}-${position}`,
+          orderId: o.id,
+          productId: line.productId,
+          quantity: line.quantity,
+          unitPriceCents: line.unitPriceCents,
+          position,
+        });
       });
       count++;
+      if (orderRows.length >= CHUNK) await flush();
     }
-  })();
+    await flush();
+  });
   return count;
 }

@@ -1,6 +1,6 @@
-// Rows for tests, written straight to the test's own SQLite file.
-
-import { db } from "#app/lib/db.server.ts";
+// Rows for tests, written straight to the test's own database (each in a transaction of its own).
+import { eq } from "drizzle-orm";
+import { db, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { NO_SIZE } from "#app/lib/sizes.ts";
 import { productSizes, products } from "#db/schema.ts";
@@ -12,7 +12,7 @@ export type StockOptions = {
   stock?: number | null;
 };
 
-export function createProduct(overrides: Partial<typeof products.$inferInsert> = {}, options: StockOptions = {}) {
+export async function createProduct(overrides: Partial<typeof products.$inferInsert> = {}, options: StockOptions = {}) {
   const row = {
     id: newId(),
     name: `Test Shirt ${Math.random().toString(36).slice(2, 8)}`,
@@ -24,17 +24,18 @@ export function createProduct(overrides: Partial<typeof products.$inferInsert> =
     inStock: true,
     ...overrides,
   };
-  db().insert(products).values(row).run();
   const lines = options.sizes ?? [[NO_SIZE, options.stock ?? null]];
-  db()
-    .insert(productSizes)
-    .values(lines.map(([size, stock], position) => ({ productId: row.id, size, stock, position })))
-    .run();
+  await transaction(async (tx) => {
+    await tx.insert(products).values(row);
+    await tx
+      .insert(productSizes)
+      .values(lines.map(([size, stock], position) => ({ productId: row.id, size, stock, position })));
+  });
   return row;
 }
 
 /** A product's counts by size ('' for a product without sizes). */
-export function stockOf(productId: string): Record<string, number | null> {
-  const rows = db().select().from(productSizes).all();
-  return Object.fromEntries(rows.filter((r) => r.productId === productId).map((r) => [r.size, r.stock]));
+export async function stockOf(productId: string): Promise<Record<string, number | null>> {
+  const rows = await db().select().from(productSizes).where(eq(productSizes.productId, productId));
+  return Object.fromEntries(rows.map((r) => [r.size, r.stock]));
 }

@@ -33,10 +33,13 @@ export class LoadLog {
 export type Product = { id: string; offerPriceCents: number };
 
 /** Products for the shoppers to buy, written to the test's database before the server starts. */
-export function loadProducts(count = 6): Product[] {
-  return Array.from({ length: count }, (_, i) =>
-    createProduct({ name: `Load Tee ${i}`, priceCents: 3000 + i * 111, offerPriceCents: 1999 + i * 137 }),
-  );
+export async function loadProducts(count = 6): Promise<Product[]> {
+  const made: Product[] = [];
+  for (let i = 0; i < count; i++)
+    made.push(
+      await createProduct({ name: `Load Tee ${i}`, priceCents: 3000 + i * 111, offerPriceCents: 1999 + i * 137 }),
+    );
+  return made;
 }
 
 /** The environment of a server the shoppers load: one trusted proxy, so each shopper has an address of its own. */
@@ -136,17 +139,16 @@ export class LoadShopper {
  * line at the product's price, and subtotal, 2% tax (rounded down) and total adding up; and no other order
  * of these shoppers (nothing stored that was not acknowledged, beyond requests cut off by a crash).
  */
-export function expectAcknowledgedOrders(log: LoadLog, products: Product[], { exact }: { exact: boolean }) {
+export async function expectAcknowledgedOrders(log: LoadLog, products: Product[], { exact }: { exact: boolean }) {
   const price = new Map(products.map((p) => [p.id, p.offerPriceCents]));
   const ids = log.acknowledged.map((a) => a.orderId);
   expect(new Set(ids).size, "each acknowledgement names its own order").toBe(ids.length);
   const stored = new Map<string, typeof orders.$inferSelect>();
   for (let i = 0; i < ids.length; i += 500) {
-    for (const row of db()
+    for (const row of await db()
       .select()
       .from(orders)
-      .where(inArray(orders.id, ids.slice(i, i + 500)))
-      .all()) {
+      .where(inArray(orders.id, ids.slice(i, i + 500)))) {
       stored.set(row.id, row);
     }
   }
@@ -157,7 +159,7 @@ export function expectAcknowledgedOrders(log: LoadLog, products: Product[], { ex
       problems.push(`acknowledged order ${ack.orderId} is missing`);
       continue;
     }
-    const lines = db().select().from(orderItems).where(eq(orderItems.orderId, ack.orderId)).all();
+    const lines = await db().select().from(orderItems).where(eq(orderItems.orderId, ack.orderId));
     const unit = price.get(ack.productId)!;
     const subtotal = unit * ack.quantity;
     const tax = Math.floor((subtotal * 2) / 100);
@@ -185,7 +187,7 @@ export function expectAcknowledgedOrders(log: LoadLog, products: Product[], { ex
   }
   expect(problems, "acknowledged orders as stored").toEqual([]);
   const shopperIds = [...new Set(log.acknowledged.map((a) => a.userId))];
-  const all = db().select({ id: orders.id }).from(orders).where(inArray(orders.userId, shopperIds)).all();
+  const all = await db().select({ id: orders.id }).from(orders).where(inArray(orders.userId, shopperIds));
   if (exact) expect(all.length, "orders of these shoppers, all acknowledged").toBe(ids.length);
   else expect(all.length).toBeGreaterThanOrEqual(ids.length);
 }

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll } from "vitest";
 import { resetConfigForTests } from "#app/lib/config.server.ts";
-import { db } from "#app/lib/db.server.ts";
+import { db, first } from "#app/lib/db.server.ts";
 import { mailOutbox } from "#db/schema.ts";
 import { type SmtpTestServer, startSmtpServer } from "./smtp.ts";
 
@@ -18,12 +18,12 @@ export function useMailSettings(settings: { SMTP_URL?: string; SELLER_NOTIFY_EMA
   resetConfigForTests();
 }
 
-export function outboxRows() {
-  return db().select().from(mailOutbox).all();
+export async function outboxRows() {
+  return await db().select().from(mailOutbox);
 }
 
-export function outboxRow(id: string) {
-  return db().select().from(mailOutbox).where(eq(mailOutbox.id, id)).get();
+export async function outboxRow(id: string) {
+  return await first(db().select().from(mailOutbox).where(eq(mailOutbox.id, id)));
 }
 
 /** The plain-text and HTML parts of a parsed mail's links: every href in the HTML. */

@@ -62,8 +62,8 @@ export function untouchableRequest(path: string, init: { cookie?: string | null 
   return { request, wasRead: () => read };
 }
 
-export function productCount() {
-  return db().select().from(products).all().length;
+export async function productCount() {
+  return (await db().select().from(products)).length;
 }
 
 /** The files under DATA_DIR/uploads (none when the folder does not exist). */

@@ -1,6 +1,6 @@
 // Shoppers, addresses and signed-in cookies for tests, written to the test's own SQLite file.
 import { hash } from "@node-rs/argon2";
-import { db } from "#app/lib/db.server.ts";
+import { transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { takeToasts } from "#app/lib/toast.server.ts";
 import { getUser, shopperShell, startSession } from "#app/modules/identity/index.server.ts";
@@ -23,25 +23,25 @@ export async function createUser(overrides: Partial<typeof users.$inferInsert> =
     passwordHash: await passwordHash,
     ...overrides,
   };
-  db().insert(users).values(row).run();
+  await transaction((tx) => tx.insert(users).values(row));
   return row;
 }
 
-export function createAddress(userId: string, overrides: Partial<typeof addresses.$inferInsert> = {}) {
+export async function createAddress(userId: string, overrides: Partial<typeof addresses.$inferInsert> = {}) {
   const row = {
     id: newId(),
     userId,
     ...TEST_ADDRESS,
     ...overrides,
   };
-  db().insert(addresses).values(row).run();
+  await transaction((tx) => tx.insert(addresses).values(row));
   return row;
 }
 
 /** A shopper with one saved address (TEST_ADDRESS): what placing an order needs. */
 export async function createShopperWithAddress() {
   const user = await createUser();
-  return { user, address: createAddress(user.id) };
+  return { user, address: await createAddress(user.id) };
 }
 
 /** A Cookie header value for a signed-in shopper. */

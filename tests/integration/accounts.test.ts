@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "#app/lib/db.server.ts";
+import { db, first } from "#app/lib/db.server.ts";
 import { readSavedCart } from "#app/modules/cart/index.server.ts";
 import { getUser } from "#app/modules/identity/index.server.ts";
 import { cartItems, sessions, users } from "#db/schema.ts";
@@ -29,7 +29,7 @@ describe("register", () => {
     const response = await register({ name: "  Riya Sen ", email, password: "longenough" });
     expect(response.status).toBe(303);
     expect(response.location).toBe("/");
-    const row = db().select().from(users).where(eq(users.email, email.toLowerCase())).get();
+    const row = await first(db().select().from(users).where(eq(users.email, email.toLowerCase())));
     expect(row).toMatchObject({ name: "Riya Sen", email: email.toLowerCase() });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row!.passwordHash).not.toContain("longenough");
@@ -42,7 +42,7 @@ describe("register", () => {
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toContain(row!.id);
-    expect(db().select().from(sessions).where(eq(sessions.userId, row!.id)).all()).toHaveLength(1);
+    expect(await db().select().from(sessions).where(eq(sessions.userId, row!.id))).toHaveLength(1);
   });
 
   it("refuses an email that is taken in any letter case", async () => {
@@ -56,7 +56,7 @@ describe("register", () => {
       fieldErrors: { email: "An account with this email already exists. Please log in." },
       values: { mode: "register", name: "Second", email: email.toUpperCase() },
     });
-    expect(db().select().from(users).where(eq(users.email, email.toLowerCase())).all()).toHaveLength(1);
+    expect(await db().select().from(users).where(eq(users.email, email.toLowerCase()))).toHaveLength(1);
   });
 
   it("refuses a password shorter than 8 characters, a missing name and a malformed email", async () => {
@@ -115,20 +115,19 @@ describe("login", () => {
     const response = await login({ email: user.email, password: TEST_PASSWORD }, old);
     expect(response.status).toBe(303);
     expect(await getUser(getRequest("/", { cookie: old }))).toBeNull();
-    expect(db().select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(1);
+    expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
   });
 
   it("merges the visitor cart into the saved cart: quantities added, capped at 99", async () => {
     const user = await createUser();
-    const shirt = createProduct();
-    const jeans = createProduct();
-    db()
+    const shirt = await createProduct();
+    const jeans = await createProduct();
+    await db()
       .insert(cartItems)
       .values([
         { userId: user.id, productId: shirt.id, quantity: 2 },
         { userId: user.id, productId: jeans.id, quantity: 98 },
-      ])
-      .run();
+      ]);
     // As a visitor: add a shirt twice and jeans three times.
     let cookie = "";
     for (const productId of [shirt.id, shirt.id, jeans.id, jeans.id, jeans.id]) {
@@ -160,7 +159,7 @@ describe("logout and who is signed in", () => {
     expect(await toastsFrom(response)).toEqual(["success: Logged out successfully"]);
     expect(response.setCookies.some((c) => /^__session=;.*Max-Age=0/i.test(c))).toBe(true);
     expect(await getUser(getRequest("/", { cookie }))).toBeNull();
-    expect(db().select().from(sessions).where(eq(sessions.userId, user.id)).all()).toEqual([]);
+    expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
   });
 
   it("GET /logout does not log out", async () => {

@@ -39,7 +39,7 @@ describe("/add-address", () => {
     expect(page.headers.location).toBe("/cart");
     const post = await site.client().post("/add-address", { form: valid });
     expect(post.headers.location).toBe("/cart");
-    expect(db().select().from(addresses).all()).toEqual([]);
+    expect(await db().select().from(addresses)).toEqual([]);
   });
 
   it("saves the address, shows the server message and goes to /cart with it chosen", async () => {
@@ -111,6 +111,6 @@ describe("address rules", () => {
     const listed = await listAddresses(user.id);
     expect(listed).toHaveLength(MAX_ADDRESSES);
     expect(listed[0]!.street).toBe("0 Road");
-    expect(db().select().from(addresses).where(eq(addresses.userId, user.id)).all()).toHaveLength(MAX_ADDRESSES);
+    expect(await db().select().from(addresses).where(eq(addresses.userId, user.id))).toHaveLength(MAX_ADDRESSES);
   });
 });

@@ -61,8 +61,8 @@ describe("PUT, PATCH and DELETE on a POST call change nothing", () => {
   it("the shopper's calls refuse them with 405, even signed in with a valid body", async () => {
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
-    const product = createProduct();
-    const address = createAddress(user.id);
+    const product = await createProduct();
+    const address = await createAddress(user.id);
     for (const method of ["PUT", "PATCH", "DELETE"]) {
       const calls: [string, unknown][] = [
         ["/api/cart/update", { cartItems: { [product.id]: 3 } }],
@@ -86,7 +86,7 @@ describe("PUT, PATCH and DELETE on a POST call change nothing", () => {
 
   it("the seller's calls refuse them with 405", async () => {
     const cookie = await sellerCookie();
-    const product = createProduct({ inStock: true });
+    const product = await createProduct({ inStock: true });
     for (const method of ["PUT", "PATCH", "DELETE"]) {
       const response = await call(method, "/api/product/stock", { id: product.id, inStock: false }, cookie);
       expect(response.status).toBe(405);

@@ -1,7 +1,7 @@
 // The seller's /api calls in the spec's shapes, and who may call what (visitor, shopper, seller).
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "#app/lib/db.server.ts";
+import { db, first } from "#app/lib/db.server.ts";
 import { getSeller } from "#app/modules/identity/index.server.ts";
 import { placeOrder } from "#app/modules/orders/index.server.ts";
 import { products, sessions } from "#db/schema.ts";
@@ -33,7 +33,7 @@ describe("POST /api/seller/login, GET /api/seller/is-auth, GET /api/seller/logou
 
     const logout = await call(getRequest("/api/seller/logout", { cookie }));
     expect(await logout.json()).toEqual({ success: true, message: "Logged out" });
-    expect(db().select().from(sessions).where(eq(sessions.sellerId, seller.id)).all()).toEqual([]);
+    expect(await db().select().from(sessions).where(eq(sessions.sellerId, seller.id))).toEqual([]);
     const after = await call(getRequest("/api/seller/is-auth", { cookie }));
     expect(after.status).toBe(401);
     expect(await after.json()).toEqual({ success: false, message: "Not authorized" });
@@ -67,16 +67,16 @@ describe("POST /api/seller/login, GET /api/seller/is-auth, GET /api/seller/logou
 
 describe("POST /api/product/stock", () => {
   it("sets stock for a seller", async () => {
-    const product = createProduct({ inStock: true });
+    const product = await createProduct({ inStock: true });
     const cookie = await sellerCookie();
     const response = await call(jsonRequest("/api/product/stock", { id: product.id, inStock: false }, { cookie }));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: "Stock Updated" });
-    expect(db().select().from(products).where(eq(products.id, product.id)).get()!.inStock).toBe(false);
+    expect((await first(db().select().from(products).where(eq(products.id, product.id))))!.inStock).toBe(false);
   });
 
   it("refuses bad bodies and unknown products", async () => {
-    const product = createProduct();
+    const product = await createProduct();
     const cookie = await sellerCookie();
     const cases: [unknown, number][] = [
       [{ id: product.id, inStock: "false" }, 400],
@@ -94,25 +94,25 @@ describe("POST /api/product/stock", () => {
     const formLike = jsonRequest("/api/product/stock", { id: product.id, inStock: false }, { cookie });
     formLike.headers.set("Content-Type", "text/plain");
     expect((await call(formLike)).status).toBe(415);
-    expect(db().select().from(products).where(eq(products.id, product.id)).get()!.inStock).toBe(true);
+    expect((await first(db().select().from(products).where(eq(products.id, product.id))))!.inStock).toBe(true);
   });
 
   it("answers 401 to visitors and shoppers and changes nothing", async () => {
-    const product = createProduct({ inStock: true });
+    const product = await createProduct({ inStock: true });
     const shopper = await createUser();
     for (const cookie of [null, await signedInCookie(shopper.id)]) {
       const response = await call(jsonRequest("/api/product/stock", { id: product.id, inStock: false }, { cookie }));
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ success: false, message: "Not authorized" });
     }
-    expect(db().select().from(products).where(eq(products.id, product.id)).get()!.inStock).toBe(true);
+    expect((await first(db().select().from(products).where(eq(products.id, product.id))))!.inStock).toBe(true);
   });
 });
 
 describe("GET /api/order/seller", () => {
   it("lists the orders with products, address, amount as a decimal and _id", async () => {
     const { user, address } = await createShopperWithAddress();
-    const product = createProduct({ offerPriceCents: 1250, name: "Api Tee" });
+    const product = await createProduct({ offerPriceCents: 1250, name: "Api Tee" });
     const { order } = await placeOrder({
       userId: user.id,
       addressId: address.id,

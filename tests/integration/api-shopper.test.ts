@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "#app/lib/db.server.ts";
+import { db, first as firstRow } from "#app/lib/db.server.ts";
 import { readSavedCart } from "#app/modules/cart/index.server.ts";
 import { addresses, cartItems, orders, users } from "#db/schema.ts";
 import { TEST_ADDRESS } from "../helpers/address.ts";
@@ -92,8 +92,8 @@ describe("/api/cart/update", () => {
   it("replaces the saved cart, and is shown by is-auth", async () => {
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
-    const a = createProduct();
-    const b = createProduct();
+    const a = await createProduct();
+    const b = await createProduct();
     const response = await site.app.fetch(
       jsonRequest("/api/cart/update", { cartItems: { [a.id]: 3, [b.id]: 1 } }, { cookie }),
     );
@@ -105,7 +105,7 @@ describe("/api/cart/update", () => {
   it("a spec-shaped update (cartItems) never drops the sized lines it cannot see; cartLines replaces them", async () => {
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
-    const shirt = createProduct(
+    const shirt = await createProduct(
       { name: "Linen Shirt" },
       {
         sizes: [
@@ -114,10 +114,10 @@ describe("/api/cart/update", () => {
         ],
       },
     );
-    const scarf = createProduct({ name: "Scarf" });
+    const scarf = await createProduct({ name: "Scarf" });
     // A sized line from the web store, and a line without a size of the same product saved before it had sizes.
-    db().insert(cartItems).values({ userId: user.id, productId: shirt.id, size: "M", quantity: 2 }).run();
-    db().insert(cartItems).values({ userId: user.id, productId: shirt.id, size: "", quantity: 1 }).run();
+    await db().insert(cartItems).values({ userId: user.id, productId: shirt.id, size: "M", quantity: 2 });
+    await db().insert(cartItems).values({ userId: user.id, productId: shirt.id, size: "", quantity: 1 });
     const update = async (body: unknown) => site.app.fetch(jsonRequest("/api/cart/update", body, { cookie }));
     const shown = async () => (await (await site.app.fetch(getRequest("/api/user/is-auth", { cookie }))).json()).user;
     const saved = async () => Object.fromEntries(await readSavedCart(user.id));
@@ -153,7 +153,7 @@ describe("/api/cart/update", () => {
   it("validates every id and quantity and stores nothing invalid; 401 for a visitor", async () => {
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
-    const a = createProduct();
+    const a = await createProduct();
     for (const cartItems of [{ [a.id]: 0 }, { [a.id]: 1.5 }, { "x y": 1 }, { unknownproduct: 1 }, "nope", null]) {
       const response = await site.app.fetch(jsonRequest("/api/cart/update", { cartItems }, { cookie }));
       expect(response.status).toBeGreaterThanOrEqual(400);
@@ -170,7 +170,7 @@ describe("/api/address", () => {
   it("adds and lists the shopper's own addresses", async () => {
     const user = await createUser();
     const other = await createUser();
-    createAddress(other.id);
+    await createAddress(other.id);
     const cookie = await signedInCookie(user.id);
     const added = await site.app.fetch(jsonRequest("/api/address/add", { address: TEST_ADDRESS }, { cookie }));
     expect(added.status).toBe(201);
@@ -206,8 +206,8 @@ describe("/api/order", () => {
     const user = await createUser();
     const victim = await createUser();
     const cookie = await signedInCookie(user.id);
-    const own = createAddress(user.id);
-    const product = createProduct({ name: "Wool Scarf", category: "Winter", offerPriceCents: 1500 });
+    const own = await createAddress(user.id);
+    const product = await createProduct({ name: "Wool Scarf", category: "Winter", offerPriceCents: 1500 });
     const response = await site.app.fetch(
       jsonRequest(
         "/api/order/cod",
@@ -223,7 +223,7 @@ describe("/api/order", () => {
     expect(response.status).toBe(201);
     const body = await response.json();
     expect(body).toMatchObject({ success: true, message: "Order Placed Successfully" });
-    expect(db().select().from(orders).where(eq(orders.userId, victim.id)).all()).toEqual([]);
+    expect(await db().select().from(orders).where(eq(orders.userId, victim.id))).toEqual([]);
 
     const listed = await (await site.app.fetch(getRequest("/api/order/user", { cookie }))).json();
     expect(listed.success).toBe(true);
@@ -245,7 +245,7 @@ describe("/api/order", () => {
     });
     // The spec's Order shape: address (the Address's fields, from _id), kept when the address is deleted later.
     expect(listed.orders[0].address._id).toBe(own.id);
-    db().delete(addresses).where(eq(addresses.id, own.id)).run();
+    await db().delete(addresses).where(eq(addresses.id, own.id));
     const later = await (await site.app.fetch(getRequest("/api/order/user", { cookie }))).json();
     expect(later.orders[0].address).toMatchObject({ _id: own.id, firstName: "Asha", city: "Pune" });
     expect(later.orders[0].address).not.toHaveProperty("id");
@@ -259,10 +259,10 @@ describe("/api/order", () => {
     const user = await createUser();
     const other = await createUser();
     const cookie = await signedInCookie(user.id);
-    const own = createAddress(user.id);
-    const foreign = createAddress(other.id);
-    const product = createProduct();
-    const soldOut = createProduct({ inStock: false });
+    const own = await createAddress(user.id);
+    const foreign = await createAddress(other.id);
+    const product = await createProduct();
+    const soldOut = await createProduct({ inStock: false });
     const send = (json: unknown, headers: Record<string, string> = {}) => {
       const request = jsonRequest("/api/order/cod", json, { cookie });
       for (const [k, v] of Object.entries(headers)) request.headers.set(k, v);
@@ -284,18 +284,18 @@ describe("/api/order", () => {
       expect(body.success).toBe(false);
       if (message) expect(body.message).toBe(message);
     }
-    expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toEqual([]);
+    expect(await db().select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
 
     const good = { items: [{ product: product.id, quantity: 1 }], address: own.id };
     const first = await send(good, { "Idempotency-Key": "retry-key-0001" });
     const retry = await send(good, { "Idempotency-Key": "retry-key-0001" });
     expect([first.status, retry.status]).toEqual([201, 200]);
     expect((await retry.json()).orderId).toBe((await first.json()).orderId);
-    expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toHaveLength(1);
+    expect(await db().select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
 
     const visitor = await site.app.fetch(jsonRequest("/api/order/cod", good));
     expect(visitor.status).toBe(401);
     expect((await site.app.fetch(getRequest("/api/order/user"))).status).toBe(401);
-    expect(db().select().from(users).where(eq(users.id, user.id)).get()).toBeDefined();
+    expect(await firstRow(db().select().from(users).where(eq(users.id, user.id)))).toBeDefined();
   });
 });

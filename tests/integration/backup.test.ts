@@ -10,7 +10,7 @@ import Database from "better-sqlite3";
 import sharp from "sharp";
 import { afterAll, expect, it } from "vitest";
 import { config } from "#app/lib/config.server.ts";
-import { db } from "#app/lib/db.server.ts";
+import { transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { newsletterSubscribers } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
@@ -30,14 +30,12 @@ it("backs up the live store under load and restores it into a fresh DATA_DIR", a
     .webp()
     .toBuffer();
   writeFileSync(path.join(config().uploadsDir, picture), pictureBytes);
-  const product = createProduct({ name: "Backed Up Jacket", images: [`/uploads/${picture}`] });
+  const product = await createProduct({ name: "Backed Up Jacket", images: [`/uploads/${picture}`] });
   const shopper = await createUser();
   const cookie = await signedInCookie(shopper.id);
-  db().transaction((tx) => {
+  await transaction(async (tx) => {
     for (let i = 0; i < 30_000; i++) {
-      tx.insert(newsletterSubscribers)
-        .values({ id: newId(), email: `bulk-${i}@example.com` })
-        .run();
+      await tx.insert(newsletterSubscribers).values({ id: newId(), email: `bulk-${i}@example.com` });
     }
   });
 

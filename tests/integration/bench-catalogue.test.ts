@@ -68,11 +68,11 @@ describe("the benchmark's generated catalogue", () => {
     expect(listed.find((p) => p._id === sample.id)?.inStock).toBe(true);
 
     // Orders: a few per 100 products, within the last 90 days, each with its lines and the store's totals.
-    expect(db().select().from(users).all()).toHaveLength(summary.shoppers);
-    const stored = db().select().from(orders).all();
+    expect(await db().select().from(users)).toHaveLength(summary.shoppers);
+    const stored = await db().select().from(orders);
     expect(stored).toHaveLength(summary.orders);
     expect(summary.orders).toBe(21);
-    const lines = db().select().from(orderItems).all();
+    const lines = await db().select().from(orderItems);
     expect(lines).toHaveLength(summary.orderLines);
     for (const order of stored) {
       const own = lines.filter((l) => l.orderId === order.id);

@@ -44,7 +44,7 @@ async function cartPage(cookie = "", path = "/cart") {
 
 describe("the visitor cart (signed cookie)", () => {
   it("adds 1, increments, sets a quantity and removes one at a time, each with its toast", async () => {
-    const product = createProduct({ offerPriceCents: 1250 });
+    const product = await createProduct({ offerPriceCents: 1250 });
     let { response, cookie } = await post({ intent: "add", productId: product.id, redirectTo: "/products/men?q=x" });
     expect(response.status).toBe(303);
     expect(response.location).toBe("/products/men?q=x");
@@ -78,7 +78,7 @@ describe("the visitor cart (signed cookie)", () => {
   });
 
   it("Buy now adds the product and goes to /cart", async () => {
-    const product = createProduct();
+    const product = await createProduct();
     const { response, cookie } = await post({ intent: "buy-now", productId: product.id, redirectTo: "/products" });
     expect(response.location).toBe("/cart");
     expect(await toastsFrom(response)).toEqual(["success: Added to Cart"]);
@@ -86,7 +86,7 @@ describe("the visitor cart (signed cookie)", () => {
   });
 
   it("only ever redirects back to a path on this site", async () => {
-    const product = createProduct();
+    const product = await createProduct();
     for (const redirectTo of [
       "//evil.example/x",
       "https://evil.example/",
@@ -105,9 +105,9 @@ describe("the visitor cart (signed cookie)", () => {
   });
 
   it("refuses bad ids, bad quantities, unknown, out-of-stock and removed products with a 4xx", async () => {
-    const product = createProduct();
-    const soldOut = createProduct({ inStock: false });
-    const removed = createProduct({ removedAt: Date.now() });
+    const product = await createProduct();
+    const soldOut = await createProduct({ inStock: false });
+    const removed = await createProduct({ removedAt: Date.now() });
     const cases: [Record<string, string>, number, string][] = [
       [{ intent: "add", productId: "DROP TABLE" }, 400, "Invalid product id."],
       [{ intent: "add" }, 400, "Invalid product id."],
@@ -132,7 +132,7 @@ describe("the visitor cart (signed cookie)", () => {
   });
 
   it("caps a line at 99 units and a cart at 50 products", async () => {
-    const product = createProduct();
+    const product = await createProduct();
     let { cookie } = await post({ intent: "set-quantity", productId: product.id, quantity: "99" });
     const { response } = await post({ intent: "add", productId: product.id }, cookie);
     expect(response.status).toBe(400);
@@ -140,15 +140,15 @@ describe("the visitor cart (signed cookie)", () => {
 
     cookie = "";
     for (let i = 0; i < MAX_CART_LINES; i++)
-      ({ cookie } = await post({ intent: "add", productId: createProduct().id }, cookie));
+      ({ cookie } = await post({ intent: "add", productId: (await createProduct()).id }, cookie));
     expect((await cartPage(cookie)).lines).toHaveLength(MAX_CART_LINES);
-    const full = await post({ intent: "add", productId: createProduct().id }, cookie);
+    const full = await post({ intent: "add", productId: (await createProduct()).id }, cookie);
     expect(full.response.status).toBe(400);
     expect(full.response.reply!.formError).toBe("Your cart can hold at most 50 different products.");
   });
 
   it("ignores a tampered cart cookie", async () => {
-    const product = createProduct();
+    const product = await createProduct();
     const { cookie } = await post({ intent: "add", productId: product.id });
     const tampered = cookie.replace(/__cart=([^;]+)/, (_m, v: string) => `__cart=${v.slice(0, -3)}abc`);
     expect((await cartPage(tampered)).lines).toEqual([]);
@@ -160,7 +160,7 @@ describe("the signed-in cart (saved in the database)", () => {
   it("saves every change in cart_items", async () => {
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
-    const product = createProduct();
+    const product = await createProduct();
     const { response } = await post({ intent: "add", productId: product.id }, cookie);
     expect(response.setCookies.some((c) => c.startsWith("__cart="))).toBe(false);
     expect(Object.fromEntries(await readSavedCart(user.id))).toEqual({ [product.id]: 1 });
@@ -171,20 +171,20 @@ describe("the signed-in cart (saved in the database)", () => {
     expect((await readSavedCart(user.id)).get(product.id)).toBe(11);
     await post({ intent: "set-quantity", productId: product.id, quantity: "1" }, cookie);
     await post({ intent: "remove", productId: product.id }, cookie);
-    expect(db().select().from(cartItems).where(eq(cartItems.userId, user.id)).all()).toEqual([]);
+    expect(await db().select().from(cartItems).where(eq(cartItems.userId, user.id))).toEqual([]);
   });
 
   it("shows unavailable products without breaking the page and leaves them out of the totals", async () => {
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
-    const kept = createProduct({ name: "Kept Tee", offerPriceCents: 1000 }, { sizes: [["M", null]] });
-    const soldOut = createProduct({ name: "Sold Tee", offerPriceCents: 5000 });
-    const removed = createProduct({ name: "Gone Tee", offerPriceCents: 7000 });
+    const kept = await createProduct({ name: "Kept Tee", offerPriceCents: 1000 }, { sizes: [["M", null]] });
+    const soldOut = await createProduct({ name: "Sold Tee", offerPriceCents: 5000 });
+    const removed = await createProduct({ name: "Gone Tee", offerPriceCents: 7000 });
     await post({ intent: "add", productId: kept.id, size: "M" }, cookie);
     for (const p of [soldOut, removed]) await post({ intent: "add", productId: p.id }, cookie);
     await post({ intent: "set-quantity", productId: kept.id, size: "M", quantity: "3" }, cookie);
-    db().update(products).set({ inStock: false }).where(eq(products.id, soldOut.id)).run();
-    db().update(products).set({ removedAt: Date.now() }).where(eq(products.id, removed.id)).run();
+    await db().update(products).set({ inStock: false }).where(eq(products.id, soldOut.id));
+    await db().update(products).set({ removedAt: Date.now() }).where(eq(products.id, removed.id));
 
     const page = await cartPage(cookie);
     expect(
@@ -216,9 +216,9 @@ describe("the signed-in cart (saved in the database)", () => {
     const user = await createUser();
     const other = await createUser();
     const cookie = await signedInCookie(user.id);
-    const first = createAddress(user.id, { street: "1 First Lane" });
-    const second = createAddress(user.id, { street: "2 Second Road" });
-    const foreign = createAddress(other.id);
+    const first = await createAddress(user.id, { street: "1 First Lane" });
+    const second = await createAddress(user.id, { street: "2 Second Road" });
+    const foreign = await createAddress(other.id);
     expect((await cartPage(cookie)).selectedAddressId).toBe(first.id);
     expect((await cartPage(cookie, `/cart?address=${second.id}`)).selectedAddressId).toBe(second.id);
     expect((await cartPage(cookie, `/cart?address=${foreign.id}`)).selectedAddressId).toBe(first.id);
@@ -236,13 +236,15 @@ describe("cart merge and the /api cart update", () => {
   it("drops products that no longer exist and respects the line limit when merging", async () => {
     const user = await createUser();
     for (let i = 0; i < MAX_CART_LINES - 1; i++) {
-      db().insert(cartItems).values({ userId: user.id, productId: createProduct().id, quantity: 1 }).run();
+      await db()
+        .insert(cartItems)
+        .values({ userId: user.id, productId: (await createProduct()).id, quantity: 1 });
     }
-    const a = createProduct();
-    const b = createProduct();
+    const a = await createProduct();
+    const b = await createProduct();
     let cookie = "";
     for (const id of [a.id, b.id]) ({ cookie } = await post({ intent: "add", productId: id }, cookie));
-    db().delete(products).where(eq(products.id, a.id)).run();
+    await db().delete(products).where(eq(products.id, a.id));
     const clear = await mergeVisitorCart(getRequest("/", { cookie }), user.id);
     expect(clear).toMatch(/^__cart=[^;]*; Max-Age=0;/i);
     const saved = await readSavedCart(user.id);
@@ -255,8 +257,8 @@ describe("cart merge and the /api cart update", () => {
 
   it("replaceSavedCart stores a valid map and nothing at all from an invalid one", async () => {
     const user = await createUser();
-    const a = createProduct();
-    const b = createProduct();
+    const a = await createProduct();
+    const b = await createProduct();
     await replaceSavedCart(user.id, { [a.id]: 2, [b.id]: 5 });
     expect(Object.fromEntries(await readSavedCart(user.id))).toEqual({ [a.id]: 2, [b.id]: 5 });
     for (const bad of [

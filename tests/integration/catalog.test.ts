@@ -22,20 +22,20 @@ const names = (rows: { name: string }[]) => rows.map((r) => r.name);
 const listed = async (query: Parameters<typeof listProducts>[0] = {}) => names((await listProducts(query)).products);
 let clock = 1_700_000_000_000;
 /** Products created one minute apart, so "newest first" is well defined. */
-function product(overrides: Parameters<typeof createProduct>[0] = {}, stock: StockOptions = {}) {
+async function product(overrides: Parameters<typeof createProduct>[0] = {}, stock: StockOptions = {}) {
   clock += 60_000;
-  return createProduct({ createdAt: clock, ...overrides }, stock);
+  return await createProduct({ createdAt: clock, ...overrides }, stock);
 }
 
 beforeEach(async () => {
-  db().delete(orderItems).run();
-  db().delete(orders).run();
-  db().delete(products).run();
+  await db().delete(orderItems);
+  await db().delete(orders);
+  await db().delete(products);
 });
 
 describe("listProducts", () => {
   it("lists products whose every size sold out, with their sizes, so their cards can say so", async () => {
-    product(
+    await product(
       { name: "Gone Tee" },
       {
         sizes: [
@@ -44,7 +44,7 @@ describe("listProducts", () => {
         ],
       },
     );
-    product(
+    await product(
       { name: "Last Tee" },
       {
         sizes: [
@@ -73,43 +73,43 @@ describe("listProducts", () => {
   });
 
   it("lists in-stock products on sale, newest first", async () => {
-    product({ name: "Old Tee" });
-    product({ name: "Sold Out Tee", inStock: false });
-    product({ name: "Removed Tee", removedAt: Date.now() });
-    product({ name: "New Dress", category: "Women" });
+    await product({ name: "Old Tee" });
+    await product({ name: "Sold Out Tee", inStock: false });
+    await product({ name: "Removed Tee", removedAt: Date.now() });
+    await product({ name: "New Dress", category: "Women" });
     expect(await listed()).toEqual(["New Dress", "Old Tee"]);
   });
 
   it("filters by category", async () => {
-    product({ name: "Tee", category: "Men" });
-    product({ name: "Dress", category: "Women" });
-    product({ name: "Boots", category: "Footwear" });
+    await product({ name: "Tee", category: "Men" });
+    await product({ name: "Dress", category: "Women" });
+    await product({ name: "Boots", category: "Footwear" });
     expect(await listed({ category: "Women" })).toEqual(["Dress"]);
     expect(await listed({ category: "Kids" })).toEqual([]);
   });
 
   it("searches names case-insensitively, anywhere in the name", async () => {
-    product({ name: "Classic Oxford Shirt" });
-    product({ name: "Striped T-SHIRT" });
-    product({ name: "Denim Jeans" });
+    await product({ name: "Classic Oxford Shirt" });
+    await product({ name: "Striped T-SHIRT" });
+    await product({ name: "Denim Jeans" });
     expect(await listed({ q: "shirt" })).toEqual(["Striped T-SHIRT", "Classic Oxford Shirt"]);
     expect(await listed({ q: "  OXF " })).toEqual(["Classic Oxford Shirt"]);
     expect(await listed({ q: "" })).toHaveLength(3);
   });
 
   it("combines search and category", async () => {
-    product({ name: "Linen Shirt", category: "Men" });
-    product({ name: "Linen Shirt Dress", category: "Women" });
+    await product({ name: "Linen Shirt", category: "Men" });
+    await product({ name: "Linen Shirt Dress", category: "Women" });
     expect(await listed({ category: "Women", q: "linen" })).toEqual(["Linen Shirt Dress"]);
     expect(await listed({ category: "Kids", q: "linen" })).toEqual([]);
   });
 
   it("treats %, _, quotes and backslashes as plain characters", async () => {
-    product({ name: "100% Cotton Tee" });
-    product({ name: "Tee_Shirt Special" });
-    product({ name: `Kid's "Best" Hoodie` });
-    product({ name: "Back\\Slash Cap" });
-    product({ name: "Plain Tee" });
+    await product({ name: "100% Cotton Tee" });
+    await product({ name: "Tee_Shirt Special" });
+    await product({ name: `Kid's "Best" Hoodie` });
+    await product({ name: "Back\\Slash Cap" });
+    await product({ name: "Plain Tee" });
     expect(await listed({ q: "%" })).toEqual(["100% Cotton Tee"]);
     expect(await listed({ q: "_" })).toEqual(["Tee_Shirt Special"]);
     expect(await listed({ q: "e_s" })).toEqual(["Tee_Shirt Special"]);
@@ -120,9 +120,9 @@ describe("listProducts", () => {
   });
 
   it("folds the case of any letter, not only ASCII", async () => {
-    product({ name: "Café Crème Blouse" });
-    product({ name: "ÉTÉ Linen Dress" });
-    product({ name: "Écharpe en laine" });
+    await product({ name: "Café Crème Blouse" });
+    await product({ name: "ÉTÉ Linen Dress" });
+    await product({ name: "Écharpe en laine" });
     expect(await listed({ q: "CAFÉ CRÈME" })).toEqual(["Café Crème Blouse"]);
     expect(await listed({ q: "été" })).toEqual(["ÉTÉ Linen Dress"]);
     expect(await listed({ q: "ÉCHARPE" })).toEqual(["Écharpe en laine"]);
@@ -130,7 +130,7 @@ describe("listProducts", () => {
   });
 
   it("accepts a very long search text and ignores what lies beyond the cap", async () => {
-    product({ name: "Shirt" });
+    await product({ name: "Shirt" });
     expect(await listed({ q: "x".repeat(1000) })).toEqual([]);
     expect(await listed({ q: `shirt${" ".repeat(995)}` })).toEqual(["Shirt"]);
     expect(await listed({ q: null })).toEqual(["Shirt"]);
@@ -139,8 +139,8 @@ describe("listProducts", () => {
 
 describe("listProducts, a page at a time", () => {
   it("cuts the list into pages of 24 and says how many there are", async () => {
-    for (let i = 1; i <= 50; i++) product({ name: `P${i}`, offerPriceCents: 1000 + (i % 7) * 100 });
-    product({ name: "Sold out", inStock: false });
+    for (let i = 1; i <= 50; i++) await product({ name: `P${i}`, offerPriceCents: 1000 + (i % 7) * 100 });
+    await product({ name: "Sold out", inStock: false });
     const first = await listProducts();
     expect(first).toMatchObject({ total: 50, page: 1, pageSize: 24, pageCount: 3 });
     expect(names(first.products)).toEqual(Array.from({ length: 24 }, (_, i) => `P${50 - i}`));
@@ -151,7 +151,8 @@ describe("listProducts, a page at a time", () => {
 
   it("sorts by price both ways, the same price newest or oldest first, across pages", async () => {
     const prices = [500, 300, 900, 300, 700];
-    for (const [i, offerPriceCents] of prices.entries()) product({ name: `P${i}`, offerPriceCents, priceCents: 1000 });
+    for (const [i, offerPriceCents] of prices.entries())
+      await product({ name: `P${i}`, offerPriceCents, priceCents: 1000 });
     const all = async (sort: "price-asc" | "price-desc") => [
       ...names((await listProducts({ sort, pageSize: 2, page: 1 })).products),
       ...names((await listProducts({ sort, pageSize: 2, page: 2 })).products),
@@ -162,8 +163,8 @@ describe("listProducts, a page at a time", () => {
   });
 
   it("counts a search and a category with the page", async () => {
-    for (let i = 1; i <= 30; i++) product({ name: `Linen Shirt ${i}`, category: i % 3 === 0 ? "Women" : "Men" });
-    product({ name: "Denim Jeans" });
+    for (let i = 1; i <= 30; i++) await product({ name: `Linen Shirt ${i}`, category: i % 3 === 0 ? "Women" : "Men" });
+    await product({ name: "Denim Jeans" });
     expect(await listProducts({ q: "linen", pageSize: 10 })).toMatchObject({ total: 30, pageCount: 3 });
     expect(await listProducts({ q: "linen", category: "Women", pageSize: 4 })).toMatchObject({
       total: 10,
@@ -176,11 +177,11 @@ describe("listProducts, a page at a time", () => {
   });
 
   it("counts again after the catalogue changes", async () => {
-    for (let i = 1; i <= 3; i++) product({ name: `Tee ${i}` });
+    for (let i = 1; i <= 3; i++) await product({ name: `Tee ${i}` });
     expect((await listProducts()).total).toBe(3);
-    const extra = product({ name: "Tee 4" });
+    const extra = await product({ name: "Tee 4" });
     expect((await listProducts()).total).toBe(4);
-    db().update(products).set({ inStock: false }).where(eq(products.id, extra.id)).run();
+    await db().update(products).set({ inStock: false }).where(eq(products.id, extra.id));
     expect((await listProducts()).total).toBe(3);
     expect((await listProducts({ q: "tee" })).total).toBe(3);
   });
@@ -188,14 +189,14 @@ describe("listProducts, a page at a time", () => {
 
 describe("getProduct", () => {
   it("finds a product on sale, in stock or not", async () => {
-    const inStock = product({ name: "In" });
-    const soldOut = product({ name: "Out", inStock: false });
+    const inStock = await product({ name: "In" });
+    const soldOut = await product({ name: "Out", inStock: false });
     expect((await getProduct(inStock.id))?.name).toBe("In");
     expect(await getProduct(soldOut.id)).toMatchObject({ name: "Out", inStock: false });
   });
 
   it("returns null for unknown, malformed and removed ids", async () => {
-    const removed = product({ removedAt: Date.now() });
+    const removed = await product({ removedAt: Date.now() });
     for (const id of [newId(), "", "../etc/passwd", "' OR 1=1 --", "A".repeat(5000), removed.id]) {
       expect(await getProduct(id)).toBeNull();
     }
@@ -204,10 +205,10 @@ describe("getProduct", () => {
 
 describe("relatedProducts", () => {
   it("gives up to five other in-stock products of the same category, newest first", async () => {
-    const main = product({ name: "Main", category: "Women" });
-    for (let i = 1; i <= 7; i++) product({ name: `Women ${i}`, category: "Women" });
-    product({ name: "Sold out", category: "Women", inStock: false });
-    product(
+    const main = await product({ name: "Main", category: "Women" });
+    for (let i = 1; i <= 7; i++) await product({ name: `Women ${i}`, category: "Women" });
+    await product({ name: "Sold out", category: "Women", inStock: false });
+    await product(
       { name: "Every size sold", category: "Women" },
       {
         sizes: [
@@ -216,8 +217,8 @@ describe("relatedProducts", () => {
         ],
       },
     );
-    product({ name: "Removed", category: "Women", removedAt: Date.now() });
-    product({ name: "Men's", category: "Men" });
+    await product({ name: "Removed", category: "Women", removedAt: Date.now() });
+    await product({ name: "Men's", category: "Men" });
     expect(names(await relatedProducts(main))).toEqual(["Women 7", "Women 6", "Women 5", "Women 4", "Women 3"]);
     expect(await relatedProducts(main, 2)).toHaveLength(2);
   });
@@ -229,9 +230,9 @@ describe("trendingProducts", () => {
     const { user, address } = await createShopperWithAddress();
     return (await placeOrder({ userId: user.id, addressId: address.id, items: lines, paymentType })).order;
   }
-  function paid(order: { id: string; amountCents: number }) {
+  async function paid(order: { id: string; amountCents: number }) {
     const sessionId = `cs_test_${order.id}`;
-    db().update(orders).set({ stripeSessionId: sessionId }).where(eq(orders.id, order.id)).run();
+    await db().update(orders).set({ stripeSessionId: sessionId }).where(eq(orders.id, order.id));
     return fulfilCheckoutSession({
       id: sessionId,
       payment_status: "paid",
@@ -242,9 +243,9 @@ describe("trendingProducts", () => {
   }
 
   it("gives at most six in-stock products, newest first when nothing has been ordered", async () => {
-    for (let i = 1; i <= 8; i++) product({ name: `P${i}` });
-    product({ name: "Switched off", inStock: false });
-    product(
+    for (let i = 1; i <= 8; i++) await product({ name: `P${i}` });
+    await product({ name: "Switched off", inStock: false });
+    await product(
       { name: "Every size sold" },
       {
         sizes: [
@@ -253,17 +254,17 @@ describe("trendingProducts", () => {
         ],
       },
     );
-    product({ name: "Nothing left" }, { stock: 0 });
+    await product({ name: "Nothing left" }, { stock: 0 });
     expect(names(await trendingProducts())).toEqual(["P8", "P7", "P6", "P5", "P4", "P3"]);
   });
 
   it("puts the products ordered most first: placed orders count, unpaid and cancelled ones do not", async () => {
-    const popular = product({ name: "Popular" });
-    const second = product({ name: "Second" });
-    const cancelled = product({ name: "Cancelled" });
-    const unpaid = product({ name: "Unpaid online" });
-    const soldOut = product({ name: "Sold out" });
-    for (let i = 1; i <= 6; i++) product({ name: `New ${i}` });
+    const popular = await product({ name: "Popular" });
+    const second = await product({ name: "Second" });
+    const cancelled = await product({ name: "Cancelled" });
+    const unpaid = await product({ name: "Unpaid online" });
+    const soldOut = await product({ name: "Sold out" });
+    for (let i = 1; i <= 6; i++) await product({ name: `New ${i}` });
     await order([{ productId: popular.id, quantity: 5 }]);
     await order([
       { productId: second.id, quantity: 2 },
@@ -277,12 +278,12 @@ describe("trendingProducts", () => {
   });
 
   it("counts an online order once it is paid, and takes back a placed order the seller cancels", async () => {
-    const tee = product({ name: "Tee" });
-    const cap = product({ name: "Cap" });
+    const tee = await product({ name: "Tee" });
+    const cap = await product({ name: "Cap" });
     const online = await order([{ productId: tee.id, quantity: 3 }], "Online");
     await order([{ productId: cap.id, quantity: 2 }]);
-    const sold = () => db().select({ name: products.name, units: products.unitsSold }).from(products).all();
-    expect(sold()).toEqual(
+    const sold = async () => await db().select({ name: products.name, units: products.unitsSold }).from(products);
+    expect(await sold()).toEqual(
       expect.arrayContaining([
         { name: "Tee", units: 0 },
         { name: "Cap", units: 2 },
@@ -293,7 +294,7 @@ describe("trendingProducts", () => {
     expect(names(await trendingProducts(2))).toEqual(["Tee", "Cap"]);
     await setOrderStatus(online.id, "Shipped");
     await setOrderStatus(online.id, "Cancelled");
-    expect(sold()).toEqual(
+    expect(await sold()).toEqual(
       expect.arrayContaining([
         { name: "Tee", units: 0 },
         { name: "Cap", units: 2 },
@@ -315,7 +316,7 @@ describe("trendingProducts", () => {
 
 describe("toApiProduct", () => {
   it("gives the spec's JSON shape with decimal prices", async () => {
-    const row = product({
+    const row = await product({
       name: "Linen Shirt",
       category: "Men",
       description: ["Pure linen", "Relaxed fit"],
@@ -343,7 +344,7 @@ describe("toApiProduct", () => {
   });
 
   it("gives a product with sizes its sizes (each with its count and whether it can be bought) and the weight label", async () => {
-    const row = createProduct(
+    const row = await createProduct(
       {},
       {
         sizes: [
@@ -367,7 +368,7 @@ describe("toApiProduct", () => {
   });
 
   it("leaves out the weight and sizes when the product has none, and gives its count", async () => {
-    const row = createProduct({}, { stock: 7 });
+    const row = await createProduct({}, { stock: 7 });
     const api = toApiProduct((await getProduct(row.id))!, "USD");
     expect(api).not.toHaveProperty("weight");
     expect(api).not.toHaveProperty("sizes");

@@ -9,19 +9,19 @@ import { createProduct } from "../helpers/factories.ts";
 const site = appForFile();
 
 let clock = 1_700_000_000_000;
-function product(overrides: Parameters<typeof createProduct>[0] = {}) {
+async function product(overrides: Parameters<typeof createProduct>[0] = {}) {
   clock += 60_000;
-  return createProduct({ createdAt: clock, ...overrides });
+  return await createProduct({ createdAt: clock, ...overrides });
 }
 
-beforeEach(() => {
-  db().delete(productSizes).run();
-  db().delete(products).run();
+beforeEach(async () => {
+  await db().delete(productSizes);
+  await db().delete(products);
   // 30 men's shirts (newest first: Shirt 30 ... Shirt 1), 5 women's dresses, 2 out of stock.
-  for (let i = 1; i <= 30; i++) product({ name: `Shirt ${i}`, category: "Men", offerPriceCents: 1000 + i * 10 });
-  for (let i = 1; i <= 5; i++) product({ name: `Dress ${i}`, category: "Women" });
-  product({ name: "Gone Shirt", inStock: false });
-  product({ name: "Removed Shirt", removedAt: Date.now() });
+  for (let i = 1; i <= 30; i++) await product({ name: `Shirt ${i}`, category: "Men", offerPriceCents: 1000 + i * 10 });
+  for (let i = 1; i <= 5; i++) await product({ name: `Dress ${i}`, category: "Women" });
+  await product({ name: "Gone Shirt", inStock: false });
+  await product({ name: "Removed Shirt", removedAt: Date.now() });
 });
 
 const names = (list: { name: string }[]) => list.map((p) => p.name);

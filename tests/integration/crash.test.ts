@@ -23,7 +23,7 @@ const KILL_AFTER = 40;
 const MOST_PER_ROUND = 20;
 
 it(`${ROUNDS} SIGKILLs under load: every acknowledged order survives, the database stays sound`, async () => {
-  const products = loadProducts();
+  const products = await loadProducts();
   const log = new LoadLog();
   const shoppers = Array.from(
     { length: SHOPPERS },
@@ -57,7 +57,7 @@ it(`${ROUNDS} SIGKILLs under load: every acknowledged order survives, the databa
     await server.exited;
     expect(server.child.signalCode).toBe("SIGKILL");
     // The database as the killed server left it (the next start recovers its write-ahead log the same way).
-    expectAcknowledgedOrders(log, products, { exact: false });
+    await expectAcknowledgedOrders(log, products, { exact: false });
     expectSoundDatabase();
   }
   // The last server's acknowledgements were checked after its kill; one more start proves the store opens.

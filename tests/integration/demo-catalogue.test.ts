@@ -43,7 +43,7 @@ describe("the demo catalogue", () => {
     const result = await seed();
     expect(result).toEqual({ seeded: true, products: DEMO_PRODUCTS.length, drawn: PICTURES });
     expect(readdirSync(cacheDir)).toEqual([await drawingCodeVersion()]);
-    const all = db().select().from(products).all();
+    const all = await db().select().from(products);
     for (const category of CATEGORY_PATHS) {
       expect(all.filter((p) => p.category === category).length, category).toBeGreaterThanOrEqual(8);
       expect((await listProducts({ category })).total, `${category} in stock`).toBeGreaterThanOrEqual(5);
@@ -82,12 +82,12 @@ describe("the demo catalogue", () => {
 
     // A second run leaves the store as it is.
     expect(await seed()).toEqual({ seeded: false, existing: all.length });
-    expect(db().select().from(products).all()).toHaveLength(all.length);
+    expect(await db().select().from(products)).toHaveLength(all.length);
   });
 
   it("draws each picture once: a later seed copies the same files from the cache, under new names", async () => {
     await seed();
-    const before = db().select().from(products).all();
+    const before = await db().select().from(products);
     const filesOf = (urls: string[]) =>
       urls.flatMap((url) => [url, ...IMAGE_WIDTHS.map((width) => imageWidthUrl(url, width))]).map(fileOf);
     const hashesOf = (rows: typeof before) => new Map(rows.map((p) => [p.name, filesOf(p.images).map(sha256)]));
@@ -96,10 +96,10 @@ describe("the demo catalogue", () => {
     expect(cached).toHaveLength(PICTURES * (1 + IMAGE_WIDTHS.length));
     const cachedHashes = new Set(cached.map((file) => sha256(path.join(cache, file))));
 
-    db().delete(productSizes).run();
-    db().delete(products).run();
+    await db().delete(productSizes);
+    await db().delete(products);
     expect(await seed()).toEqual({ seeded: true, products: DEMO_PRODUCTS.length, drawn: 0 });
-    const after = db().select().from(products).all();
+    const after = await db().select().from(products);
     // Every product has the very same pictures, byte for byte, each file a copy of a cached one...
     expect(hashesOf(after)).toEqual(hashesOf(before));
     for (const file of filesOf(after.flatMap((p) => p.images))) expect(cachedHashes.has(sha256(file)), file).toBe(true);
@@ -136,13 +136,7 @@ describe("the demo catalogue", () => {
 
   it("photographs every product once per view: decodable, at full size, and different pictures", async () => {
     await seed();
-    const byName = new Map(
-      db()
-        .select()
-        .from(products)
-        .all()
-        .map((p) => [p.name, p]),
-    );
+    const byName = new Map((await db().select().from(products)).map((p) => [p.name, p]));
     for (const demo of DEMO_PRODUCTS) {
       const stored = byName.get(demo.name)!;
       // One picture per view the product asks for (front first, then back, a close-up...).

@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "#app/lib/db.server.ts";
+import { db, first } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { PRODUCT_LIST_INTENTS } from "#app/lib/intents.ts";
 import { storeProductImage, uploadedFilePath } from "#app/modules/inventory/index.server.ts";
@@ -26,15 +26,15 @@ describe("removing the demo catalogue", () => {
     const demoOnly = await storeProductImage(await pngBytes("#3355aa"), "demo only");
     const orderedPicture = await storeProductImage(await pngBytes("#33aa55"), "ordered");
     const ownPicture = await storeProductImage(await pngBytes("#555555"), "own");
-    createProduct({ demo: true, images: [demoOnly, shared] }, { sizes: [["M", 4]] });
-    createProduct({ demo: true, images: [shared] });
-    const ordered = createProduct({ demo: true, images: [orderedPicture] });
+    await createProduct({ demo: true, images: [demoOnly, shared] }, { sizes: [["M", 4]] });
+    await createProduct({ demo: true, images: [shared] });
+    const ordered = await createProduct({ demo: true, images: [orderedPicture] });
     // The seller's own product happens to show a picture a demo product showed too: it stays.
-    const own = createProduct({ demo: false, images: [ownPicture, shared] });
+    const own = await createProduct({ demo: false, images: [ownPicture, shared] });
 
     const user = await createUser();
     const orderId = newId();
-    insertOrders([
+    await insertOrders([
       {
         id: orderId,
         userId: user.id,
@@ -45,7 +45,7 @@ describe("removing the demo catalogue", () => {
         lines: [{ productId: ordered.id, quantity: 2, unitPriceCents: ordered.offerPriceCents }],
       },
     ]);
-    const orderBefore = db().select().from(orders).where(eq(orders.id, orderId)).get();
+    const orderBefore = await first(db().select().from(orders).where(eq(orders.id, orderId)));
 
     const seller = site.client(await sellerCookie((await createTestSeller()).id));
     const before = await routeData(seller, "/seller/product-list", "routes/seller/product-list");
@@ -57,7 +57,7 @@ describe("removing the demo catalogue", () => {
     const toast = await seller.get("/seller/product-list");
     expect(toast.text).toContain("Demo catalogue removed: 2 products, 1 picture; 1 kept off sale for their orders");
 
-    const left = db().select().from(products).all();
+    const left = await db().select().from(products);
     expect(left.map((p) => p.id).sort()).toEqual([ordered.id, own.id].sort());
     expect(left.find((p) => p.id === ordered.id)!.removedAt).not.toBeNull();
     expect(left.find((p) => p.id === own.id)!.removedAt).toBeNull();
@@ -65,24 +65,24 @@ describe("removing the demo catalogue", () => {
     for (const kept of [shared, orderedPicture, ownPicture]) expect(existsSync(fileOf(kept))).toBe(true);
 
     // The order is as it was, line and all.
-    expect(db().select().from(orders).where(eq(orders.id, orderId)).get()).toEqual(orderBefore);
-    expect(db().select().from(orderItems).where(eq(orderItems.orderId, orderId)).all()).toHaveLength(1);
+    expect(await first(db().select().from(orders).where(eq(orders.id, orderId)))).toEqual(orderBefore);
+    expect(await db().select().from(orderItems).where(eq(orderItems.orderId, orderId))).toHaveLength(1);
 
     // Nothing is left to offer; a second removal changes nothing.
     const after = await routeData(seller, "/seller/product-list", "routes/seller/product-list");
     expect((after.data as { demoOnSale: number }).demoOnSale).toBe(0);
     const again = await seller.post("/seller/product-list", { form: { intent: PRODUCT_LIST_INTENTS.removeDemo } });
     expect(again.status).toBe(303);
-    expect(db().select().from(products).all()).toHaveLength(2);
+    expect(await db().select().from(products)).toHaveLength(2);
   });
 
   it("is the seller's alone: a visitor's post removes nothing", async () => {
-    const demo = createProduct({ demo: true });
+    const demo = await createProduct({ demo: true });
     const answer = await site
       .client()
       .post("/seller/product-list", { form: { intent: PRODUCT_LIST_INTENTS.removeDemo } });
     // Sent to sign in, as any seller page sends a visitor.
     expect(answer.headers.location ?? "").toMatch(/^\/seller-login/);
-    expect(db().select().from(products).where(eq(products.id, demo.id)).get()).toBeDefined();
+    expect(await first(db().select().from(products).where(eq(products.id, demo.id)))).toBeDefined();
   });
 });

@@ -4,7 +4,7 @@
 // Session charges exactly the order's total and the webhook checks it.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "#app/lib/db.server.ts";
+import { db, first as firstRow } from "#app/lib/db.server.ts";
 import { computeTotals, DEFAULT_PRICING } from "#app/lib/money.ts";
 import { SANDBOX_SECRET_KEY } from "#app/lib/stripe-sandbox-config.server.ts";
 import { discountCodes, discountUses, orders } from "#db/schema.ts";
@@ -31,18 +31,19 @@ async function createCode(code: string, options: CodeOptions = {}, categories: s
     type: "application/x-www-form-urlencoded",
   });
   expect(answer.status, answer.text.slice(0, 300)).toBe(303);
-  return db().select().from(discountCodes).where(eq(discountCodes.code, code.toUpperCase())).get()!;
+  return (await firstRow(db().select().from(discountCodes).where(eq(discountCodes.code, code.toUpperCase()))))!;
 }
 
 async function shopper() {
   const user = await createUser();
-  const address = createAddress(user.id);
+  const address = await createAddress(user.id);
   return { user, addressId: address.id, client: site.client(await signedInCookie(user.id)) };
 }
 
-const codeRow = (id: string) => db().select().from(discountCodes).where(eq(discountCodes.id, id)).get()!;
-const orderRow = (id: string) => db().select().from(orders).where(eq(orders.id, id)).get()!;
-const usesOf = (codeId: string) => db().select().from(discountUses).where(eq(discountUses.codeId, codeId)).all();
+const codeRow = async (id: string) =>
+  (await firstRow(db().select().from(discountCodes).where(eq(discountCodes.id, id))))!;
+const orderRow = async (id: string) => (await firstRow(db().select().from(orders).where(eq(orders.id, id))))!;
+const usesOf = async (codeId: string) => await db().select().from(discountUses).where(eq(discountUses.codeId, codeId));
 
 async function sandboxSession(id: string) {
   const response = await fetch(`${process.env.STRIPE_SANDBOX_URL}/v1/checkout/sessions/${id}`, {
@@ -65,15 +66,18 @@ async function onlineOrder(client: Client, addressId: string, productId: string,
   return answer;
 }
 
-const orderIdOfSession = (url: string) => {
+const orderIdOfSession = async (url: string) => {
   const sessionId = /(cs_test_[0-9A-Za-z]+)$/.exec(url)![1]!;
-  return { sessionId, order: db().select().from(orders).where(eq(orders.stripeSessionId, sessionId)).get()! };
+  return {
+    sessionId,
+    order: (await firstRow(db().select().from(orders).where(eq(orders.stripeSessionId, sessionId))))!,
+  };
 };
 
 describe("limits under load", () => {
   it("100 shoppers at once on a code limited to 5 uses: exactly 5 orders with it, the rest told why", async () => {
     const code = await createCode("FIVE-ONLY", { maxUses: "5" });
-    const product = createProduct({ offerPriceCents: 2000 });
+    const product = await createProduct({ offerPriceCents: 2000 });
     const shoppers = await Promise.all(Array.from({ length: 100 }, shopper));
     const answers = await Promise.all(
       shoppers.map(({ client, addressId }) =>
@@ -92,20 +96,20 @@ describe("limits under load", () => {
       expect(answer.status).toBe(409);
       expect(answer.json).toEqual({ success: false, message: "The code FIVE-ONLY has been used up." });
     }
-    expect(codeRow(code.id).uses).toBe(5);
-    const withCode = db().select().from(orders).where(eq(orders.discountCode, "FIVE-ONLY")).all();
+    expect((await codeRow(code.id)).uses).toBe(5);
+    const withCode = await db().select().from(orders).where(eq(orders.discountCode, "FIVE-ONLY"));
     expect(withCode).toHaveLength(5);
     for (const order of withCode) {
       // 10% of $20.00 = $2.00 off; tax 2% of $18.00.
       expect(order).toMatchObject({ subtotalCents: 2000, discountCents: 200, taxCents: 36, amountCents: 1836 });
     }
-    expect(usesOf(code.id).map((u) => u.state)).toEqual(Array(5).fill("used"));
+    expect((await usesOf(code.id)).map((u) => u.state)).toEqual(Array(5).fill("used"));
     console.info(`[figures] 100 concurrent orders on a 5-use code: ${placed.length} placed, ${refused.length} refused`);
   });
 
   it("one shopper sending 10 orders at once on a once-per-shopper code gets one", async () => {
     const code = await createCode("ONCE-EACH", { maxUsesPerShopper: "1" });
-    const product = createProduct({ offerPriceCents: 1500 });
+    const product = await createProduct({ offerPriceCents: 1500 });
     const { client, addressId } = await shopper();
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -119,7 +123,7 @@ describe("limits under load", () => {
     for (const answer of answers.filter((a) => a.status !== 201)) {
       expect(answer.json?.message).toBe("You have already used the code ONCE-EACH.");
     }
-    expect(codeRow(code.id).uses).toBe(1);
+    expect((await codeRow(code.id)).uses).toBe(1);
   });
 });
 
@@ -127,13 +131,13 @@ describe("an unpaid online order holds its use", () => {
   for (const end of ["fail", "expire", "cancel"] as const) {
     it(`and gives it back exactly once when its checkout ends by ${end}`, async () => {
       const code = await createCode(`HOLD-${end}`, { maxUses: "1" });
-      const product = createProduct({ offerPriceCents: 5000 });
+      const product = await createProduct({ offerPriceCents: 5000 });
       const first = await shopper();
       const started = await onlineOrder(first.client, first.addressId, product.id, `hold-${end}`);
       expect(started.status, started.text).toBe(200);
-      const { sessionId, order } = orderIdOfSession(String(started.json!.url));
-      expect(codeRow(code.id).uses).toBe(1);
-      expect(usesOf(code.id).map((u) => u.state)).toEqual(["held"]);
+      const { sessionId, order } = await orderIdOfSession(String(started.json!.url));
+      expect((await codeRow(code.id)).uses).toBe(1);
+      expect((await usesOf(code.id)).map((u) => u.state)).toEqual(["held"]);
 
       // Held: nobody else can take it meanwhile.
       const second = await shopper();
@@ -150,9 +154,9 @@ describe("an unpaid online order holds its use", () => {
         const pressed = await first.client.post(String(started.json!.url), { form: { intent: end } });
         expect(pressed.status).toBe(303);
       }
-      expect(orderRow(order.id).status).toBe("Cancelled");
-      expect(codeRow(code.id).uses).toBe(0);
-      expect(usesOf(code.id).map((u) => u.state)).toEqual(["released"]);
+      expect((await orderRow(order.id)).status).toBe("Cancelled");
+      expect((await codeRow(code.id)).uses).toBe(0);
+      expect((await usesOf(code.id)).map((u) => u.state)).toEqual(["released"]);
 
       // The same end reported again (a redelivered event, a new event id for it): the use went back once.
       const type = end === "fail" ? "checkout.session.async_payment_failed" : "checkout.session.expired";
@@ -163,12 +167,12 @@ describe("an unpaid online order holds its use", () => {
         payment_status: "unpaid",
       });
       expect(again.outcome).toBe("already-closed");
-      expect(codeRow(code.id).uses).toBe(0);
+      expect((await codeRow(code.id)).uses).toBe(0);
 
       // Given back: the second shopper can now use it.
       const now = await onlineOrder(second.client, second.addressId, product.id, `HOLD-${end}`);
       expect(now.status, now.text).toBe(200);
-      expect(codeRow(code.id).uses).toBe(1);
+      expect((await codeRow(code.id)).uses).toBe(1);
     });
   }
 });
@@ -176,25 +180,21 @@ describe("an unpaid online order holds its use", () => {
 describe("ordering again while an online checkout holds the code", () => {
   it("the open checkout is closed and its held use counts as back: the new order gets the code", async () => {
     const code = await createCode("COME-BACK", { maxUsesPerShopper: "1", maxUses: "1" });
-    const product = createProduct({ offerPriceCents: 2500 });
+    const product = await createProduct({ offerPriceCents: 2500 });
     const { client, addressId } = await shopper();
     const started = await onlineOrder(client, addressId, product.id, "COME-BACK");
     expect(started.status, started.text).toBe(200);
-    const { order: left } = orderIdOfSession(String(started.json!.url));
+    const { order: left } = await orderIdOfSession(String(started.json!.url));
     // The shopper left the payment page (browser back) and orders cash on delivery instead.
     const cash = await client.post(
       "/api/order/cod",
       json({ items: [{ product: product.id, quantity: 1 }], address: addressId, discountCode: "come-back" }),
     );
     expect(cash.status, cash.text).toBe(201);
-    expect(orderRow(left.id).status).toBe("Cancelled");
-    expect(orderRow(String(cash.json!.orderId))).toMatchObject({ discountCode: "COME-BACK", discountCents: 250 });
-    expect(codeRow(code.id).uses).toBe(1);
-    expect(
-      usesOf(code.id)
-        .map((u) => u.state)
-        .sort(),
-    ).toEqual(["released", "used"]);
+    expect((await orderRow(left.id)).status).toBe("Cancelled");
+    expect(await orderRow(String(cash.json!.orderId))).toMatchObject({ discountCode: "COME-BACK", discountCents: 250 });
+    expect((await codeRow(code.id)).uses).toBe(1);
+    expect((await usesOf(code.id)).map((u) => u.state).sort()).toEqual(["released", "used"]);
   });
 });
 
@@ -202,11 +202,11 @@ describe("money right to the cent", () => {
   it("the Checkout Session charges exactly the order's total; the webhook checks amount_total first", async () => {
     await createCode("QUARTER", { value: "25" });
     // $33.33 × 1: 25% off = $8.33 (rounded down), tax 2% of $25.00 = $0.50, total $25.50.
-    const product = createProduct({ offerPriceCents: 3333 });
+    const product = await createProduct({ offerPriceCents: 3333 });
     const { client, addressId } = await shopper();
     const started = await onlineOrder(client, addressId, product.id, "quarter");
     expect(started.status, started.text).toBe(200);
-    const { sessionId, order } = orderIdOfSession(String(started.json!.url));
+    const { sessionId, order } = await orderIdOfSession(String(started.json!.url));
     const expected = computeTotals([{ unitPriceCents: 3333, quantity: 1 }], DEFAULT_PRICING, { discountCents: 833 });
     expect(order).toMatchObject({
       discountCode: "QUARTER",
@@ -226,14 +226,14 @@ describe("money right to the cent", () => {
       amount_total: order.amountCents + 833,
     });
     expect(wrong.outcome).toBe("amount-mismatch");
-    expect(orderRow(order.id).isPaid).toBe(false);
+    expect((await orderRow(order.id)).isPaid).toBe(false);
 
     // Paid on the hosted page: the real event carries the order's amount.
     const paid = await client.post(String(started.json!.url), { form: { intent: "pay" } });
     expect(paid.status).toBe(303);
-    expect(orderRow(order.id).isPaid).toBe(true);
-    const quarter = db().select().from(discountCodes).where(eq(discountCodes.code, "QUARTER")).get()!;
-    expect(usesOf(quarter.id).map((u) => u.state)).toEqual(["used"]);
+    expect((await orderRow(order.id)).isPaid).toBe(true);
+    const quarter = (await firstRow(db().select().from(discountCodes).where(eq(discountCodes.code, "QUARTER"))))!;
+    expect((await usesOf(quarter.id)).map((u) => u.state)).toEqual(["used"]);
 
     // The shopper's and the seller's /api carry the discount.
     const mine = await client.get("/api/order/user");
@@ -249,14 +249,14 @@ describe("money right to the cent", () => {
 
   it("an order discounted to zero needs no payment: placed paid, no Checkout Session", async () => {
     await createCode("ALL-FREE", { value: "100" });
-    const product = createProduct({ offerPriceCents: 1200 });
+    const product = await createProduct({ offerPriceCents: 1200 });
     const { client, addressId } = await shopper();
     const before = site.app.sandboxRequests.filter((r) => r.startsWith("POST /v1/checkout/sessions")).length;
     const answer = await onlineOrder(client, addressId, product.id, "ALL-FREE");
     expect(answer.status, answer.text).toBe(200);
     expect(answer.json).toMatchObject({ success: true, message: "Order Placed Successfully" });
     expect(String(answer.json!.url)).toMatch(/\/my-orders$/);
-    const order = orderRow(String(answer.json!.orderId));
+    const order = await orderRow(String(answer.json!.orderId));
     expect(order).toMatchObject({ isPaid: true, amountCents: 0, discountCents: 1200, taxCents: 0 });
     expect(site.app.sandboxRequests.filter((r) => r.startsWith("POST /v1/checkout/sessions")).length).toBe(before);
     const mine = await client.get("/api/order/user");
@@ -266,7 +266,7 @@ describe("money right to the cent", () => {
 
 describe("the cart's code field and the seller's codes", () => {
   it("says why for every refusal, and applies, shows and removes a code", async () => {
-    const men = createProduct({ offerPriceCents: 4000, category: "Men" });
+    const men = await createProduct({ offerPriceCents: 4000, category: "Men" });
     const day = 24 * 60 * 60 * 1000;
     const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
     await createCode("OLD-ONE", { endsOn: iso(Date.now() - 3 * day) });
@@ -274,7 +274,7 @@ describe("the cart's code field and the seller's codes", () => {
     await createCode("BIG-CART", { minSubtotal: "100" });
     await createCode("KIDS-ONLY", {}, ["Kids"]);
     const gone = await createCode("GONE", { maxUses: "1" });
-    db().update(discountCodes).set({ uses: 1 }).where(eq(discountCodes.id, gone.id)).run();
+    await db().update(discountCodes).set({ uses: 1 }).where(eq(discountCodes.id, gone.id));
     const once = await createCode("MINE-ONCE", { maxUsesPerShopper: "1" });
     const { client, addressId } = await shopper();
     // The shopper used MINE-ONCE before.
@@ -283,7 +283,7 @@ describe("the cart's code field and the seller's codes", () => {
       json({ items: [{ product: men.id, quantity: 1 }], address: addressId, discountCode: "MINE-ONCE" }),
     );
     expect(used.status).toBe(201);
-    expect(codeRow(once.id).uses).toBe(1);
+    expect((await codeRow(once.id)).uses).toBe(1);
     await client.post("/cart", { form: { intent: "add", productId: men.id } });
 
     const start = new Date(Date.now() + 3 * day).toISOString().slice(0, 10);
@@ -330,10 +330,12 @@ describe("the cart's code field and the seller's codes", () => {
         .match(/role="alert"[^<]*<?[^<]*/g)
         ?.join(" | "),
     ).toBe(303);
-    const order = db().select().from(orders).where(eq(orders.discountCode, "TEN-OFF")).get()!;
+    const order = (await firstRow(db().select().from(orders).where(eq(orders.discountCode, "TEN-OFF"))))!;
     expect(order).toMatchObject({ subtotalCents: 4000, discountCents: 1000, taxCents: 60, amountCents: 3060 });
     // The mail, the seller's list and the orders CSV say it.
-    const mail = outboxRows().find((row) => row.kind === "order-confirmation" && row.textBody.includes(order.id));
+    const mail = (await outboxRows()).find(
+      (row) => row.kind === "order-confirmation" && row.textBody.includes(order.id),
+    );
     expect(mail?.textBody).toContain("Discount (TEN-OFF): -$10.00");
     const seller = site.client(await sellerCookie());
     expect(decodeHtml((await seller.get("/seller/orders")).text).replaceAll("<!-- -->", "")).toContain(
@@ -373,9 +375,9 @@ describe("the cart's code field and the seller's codes", () => {
 
     const paused = await seller.post("/seller/discounts", { form: { intent: "pause", id: code.id } });
     expect(paused.status).toBe(303);
-    expect(codeRow(code.id).paused).toBe(true);
+    expect((await codeRow(code.id)).paused).toBe(true);
     const { client } = await shopper();
-    const product = createProduct({ offerPriceCents: 1000 });
+    const product = await createProduct({ offerPriceCents: 1000 });
     await client.post("/cart", { form: { intent: "add", productId: product.id } });
     const refused = await client.post("/cart", { form: { intent: "apply-code", code: "summer" } });
     expect(decodeHtml(refused.text)).toContain("The code SUMMER cannot be used at the moment.");
@@ -384,11 +386,11 @@ describe("the cart's code field and the seller's codes", () => {
       form: { code: "summer-sale", kind: "amount", value: "2.50" },
     });
     expect(edited.status).toBe(303);
-    expect(codeRow(code.id)).toMatchObject({ code: "SUMMER-SALE", kind: "amount", value: 250 });
+    expect(await codeRow(code.id)).toMatchObject({ code: "SUMMER-SALE", kind: "amount", value: 250 });
     const list = await seller.get("/seller/discounts");
     expect(decodeHtml(list.text)).toContain("SUMMER-SALE");
     const deleted = await seller.post("/seller/discounts", { form: { intent: "delete", id: code.id } });
     expect(deleted.status).toBe(303);
-    expect(db().select().from(discountCodes).where(eq(discountCodes.id, code.id)).get()).toBeUndefined();
+    expect(await firstRow(db().select().from(discountCodes).where(eq(discountCodes.id, code.id)))).toBeUndefined();
   });
 });

@@ -27,7 +27,7 @@ const DESCRIPTIONS = [
 ];
 const PHONES = ["+91 98765 43210", "+919876543210", "09876 543210", "(044) 2345-6789"];
 
-let made: ReturnType<typeof createProduct>[] = [];
+let made: Awaited<ReturnType<typeof createProduct>>[] = [];
 const placed: { id: string; phone: string }[] = [];
 
 async function download(path: string) {
@@ -37,23 +37,24 @@ async function download(path: string) {
 }
 
 beforeAll(async () => {
-  made = DESCRIPTIONS.map((description, i) =>
-    createProduct({ name: i === 1 ? 'Shirt, "Classic"' : `Product ${i}`, description, createdAt: AT + i }),
+  made = await Promise.all(
+    DESCRIPTIONS.map((description, i) =>
+      createProduct({ name: i === 1 ? 'Shirt, "Classic"' : `Product ${i}`, description, createdAt: AT + i }),
+    ),
   );
   for (const [i, phone] of PHONES.entries()) {
     const user = await createUser({ name: `Buyer ${i}` });
-    const address = createAddress(user.id, { phone });
+    const address = await createAddress(user.id, { phone });
     const { order } = await placeOrder({
       userId: user.id,
       addressId: address.id,
       paymentType: "COD",
       items: [{ productId: made[0]!.id, quantity: 1 }],
     });
-    db()
+    await db()
       .update(orders)
       .set({ createdAt: AT + i })
-      .where(eq(orders.id, order.id))
-      .run();
+      .where(eq(orders.id, order.id));
     placed.push({ id: order.id, phone });
   }
 });
@@ -62,7 +63,7 @@ describe("CSV exports read back cell for cell", () => {
   it("products: one row per product, every description cell the lines as written", async () => {
     const text = await download("/seller/products.csv");
     const [header, ...rows] = parseCsv(text);
-    const all = db().select().from(products).all();
+    const all = await db().select().from(products);
     expect(rows).toHaveLength(all.length);
     const column = (name: string) => header!.indexOf(name);
     for (const product of made) {

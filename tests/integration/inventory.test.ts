@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { db } from "#app/lib/db.server.ts";
+import { db, first } from "#app/lib/db.server.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
 import { productFieldsSchema } from "#app/lib/schemas/product.ts";
 import {
@@ -116,16 +116,16 @@ describe("addProduct", () => {
   });
 
   it("stores nothing when an image is refused, even after others were stored", async () => {
-    const before = { rows: productCount(), files: uploadedFiles() };
+    const before = { rows: await productCount(), files: uploadedFiles() };
     const fake = { fieldName: "images", fileName: "fake.png", bytes: new TextEncoder().encode("not an image") };
     const refused = await refusalFacts(addProduct(fields, [await upload(), await upload(), fake]));
     expect(refused).toMatchObject({ status: 400, fieldErrors: { images: expect.stringContaining("fake.png") } });
-    expect(productCount()).toBe(before.rows);
+    expect(await productCount()).toBe(before.rows);
     expect(uploadedFiles()).toEqual(before.files);
   });
 
   it("needs at least one image and refuses bad fields before storing any", async () => {
-    const before = { rows: productCount(), files: uploadedFiles() };
+    const before = { rows: await productCount(), files: uploadedFiles() };
     expect(await refusalFacts(addProduct(fields, []))).toEqual({
       status: 400,
       message: "Add at least one product image.",
@@ -135,7 +135,7 @@ describe("addProduct", () => {
       status: 400,
       fieldErrors: { offerPrice: "The offer price cannot be above the product price." },
     });
-    expect(productCount()).toBe(before.rows);
+    expect(await productCount()).toBe(before.rows);
     expect(uploadedFiles()).toEqual(before.files);
   });
 });
@@ -200,7 +200,7 @@ describe("updateProduct", () => {
 
 describe("stock and removal", () => {
   it("sets stock, removes from sale (keeping the row) and puts back", async () => {
-    const product = createProduct();
+    const product = await createProduct();
     const notFound = { status: 404, message: "Product not found", fieldErrors: {} };
     await setInStock(product.id, false);
     expect((await getProductForSeller(product.id))!.inStock).toBe(false);
@@ -216,17 +216,17 @@ describe("stock and removal", () => {
   });
 
   it("lists products on sale newest first, removed ones after them", async () => {
-    db().delete(products).run();
-    const old = createProduct({ name: "Old", createdAt: 1000 });
-    const removed = createProduct({ name: "Removed", createdAt: 3000, removedAt: 4000 });
-    const recent = createProduct({ name: "Recent", createdAt: 2000 });
+    await db().delete(products);
+    const old = await createProduct({ name: "Old", createdAt: 1000 });
+    const removed = await createProduct({ name: "Removed", createdAt: 3000, removedAt: 4000 });
+    const recent = await createProduct({ name: "Recent", createdAt: 2000 });
     expect((await listSellerProducts()).rows.map((p) => p.id)).toEqual([recent.id, old.id, removed.id]);
   });
 });
 
 describe("product list page", () => {
   it("toggles stock with a plain form post and comes back to the product's row with a toast naming it", async () => {
-    const product = createProduct({ inStock: true });
+    const product = await createProduct({ inStock: true });
     const cookie = await sellerCookie();
     const response = await site.app.fetch(
       formRequest("/seller/product-list", { intent: "stock", id: product.id, inStock: "false" }, { cookie }),
@@ -249,7 +249,7 @@ describe("product list page", () => {
   });
 
   it("removes a product from sale and refuses unknown ids and intents", async () => {
-    const product = createProduct();
+    const product = await createProduct();
     const cookie = await sellerCookie();
     const post = (body: Record<string, string>) =>
       site.app.fetch(formRequest("/seller/product-list", body, { cookie }));
@@ -261,7 +261,7 @@ describe("product list page", () => {
   });
 
   it("does nothing for a visitor: the sign-in page instead", async () => {
-    const product = createProduct({ inStock: true });
+    const product = await createProduct({ inStock: true });
     const response = await site.app.fetch(
       formRequest("/seller/product-list", { intent: "stock", id: product.id, inStock: "false" }),
     );
@@ -310,7 +310,7 @@ describe("edit product page", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe(`/seller/product-list#product-${id}`);
     expect(await toastsFrom(response)).toEqual(["success: Product Updated: Linen Shirt (edited)"]);
-    const updated = db().select().from(products).where(eq(products.id, id)).get()!;
+    const updated = (await first(db().select().from(products).where(eq(products.id, id))))!;
     expect(updated).toMatchObject({ name: "Linen Shirt (edited)", category: "Women", description: ["Only line"] });
     expect(updated.images).toHaveLength(2);
   });

@@ -19,7 +19,7 @@ const SHOPPERS = envCount("LOAD_SHOPPERS", 50);
 const ORDERS = envCount("LOAD_ORDERS", 8);
 
 it(`${SHOPPERS} shoppers at once, ${ORDERS} orders each: every acknowledged order stored once, nothing failed`, async () => {
-  const products = loadProducts();
+  const products = await loadProducts();
   const server = await startProductionServer(LOAD_SERVER_ENV);
   const log = new LoadLog();
   try {
@@ -40,7 +40,7 @@ it(`${SHOPPERS} shoppers at once, ${ORDERS} orders each: every acknowledged orde
   expect(log.failures).toEqual([]);
   expect(log.acknowledged).toHaveLength(SHOPPERS * ORDERS);
   expect(server.lines().filter((line) => /SQLITE_BUSY|database is locked/i.test(line))).toEqual([]);
-  expectAcknowledgedOrders(log, products, { exact: true });
+  await expectAcknowledgedOrders(log, products, { exact: true });
   expectSoundDatabase();
   console.log(
     `load: ${SHOPPERS} shoppers, ${log.requests} requests, ${log.acknowledged.length} orders acknowledged and stored once, ` +

@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
-import { db, transaction } from "#app/lib/db.server.ts";
+import { db, first, transaction } from "#app/lib/db.server.ts";
 import { deliverPendingMail, enqueueMail, LEASE_MS } from "#app/modules/mail/index.server.ts";
 import { mailOutbox } from "#db/schema.ts";
 import { createProduct } from "../helpers/factories.ts";
@@ -41,7 +41,7 @@ async function killed(run: ReturnType<typeof child>) {
 
 it("killed right after the order committed: a new sender delivers its mails exactly once", async () => {
   const { user, address } = await createShopperWithAddress();
-  const product = createProduct({ name: "Crash Test Jacket" });
+  const product = await createProduct({ name: "Crash Test Jacket" });
   const run = child(["place-order", user.id, address.id, product.id]);
   await waitUntil(() => run.output().includes("committed "));
   await killed(run);
@@ -73,16 +73,16 @@ it("killed in the middle of sending: the claim lapses, and the next sender deliv
   } finally {
     await silent.close();
   }
-  const row = () => db().select().from(mailOutbox).where(eq(mailOutbox.id, id)).get()!;
-  expect(row()).toMatchObject({ state: "sending", attempts: 0 });
+  const row = async () => (await first(db().select().from(mailOutbox).where(eq(mailOutbox.id, id))))!;
+  expect(await row()).toMatchObject({ state: "sending", attempts: 0 });
 
   // While the dead sender's claim holds, nobody else sends it.
   expect(await deliverPendingMail()).toEqual({ sent: 0, retrying: 0, failed: 0 });
   // Once it has lapsed, the next sender does, once.
-  const later = row().dueAt;
+  const later = (await row()).dueAt;
   expect(later).toBeGreaterThan(Date.now() + LEASE_MS / 2);
   expect(await deliverPendingMail({ now: () => later })).toEqual({ sent: 1, retrying: 0, failed: 0 });
   expect(await deliverPendingMail({ now: () => later + LEASE_MS })).toEqual({ sent: 0, retrying: 0, failed: 0 });
   expect(smtp.received.filter((m) => m.to.includes("mid-send@example.com"))).toHaveLength(1);
-  expect(row()).toMatchObject({ state: "sent", claimToken: null });
+  expect(await row()).toMatchObject({ state: "sent", claimToken: null });
 });

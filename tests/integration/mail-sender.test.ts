@@ -24,7 +24,7 @@ const smtp = smtpServerForFile();
 afterEach(async () => {
   await stopMailSender();
   // Every test starts with an empty outbox and inbox.
-  db().delete(mailOutbox).run();
+  await db().delete(mailOutbox);
   smtp.received.length = 0;
 });
 
@@ -50,7 +50,7 @@ describe("deliverPendingMail", () => {
     expect(await deliverPendingMail()).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(await deliverPendingMail()).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect(received("ann@example.com")).toHaveLength(1);
-    const row = outboxRow(id)!;
+    const row = (await outboxRow(id))!;
     expect(row).toMatchObject({ state: "sent", attempts: 0, claimToken: null, lastError: null });
     const [mail] = await smtp.parsed();
     expect(mail!.messageId).toBe(row.messageId);
@@ -65,7 +65,7 @@ describe("deliverPendingMail", () => {
         throw new Error("the change failed after the mail was written");
       }),
     ).rejects.toThrow("the change failed");
-    expect(db().select().from(mailOutbox).all()).toEqual([]);
+    expect(await db().select().from(mailOutbox)).toEqual([]);
     expect(await deliverPendingMail()).toEqual({ sent: 0, retrying: 0, failed: 0 });
   });
 
@@ -75,7 +75,7 @@ describe("deliverPendingMail", () => {
     const t0 = Date.now();
     vi.spyOn(console, "warn").mockImplementation(() => {});
     expect(await deliverPendingMail({ now: () => t0 })).toEqual({ sent: 0, retrying: 1, failed: 0 });
-    let row = outboxRow(id)!;
+    let row = (await outboxRow(id))!;
     expect(row).toMatchObject({ state: "pending", attempts: 1 });
     expect(row.lastError).toContain("421");
     expect(row.dueAt).toBe(t0 + retryDelayMs(1));
@@ -88,13 +88,13 @@ describe("deliverPendingMail", () => {
     });
     const t1 = t0 + retryDelayMs(1);
     expect(await deliverPendingMail({ now: () => t1 })).toEqual({ sent: 0, retrying: 1, failed: 0 });
-    row = outboxRow(id)!;
+    row = (await outboxRow(id))!;
     expect(row.attempts).toBe(2);
     expect(row.dueAt).toBe(t1 + retryDelayMs(2));
     expect(retryDelayMs(2)).toBeGreaterThan(retryDelayMs(1));
 
     expect(await deliverPendingMail({ now: () => row.dueAt })).toEqual({ sent: 1, retrying: 0, failed: 0 });
-    expect(outboxRow(id)).toMatchObject({ state: "sent", lastError: null });
+    expect(await outboxRow(id)).toMatchObject({ state: "sent", lastError: null });
     expect(received("bo@example.com")).toHaveLength(1);
   });
 
@@ -103,7 +103,7 @@ describe("deliverPendingMail", () => {
     const id = await queue("nobody@example.com");
     vi.spyOn(console, "warn").mockImplementation(() => {});
     expect(await deliverPendingMail()).toEqual({ sent: 0, retrying: 0, failed: 1 });
-    const row = outboxRow(id)!;
+    const row = (await outboxRow(id))!;
     expect(row).toMatchObject({ state: "failed", attempts: 1 });
     expect(row.lastError).toContain("550");
     expect(await deliverPendingMail({ now: () => Date.now() + 365 * 86_400_000 })).toEqual({
@@ -121,9 +121,9 @@ describe("deliverPendingMail", () => {
     let now = Date.now();
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       await deliverPendingMail({ now: () => now });
-      now = outboxRow(id)!.dueAt;
+      now = (await outboxRow(id))!.dueAt;
     }
-    expect(outboxRow(id)).toMatchObject({ state: "failed", attempts: MAX_ATTEMPTS });
+    expect(await outboxRow(id)).toMatchObject({ state: "failed", attempts: MAX_ATTEMPTS });
     expect(received("cy@example.com")).toEqual([]);
   });
 
@@ -136,7 +136,8 @@ describe("deliverPendingMail", () => {
       const t0 = Date.now();
       expect(await deliverPendingMail({ now: () => t0 })).toEqual({ sent: 0, retrying: 1, failed: 0 });
       expect(received("di@example.com"), "the server has it, the store does not know").toHaveLength(1);
-      expect(await deliverPendingMail({ now: () => outboxRow(id)!.dueAt })).toEqual({
+      const due = (await outboxRow(id))!.dueAt;
+      expect(await deliverPendingMail({ now: () => due })).toEqual({
         sent: 1,
         retrying: 0,
         failed: 0,
@@ -144,7 +145,7 @@ describe("deliverPendingMail", () => {
 
       const copies = await Promise.all(received("di@example.com").map((m) => simpleParser(m.raw)));
       expect(copies).toHaveLength(2);
-      const row = outboxRow(id)!;
+      const row = (await outboxRow(id))!;
       expect(copies.map((c) => c.messageId)).toEqual([row.messageId, row.messageId]);
       expect(copies[1]!.date).toEqual(copies[0]!.date);
       // Deduplicated by Message-ID, as a receiving side can: one mail.
@@ -179,7 +180,7 @@ describe("the background sender", () => {
       await stopMailSender();
       const id = await queue("gus@example.com");
       // Stopped: nothing picks it up; a direct round still can.
-      expect(outboxRow(id)!.state).toBe("pending");
+      expect((await outboxRow(id))!.state).toBe("pending");
       expect(await deliverPendingMail()).toEqual({ sent: 1, retrying: 0, failed: 0 });
       expect(received("eve@example.com")).toHaveLength(1);
     } finally {
@@ -203,7 +204,7 @@ describe("without SMTP_URL", () => {
       const file = path.join(config().outboxDir, files[0]!);
       expect(logged.some((line) => line.includes(file) && line.includes("hal@example.com"))).toBe(true);
       const mail = await simpleParser(readFileSync(file));
-      expect(mail.messageId).toBe(outboxRow(id)!.messageId);
+      expect(mail.messageId).toBe((await outboxRow(id))!.messageId);
       expect(mail.text?.trim()).toBe(`Hello ${counter}`);
       expect(smtp.received).toEqual([]);
     } finally {

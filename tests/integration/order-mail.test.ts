@@ -40,9 +40,9 @@ async function deliver(): Promise<ParsedMail[]> {
 
 async function shopperOrder(paymentType: "COD" | "Online") {
   const user = await createUser({ name: "Asha Rao" });
-  const address = createAddress(user.id, { street: "12 Park Street", city: "Pune", zipcode: "411001" });
-  const kurta = createProduct({ name: "Silk Kurta", offerPriceCents: 2500 }, { sizes: [["M", 10]] });
-  const scarf = createProduct({ name: "Wool Scarf", offerPriceCents: 999 });
+  const address = await createAddress(user.id, { street: "12 Park Street", city: "Pune", zipcode: "411001" });
+  const kurta = await createProduct({ name: "Silk Kurta", offerPriceCents: 2500 }, { sizes: [["M", 10]] });
+  const scarf = await createProduct({ name: "Wool Scarf", offerPriceCents: 999 });
   const { order } = await placeOrder({
     userId: user.id,
     addressId: address.id,
@@ -56,15 +56,15 @@ async function shopperOrder(paymentType: "COD" | "Online") {
 }
 
 /** Gives an online order a Checkout Session id, as starting the checkout does. */
-function withSession(orderId: string) {
+async function withSession(orderId: string) {
   const id = `cs_test_${orderId}`;
-  db().update(orders).set({ stripeSessionId: id }).where(eq(orders.id, orderId)).run();
+  await db().update(orders).set({ stripeSessionId: id }).where(eq(orders.id, orderId));
   return { id, metadata: { orderId } };
 }
 
-function paidSession(order: { id: string; amountCents: number }) {
+async function paidSession(order: { id: string; amountCents: number }) {
   return {
-    ...withSession(order.id),
+    ...(await withSession(order.id)),
     payment_status: "paid" as const,
     amount_total: order.amountCents,
     currency: "usd",
@@ -114,7 +114,7 @@ describe("order confirmation and the seller's notice", () => {
     // In the store's burgundy (app/app.css --color-primary), not another brand's indigo.
     expect(html).toContain("#8c2f39");
     expect(html).not.toMatch(/#4f46e5/i);
-    const row = outboxRows().find((r) => r.recipient === user.email && r.kind === "order-confirmation")!;
+    const row = (await outboxRows()).find((r) => r.recipient === user.email && r.kind === "order-confirmation")!;
     expect(confirmation.messageId).toBe(row.messageId);
     expect(row.state).toBe("sent");
 
@@ -128,9 +128,9 @@ describe("order confirmation and the seller's notice", () => {
 
   it("a refused (rolled-back) order writes no mail and sends nothing", async () => {
     const { user, address } = await createShopperWithAddress();
-    const onSale = createProduct();
-    const soldOut = createProduct({ inStock: false });
-    const before = outboxRows().length;
+    const onSale = await createProduct();
+    const soldOut = await createProduct({ inStock: false });
+    const before = (await outboxRows()).length;
     const error = await placeOrder({
       userId: user.id,
       addressId: address.id,
@@ -141,8 +141,8 @@ describe("order confirmation and the seller's notice", () => {
       ],
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Refusal);
-    expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toEqual([]);
-    expect(outboxRows()).toHaveLength(before);
+    expect(await db().select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
+    expect(await outboxRows()).toHaveLength(before);
     expect(await deliver()).toEqual([]);
   });
 
@@ -150,8 +150,8 @@ describe("order confirmation and the seller's notice", () => {
     const { user, order } = await shopperOrder("Online");
     expect(await deliver(), "nothing while unpaid").toEqual([]);
 
-    expect(await fulfilCheckoutSession(paidSession(order))).toBe("paid");
-    expect(await fulfilCheckoutSession(paidSession(order))).toBe("already-paid");
+    expect(fulfilCheckoutSession(await paidSession(order))).toBe("paid");
+    expect(fulfilCheckoutSession(await paidSession(order))).toBe("already-paid");
     const mails = await deliver();
     expect(mails).toHaveLength(2);
     const confirmation = only(mails, user.email);
@@ -175,7 +175,7 @@ describe("order confirmation and the seller's notice", () => {
 describe("an online order cancelled unpaid", () => {
   it("a failed payment: 'did not go through', with a link to the cart", async () => {
     const { user, order } = await shopperOrder("Online");
-    const session = withSession(order.id);
+    const session = await withSession(order.id);
     const failed = { id: `evt_${order.id}`, type: "checkout.session.async_payment_failed" as const };
     expect(await cancelOrderForSession(session, failed)).toBe("cancelled");
     expect(await cancelOrderForSession(session, failed)).toBe("duplicate-event");
@@ -188,7 +188,7 @@ describe("an online order cancelled unpaid", () => {
 
   it("an expired or abandoned checkout: 'not completed'; paid after all, the confirmation follows", async () => {
     const { user, order } = await shopperOrder("Online");
-    expect(await cancelOrderForSession(withSession(order.id))).toBe("cancelled");
+    expect(cancelOrderForSession(await withSession(order.id))).toBe("cancelled");
     const mail = only(await deliver(), user.email);
     expect(mail.subject).toBe(`Your Trendora order ${order.id} was not placed: the payment was not completed`);
     // Not placed, so the summary does not say "placed" either: it says when the checkout began.
@@ -198,7 +198,7 @@ describe("an online order cancelled unpaid", () => {
     }
 
     // A paid session wins over the cancellation: the order is placed after all, and says so.
-    expect(await fulfilCheckoutSession(paidSession(order))).toBe("paid");
+    expect(fulfilCheckoutSession(await paidSession(order))).toBe("paid");
     expect(only(await deliver(), user.email).subject).toBe(`Your Trendora order ${order.id} is placed`);
   });
 

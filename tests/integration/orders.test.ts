@@ -12,8 +12,8 @@ import { createAddress, createShopperWithAddress, createUser, signedInCookie, to
 
 const site = appForFile();
 
-function orderCount(userId: string) {
-  return db().select().from(orders).where(eq(orders.userId, userId)).all().length;
+async function orderCount(userId: string) {
+  return (await db().select().from(orders).where(eq(orders.userId, userId))).length;
 }
 
 /** An order placed as the /api calls place it: the checkout service with the client's lines. */
@@ -37,10 +37,10 @@ function checkout(input: {
 describe("placeOrder", () => {
   it("stores the order, its lines at today's prices, the address as it was, and clears the cart", async () => {
     const user = await createUser();
-    const address = createAddress(user.id, { city: "Mumbai" });
-    const shirt = createProduct({ offerPriceCents: 1999 });
-    const cap = createProduct({ offerPriceCents: 499 });
-    db().insert(cartItems).values({ userId: user.id, productId: shirt.id, quantity: 3 }).run();
+    const address = await createAddress(user.id, { city: "Mumbai" });
+    const shirt = await createProduct({ offerPriceCents: 1999 });
+    const cap = await createProduct({ offerPriceCents: 499 });
+    await db().insert(cartItems).values({ userId: user.id, productId: shirt.id, quantity: 3 });
 
     const result = await placeOrder({
       userId: user.id,
@@ -64,7 +64,7 @@ describe("placeOrder", () => {
       addressId: address.id,
     });
     expect(result.order.address).toMatchObject({ firstName: "Asha", city: "Mumbai", zipcode: "411001" });
-    const stored = db().select().from(orderItems).where(eq(orderItems.orderId, result.order.id)).all();
+    const stored = await db().select().from(orderItems).where(eq(orderItems.orderId, result.order.id));
     expect(stored.map((l) => [l.productId, l.quantity, l.unitPriceCents]).sort()).toEqual(
       [
         [shirt.id, 3, 1999],
@@ -76,7 +76,7 @@ describe("placeOrder", () => {
 
   it("ignores a price sent by the client and uses the product's offer price", async () => {
     const { user, address } = await createShopperWithAddress();
-    const product = createProduct({ offerPriceCents: 5000 });
+    const product = await createProduct({ offerPriceCents: 5000 });
     const tampered = { productId: product.id, quantity: 2, unitPriceCents: 1, offerPrice: 0.01 };
     const { order, lines } = await placeOrder({
       userId: user.id,
@@ -90,14 +90,14 @@ describe("placeOrder", () => {
 
   it("keeps the unit price of the time of ordering when the product's price changes later", async () => {
     const { user, address } = await createShopperWithAddress();
-    const product = createProduct({ offerPriceCents: 1000 });
+    const product = await createProduct({ offerPriceCents: 1000 });
     await placeOrder({
       userId: user.id,
       addressId: address.id,
       items: [{ productId: product.id, quantity: 1 }],
       paymentType: "COD",
     });
-    db().update(products).set({ offerPriceCents: 9999 }).where(eq(products.id, product.id)).run();
+    await db().update(products).set({ offerPriceCents: 9999 }).where(eq(products.id, product.id));
     const [listed] = await listUserOrders(user.id);
     expect(listed!.lines[0]).toMatchObject({ unitPriceCents: 1000, lineCents: 1000 });
   });
@@ -105,23 +105,23 @@ describe("placeOrder", () => {
   it("refuses without an address, with another shopper's address, and with a malformed address id", async () => {
     const user = await createUser();
     const other = await createUser();
-    const foreign = createAddress(other.id);
-    const product = createProduct();
+    const foreign = await createAddress(other.id);
+    const product = await createProduct();
     const items = [{ productId: product.id, quantity: 1 }];
     for (const addressId of [null, undefined, "", foreign.id, "../../etc", "X".repeat(500)]) {
       const error = await refusalOf(checkout({ userId: user.id, addressId, items, paymentType: "COD" }));
       expect(error.message).toBe("Please select an address");
       expect(error.status).toBe(400);
     }
-    expect(orderCount(user.id)).toBe(0);
+    expect(await orderCount(user.id)).toBe(0);
   });
 
   it("refuses an out-of-stock, removed or unknown product and writes nothing", async () => {
     const { user, address } = await createShopperWithAddress();
-    const fine = createProduct();
-    const soldOut = createProduct({ name: "Sold Out Tee", inStock: false });
-    const removed = createProduct({ name: "Old Jacket", removedAt: Date.now() });
-    db().insert(cartItems).values({ userId: user.id, productId: fine.id, quantity: 1 }).run();
+    const fine = await createProduct();
+    const soldOut = await createProduct({ name: "Sold Out Tee", inStock: false });
+    const removed = await createProduct({ name: "Old Jacket", removedAt: Date.now() });
+    await db().insert(cartItems).values({ userId: user.id, productId: fine.id, quantity: 1 });
     const cases: [string, string, number][] = [
       [soldOut.id, "Sold Out Tee is out of stock.", 409],
       [removed.id, "Old Jacket is no longer available.", 409],
@@ -142,8 +142,8 @@ describe("placeOrder", () => {
       expect(error.message).toBe(message);
       expect(error.status).toBe(status);
     }
-    expect(orderCount(user.id)).toBe(0);
-    const linesOfFine = db().select().from(orderItems).where(eq(orderItems.productId, fine.id)).all();
+    expect(await orderCount(user.id)).toBe(0);
+    const linesOfFine = await db().select().from(orderItems).where(eq(orderItems.productId, fine.id));
     expect(linesOfFine).toEqual([]);
     // The cart is kept when the order fails.
     expect((await readSavedCart(user.id)).get(fine.id)).toBe(1);
@@ -151,7 +151,7 @@ describe("placeOrder", () => {
 
   it("refuses zero, negative, fractional, huge and non-numeric quantities", async () => {
     const { user, address } = await createShopperWithAddress();
-    const product = createProduct();
+    const product = await createProduct();
     for (const quantity of [0, -1, 1.5, 100, 1e9, Number.NaN, Number.POSITIVE_INFINITY, "2", null]) {
       const error = await refusalOf(
         checkout({
@@ -163,7 +163,7 @@ describe("placeOrder", () => {
       );
       expect(error.message).toBe("Quantity must be a whole number from 1 to 99.");
     }
-    expect(orderCount(user.id)).toBe(0);
+    expect(await orderCount(user.id)).toBe(0);
   });
 
   it("refuses an empty order, a non-list, hostile ids and an unknown payment type", async () => {
@@ -179,14 +179,14 @@ describe("placeOrder", () => {
     expect((await refusalOf(checkout({ ...base, items: [null as never] }))).message).toBe(
       "Invalid product id in the order.",
     );
-    const product = createProduct();
+    const product = await createProduct();
     const bitcoin = checkout({ ...base, paymentType: "Bitcoin", items: [{ productId: product.id, quantity: 1 }] });
     expect((await refusalOf(bitcoin)).message).toBe("Please choose a payment method.");
   });
 
   it("adds up repeated lines of one product, within the 99 limit", async () => {
     const { user, address } = await createShopperWithAddress();
-    const product = createProduct({ offerPriceCents: 100 });
+    const product = await createProduct({ offerPriceCents: 100 });
     const { orderId } = await checkout({
       userId: user.id,
       addressId: address.id,
@@ -195,7 +195,7 @@ describe("placeOrder", () => {
         { productId: product.id, quantity: 3 },
       ],
     });
-    const lines = db().select().from(orderItems).where(eq(orderItems.orderId, orderId)).all();
+    const lines = await db().select().from(orderItems).where(eq(orderItems.orderId, orderId));
     expect(lines.map((l) => [l.productId, l.quantity, l.unitPriceCents])).toEqual([[product.id, 5, 100]]);
     const error = await refusalOf(
       checkout({
@@ -213,7 +213,7 @@ describe("placeOrder", () => {
 
   it("creates one order for a repeated request key, and a new one for a new key", async () => {
     const { user, address } = await createShopperWithAddress();
-    const product = createProduct();
+    const product = await createProduct();
     const input = {
       userId: user.id,
       addressId: address.id,
@@ -228,15 +228,15 @@ describe("placeOrder", () => {
     expect(again.created).toBe(false);
     expect(again.order.id).toBe(first.order.id);
     expect(again.lines).toEqual(first.lines);
-    expect(orderCount(user.id)).toBe(1);
+    expect(await orderCount(user.id)).toBe(1);
 
     // Another shopper using the same key gets their own order.
     const other = await createUser();
-    const theirs = await placeOrder({ ...input, userId: other.id, addressId: createAddress(other.id).id });
+    const theirs = await placeOrder({ ...input, userId: other.id, addressId: (await createAddress(other.id)).id });
     expect(theirs.created).toBe(true);
 
     await placeOrder({ ...input, requestKey: "form-token-654321" });
-    expect(orderCount(user.id)).toBe(2);
+    expect(await orderCount(user.id)).toBe(2);
     expect((await refusalOf(checkout({ ...input, requestKey: "bad key!" }))).message).toBe("Invalid request key.");
   });
 });
@@ -245,8 +245,8 @@ describe("listUserOrders", () => {
   it("lists only the shopper's own placed orders, newest first, with their lines", async () => {
     const user = await createUser();
     const other = await createUser();
-    const address = createAddress(user.id);
-    const shirt = createProduct({ name: "Linen Shirt", category: "Men", images: ["/uploads/a.webp", "/b.webp"] });
+    const address = await createAddress(user.id);
+    const shirt = await createProduct({ name: "Linen Shirt", category: "Men", images: ["/uploads/a.webp", "/b.webp"] });
     const first = await placeOrder({
       userId: user.id,
       addressId: address.id,
@@ -268,7 +268,7 @@ describe("listUserOrders", () => {
     });
     await placeOrder({
       userId: other.id,
-      addressId: createAddress(other.id).id,
+      addressId: (await createAddress(other.id)).id,
       items: [{ productId: shirt.id, quantity: 1 }],
       paymentType: "COD",
     });
@@ -288,23 +288,22 @@ describe("listUserOrders", () => {
       },
     ]);
 
-    db().update(orders).set({ isPaid: true }).where(eq(orders.id, unpaid.order.id)).run();
+    await db().update(orders).set({ isPaid: true }).where(eq(orders.id, unpaid.order.id));
     expect((await listUserOrders(user.id)).map((o) => o.id)).toContain(unpaid.order.id);
-    const placed = db()
+    const placed = await db()
       .select({ id: orders.id })
       .from(orders)
-      .where(and(placedOrderCondition, inArray(orders.userId, [user.id, other.id])))
-      .all();
+      .where(and(placedOrderCondition, inArray(orders.userId, [user.id, other.id])));
     expect(placed).toHaveLength(4);
   });
 
   it("leaves out a line whose product row is gone and keeps the order's other lines", async () => {
     const user = await createUser();
-    const kept = createProduct({ name: "Kept Scarf" });
-    const gone = createProduct({ name: "Gone Belt" });
+    const kept = await createProduct({ name: "Kept Scarf" });
+    const gone = await createProduct({ name: "Gone Belt" });
     const { order } = await placeOrder({
       userId: user.id,
-      addressId: createAddress(user.id).id,
+      addressId: (await createAddress(user.id)).id,
       items: [
         { productId: gone.id, quantity: 1 },
         { productId: kept.id, quantity: 3 },
@@ -329,8 +328,8 @@ describe("placing an order from the cart page", () => {
   async function shopperWithCart() {
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
-    const product = createProduct({ name: "Denim Jacket", offerPriceCents: 4500 });
-    db().insert(cartItems).values({ userId: user.id, productId: product.id, quantity: 2 }).run();
+    const product = await createProduct({ name: "Denim Jacket", offerPriceCents: 4500 });
+    await db().insert(cartItems).values({ userId: user.id, productId: product.id, quantity: 2 });
     return { user, cookie, product };
   }
 
@@ -345,7 +344,7 @@ describe("placing an order from the cart page", () => {
 
   it("places a COD order from the saved cart, clears it and goes to /my-orders", async () => {
     const { user, cookie, product } = await shopperWithCart();
-    const address = createAddress(user.id);
+    const address = await createAddress(user.id);
     const page = (await routeData(site.client(cookie), "/cart", "routes/cart")).data as {
       requestKey: string;
       totals: { totalCents: number };
@@ -370,13 +369,13 @@ describe("placing an order from the cart page", () => {
 
   it("creates one order when the same form is submitted twice", async () => {
     const { user, cookie } = await shopperWithCart();
-    const address = createAddress(user.id);
+    const address = await createAddress(user.id);
     const fields = { addressId: address.id, requestKey: "same-form-token-abc" };
     const [first, second] = await Promise.all([placeOrderForm(cookie, fields), placeOrderForm(cookie, fields)]);
     expect([first.status, second.status]).toEqual([303, 303]);
     const third = await placeOrderForm(cookie, fields);
     expect(await toastsFrom(third)).toEqual(["success: This order has already been placed."]);
-    expect(orderCount(user.id)).toBe(1);
+    expect(await orderCount(user.id)).toBe(1);
   });
 
   it("answers 'Please select an address' without an address, keeping the cart", async () => {
@@ -388,13 +387,13 @@ describe("placing an order from the cart page", () => {
       values: { paymentType: "COD" },
     });
     expect((await readSavedCart(user.id)).size).toBe(1);
-    expect(orderCount(user.id)).toBe(0);
+    expect(await orderCount(user.id)).toBe(0);
   });
 
   it("ignores a user id or price slipped into the form", async () => {
     const { user, cookie } = await shopperWithCart();
     const victim = await createUser();
-    const address = createAddress(user.id);
+    const address = await createAddress(user.id);
     const response = await placeOrderForm(cookie, {
       addressId: address.id,
       userId: victim.id,
@@ -402,7 +401,7 @@ describe("placing an order from the cart page", () => {
       amount: "0.01",
     });
     expect(response.status).toBe(303);
-    expect(orderCount(victim.id)).toBe(0);
+    expect(await orderCount(victim.id)).toBe(0);
     expect((await listUserOrders(user.id))[0]!.amountCents).toBe(9180);
   });
 
@@ -411,7 +410,7 @@ describe("placing an order from the cart page", () => {
   it("refuses an empty cart, and sends a visitor to log in", async () => {
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
-    const address = createAddress(user.id);
+    const address = await createAddress(user.id);
     const empty = await placeOrderForm(cookie, { addressId: address.id });
     expect(empty.status).toBe(400);
     expect(empty.reply).toMatchObject({ formError: "Your cart is empty.", values: { paymentType: "COD" } });

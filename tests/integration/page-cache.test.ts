@@ -14,11 +14,11 @@ import { createUser, signedInCookie } from "../helpers/shopper.ts";
 let server: RunningServer;
 let shopperName: string;
 let shopper: string;
-let tee: ReturnType<typeof createProduct>;
+let tee: Awaited<ReturnType<typeof createProduct>>;
 
 beforeAll(async () => {
-  for (let i = 0; i < 5; i++) createProduct({ name: `Cached Cap ${i}`, category: "Accessories" });
-  tee = createProduct({ name: "Cached Linen Tee", category: "Men" }, { stock: 5 });
+  for (let i = 0; i < 5; i++) await createProduct({ name: `Cached Cap ${i}`, category: "Accessories" });
+  tee = await createProduct({ name: "Cached Linen Tee", category: "Men" }, { stock: 5 });
   const user = await createUser({ name: "Zelda Quist" });
   shopperName = user.name;
   shopper = await signedInCookie(user.id);
@@ -69,7 +69,7 @@ describe("catalogue pages kept for visitors without a session", () => {
     expect(unchanged.headers.etag).toBe(etag);
     // The browser keeps the page with the policy it came with: a new nonce here would block its scripts.
     expect(unchanged.headers["content-security-policy"]).toBeUndefined();
-    db().update(products).set({ name: "Cached Linen Tee, renamed" }).where(eq(products.id, tee.id)).run();
+    await db().update(products).set({ name: "Cached Linen Tee, renamed" }).where(eq(products.id, tee.id));
     const changed = await get("/products/men", { "If-None-Match": etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
@@ -78,17 +78,17 @@ describe("catalogue pages kept for visitors without a session", () => {
 
   it("shows every product and stock change at once", async () => {
     expect(html(await get("/products/accessories"))).toContain("Cached Cap 4");
-    const added = createProduct({ name: "Cached Cap New", category: "Accessories" });
+    const added = await createProduct({ name: "Cached Cap New", category: "Accessories" });
     expect(html(await get("/products/accessories"))).toContain("Cached Cap New");
-    db().update(products).set({ inStock: false }).where(eq(products.id, added.id)).run();
+    await db().update(products).set({ inStock: false }).where(eq(products.id, added.id));
     expect(html(await get("/products/accessories"))).not.toContain("Cached Cap New");
 
     const page = `/products/men/${tee.id}`;
     expect(html(await get(page))).not.toContain("Out of stock");
-    db().update(productSizes).set({ stock: 0 }).where(eq(productSizes.productId, tee.id)).run();
+    await db().update(productSizes).set({ stock: 0 }).where(eq(productSizes.productId, tee.id));
     const soldOut = html(await get(page));
     expect(soldOut).toMatch(/Sold out|Out of stock/);
-    db().update(productSizes).set({ stock: 3 }).where(eq(productSizes.productId, tee.id)).run();
+    await db().update(productSizes).set({ stock: 3 }).where(eq(productSizes.productId, tee.id));
     expect(html(await get(page))).not.toMatch(/Sold out|Out of stock/);
   });
 

@@ -31,7 +31,7 @@ const textOf = (html: string) => html.replace(/<!-- -->/g, "").replace(/<[^>]+>/
 describe("wording", () => {
   it("the cart counts 1 Item, 2 Items", async () => {
     const visitor = app.client();
-    const [a, b] = [createProduct({ name: "Count Tee A" }), createProduct({ name: "Count Tee B" })];
+    const [a, b] = [await createProduct({ name: "Count Tee A" }), await createProduct({ name: "Count Tee B" })];
     const heading = async () => /Shopping Cart <span[^>]*>([^<]*)<\/span>/.exec((await visitor.get("/cart")).text)?.[1];
     await visitor.post("/cart", { form: { intent: "add", productId: a.id } });
     expect(await heading()).toBe("1 Item");
@@ -57,7 +57,7 @@ describe("wording", () => {
 
   it("an empty search says 0 results; one or more say how many", async () => {
     const visitor = app.client();
-    createProduct({ name: "Wording Search Linen Tee" });
+    await createProduct({ name: "Wording Search Linen Tee" });
     const none = (await visitor.get("/products?q=zzqqxxnothing")).text;
     expect(textOf(none)).toContain("0 results for “zzqqxxnothing”");
     const one = (await visitor.get("/products?q=Wording%20Search%20Linen")).text;
@@ -68,7 +68,7 @@ describe("wording", () => {
 describe("the product page's photo", () => {
   it("offers a small picture at its real width, never as 800 px, and shows it no larger", async () => {
     const small = await storeProductImage(await imageBytes("png", 364, 364));
-    const product = createProduct({ category: "Men", images: [small] });
+    const product = await createProduct({ category: "Men", images: [small] });
     const html = (await app.client().get(`/products/men/${product.id}`)).text;
     const photo = attributesOf(html, "img", 'fetchpriority="high"');
     const key = small.replace(/\.webp$/, "");
@@ -80,7 +80,7 @@ describe("the product page's photo", () => {
 
   it("a large picture keeps every width", async () => {
     const large = await storeProductImage(await imageBytes("png", 1200, 900));
-    const product = createProduct({ category: "Men", images: [large] });
+    const product = await createProduct({ category: "Men", images: [large] });
     const html = (await app.client().get(`/products/men/${product.id}`)).text;
     const photo = attributesOf(html, "img", 'fetchpriority="high"');
     const key = large.replace(/\.webp$/, "");

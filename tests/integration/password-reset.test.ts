@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 import { verify } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db, openDatabase } from "#app/lib/db.server.ts";
+import { db, first as firstRow, openDatabase } from "#app/lib/db.server.ts";
 import { PASSWORD_CHANGED, RESET_LINK_INVALID, RESET_LINK_SENT } from "#app/lib/password-reset.ts";
 import { getSeller, getUser, RESET_LINK_MS, resetSellerPassword } from "#app/modules/identity/index.server.ts";
 import { deliverPendingMail } from "#app/modules/mail/index.server.ts";
@@ -66,7 +66,7 @@ const resetRefusal = (fields: Record<string, string>) => refusalOf("/reset-passw
 describe("asking for a reset link", () => {
   it("answers the same whether the email has an account or not; only an account gets a mail", async () => {
     const user = await createUser();
-    const before = outboxRows().length;
+    const before = (await outboxRows()).length;
     const known = await askForLink(user.email.toUpperCase());
     const unknown = await askForLink("nobody-here@example.com");
     for (const answer of [known, unknown]) {
@@ -75,7 +75,7 @@ describe("asking for a reset link", () => {
       expect(answer.headers.getSetCookie()).toEqual([]);
       expect(await answer.text()).toBe("");
     }
-    const written = outboxRows().slice(before);
+    const written = (await outboxRows()).slice(before);
     expect(written.map((row) => [row.kind, row.recipient])).toEqual([["password-reset", user.email]]);
 
     const page = await routeData(site.client(), "/forgot-password?sent", "routes/forgot-password");
@@ -84,11 +84,11 @@ describe("asking for a reset link", () => {
   });
 
   it("refuses a malformed email with a message next to the field, and stores nothing", async () => {
-    const before = db().select().from(passwordResets).all().length;
+    const before = (await db().select().from(passwordResets)).length;
     const answer = await refusalOf("/forgot-password", { email: "not-an-email" });
     expect(answer.status).toBe(400);
     expect(answer.fieldErrors).toEqual({ email: "Please enter a valid email address." });
-    expect(db().select().from(passwordResets).all()).toHaveLength(before);
+    expect(await db().select().from(passwordResets)).toHaveLength(before);
   });
 
   it("mails an absolute link valid for one hour; only a hash of its token is stored", async () => {
@@ -107,9 +107,9 @@ describe("asking for a reset link", () => {
     expect(hrefsOf(mail!)).toContain(link);
     const token = new URL(link).searchParams.get("token")!;
 
-    const row = db().select().from(passwordResets).where(eq(passwordResets.userId, user.id)).get()!;
+    const row = (await firstRow(db().select().from(passwordResets).where(eq(passwordResets.userId, user.id))))!;
     expect(row.tokenHash).toBe(createHash("sha256").update(token).digest("hex"));
-    expect(JSON.stringify(db().select().from(passwordResets).all())).not.toContain(token);
+    expect(JSON.stringify(await db().select().from(passwordResets))).not.toContain(token);
     expect(row.expiresAt - row.createdAt).toBe(RESET_LINK_MS);
     expect(RESET_LINK_MS).toBe(60 * 60_000);
   });
@@ -142,8 +142,8 @@ describe("the reset page", () => {
     const cookie = cookiesFrom(done);
     expect(await getUser(getRequest("/", { cookie }))).toMatchObject({ id: user.id });
     expect(await getUser(getRequest("/", { cookie: otherDevice }))).toBeNull();
-    expect(db().select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(1);
-    const stored = db().select().from(users).where(eq(users.id, user.id)).get()!;
+    expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+    const stored = (await firstRow(db().select().from(users).where(eq(users.id, user.id))))!;
     expect(await verify(stored.passwordHash, NEW_PASSWORD)).toBe(true);
 
     // Single use.
@@ -151,19 +151,21 @@ describe("the reset page", () => {
     const again = await resetRefusal({ token, password: "another password", confirm: "another password" });
     expect(again.status).toBe(400);
     expect(again.formError).toBe(RESET_LINK_INVALID);
-    expect(await verify(db().select().from(users).where(eq(users.id, user.id)).get()!.passwordHash, NEW_PASSWORD)).toBe(
-      true,
-    );
+    expect(
+      await verify(
+        (await firstRow(db().select().from(users).where(eq(users.id, user.id))))!.passwordHash,
+        NEW_PASSWORD,
+      ),
+    ).toBe(true);
   });
 
   it("refuses a link older than an hour, a made-up token, and a missing one", async () => {
     const user = await createUser();
     const token = await linkFor(user.email);
-    db()
+    await db()
       .update(passwordResets)
       .set({ expiresAt: Date.now() - 1 })
-      .where(eq(passwordResets.userId, user.id))
-      .run();
+      .where(eq(passwordResets.userId, user.id));
     for (const bad of [token, "x".repeat(43), "%00", null]) {
       const page = await resetPage(bad);
       expect(page.status, String(bad)).toBe(400);
@@ -173,9 +175,12 @@ describe("the reset page", () => {
     expect(answer.formError).toBe(RESET_LINK_INVALID);
     const noToken = await resetRefusal({ password: NEW_PASSWORD, confirm: NEW_PASSWORD });
     expect(noToken.formError).toBe(RESET_LINK_INVALID);
-    expect(await verify(db().select().from(users).where(eq(users.id, user.id)).get()!.passwordHash, NEW_PASSWORD)).toBe(
-      false,
-    );
+    expect(
+      await verify(
+        (await firstRow(db().select().from(users).where(eq(users.id, user.id))))!.passwordHash,
+        NEW_PASSWORD,
+      ),
+    ).toBe(false);
   });
 
   it("using one link stops the account's other links", async () => {
@@ -193,7 +198,7 @@ describe("a seller's password", () => {
     const cookie = await sellerCookie(seller.id);
     await resetSellerPassword(seller.email.toUpperCase(), NEW_PASSWORD);
     expect(await getSeller(getRequest("/seller", { cookie }))).toBeNull();
-    const row = db().select().from(sellers).where(eq(sellers.id, seller.id)).get()!;
+    const row = (await firstRow(db().select().from(sellers).where(eq(sellers.id, seller.id))))!;
     expect(await verify(row.passwordHash, NEW_PASSWORD)).toBe(true);
     await expect(resetSellerPassword("nobody@shop.example", NEW_PASSWORD)).rejects.toThrow(
       "There is no seller with the email nobody@shop.example.",
@@ -221,7 +226,7 @@ describe("a seller's password", () => {
 
       const store = openDatabase(path.join(dataDir, "store.db"));
       try {
-        const row = store.select().from(sellers).all()[0]!;
+        const row = (await store.select().from(sellers))[0]!;
         expect(await verify(row.passwordHash, "second password 2")).toBe(true);
       } finally {
         store.$client.close();

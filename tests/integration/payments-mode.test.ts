@@ -7,7 +7,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { config } from "#app/lib/config.server.ts";
-import { db } from "#app/lib/db.server.ts";
+import { db, first } from "#app/lib/db.server.ts";
 import { newId, newToken } from "#app/lib/ids.ts";
 import { computeTotals, DEFAULT_PRICING } from "#app/lib/money.ts";
 import { SANDBOX_SECRET_KEY } from "#app/lib/stripe-sandbox-config.server.ts";
@@ -64,9 +64,9 @@ const productionSandbox = <T>(fn: () => Promise<T>) => withEnv({ ...PRODUCTION_W
 /** A signed-in shopper with an address and two products in the saved cart. */
 async function shopperWithCart() {
   const { user, address } = await createShopperWithAddress();
-  const products = [createProduct({ offerPriceCents: 2599 }), createProduct({ offerPriceCents: 1250 })];
-  db().insert(cartItems).values({ userId: user.id, productId: products[0]!.id, quantity: 2 }).run();
-  db().insert(cartItems).values({ userId: user.id, productId: products[1]!.id, quantity: 1 }).run();
+  const products = [await createProduct({ offerPriceCents: 2599 }), await createProduct({ offerPriceCents: 1250 })];
+  await db().insert(cartItems).values({ userId: user.id, productId: products[0]!.id, quantity: 2 });
+  await db().insert(cartItems).values({ userId: user.id, productId: products[1]!.id, quantity: 1 });
   return { user, address, products, cookie: await signedInCookie(user.id) };
 }
 
@@ -79,10 +79,10 @@ const CART_TOTAL_CENTS = computeTotals(
   DEFAULT_PRICING,
 ).totalCents;
 
-const ordersOf = (userId: string) => db().select().from(orders).where(eq(orders.userId, userId)).all();
-const orderRow = (id: string) => db().select().from(orders).where(eq(orders.id, id)).get()!;
+const ordersOf = async (userId: string) => await db().select().from(orders).where(eq(orders.userId, userId));
+const orderRow = async (id: string) => (await first(db().select().from(orders).where(eq(orders.id, id))))!;
 const cartOf = async (userId: string) => new Map(await readSavedCart(userId));
-const eventCount = () => db().select().from(stripeEvents).all().length;
+const eventCount = async () => (await db().select().from(stripeEvents)).length;
 function sandboxSessionFiles(): string[] {
   try {
     return readdirSync(path.join(config().dataDir, "stripe-sandbox", "sessions"));
@@ -101,7 +101,7 @@ async function sandboxOrder() {
     requestKey: newId(),
     origin: "http://localhost:3000",
   });
-  return { ...shopper, orderId, url, sessionId: orderRow(orderId).stripeSessionId! };
+  return { ...shopper, orderId, url, sessionId: (await orderRow(orderId)).stripeSessionId! };
 }
 
 /** The cart page as the store serves it without JavaScript (a GET, or a POST: the action's answer, then the page). */
@@ -169,7 +169,7 @@ describe('payment mode "off"', () => {
     const { user, address, cookie } = await shopperWithCart();
     const cartBefore = await cartOf(user.id);
     const filesBefore = sandboxSessionFiles();
-    const orderItemCount = db().select().from(orderItems).all().length;
+    const orderItemCount = (await db().select().from(orderItems)).length;
 
     const response = await offMode(() => placeOrder("Online", address.id, cookie));
     expect(response.status).toBe(400);
@@ -177,8 +177,8 @@ describe('payment mode "off"', () => {
       formError: ONLINE_PAYMENT_OFF,
       values: { paymentType: "Online" },
     });
-    expect(ordersOf(user.id)).toEqual([]);
-    expect(db().select().from(orderItems).all()).toHaveLength(orderItemCount);
+    expect(await ordersOf(user.id)).toEqual([]);
+    expect(await db().select().from(orderItems)).toHaveLength(orderItemCount);
     expect(await cartOf(user.id)).toEqual(cartBefore);
     expect(sandboxSessionFiles()).toEqual(filesBefore);
 
@@ -187,7 +187,7 @@ describe('payment mode "off"', () => {
     expect(page.status).toBe(400);
     expect(page.html).toContain(ONLINE_PAYMENT_OFF);
     expect(paymentChoices(page.html)).toEqual(COD_ONLY);
-    expect(ordersOf(user.id)).toEqual([]);
+    expect(await ordersOf(user.id)).toEqual([]);
     expect(await cartOf(user.id)).toEqual(cartBefore);
   });
 
@@ -197,7 +197,7 @@ describe('payment mode "off"', () => {
     expect(response.status).toBe(303);
     expect(response.location).toBe("/my-orders");
     expect(await toastsFrom(response)).toEqual(["success: Order Placed Successfully"]);
-    expect(ordersOf(user.id).map((o) => [o.paymentType, o.amountCents])).toEqual([["COD", CART_TOTAL_CENTS]]);
+    expect((await ordersOf(user.id)).map((o) => [o.paymentType, o.amountCents])).toEqual([["COD", CART_TOTAL_CENTS]]);
     expect((await readSavedCart(user.id)).size).toBe(0);
   });
 
@@ -208,7 +208,7 @@ describe('payment mode "off"', () => {
     const response = await offMode(() => site.app.fetch(jsonRequest("/api/order/stripe", body, { cookie })));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ success: false, message: ONLINE_PAYMENT_OFF });
-    expect(ordersOf(user.id)).toEqual([]);
+    expect(await ordersOf(user.id)).toEqual([]);
     expect(await cartOf(user.id)).toEqual(cartBefore);
 
     // The same call with the sandbox on goes through (the refusal is the mode's, not the request's).
@@ -243,7 +243,7 @@ describe('payment mode "off"', () => {
       return [...responses.map((r) => r.status), pressed.status];
     });
     expect(statuses).toEqual([404, 404, 404, 404, 404, 404]);
-    expect(orderRow(orderId)).toMatchObject({ isPaid: false, status: "Order Placed" });
+    expect(await orderRow(orderId)).toMatchObject({ isPaid: false, status: "Order Placed" });
     expect((await stripeClient().checkout.sessions.retrieve(sessionId)).status).toBe("open");
   });
 
@@ -263,7 +263,7 @@ describe('payment mode "off"', () => {
     };
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const sandboxSecret = webhookSecret()!;
-    const before = eventCount();
+    const before = await eventCount();
 
     // The answer with a real key and no STRIPE_WEBHOOK_SECRET: the behaviour "off" must keep.
     const withoutSecret = await withEnv({ STRIPE_SECRET_KEY: "sk_test_a_real_looking_key" }, () => post(sandboxSecret));
@@ -276,12 +276,12 @@ describe('payment mode "off"', () => {
       await withEnv({ ...PRODUCTION_WITHOUT_KEY, STRIPE_WEBHOOK_SECRET: configured }, () => post(configured)),
     ).toEqual(withoutSecret);
     expect(warn).toHaveBeenCalled();
-    expect(orderRow(orderId)).toMatchObject({ isPaid: false, paidAt: null, status: "Order Placed" });
-    expect(eventCount()).toBe(before);
+    expect(await orderRow(orderId)).toMatchObject({ isPaid: false, paidAt: null, status: "Order Placed" });
+    expect(await eventCount()).toBe(before);
 
     // With the sandbox on, the very same event is taken (so the refusals above were the mode's doing).
     expect(await post(sandboxSecret)).toEqual({ status: 200, body: { received: true, outcome: "paid" } });
-    expect(orderRow(orderId).isPaid).toBe(true);
+    expect((await orderRow(orderId)).isPaid).toBe(true);
   });
 
   it("the return through /loader and the cart's cancel return do nothing", async () => {
@@ -298,21 +298,21 @@ describe('payment mode "off"', () => {
     } finally {
       lost.mockRestore();
     }
-    expect(orderRow(orderId).isPaid).toBe(false);
-    const unpaid = orderRow(orderId);
+    expect((await orderRow(orderId)).isPaid).toBe(false);
+    const unpaid = await orderRow(orderId);
     const cartBefore = await cartOf(user.id);
     const returnPath = `/loader?next=my-orders&session_id=${sessionId}`;
     const openLoader = async () => (await routeData(site.client(cookie), returnPath, "routes/loader")).data;
 
     const back = await offMode(openLoader);
     expect(back).toEqual({ next: "/my-orders", notice: null });
-    expect(orderRow(orderId)).toEqual(unpaid);
+    expect(await orderRow(orderId)).toEqual(unpaid);
 
     const browser = site.client(cookie);
     const cart = await offMode(() => routeData(browser, `/cart?checkout=cancelled&order=${orderId}`, "routes/cart"));
     expect(cart.status).toBe(200);
     expect(await toastsFrom(browser)).toEqual([]);
-    expect(orderRow(orderId)).toEqual(unpaid);
+    expect(await orderRow(orderId)).toEqual(unpaid);
     expect(await cartOf(user.id)).toEqual(cartBefore);
 
     // With the sandbox back on, the same return confirms the payment.
@@ -320,7 +320,7 @@ describe('payment mode "off"', () => {
       type: "success",
       message: "Payment received. Your order is placed.",
     });
-    expect(orderRow(orderId).isPaid).toBe(true);
+    expect((await orderRow(orderId)).isPaid).toBe(true);
     // Paid: the order's lines (one of each) have left the cart; the second unit of the first stays.
     expect(await cartOf(user.id)).toEqual(new Map([[products[0]!.id, 1]]));
   });
@@ -342,7 +342,7 @@ describe('payment mode "sandbox" in production (STRIPE_SANDBOX=on)', () => {
       expect(placed.status).toBe(303);
       const checkoutUrl = placed.location!;
       expect(checkoutUrl).toMatch(/^http:\/\/localhost\/stripe-sandbox\/checkout\/cs_test_[0-9A-Za-z]+$/);
-      const [order] = ordersOf(user.id);
+      const [order] = await ordersOf(user.id);
       expect(order).toMatchObject({ paymentType: "Online", isPaid: false, amountCents: CART_TOTAL_CENTS });
 
       const checkoutPage = await visit(site.app, checkoutUrl);
@@ -351,7 +351,7 @@ describe('payment mode "sandbox" in production (STRIPE_SANDBOX=on)', () => {
 
       const pressed = await visit(site.app, checkoutUrl, { intent: "pay" });
       expect(pressed.status).toBe(303);
-      expect(orderRow(order!.id)).toMatchObject({ isPaid: true, status: "Order Placed" });
+      expect(await orderRow(order!.id)).toMatchObject({ isPaid: true, status: "Order Placed" });
 
       const back = await routeData(site.client(cookie), pathOf(pressed.headers.get("Location")!), "routes/loader");
       expect((back.data as { notice: unknown }).notice).toEqual({

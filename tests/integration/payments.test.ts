@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { describe, expect, it, vi } from "vitest";
-import { db } from "#app/lib/db.server.ts";
+import { db, first as firstRow } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { computeTotals, DEFAULT_PRICING } from "#app/lib/money.ts";
 import { readSavedCart } from "#app/modules/cart/index.server.ts";
@@ -37,11 +37,12 @@ const site = appForFile();
 /** A shopper with an address and a saved cart of the given offer prices and quantities. */
 async function shopperWithCart(lines: [priceCents: number, quantity: number][] = [[1999, 2]]) {
   const { user, address } = await createShopperWithAddress();
-  const items = lines.map(([offerPriceCents, quantity]) => {
-    const product = createProduct({ offerPriceCents, priceCents: offerPriceCents + 1000 });
-    db().insert(cartItems).values({ userId: user.id, productId: product.id, quantity }).run();
-    return { productId: product.id, quantity, product };
-  });
+  const items = [];
+  for (const [offerPriceCents, quantity] of lines) {
+    const product = await createProduct({ offerPriceCents, priceCents: offerPriceCents + 1000 });
+    await db().insert(cartItems).values({ userId: user.id, productId: product.id, quantity });
+    items.push({ productId: product.id, quantity, product });
+  }
   return { user, address, items };
 }
 
@@ -54,19 +55,19 @@ async function checkout(lines?: [number, number][]) {
     requestKey: newId(),
     origin: ORIGIN,
   });
-  return { ...shopper, ...result, sessionId: sessionIdOf(result.orderId) };
+  return { ...shopper, ...result, sessionId: await sessionIdOf(result.orderId) };
 }
 
-function orderRow(id: string) {
-  return db().select().from(orders).where(eq(orders.id, id)).get();
+async function orderRow(id: string) {
+  return await firstRow(db().select().from(orders).where(eq(orders.id, id)));
 }
 
-function sessionIdOf(orderId: string): string {
-  return orderRow(orderId)!.stripeSessionId!;
+async function sessionIdOf(orderId: string): Promise<string> {
+  return (await orderRow(orderId))!.stripeSessionId!;
 }
 
-function events() {
-  return db().select().from(stripeEvents).all();
+async function events() {
+  return await db().select().from(stripeEvents);
 }
 
 /** Presses a button on the sandbox's hosted page, as the shopper's browser does (a plain form post). */
@@ -94,7 +95,7 @@ describe("startOnlineCheckout", () => {
       [1999, 3],
       [499, 1],
     ]);
-    const order = orderRow(orderId)!;
+    const order = (await orderRow(orderId))!;
     expect(order).toMatchObject({
       userId: user.id,
       paymentType: "Online",
@@ -153,7 +154,7 @@ describe("startOnlineCheckout", () => {
     },
   ])("session line items add up to the order total exactly: $name", async ({ lines }) => {
     const { orderId, sessionId } = await checkout(lines);
-    const order = orderRow(orderId)!;
+    const order = (await orderRow(orderId))!;
     const expected = computeTotals(
       lines.map(([unitPriceCents, quantity]) => ({ unitPriceCents, quantity })),
       DEFAULT_PRICING,
@@ -197,18 +198,18 @@ describe("startOnlineCheckout", () => {
     const error = await refusalOf(startOnlineCheckout({ ...input, requestKey: newId() }));
     expect(error.status).toBe(503);
     expect(error.message).toBe(ONLINE_PAYMENT_UNAVAILABLE);
-    expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toEqual([]);
+    expect(await db().select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
     expect([...(await readSavedCart(user.id))]).toEqual([[items[0]!.productId, 2]]);
 
     process.env.PUBLIC_URL = "https://trendora.example";
     site.app.reconfigure();
     try {
       const { url, orderId } = await startOnlineCheckout({ ...input, requestKey: newId() });
-      expect(url).toBe(`https://trendora.example/stripe-sandbox/checkout/${sessionIdOf(orderId)}`);
+      expect(url).toBe(`https://trendora.example/stripe-sandbox/checkout/${await sessionIdOf(orderId)}`);
       expect(await press(url, "pay")).toBe(
-        `https://trendora.example/loader?next=my-orders&session_id=${sessionIdOf(orderId)}`,
+        `https://trendora.example/loader?next=my-orders&session_id=${await sessionIdOf(orderId)}`,
       );
-      expect(orderRow(orderId)).toMatchObject({ isPaid: true });
+      expect(await orderRow(orderId)).toMatchObject({ isPaid: true });
     } finally {
       delete process.env.PUBLIC_URL;
       site.app.reconfigure();
@@ -226,7 +227,7 @@ describe("startOnlineCheckout", () => {
     };
     const [first, second] = await Promise.all([startOnlineCheckout(input), startOnlineCheckout(input)]);
     expect(second).toEqual(first);
-    expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toHaveLength(1);
+    expect(await db().select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
   });
 
   it("refuses a total under Stripe's $0.50 minimum with a clear message and leaves nothing behind", async () => {
@@ -241,8 +242,8 @@ describe("startOnlineCheckout", () => {
     );
     expect(error.status).toBe(400);
     expect(error.message).toBe(ONLINE_PAYMENT_TOO_SMALL);
-    expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toEqual([]);
-    expect(db().select().from(orderItems).where(eq(orderItems.productId, items[0]!.productId)).all()).toEqual([]);
+    expect(await db().select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
+    expect(await db().select().from(orderItems).where(eq(orderItems.productId, items[0]!.productId))).toEqual([]);
     // The cart is as it was, so the shopper can choose Cash on Delivery.
     expect([...(await readSavedCart(user.id))]).toEqual([[items[0]!.productId, 1]]);
   });
@@ -265,7 +266,7 @@ describe("startOnlineCheckout", () => {
     );
     expect(error.status).toBe(503);
     expect(error.message).toBe(ONLINE_PAYMENT_UNAVAILABLE);
-    expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toEqual([]);
+    expect(await db().select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
     expect(new Map(await readSavedCart(user.id))).toEqual(
       new Map([
         [items[0]!.productId, 2],
@@ -277,81 +278,80 @@ describe("startOnlineCheckout", () => {
   it("refuses what a cash order refuses, before anything reaches Stripe", async () => {
     const { user, items } = await shopperWithCart();
     const other = await createUser();
-    const foreign = createAddress(other.id);
+    const foreign = await createAddress(other.id);
     const noAddress = await refusalOf(
       startOnlineCheckout({ userId: user.id, addressId: foreign.id, items, origin: ORIGIN }),
     );
     expect(noAddress.message).toBe("Please select an address");
-    expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toEqual([]);
+    expect(await db().select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
   });
 });
 
 describe("paying in the sandbox", () => {
   it("Pay: the webhook marks the order paid once, and My Orders shows it", async () => {
     const { user, orderId, url, sessionId } = await checkout([[2500, 2]]);
-    const before = events().length;
+    const before = (await events()).length;
     const location = await press(url, "pay");
     expect(location).toBe(`${ORIGIN}/loader?next=my-orders&session_id=${sessionId}`);
 
-    const paid = orderRow(orderId)!;
+    const paid = (await orderRow(orderId))!;
     expect(paid.isPaid).toBe(true);
     expect(paid.status).toBe("Order Placed");
     expect(paid.paidAt).toBeGreaterThan(0);
-    expect(events().length - before).toBe(1);
-    expect(events().at(-1)?.type).toBe("checkout.session.completed");
+    expect((await events()).length - before).toBe(1);
+    expect((await events()).at(-1)?.type).toBe("checkout.session.completed");
     expect((await listUserOrders(user.id)).map((o) => [o.id, o.paymentType, o.isPaid, o.amountCents])).toEqual([
       [orderId, "Online", true, 5100],
     ]);
 
     // The shopper's return finds it paid already and changes nothing.
     expect(await confirmCheckoutReturn(sessionId)).toBe("already-paid");
-    expect(orderRow(orderId)).toEqual(paid);
+    expect(await orderRow(orderId)).toEqual(paid);
   });
 
   it("Cancel: back to the cart (which is told the order); the order stays unpaid and is not shown as placed", async () => {
     const { user, orderId, url } = await checkout();
-    const before = events().length;
+    const before = (await events()).length;
     expect(await press(url, "cancel")).toBe(`${ORIGIN}/cart?checkout=cancelled&order=${orderId}`);
-    expect(orderRow(orderId)).toMatchObject({ isPaid: false, paidAt: null, status: "Order Placed" });
+    expect(await orderRow(orderId)).toMatchObject({ isPaid: false, paidAt: null, status: "Order Placed" });
     expect(await listUserOrders(user.id)).toEqual([]);
-    expect(events().length).toBe(before);
+    expect((await events()).length).toBe(before);
   });
 
   it("a failed payment cancels the order and it is never shown as placed", async () => {
     const { user, orderId, url, sessionId } = await checkout();
     const location = await press(url, "fail");
     expect(location).toContain(`session_id=${sessionId}`);
-    expect(orderRow(orderId)).toMatchObject({ isPaid: false, paidAt: null, status: "Cancelled" });
+    expect(await orderRow(orderId)).toMatchObject({ isPaid: false, paidAt: null, status: "Cancelled" });
     expect(await listUserOrders(user.id)).toEqual([]);
-    expect(
-      events()
-        .slice(-2)
-        .map((e) => e.type),
-    ).toEqual(["checkout.session.completed", "checkout.session.async_payment_failed"]);
+    expect((await events()).slice(-2).map((e) => e.type)).toEqual([
+      "checkout.session.completed",
+      "checkout.session.async_payment_failed",
+    ]);
     expect(await confirmCheckoutReturn(sessionId)).toBe("not-paid");
-    expect(orderRow(orderId)?.status).toBe("Cancelled");
+    expect((await orderRow(orderId))?.status).toBe("Cancelled");
   });
 
   it("an expired session cancels the order", async () => {
     const { user, orderId, url, sessionId } = await checkout();
     await press(url, "expire");
-    expect(orderRow(orderId)).toMatchObject({ isPaid: false, status: "Cancelled" });
-    expect(events().at(-1)?.type).toBe("checkout.session.expired");
+    expect(await orderRow(orderId)).toMatchObject({ isPaid: false, status: "Cancelled" });
+    expect((await events()).at(-1)?.type).toBe("checkout.session.expired");
     expect(await listUserOrders(user.id)).toEqual([]);
     expect(await confirmCheckoutReturn(sessionId)).toBe("already-closed");
   });
 
   it("the return through /loader pays the order when the webhook was lost", async () => {
     const { user, orderId, sessionId } = await checkout();
-    const before = events().length;
+    const before = (await events()).length;
     await whileUnreachable(() => actOnCheckoutSession(sessionId, "pay"));
-    expect(orderRow(orderId)?.isPaid).toBe(false);
+    expect((await orderRow(orderId))?.isPaid).toBe(false);
 
     expect(await confirmCheckoutReturn(sessionId)).toBe("paid");
-    expect(orderRow(orderId)).toMatchObject({ isPaid: true, status: "Order Placed" });
+    expect(await orderRow(orderId)).toMatchObject({ isPaid: true, status: "Order Placed" });
     expect((await listUserOrders(user.id)).map((o) => o.id)).toEqual([orderId]);
     // No webhook arrived, so no event was recorded.
-    expect(events().length).toBe(before);
+    expect((await events()).length).toBe(before);
   });
 
   it("the webhook and the return arriving together mark the order paid once", async () => {
@@ -362,20 +362,20 @@ describe("paying in the sandbox", () => {
     const id = `evt_${newId()}`;
     const deliver = () =>
       deliverWebhook(site.app.url, "checkout.session.completed", session, { id }).then(({ outcome }) => outcome);
-    const before = events().length;
+    const before = (await events()).length;
 
     const outcomes = await Promise.all([deliver(), confirmCheckoutReturn(sessionId), confirmCheckoutReturn(sessionId)]);
     expect(outcomes.filter((o) => o === "paid")).toHaveLength(1);
     expect(outcomes.filter((o) => o === "already-paid")).toHaveLength(2);
-    const paid = orderRow(orderId)!;
+    const paid = (await orderRow(orderId))!;
     expect(paid.isPaid).toBe(true);
-    expect(events().length - before).toBe(1);
+    expect((await events()).length - before).toBe(1);
 
     // Stripe retries the same event later: nothing changes.
     expect(await deliver()).toBe("duplicate-event");
     expect(await confirmCheckoutReturn(sessionId)).toBe("already-paid");
-    expect(orderRow(orderId)).toEqual(paid);
-    expect(events().length - before).toBe(1);
+    expect(await orderRow(orderId)).toEqual(paid);
+    expect((await events()).length - before).toBe(1);
   });
 
   it("the return path never throws: a malformed or unknown session id changes nothing", async () => {
@@ -389,9 +389,9 @@ describe("expireStaleOnlineOrders", () => {
   it("cancels only unpaid online orders whose checkout time is over", async () => {
     const { user, address } = await createShopperWithAddress();
     const hours = (h: number) => Date.now() - h * 60 * 60 * 1000;
-    const make = (paymentType: "COD" | "Online", isPaid: boolean, createdAt: number) => {
+    const make = async (paymentType: "COD" | "Online", isPaid: boolean, createdAt: number) => {
       const id = newId();
-      db()
+      await db()
         .insert(orders)
         .values({
           id,
@@ -403,18 +403,17 @@ describe("expireStaleOnlineOrders", () => {
           isPaid,
           address: { ...address },
           createdAt,
-        })
-        .run();
+        });
       return id;
     };
-    const stale = make("Online", false, hours(2));
-    const fresh = make("Online", false, hours(0.5));
-    const paid = make("Online", true, hours(3));
-    const cash = make("COD", false, hours(3));
+    const stale = await make("Online", false, hours(2));
+    const fresh = await make("Online", false, hours(0.5));
+    const paid = await make("Online", true, hours(3));
+    const cash = await make("COD", false, hours(3));
 
-    expect(await expireStaleOnlineOrders()).toBeGreaterThanOrEqual(1);
-    expect(orderRow(stale)?.status).toBe("Cancelled");
-    for (const id of [fresh, paid, cash]) expect(orderRow(id)?.status).toBe("Order Placed");
+    expect(expireStaleOnlineOrders()).toBeGreaterThanOrEqual(1);
+    expect((await orderRow(stale))?.status).toBe("Cancelled");
+    for (const id of [fresh, paid, cash]) expect((await orderRow(id))?.status).toBe("Order Placed");
   });
 });
 
@@ -431,7 +430,7 @@ describe("POST /api/order/stripe", () => {
     const body = await response.json();
     expect(body.success).toBe(true);
     expect(body.url).toMatch(/^http:\/\/localhost\/stripe-sandbox\/checkout\/cs_test_[0-9A-Za-z]+$/);
-    const [order] = db().select().from(orders).where(eq(orders.userId, user.id)).all();
+    const [order] = await db().select().from(orders).where(eq(orders.userId, user.id));
     expect(order).toMatchObject({ paymentType: "Online", isPaid: false, amountCents: 2038 });
     expect(body.url).toContain(order!.stripeSessionId);
     // The saved cart is kept until the order is paid.
@@ -448,7 +447,7 @@ describe("POST /api/order/stripe", () => {
     expect((await anonymous.json()).success).toBe(false);
 
     const other = await createUser();
-    const foreign = createAddress(other.id);
+    const foreign = await createAddress(other.id);
     const refusals: [unknown, number, RegExp][] = [
       [{ items: "all of them", address: address.id }, 400, /list/],
       [{ items: [], address: address.id }, 400, /empty/],
@@ -467,7 +466,7 @@ describe("POST /api/order/stripe", () => {
       expect(json.success).toBe(false);
       expect(json.message).toMatch(message);
     }
-    expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toEqual([]);
+    expect(await db().select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
     expect((await readSavedCart(user.id)).size).toBe(1);
   });
 
@@ -491,7 +490,7 @@ describe("POST /api/order/stripe", () => {
     const first = await (await send(json)).json();
     const retried = await (await send(json)).json();
     expect(retried.url).toBe(first.url);
-    expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toHaveLength(1);
+    expect(await db().select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
 
     const crossSiteForm = await send({ "Content-Type": "text/plain" });
     expect(crossSiteForm.status).toBe(415);
@@ -526,7 +525,7 @@ describe("the cart page's Place Order with Online", () => {
   it("sends the browser (303, a full page load) to the checkout page and keeps the cart until it is paid", async () => {
     const { user, response } = await placeOnline({});
     expect(response.status).toBe(303);
-    const [order] = db().select().from(orders).where(eq(orders.userId, user.id)).all();
+    const [order] = await db().select().from(orders).where(eq(orders.userId, user.id));
     expect(order).toMatchObject({ paymentType: "Online", isPaid: false, amountCents: 9180 });
     expect(response.location).toBe(`http://localhost/stripe-sandbox/checkout/${order!.stripeSessionId}`);
     // A whole new page (X-Remix-Reload-Document without JavaScript): the checkout page is not the app's.
@@ -550,7 +549,7 @@ describe("the cart page's Place Order with Online", () => {
       values: { paymentType: "Online" },
     });
     expect((await readSavedCart(down.user.id)).size).toBe(1);
-    expect(db().select().from(orders).where(eq(orders.userId, down.user.id)).all()).toEqual([]);
+    expect(await db().select().from(orders).where(eq(orders.userId, down.user.id))).toEqual([]);
   });
 });
 
@@ -564,13 +563,13 @@ describe("the return through /loader?next=my-orders&session_id=…", () => {
   it("confirms the payment (the webhook was lost) and My Orders shows the paid order at once", async () => {
     const { user, orderId, sessionId } = await checkout([[1200, 1]]);
     await whileUnreachable(() => actOnCheckoutSession(sessionId, "pay"));
-    expect(orderRow(orderId)?.isPaid).toBe(false);
+    expect((await orderRow(orderId))?.isPaid).toBe(false);
 
     expect(await loaderPage(`/loader?next=my-orders&session_id=${sessionId}`, user.id)).toEqual({
       next: "/my-orders",
       notice: { type: "success", message: "Payment received. Your order is placed." },
     });
-    expect(orderRow(orderId)?.isPaid).toBe(true);
+    expect((await orderRow(orderId))?.isPaid).toBe(true);
     const cookie = await signedInCookie(user.id);
     const myOrders = (await routeData(site.client(cookie), "/my-orders", "routes/my-orders")).data as {
       orders: { id: string; paymentType: string }[];
@@ -597,7 +596,7 @@ describe("the return through /loader?next=my-orders&session_id=…", () => {
       loaderPage(`/loader?next=my-orders&session_id=${sessionId}`, user.id),
     );
     expect(unreachable).toEqual({ next: "/my-orders", notice: { type: "error", message: PAYMENT_NOTICES.pending } });
-    expect(orderRow(orderId)).toMatchObject({ isPaid: false, status: "Order Placed" });
+    expect(await orderRow(orderId)).toMatchObject({ isPaid: false, status: "Order Placed" });
   });
 
   /** The answer of /loader to the shopper who placed the order, as it is (a page, or a redirect). */
@@ -623,7 +622,7 @@ describe("the return through /loader?next=my-orders&session_id=…", () => {
     // The shopper was sent back but the webhook of the failure was lost: the return finds out itself.
     const lostFailure = await checkout();
     await whileUnreachable(() => actOnCheckoutSession(lostFailure.sessionId, "fail"));
-    expect(orderRow(lostFailure.orderId)).toMatchObject({ isPaid: false, status: "Order Placed" });
+    expect(await orderRow(lostFailure.orderId)).toMatchObject({ isPaid: false, status: "Order Placed" });
     expect(
       (await loaderPage(`/loader?next=my-orders&session_id=${lostFailure.sessionId}`, lostFailure.user.id)).notice,
     ).toEqual({
@@ -645,7 +644,7 @@ describe("the return through /loader?next=my-orders&session_id=…", () => {
     });
 
     for (const { user, orderId } of [failed, expired, open]) {
-      expect(orderRow(orderId)?.isPaid).toBe(false);
+      expect((await orderRow(orderId))?.isPaid).toBe(false);
       expect(await listUserOrders(user.id)).toEqual([]);
     }
   });
@@ -692,9 +691,9 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
     ]);
     const [first, second] = items.map((i) => i.productId);
     // While the checkout page was open, the shopper put more of one item, and something else, in the cart.
-    const other = createProduct();
-    db().update(cartItems).set({ quantity: 3 }).where(eq(cartItems.productId, first!)).run();
-    db().insert(cartItems).values({ userId: user.id, productId: other.id, quantity: 3 }).run();
+    const other = await createProduct();
+    await db().update(cartItems).set({ quantity: 3 }).where(eq(cartItems.productId, first!));
+    await db().insert(cartItems).values({ userId: user.id, productId: other.id, quantity: 3 });
     const cartBefore = await cartOf(user.id);
     expect(cartBefore).toEqual(
       new Map([
@@ -703,7 +702,7 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
         [other.id, 3],
       ]),
     );
-    const before = events().length;
+    const before = (await events()).length;
 
     const cancelUrl = await press(url, "cancel");
     const response = await openCart(pathOf(cancelUrl), user.id);
@@ -712,28 +711,28 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
     expect(await toastsFrom(response)).toEqual([`success: ${PAYMENT_NOTICES.cancelled}`]);
     expect(await cartOf(user.id)).toEqual(cartBefore);
 
-    const cancelled = orderRow(orderId)!;
+    const cancelled = (await orderRow(orderId))!;
     expect(cancelled).toMatchObject({ isPaid: false, paidAt: null, status: "Cancelled" });
     expect(await listUserOrders(user.id)).toEqual([]);
     // The session can no longer be paid: Pay on its page only shows that it has expired.
     const session = await stripeClient().checkout.sessions.retrieve(sessionId);
     expect(session).toMatchObject({ status: "expired", payment_status: "unpaid", url: null });
     expect(await press(url, "pay")).toBe(`/stripe-sandbox/checkout/${sessionId}`);
-    expect(orderRow(orderId)).toEqual(cancelled);
+    expect(await orderRow(orderId)).toEqual(cancelled);
     // The sandbox sent checkout.session.expired while expiring it (before answering), and it was handled.
     expect(sandboxDeliveries(sessionId).map((d) => [d.type, d.status])).toEqual([["checkout.session.expired", 200]]);
-    expect(events().length - before).toBe(1);
+    expect((await events()).length - before).toBe(1);
 
     // A reload of the same URL, or the back button: nothing changes and no toast.
     const again = await openCart(pathOf(cancelUrl), user.id);
     expect(again.status).toBe(200);
     expect(await toastsFrom(again)).toEqual([]);
     expect(again.data.count).toBe(7);
-    expect(orderRow(orderId)).toEqual(cancelled);
+    expect(await orderRow(orderId)).toEqual(cancelled);
 
     // Stripe's own checkout.session.expired for that session, arriving later: a no-op.
     expect(await deliverEvent("checkout.session.expired", session)).toBe("already-closed");
-    expect(orderRow(orderId)).toEqual(cancelled);
+    expect(await orderRow(orderId)).toEqual(cancelled);
     expect(await cartOf(user.id)).toEqual(cartBefore);
   });
 
@@ -744,23 +743,23 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
     const next = await withoutSandboxWebhooks(() => cancelCheckout(user.id, orderId));
     expect(next).toEqual({ redirectTo: "/cart", toast: { type: "success", message: PAYMENT_NOTICES.cancelled } });
     expect(sandboxDeliveries(sessionId).map((d) => [d.type, d.status])).toEqual([["checkout.session.expired", null]]);
-    const cancelled = orderRow(orderId)!;
+    const cancelled = (await orderRow(orderId))!;
     expect(cancelled).toMatchObject({ isPaid: false, status: "Cancelled" });
     expect(await cartOf(user.id)).toEqual(new Map([[items[0]!.productId, 2]]));
 
     const session = await stripeClient().checkout.sessions.retrieve(sessionId);
     expect(await deliverEvent("checkout.session.expired", session)).toBe("already-closed");
-    expect(orderRow(orderId)).toEqual(cancelled);
+    expect(await orderRow(orderId)).toEqual(cancelled);
     expect(await cartOf(user.id)).toEqual(new Map([[items[0]!.productId, 2]]));
   });
 
   it("a session that had already expired (its webhook lost) cancels the order; the cart still holds it", async () => {
     const { user, items, orderId, sessionId } = await checkout([[2500, 2]]);
     await withoutSandboxWebhooks(() => stripeClient().checkout.sessions.expire(sessionId));
-    expect(orderRow(orderId)?.status).toBe("Order Placed");
+    expect((await orderRow(orderId))?.status).toBe("Order Placed");
 
     expect(await cancelCheckout(user.id, orderId)).toMatchObject({ redirectTo: "/cart" });
-    expect(orderRow(orderId)).toMatchObject({ isPaid: false, status: "Cancelled" });
+    expect(await orderRow(orderId)).toMatchObject({ isPaid: false, status: "Cancelled" });
     expect(await cartOf(user.id)).toEqual(new Map([[items[0]!.productId, 2]]));
   });
 
@@ -779,13 +778,10 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
     expect(again.orderId).not.toBe(orderId);
     // The first checkout is closed: its session can no longer be paid, its order is cancelled.
     expect((await stripeClient().checkout.sessions.retrieve(sessionId)).status).toBe("expired");
-    expect(orderRow(orderId)?.status).toBe("Cancelled");
-    const open = db()
-      .select()
-      .from(orders)
-      .where(eq(orders.userId, user.id))
-      .all()
-      .filter((o) => o.status === "Order Placed");
+    expect((await orderRow(orderId))?.status).toBe("Cancelled");
+    const open = (await db().select().from(orders).where(eq(orders.userId, user.id))).filter(
+      (o) => o.status === "Order Placed",
+    );
     expect(open.map((o) => o.id)).toEqual([again.orderId]);
 
     // Paying the live one places exactly one order and empties the cart of its lines.
@@ -805,14 +801,14 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
       origin: ORIGIN,
     });
     expect((await stripeClient().checkout.sessions.retrieve(sessionId)).status).toBe("expired");
-    expect(orderRow(orderId)?.status).toBe("Cancelled");
+    expect((await orderRow(orderId))?.status).toBe("Cancelled");
     expect((await listUserOrders(user.id)).map((o) => [o.id, o.paymentType])).toEqual([[cod.orderId, "COD"]]);
     expect((await readSavedCart(user.id)).size).toBe(0);
   });
 
   it("a refused Place Order (bad or reused request key, address, payment method, empty cart) leaves the open checkout, its order and the stock as they were", async () => {
     const { user, address } = await createShopperWithAddress();
-    const product = createProduct({ offerPriceCents: 2500, priceCents: 3500 }, { sizes: [["M", 6]] });
+    const product = await createProduct({ offerPriceCents: 2500, priceCents: 3500 }, { sizes: [["M", 6]] });
     // An earlier cash order under a key the form sends again below.
     const cashKey = newId();
     await placeOrder({
@@ -822,7 +818,7 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
       paymentType: "COD",
       requestKey: cashKey,
     });
-    db().insert(cartItems).values({ userId: user.id, productId: product.id, size: "M", quantity: 2 }).run();
+    await db().insert(cartItems).values({ userId: user.id, productId: product.id, size: "M", quantity: 2 });
     const open = await startOnlineCheckout({
       userId: user.id,
       addressId: address.id,
@@ -830,13 +826,13 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
       requestKey: newId(),
       origin: ORIGIN,
     });
-    const sessionId = sessionIdOf(open.orderId);
+    const sessionId = await sessionIdOf(open.orderId);
     const cookie = await signedInCookie(user.id);
     const snapshot = async () => ({
-      orders: db().select().from(orders).where(eq(orders.userId, user.id)).all(),
-      stock: stockOf(product.id),
+      orders: await db().select().from(orders).where(eq(orders.userId, user.id)),
+      stock: await stockOf(product.id),
       cart: [...(await readSavedCart(user.id))],
-      events: events().length,
+      events: (await events()).length,
     });
     const before = await snapshot();
     expect(before.stock).toEqual({ M: 3 });
@@ -858,11 +854,11 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
       expect(response.reply).toMatchObject({ formError: message });
     }
     // An emptied cart is refused too, before the open checkout is touched.
-    db().delete(cartItems).where(eq(cartItems.userId, user.id)).run();
+    await db().delete(cartItems).where(eq(cartItems.userId, user.id));
     const empty = await submit(site.client(cookie), "/cart", good);
     expect(empty.status).toBe(400);
     expect(empty.reply).toMatchObject({ formError: "Your cart is empty." });
-    db().insert(cartItems).values({ userId: user.id, productId: product.id, size: "M", quantity: 2 }).run();
+    await db().insert(cartItems).values({ userId: user.id, productId: product.id, size: "M", quantity: 2 });
     // More than is left, even with the 2 units the open checkout would give back (lines an /api client sends:
     // the cart page orders what is left of a line): refused before closing it.
     const short = await refusalOf(
@@ -878,17 +874,17 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
     expect([short.status, short.message]).toEqual([409, `Only 5 left of ${product.name}, M`]);
 
     expect(await snapshot()).toEqual(before);
-    expect(orderRow(open.orderId)).toMatchObject({ status: "Order Placed", isPaid: false });
+    expect(await orderRow(open.orderId)).toMatchObject({ status: "Order Placed", isPaid: false });
     expect((await stripeClient().checkout.sessions.retrieve(sessionId)).status).toBe("open");
     expect(sandboxDeliveries(sessionId)).toEqual([]);
 
     // Five fit once the open checkout's 2 units are back (3 are in stock now): all five are ordered, the old
     // checkout closed.
-    db().update(cartItems).set({ quantity: 5 }).where(eq(cartItems.userId, user.id)).run();
+    await db().update(cartItems).set({ quantity: 5 }).where(eq(cartItems.userId, user.id));
     const placed = await submit(site.client(cookie), "/cart", good);
     expect(placed.status).toBe(303);
-    expect(orderRow(open.orderId)?.status).toBe("Cancelled");
-    expect(stockOf(product.id)).toEqual({ M: 0 });
+    expect((await orderRow(open.orderId))?.status).toBe("Cancelled");
+    expect(await stockOf(product.id)).toEqual({ M: 0 });
   });
 
   it("a paid order takes only its own lines out of a cart changed meanwhile", async () => {
@@ -898,9 +894,9 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
     ]);
     const [a, b] = items.map((i) => i.productId);
     // While paying, the shopper put three more of `a` and a new product in the cart.
-    const c = createProduct();
-    db().update(cartItems).set({ quantity: 5 }).where(eq(cartItems.productId, a!)).run();
-    db().insert(cartItems).values({ userId: user.id, productId: c.id, quantity: 1 }).run();
+    const c = await createProduct();
+    await db().update(cartItems).set({ quantity: 5 }).where(eq(cartItems.productId, a!));
+    await db().insert(cartItems).values({ userId: user.id, productId: c.id, quantity: 1 });
 
     await press(url, "pay");
     expect(await cartOf(user.id)).toEqual(
@@ -917,7 +913,7 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
     const outcomes = await Promise.all([cancelCheckout(user.id, orderId), cancelCheckout(user.id, orderId)]);
     for (const next of outcomes) expect(next?.redirectTo).toBe("/cart");
     expect(await cartOf(user.id)).toEqual(new Map([[items[0]!.productId, 2]]));
-    expect(orderRow(orderId)?.status).toBe("Cancelled");
+    expect((await orderRow(orderId))?.status).toBe("Cancelled");
     expect(sandboxDeliveries(sessionId).map((d) => d.type)).toEqual(["checkout.session.expired"]);
   });
 
@@ -940,14 +936,14 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
     const cancelUrl = await press(url, "cancel");
     // Paid in another tab, and its webhook was lost.
     await whileUnreachable(() => actOnCheckoutSession(sessionId, "pay"));
-    expect(orderRow(orderId)?.isPaid).toBe(false);
+    expect((await orderRow(orderId))?.isPaid).toBe(false);
     expect((await readSavedCart(user.id)).size).toBe(1);
 
     const response = await openCart(pathOf(cancelUrl), user.id);
     expect(response.status).toBe(303);
     expect(response.location).toBe("/my-orders");
     expect(await toastsFrom(response)).toEqual(["success: Payment received. Your order is placed."]);
-    expect(orderRow(orderId)).toMatchObject({ isPaid: true, status: "Order Placed" });
+    expect(await orderRow(orderId)).toMatchObject({ isPaid: true, status: "Order Placed" });
     expect((await listUserOrders(user.id)).map((o) => o.id)).toEqual([orderId]);
     expect((await readSavedCart(user.id)).size).toBe(0);
   });
@@ -956,7 +952,7 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
     const { user, items, orderId, url } = await checkout();
     const returnUrl = await press(url, "fail");
     expect(returnUrl).toContain("/loader?");
-    expect(orderRow(orderId)).toMatchObject({ isPaid: false, status: "Cancelled" });
+    expect(await orderRow(orderId)).toMatchObject({ isPaid: false, status: "Cancelled" });
     const response = await openCart(`/cart?checkout=cancelled&order=${orderId}`, user.id);
     expect(response.status).toBe(200);
     expect(await toastsFrom(response)).toEqual([]);
@@ -966,12 +962,12 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
   it("an expired checkout, also one swept later, leaves the cart as it was", async () => {
     const expired = await checkout([[1200, 1]]);
     await press(expired.url, "expire");
-    expect(orderRow(expired.orderId)?.status).toBe("Cancelled");
+    expect((await orderRow(expired.orderId))?.status).toBe("Cancelled");
     expect(await cartOf(expired.user.id)).toEqual(new Map([[expired.items[0]!.productId, 1]]));
 
     const abandoned = await checkout([[1300, 2]]);
-    expect(await expireStaleOnlineOrders(Date.now() + 2 * 60 * 60 * 1000)).toBeGreaterThanOrEqual(1);
-    expect(orderRow(abandoned.orderId)?.status).toBe("Cancelled");
+    expect(expireStaleOnlineOrders(Date.now() + 2 * 60 * 60 * 1000)).toBeGreaterThanOrEqual(1);
+    expect((await orderRow(abandoned.orderId))?.status).toBe("Cancelled");
     expect(await cartOf(abandoned.user.id)).toEqual(new Map([[abandoned.items[0]!.productId, 2]]));
   });
 
@@ -981,11 +977,11 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
     const response = await whileUnreachable(() => openCart(path, user.id));
     expect(response.status).toBe(200);
     expect(await toastsFrom(response)).toEqual([]);
-    expect(orderRow(orderId)).toMatchObject({ isPaid: false, status: "Order Placed" });
+    expect(await orderRow(orderId)).toMatchObject({ isPaid: false, status: "Order Placed" });
     expect((await stripeClient().checkout.sessions.retrieve(sessionId)).status).toBe("open");
 
     expect((await openCart(path, user.id)).status).toBe(303);
-    expect(orderRow(orderId)?.status).toBe("Cancelled");
+    expect((await orderRow(orderId))?.status).toBe("Cancelled");
     expect(await cartOf(user.id)).toEqual(new Map([[items[0]!.productId, 2]]));
   });
 
@@ -994,7 +990,7 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
     const stranger = await createUser();
     const paid = await checkout([[2300, 1]]);
     await actOnCheckoutSession(paid.sessionId, "pay");
-    expect(orderRow(paid.orderId)?.isPaid).toBe(true);
+    expect((await orderRow(paid.orderId))?.isPaid).toBe(true);
     const cash = await shopperWithCart([[2400, 1]]);
     const cod = (
       await placeOrder({
@@ -1005,7 +1001,7 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
       })
     ).order;
     const snapshot = async () => ({
-      orders: [owner.orderId, paid.orderId, cod.id].map((id) => orderRow(id)),
+      orders: await Promise.all([owner.orderId, paid.orderId, cod.id].map((id) => orderRow(id))),
       carts: await Promise.all(
         [owner.user.id, paid.user.id, cash.user.id, stranger.id].map(async (id) => [...(await readSavedCart(id))]),
       ),

@@ -15,14 +15,14 @@ import { decoded, rawRequest } from "../helpers/raw-http.ts";
 const site = appForFile();
 
 let clock = 1_700_000_000_000;
-let shirt: ReturnType<typeof createProduct>;
-let tee: ReturnType<typeof createProduct>;
+let shirt: Awaited<ReturnType<typeof createProduct>>;
+let tee: Awaited<ReturnType<typeof createProduct>>;
 
-beforeEach(() => {
-  db().delete(productSizes).run();
-  db().delete(products).run();
+beforeEach(async () => {
+  await db().delete(productSizes);
+  await db().delete(products);
   clock += 60_000;
-  shirt = createProduct(
+  shirt = await createProduct(
     { name: "Linen Shirt", createdAt: clock, priceCents: 4500, offerPriceCents: 3999 },
     {
       sizes: [
@@ -33,12 +33,12 @@ beforeEach(() => {
     },
   );
   clock += 60_000;
-  tee = createProduct(
+  tee = await createProduct(
     { name: "Plain Tee", createdAt: clock, inStock: false, images: ["/uploads/tee.webp"] },
     { stock: 7 },
   );
   clock += 60_000;
-  createProduct({ name: "Removed Scarf", createdAt: clock, removedAt: clock });
+  await createProduct({ name: "Removed Scarf", createdAt: clock, removedAt: clock });
 });
 
 /** The answer as it leaves the store's handler, its body unread. */
@@ -118,13 +118,13 @@ describe("GET /api/product/list without parameters", () => {
       return (await response.json()).products as { name: string; offerPrice: number; stock?: number }[];
     };
     await look();
-    db().update(products).set({ offerPriceCents: 1500 }).where(eq(products.id, tee.id)).run();
+    await db().update(products).set({ offerPriceCents: 1500 }).where(eq(products.id, tee.id));
     expect((await look())[0]!.offerPrice).toBe(15);
-    db().update(productSizes).set({ stock: 2 }).where(eq(productSizes.productId, tee.id)).run();
+    await db().update(productSizes).set({ stock: 2 }).where(eq(productSizes.productId, tee.id));
     expect((await look())[0]!.stock).toBe(2);
-    createProduct({ name: "New Coat", createdAt: clock + 60_000 });
+    await createProduct({ name: "New Coat", createdAt: clock + 60_000 });
     expect((await look()).map((p) => p.name)).toEqual(["New Coat", "Plain Tee", "Linen Shirt"]);
-    db().update(products).set({ removedAt: Date.now() }).where(eq(products.id, shirt.id)).run();
+    await db().update(products).set({ removedAt: Date.now() }).where(eq(products.id, shirt.id));
     expect((await look()).map((p) => p.name)).toEqual(["New Coat", "Plain Tee"]);
     expect(etags.size).toBe(5);
   });
@@ -138,7 +138,7 @@ describe("GET /api/product/list without parameters", () => {
       expect(again.headers.get("Cache-Control")).toBe("public, no-cache");
       expect(again.body).toBeNull();
     }
-    db().update(products).set({ name: "Linen Shirt, washed" }).where(eq(products.id, shirt.id)).run();
+    await db().update(products).set({ name: "Linen Shirt, washed" }).where(eq(products.id, shirt.id));
     const changed = await call("", { "If-None-Match": etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("ETag")).not.toBe(etag);

@@ -48,9 +48,9 @@ async function postApi(productData: unknown, images: Part[], cookie: string | nu
 
 /** Runs a refused upload and checks that it stored nothing at all. */
 async function expectNothingStored(send: () => Promise<Response>) {
-  const before = { rows: productCount(), files: uploadedFiles() };
+  const before = { rows: await productCount(), files: uploadedFiles() };
   const response = await send();
-  expect(productCount()).toBe(before.rows);
+  expect(await productCount()).toBe(before.rows);
   expect(uploadedFiles()).toEqual(before.files);
   return response;
 }

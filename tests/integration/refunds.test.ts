@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { db } from "#app/lib/db.server.ts";
+import { db, first as firstRow } from "#app/lib/db.server.ts";
 import { newId, newToken } from "#app/lib/ids.ts";
 import { SANDBOX_SECRET_KEY } from "#app/lib/stripe-sandbox-config.server.ts";
 import { startOnlineCheckout, stripeClient } from "#app/modules/checkout/index.server.ts";
@@ -23,9 +23,9 @@ const site = appForFile();
 /** An online order of two lines (2 × $10.00 and 1 × $5.00: $25.50 with tax), paid in the sandbox. */
 async function paidOrder() {
   const user = await createUser();
-  const address = createAddress(user.id);
-  const shirt = createProduct({ offerPriceCents: 1000, priceCents: 2000 }, { stock: 10 });
-  const scarf = createProduct({ offerPriceCents: 500, priceCents: 900 }, { stock: 10 });
+  const address = await createAddress(user.id);
+  const shirt = await createProduct({ offerPriceCents: 1000, priceCents: 2000 }, { stock: 10 });
+  const scarf = await createProduct({ offerPriceCents: 500, priceCents: 900 }, { stock: 10 });
   const { orderId } = await startOnlineCheckout({
     userId: user.id,
     addressId: address.id,
@@ -36,25 +36,21 @@ async function paidOrder() {
     requestKey: newId(),
     origin: "http://localhost:3000",
   });
-  const sessionId = orderRow(orderId)!.stripeSessionId!;
+  const sessionId = (await orderRow(orderId))!.stripeSessionId!;
   await actOnCheckoutSession(sessionId, "pay");
-  await waitUntil(() => orderRow(orderId)?.isPaid === true);
-  const paymentIntent = db().select().from(orderPayments).where(eq(orderPayments.orderId, orderId)).get()!
+  await waitUntil(async () => (await orderRow(orderId))?.isPaid === true);
+  const paymentIntent = (await firstRow(db().select().from(orderPayments).where(eq(orderPayments.orderId, orderId))))!
     .paymentIntentId!;
   return { orderId, user, shirt, scarf, paymentIntent };
 }
 
 /** Units left of a product without sizes. */
-const units = (productId: string) => Number(stockOf(productId)[""]);
+const units = async (productId: string) => Number((await stockOf(productId))[""]);
 
-const orderRow = (id: string) => db().select().from(orders).where(eq(orders.id, id)).get();
-const ledger = (orderId: string) => db().select().from(refunds).where(eq(refunds.orderId, orderId)).all();
-const refundMails = (to: string) =>
-  db()
-    .select()
-    .from(mailOutbox)
-    .all()
-    .filter((m) => m.kind === "refund" && m.recipient === to);
+const orderRow = async (id: string) => await firstRow(db().select().from(orders).where(eq(orders.id, id)));
+const ledger = async (orderId: string) => await db().select().from(refunds).where(eq(refunds.orderId, orderId));
+const refundMails = async (to: string) =>
+  (await db().select().from(mailOutbox)).filter((m) => m.kind === "refund" && m.recipient === to);
 
 async function seller() {
   return site.client(await sellerCookie());
@@ -65,7 +61,7 @@ const refundPath = (orderId: string) => `/seller/orders/${orderId}/refund`;
 describe("cancel and refund in full", () => {
   it("a double click (the same form twice, even at once) makes one refund, one cancel and one mail", async () => {
     const { orderId, user, shirt, paymentIntent } = await paidOrder();
-    const stockBefore = units(shirt.id);
+    const stockBefore = await units(shirt.id);
     const client = await seller();
     // The orders list's cancel goes to the confirmation page first.
     const asked = await client.post("/seller/orders", {
@@ -73,7 +69,7 @@ describe("cancel and refund in full", () => {
     });
     expect(asked.status).toBe(303);
     expect(asked.headers.location).toBe(`${refundPath(orderId)}?cancel=1`);
-    expect(orderRow(orderId)?.status).toBe("Order Placed");
+    expect((await orderRow(orderId))?.status).toBe("Order Placed");
 
     const form = { intent: "refund", requestKey: newToken(), kind: "cancel", restock: "on" };
     const answers = await Promise.all([
@@ -83,7 +79,7 @@ describe("cancel and refund in full", () => {
     const again = await client.post(refundPath(orderId), { form });
     for (const answer of [...answers, again]) expect(answer.status).toBe(303);
 
-    const rows = ledger(orderId);
+    const rows = await ledger(orderId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ amountCents: 2550, status: "succeeded", idempotencyKey: form.requestKey });
     expect(rows[0]!.stripeRefundId).toMatch(/^re_/);
@@ -92,10 +88,10 @@ describe("cancel and refund in full", () => {
     const intent = await stripeClient().paymentIntents.retrieve(paymentIntent);
     const charge = await stripeClient().charges.retrieve(String(intent.latest_charge));
     expect(charge).toMatchObject({ amount: 2550, amount_refunded: 2550, refunded: true });
-    expect(orderRow(orderId)).toMatchObject({ status: "Cancelled", isPaid: true });
-    expect(units(shirt.id)).toBe(stockBefore + 2);
-    expect(refundMails(user.email)).toHaveLength(1);
-    expect(refundMails(user.email)[0]!.textBody).toContain("We have refunded $25.50");
+    expect(await orderRow(orderId)).toMatchObject({ status: "Cancelled", isPaid: true });
+    expect(await units(shirt.id)).toBe(stockBefore + 2);
+    expect(await refundMails(user.email)).toHaveLength(1);
+    expect((await refundMails(user.email))[0]!.textBody).toContain("We have refunded $25.50");
 
     // Nothing is left: a new form is refused with a message, not a 500.
     const more = await client.post(refundPath(orderId), {
@@ -117,7 +113,7 @@ describe("Stripe's events", () => {
     await client.post(refundPath(orderId), {
       form: { intent: "refund", requestKey: newToken(), kind: "amount", amount: "5.00" },
     });
-    const [row] = ledger(orderId);
+    const [row] = await ledger(orderId);
     expect(row).toMatchObject({ amountCents: 500, status: "succeeded" });
     const refund = await stripeClient().refunds.retrieve(row!.stripeRefundId!);
     const origin = process.env.STRIPE_SANDBOX_URL!;
@@ -125,22 +121,26 @@ describe("Stripe's events", () => {
     const replay = await deliverWebhook(origin, "refund.updated", refund, { id: "evt_refund_again_1" });
     const other = await deliverWebhook(origin, "refund.created", refund);
     expect([first.outcome, replay.outcome, other.outcome]).toEqual(["unchanged", "duplicate-event", "unchanged"]);
-    expect(ledger(orderId)).toHaveLength(1);
-    expect(refundMails(user.email)).toHaveLength(1);
-    expect(orderRow(orderId)?.status).toBe("Order Placed");
+    expect(await ledger(orderId)).toHaveLength(1);
+    expect(await refundMails(user.email)).toHaveLength(1);
+    expect((await orderRow(orderId))?.status).toBe("Order Placed");
   });
 
   it("a refund made in Stripe's dashboard arrives by webhook only, once, and counts against what is left", async () => {
     const { orderId, paymentIntent, user } = await paidOrder();
     // The dashboard: no metadata, no store involved.
     const refund = await stripeClient().refunds.create({ payment_intent: paymentIntent, amount: 1000 });
-    await waitUntil(() => ledger(orderId).length === 1);
-    expect(ledger(orderId)[0]).toMatchObject({ amountCents: 1000, status: "succeeded", stripeRefundId: refund.id });
+    await waitUntil(async () => (await ledger(orderId)).length === 1);
+    expect((await ledger(orderId))[0]).toMatchObject({
+      amountCents: 1000,
+      status: "succeeded",
+      stripeRefundId: refund.id,
+    });
     const charge = await stripeClient().charges.retrieve(String(refund.charge));
     const redelivered = await deliverWebhook(process.env.STRIPE_SANDBOX_URL!, "charge.refunded", charge);
     expect(redelivered.outcome).toBe("unchanged");
-    expect(ledger(orderId)).toHaveLength(1);
-    expect(refundMails(user.email)).toHaveLength(1);
+    expect(await ledger(orderId)).toHaveLength(1);
+    expect(await refundMails(user.email)).toHaveLength(1);
     // $15.50 is left: asking for more is refused before Stripe is asked.
     const client = await seller();
     const over = await client.post(refundPath(orderId), {
@@ -148,7 +148,7 @@ describe("Stripe's events", () => {
     });
     expect(over.status).toBe(400);
     expect(over.text).toContain("At most $15.50.");
-    expect(ledger(orderId)).toHaveLength(1);
+    expect(await ledger(orderId)).toHaveLength(1);
   });
 });
 
@@ -178,7 +178,7 @@ describe("a refund that fails, then succeeds", () => {
   it("goes pending, then failed (shown with Try again); trying again twice makes one new refund", async () => {
     const { orderId, scarf, paymentIntent } = await paidOrder();
     const client = await seller();
-    const stockBefore = units(scarf.id);
+    const stockBefore = await units(scarf.id);
     await fetch(new URL("/v1/test_helpers/sandbox/fail_next_refund", process.env.STRIPE_SANDBOX_URL), {
       method: "POST",
       headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` },
@@ -187,11 +187,11 @@ describe("a refund that fails, then succeeds", () => {
     await client.post(refundPath(orderId), {
       form: { intent: "refund", requestKey: newToken(), kind: "lines", "qty-1": "1", restock: "on" },
     });
-    await waitUntil(() => ledger(orderId)[0]?.status === "failed");
-    const [failed] = ledger(orderId);
+    await waitUntil(async () => (await ledger(orderId))[0]?.status === "failed");
+    const [failed] = await ledger(orderId);
     expect(failed).toMatchObject({ amountCents: 510, lines: [{ position: 1, quantity: 1 }] });
     // The unit went back once, whatever became of the money.
-    expect(units(scarf.id)).toBe(stockBefore + 1);
+    expect(await units(scarf.id)).toBe(stockBefore + 1);
     let list = (await routeData(client, "/seller/orders", "routes/seller/orders")).data as {
       orders: { id: string; refundStatus: string | null; retryRefundId: string | null }[];
     };
@@ -201,10 +201,10 @@ describe("a refund that fails, then succeeds", () => {
     });
     const retry = { intent: "retry-refund", orderId, refundId: failed!.id, page: "1" };
     await Promise.all([client.post("/seller/orders", { form: retry }), client.post("/seller/orders", { form: retry })]);
-    const rows = ledger(orderId);
+    const rows = await ledger(orderId);
     expect(rows).toHaveLength(2);
     expect(rows.find((r) => r.id !== failed!.id)).toMatchObject({ amountCents: 510, status: "succeeded" });
-    expect(units(scarf.id)).toBe(stockBefore + 1);
+    expect(await units(scarf.id)).toBe(stockBefore + 1);
     list = (await routeData(client, "/seller/orders", "routes/seller/orders")).data as typeof list;
     expect(list.orders.find((o) => o.id === orderId)?.refundStatus).toBe("Partly refunded");
   });
@@ -213,8 +213,8 @@ describe("a refund that fails, then succeeds", () => {
 describe("cash orders marked paid", () => {
   it("are paid once marked, can be undone until an orders CSV carries them", async () => {
     const user = await createUser();
-    const address = createAddress(user.id);
-    const product = createProduct({ offerPriceCents: 1000 });
+    const address = await createAddress(user.id);
+    const product = await createProduct({ offerPriceCents: 1000 });
     const { order } = await placeOrder({
       userId: user.id,
       addressId: address.id,
@@ -224,10 +224,10 @@ describe("cash orders marked paid", () => {
     const client = await seller();
     const post = (intent: string) => client.post("/seller/orders", { form: { intent, orderId: order.id, page: "1" } });
     expect((await post("cash-paid")).status).toBe(303);
-    expect(orderRow(order.id)).toMatchObject({ isPaid: true });
+    expect(await orderRow(order.id)).toMatchObject({ isPaid: true });
     expect((await post("cash-paid")).status).toBe(409);
     expect((await post("cash-unpaid")).status).toBe(303);
-    expect(orderRow(order.id)).toMatchObject({ isPaid: false, paidAt: null });
+    expect(await orderRow(order.id)).toMatchObject({ isPaid: false, paidAt: null });
     await post("cash-paid");
     const today = new Date().toISOString().slice(0, 10);
     const csv = await client.get(`/seller/orders.csv?from=${today}&to=${today}`);
@@ -237,7 +237,7 @@ describe("cash orders marked paid", () => {
     expect(csv.text.split("\n")[0]).toContain("Refunded,Cash unpaid");
     const undo = await post("cash-unpaid");
     expect(undo.status).toBe(409);
-    expect(orderRow(order.id)).toMatchObject({ isPaid: true });
+    expect(await orderRow(order.id)).toMatchObject({ isPaid: true });
     const apiOrders = (await client.get("/api/order/seller")).json as {
       orders: { _id: string; isPaid: boolean; paymentLabel: string; refundStatus: null }[];
     };
@@ -272,14 +272,14 @@ describe("bad input writes nothing", () => {
       expect(answer.status, JSON.stringify(fields)).toBeGreaterThanOrEqual(400);
       expect(answer.status, JSON.stringify(fields)).toBeLessThan(500);
     }
-    expect(ledger(orderId)).toHaveLength(0);
+    expect(await ledger(orderId)).toHaveLength(0);
     // A key already used for another order's refund is not reused for this one.
     const other = await paidOrder();
     const requestKey = newToken();
     await client.post(refundPath(other.orderId), { form: { intent: "refund", requestKey, kind: "full" } });
     const reused = await client.post(refundPath(orderId), { form: { intent: "refund", requestKey, kind: "full" } });
     expect(reused.status).toBe(409);
-    expect(ledger(orderId)).toHaveLength(0);
-    expect(orderRow(orderId)?.status).toBe("Order Placed");
+    expect(await ledger(orderId)).toHaveLength(0);
+    expect((await orderRow(orderId))?.status).toBe("Order Placed");
   });
 });

@@ -10,7 +10,7 @@ import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { config, resetConfigForTests } from "#app/lib/config.server.ts";
-import { db } from "#app/lib/db.server.ts";
+import { db, first } from "#app/lib/db.server.ts";
 import { isResetTokenUsable, RESET_LINK_MS, resetUrl } from "#app/modules/identity/index.server.ts";
 import { deliverPendingMail } from "#app/modules/mail/index.server.ts";
 import { mailOutbox } from "#db/schema.ts";
@@ -106,7 +106,7 @@ describe("what the database and its backups hold after a reset request", () => {
     const page = await site.client().get(`/reset-password?token=${token}`);
     expect(page.status).toBe(200);
     expect(waiting.candidates.has(token!)).toBe(false);
-    const row = db().select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email)).get()!;
+    const row = (await first(db().select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email))))!;
     expect(row.state).toBe("sent");
     expect(row.sealedSecret).toBeNull();
     expect(`${row.textBody}${row.htmlBody}`).not.toContain(token);
@@ -136,14 +136,20 @@ describe("sending a sealed link", () => {
       await askForLink(user.email);
       const t0 = Date.now();
       expect(await deliverPendingMail({ now: () => t0 })).toEqual({ sent: 0, retrying: 1, failed: 0 });
-      const row = () => db().select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email)).get()!;
-      expect(row().sealedSecret, "kept for the resend").not.toBeNull();
-      expect(await deliverPendingMail({ now: () => row().dueAt })).toEqual({ sent: 1, retrying: 0, failed: 0 });
+      const row = async () =>
+        (await first(db().select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email))))!;
+      expect((await row()).sealedSecret, "kept for the resend").not.toBeNull();
+      const due = (await row()).dueAt;
+      expect(await deliverPendingMail({ now: () => due })).toEqual({
+        sent: 1,
+        retrying: 0,
+        failed: 0,
+      });
       const tokens = await tokensMailedTo(user.email);
       expect(tokens).toHaveLength(2);
       expect(tokens[1]).toBe(tokens[0]);
       expect(await isResetTokenUsable(tokens[0])).toBe(true);
-      expect(row().sealedSecret).toBeNull();
+      expect((await row()).sealedSecret).toBeNull();
     } finally {
       useMailSettings({ SMTP_URL: smtp.url, PUBLIC_URL: SHOP_URL });
       await proxy.close();
@@ -156,7 +162,7 @@ describe("sending a sealed link", () => {
     await askForLink(user.email);
     const later = Date.now() + RESET_LINK_MS + 1;
     expect(await deliverPendingMail({ now: () => later })).toEqual({ sent: 0, retrying: 0, failed: 1 });
-    const row = db().select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email)).get()!;
+    const row = (await first(db().select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email))))!;
     expect(row.state).toBe("failed");
     expect(row.sealedSecret).toBeNull();
     expect(row.lastError).toContain("expired");
@@ -175,7 +181,7 @@ describe("sending a sealed link", () => {
       delete process.env.MAIL_SEAL_KEY;
       resetConfigForTests();
     }
-    const row = db().select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email)).get()!;
+    const row = (await first(db().select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email))))!;
     expect(row.state).toBe("failed");
     expect(row.sealedSecret).toBeNull();
     expect(row.lastError).toContain("cannot be opened");

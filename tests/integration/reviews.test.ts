@@ -4,11 +4,11 @@
 // cleaned, capped and shown as text; the Delivered mail links to the form.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "#app/lib/db.server.ts";
+import { db, first } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { catalogueVersion } from "#app/modules/catalog/index.server.ts";
 import { setOrderStatus } from "#app/modules/orders/index.server.ts";
-import { products, reviews } from "#db/schema.ts";
+import { orderItems, products, reviews } from "#db/schema.ts";
 import { appForFile, routeData } from "../helpers/app.ts";
 import { insertOrders } from "../helpers/bulk-orders.ts";
 import { createProduct } from "../helpers/factories.ts";
@@ -26,9 +26,9 @@ function jsonLdOf(html: string) {
   );
 }
 
-function deliveredOrder(userId: string, productId: string, status: "Delivered" | "Shipped" = "Delivered") {
+async function deliveredOrder(userId: string, productId: string, status: "Delivered" | "Shipped" = "Delivered") {
   const id = newId();
-  insertOrders([
+  await insertOrders([
     {
       id,
       userId,
@@ -42,16 +42,17 @@ function deliveredOrder(userId: string, productId: string, status: "Delivered" |
   return id;
 }
 
-const kept = (id: string) =>
-  db()
-    .select({
-      reviewCount: products.reviewCount,
-      ratingAverage: products.ratingAverage,
-      ratingStars: products.ratingStars,
-    })
-    .from(products)
-    .where(eq(products.id, id))
-    .get();
+const kept = async (id: string) =>
+  await first(
+    db()
+      .select({
+        reviewCount: products.reviewCount,
+        ratingAverage: products.ratingAverage,
+        ratingStars: products.ratingStars,
+      })
+      .from(products)
+      .where(eq(products.id, id)),
+  );
 
 type ReviewsData = {
   count: number;
@@ -63,14 +64,14 @@ type ReviewsData = {
 };
 
 describe("who may review", () => {
-  let product: ReturnType<typeof createProduct>;
+  let product: Awaited<ReturnType<typeof createProduct>>;
   let buyer: string;
   let buyerId: string;
   let stranger: string;
   let shipped: string;
   const path = () => `/products/men/${product.id}`;
   beforeAll(async () => {
-    product = createProduct(
+    product = await createProduct(
       { name: "Review Test Shirt" },
       {
         sizes: [
@@ -82,12 +83,12 @@ describe("who may review", () => {
     const user = await createUser({ name: "Meera  Iyer" });
     buyerId = user.id;
     // Bought in size L (the order helper writes '' sizes: the line's size is set here).
-    const orderId = deliveredOrder(user.id, product.id);
-    db().$client.prepare("UPDATE order_items SET size = 'L' WHERE order_id = ?").run(orderId);
+    const orderId = await deliveredOrder(user.id, product.id);
+    await db().update(orderItems).set({ size: "L" }).where(eq(orderItems.orderId, orderId));
     buyer = await signedInCookie(user.id);
     stranger = await signedInCookie((await createUser()).id);
     const notYet = await createUser();
-    deliveredOrder(notYet.id, product.id, "Shipped");
+    await deliveredOrder(notYet.id, product.id, "Shipped");
     shipped = await signedInCookie(notYet.id);
   });
 
@@ -108,8 +109,8 @@ describe("who may review", () => {
     }
     const visitorPost = await site.client().post(path(), { form: { intent: "review-save", rating: "5" } });
     expect(visitorPost.status).toBe(403);
-    expect(db().select().from(reviews).all()).toEqual([]);
-    expect(kept(product.id)?.reviewCount).toBe(0);
+    expect(await db().select().from(reviews)).toEqual([]);
+    expect((await kept(product.id))?.reviewCount).toBe(0);
 
     const data = (await routeData(site.client(buyer), path(), PRODUCT_ROUTE)).data as { reviews: ReviewsData };
     expect(data.reviews.canReview).toBe(true);
@@ -123,18 +124,18 @@ describe("who may review", () => {
     });
     expect(posted.status).toBe(303);
     expect(posted.headers.location).toBe(`${path()}#reviews`);
-    expect(kept(product.id)).toEqual({ reviewCount: 1, ratingAverage: 4, ratingStars: [0, 0, 0, 1, 0] });
+    expect(await kept(product.id)).toEqual({ reviewCount: 1, ratingAverage: 4, ratingStars: [0, 0, 0, 1, 0] });
 
     // A second post changes the one review (UNIQUE per shopper and product).
     await buyerClient.post(path(), { form: { intent: "review-save", rating: "2", title: "Shrank", body: "" } });
-    expect(db().select().from(reviews).where(eq(reviews.productId, product.id)).all()).toHaveLength(1);
-    expect(kept(product.id)).toEqual({ reviewCount: 1, ratingAverage: 2, ratingStars: [0, 1, 0, 0, 0] });
+    expect(await db().select().from(reviews).where(eq(reviews.productId, product.id))).toHaveLength(1);
+    expect(await kept(product.id)).toEqual({ reviewCount: 1, ratingAverage: 2, ratingStars: [0, 1, 0, 0, 0] });
 
     // Another buyer: the average of both.
     const other = await createUser({ name: "Tom" });
-    deliveredOrder(other.id, product.id);
+    await deliveredOrder(other.id, product.id);
     await site.client(await signedInCookie(other.id)).post(path(), { form: { intent: "review-save", rating: "5" } });
-    expect(kept(product.id)).toEqual({ reviewCount: 2, ratingAverage: 3.5, ratingStars: [0, 1, 0, 0, 1] });
+    expect(await kept(product.id)).toEqual({ reviewCount: 2, ratingAverage: 3.5, ratingStars: [0, 1, 0, 0, 1] });
 
     const visitor = site.client();
     const page = await visitor.get(path());
@@ -160,9 +161,9 @@ describe("who may review", () => {
     // Deleting: only one's own; the rating follows.
     const deleted = await buyerClient.post(path(), { form: { intent: "review-delete" } });
     expect(deleted.status).toBe(303);
-    expect(kept(product.id)).toEqual({ reviewCount: 1, ratingAverage: 5, ratingStars: [0, 0, 0, 0, 1] });
+    expect(await kept(product.id)).toEqual({ reviewCount: 1, ratingAverage: 5, ratingStars: [0, 0, 0, 0, 1] });
     expect((await buyerClient.post(path(), { form: { intent: "review-delete" } })).status).toBe(404);
-    expect(kept(product.id)?.reviewCount).toBe(1);
+    expect((await kept(product.id))?.reviewCount).toBe(1);
   });
 
   it("sorts a list by rating, best first, products without reviews last", async () => {
@@ -182,7 +183,7 @@ describe("who may review", () => {
 
   it("hostile input: refused or cleaned, never half written, shown as text", async () => {
     const buyerClient = site.client(buyer);
-    const before = db().select().from(reviews).all();
+    const before = await db().select().from(reviews);
     const refused: [Record<string, string>, string][] = [
       [{ intent: "review-save" }, "Please choose from 1 to 5 stars."],
       [{ intent: "review-save", rating: "6" }, "Please choose from 1 to 5 stars."],
@@ -197,7 +198,7 @@ describe("who may review", () => {
       expect.soft(answer.status, JSON.stringify(form).slice(0, 60)).toBe(400);
       expect.soft(answer.text).toContain(message);
     }
-    expect(db().select().from(reviews).all()).toEqual(before);
+    expect(await db().select().from(reviews)).toEqual(before);
     // Unknown and malformed products.
     for (const id of [UNKNOWN_ID, "..%2f..", "x".repeat(50)]) {
       const answer = await buyerClient.post(`/products/men/${id}`, { form: { intent: "review-save", rating: "5" } });
@@ -215,7 +216,7 @@ describe("who may review", () => {
       },
     });
     expect(saved.status).toBe(303);
-    const row = db().select().from(reviews).where(eq(reviews.userId, buyerId)).get()!;
+    const row = (await first(db().select().from(reviews).where(eq(reviews.userId, buyerId))))!;
     for (const text of [row.title, row.body]) {
       expect(text).not.toContain("\u0000");
       expect(text).not.toContain("\u202e");
@@ -230,29 +231,29 @@ describe("who may review", () => {
 
 describe("the seller's moderation", () => {
   it("hides, shows again, replies; holds new reviews for approval when set", async () => {
-    const product = createProduct({ name: "Moderated Tee" });
+    const product = await createProduct({ name: "Moderated Tee" });
     const user = await createUser({ name: "Ravi Kumar" });
-    deliveredOrder(user.id, product.id);
+    await deliveredOrder(user.id, product.id);
     const shopper = site.client(await signedInCookie(user.id));
     const seller = site.client(await sellerCookie());
     const path = `/products/men/${product.id}`;
     await shopper.post(path, { form: { intent: "review-save", rating: "5", title: "Lovely" } });
-    const id = db().select().from(reviews).where(eq(reviews.productId, product.id)).get()!.id;
+    const id = (await first(db().select().from(reviews).where(eq(reviews.productId, product.id))))!.id;
 
     // A shopper cannot reach the seller's page or its forms.
     const notSeller = await shopper.post("/seller/reviews", { form: { intent: "hide", reviewId: id } });
     expect(notSeller.status).toBe(303);
     expect(notSeller.headers.location).toMatch(/\/seller-login/);
-    expect(kept(product.id)?.reviewCount).toBe(1);
+    expect((await kept(product.id))?.reviewCount).toBe(1);
 
     expect((await seller.post("/seller/reviews", { form: { intent: "hide", reviewId: id } })).status).toBe(303);
-    expect(kept(product.id)?.reviewCount).toBe(0);
+    expect((await kept(product.id))?.reviewCount).toBe(0);
     expect((await site.client().get(path)).text).not.toContain("Lovely");
     // Editing does not bring a hidden review back.
     await shopper.post(path, { form: { intent: "review-save", rating: "4", title: "Lovely again" } });
-    expect(kept(product.id)?.reviewCount).toBe(0);
+    expect((await kept(product.id))?.reviewCount).toBe(0);
     await seller.post("/seller/reviews", { form: { intent: "publish", reviewId: id } });
-    expect(kept(product.id)).toMatchObject({ reviewCount: 1, ratingAverage: 4 });
+    expect(await kept(product.id)).toMatchObject({ reviewCount: 1, ratingAverage: 4 });
 
     // Every change writes the product's row: the catalogue version goes up, so pages kept for visitors are made again.
     const versionBefore = await catalogueVersion();
@@ -274,29 +275,29 @@ describe("the seller's moderation", () => {
     // Held for approval: a new review waits, counts nothing, and is approved from the held list.
     await seller.post("/seller/reviews", { form: { intent: "settings", hold: "on" } });
     const second = await createUser({ name: "Zoe" });
-    deliveredOrder(second.id, product.id);
+    await deliveredOrder(second.id, product.id);
     const held = await site.client(await signedInCookie(second.id)).post(path, {
       form: { intent: "review-save", rating: "1", title: "Held one" },
     });
     expect(held.status).toBe(303);
-    expect(kept(product.id)?.reviewCount).toBe(1);
+    expect((await kept(product.id))?.reviewCount).toBe(1);
     const list = (await routeData(seller, "/seller/reviews?held=1", "routes/seller/reviews")).data as {
       reviews: { id: string; title: string; status: string }[];
     };
     expect(list.reviews.map((r) => [r.title, r.status])).toEqual([["Held one", "pending"]]);
     await seller.post("/seller/reviews", { form: { intent: "publish", reviewId: list.reviews[0]!.id } });
-    expect(kept(product.id)).toMatchObject({ reviewCount: 2, ratingAverage: 2.5 });
+    expect(await kept(product.id)).toMatchObject({ reviewCount: 2, ratingAverage: 2.5 });
     await seller.post("/seller/reviews", { form: { intent: "settings" } });
   });
 });
 
 describe("the Delivered mail", () => {
   it("invites a review with a link to the product's review form", async () => {
-    const product = createProduct({ name: "Mail Review Tee" });
+    const product = await createProduct({ name: "Mail Review Tee" });
     const user = await createUser({ name: "Anu" });
-    const orderId = deliveredOrder(user.id, product.id, "Shipped");
+    const orderId = await deliveredOrder(user.id, product.id, "Shipped");
     await setOrderStatus(orderId, "Delivered");
-    const mail = outboxRows().find((row) => row.kind === "order-status" && row.textBody.includes(orderId));
+    const mail = (await outboxRows()).find((row) => row.kind === "order-status" && row.textBody.includes(orderId));
     expect(mail?.subject).toContain("has been delivered");
     expect(mail?.textBody).toContain(`Review Mail Review Tee: `);
     expect(mail?.textBody).toContain(`/products/men/${product.id}#reviews`);

@@ -39,13 +39,10 @@ const post = (client: Client, form: Record<string, string>) => client.post("/sav
 const save = (client: Client, productId: string, redirectTo = "/products") =>
   post(client, { intent: "save", productId, redirectTo });
 
-function rowsOf(userId: string): string[] {
-  return db()
-    .select({ productId: savedItems.productId })
-    .from(savedItems)
-    .where(eq(savedItems.userId, userId))
-    .all()
-    .map((row) => row.productId);
+async function rowsOf(userId: string): Promise<string[]> {
+  return (
+    await db().select({ productId: savedItems.productId }).from(savedItems).where(eq(savedItems.userId, userId))
+  ).map((row) => row.productId);
 }
 
 async function signedInShopper() {
@@ -55,7 +52,7 @@ async function signedInShopper() {
 
 describe("a visitor's saved items", () => {
   it("are kept in their cookie: save (twice is once), list with the price now, remove", async () => {
-    const shirt = createProduct(
+    const shirt = await createProduct(
       { name: "Saved Linen Shirt" },
       {
         sizes: [
@@ -65,7 +62,7 @@ describe("a visitor's saved items", () => {
         ],
       },
     );
-    const cap = createProduct({ name: "Saved Cap", category: "Accessories", offerPriceCents: 999 });
+    const cap = await createProduct({ name: "Saved Cap", category: "Accessories", offerPriceCents: 999 });
     const visitor = site.client();
     const saved = await save(visitor, shirt.id, "/products/men?page=1");
     expect(saved.status).toBe(303);
@@ -84,7 +81,7 @@ describe("a visitor's saved items", () => {
       { size: "L", available: true, fewLeft: null },
     ]);
     // The price now, not when it was saved.
-    db().update(products).set({ offerPriceCents: 799 }).where(eq(products.id, cap.id)).run();
+    await db().update(products).set({ offerPriceCents: 799 }).where(eq(products.id, cap.id));
     expect((await savedPage(visitor)).items[0]!.offerPriceCents).toBe(799);
 
     // The Save button's fetcher (JavaScript) gets a data answer, no redirect: its page stays as it is.
@@ -107,8 +104,8 @@ describe("a visitor's saved items", () => {
   });
 
   it("are merged into the shopper's at sign-in (theirs kept, products gone dropped) and the cookie cleared", async () => {
-    const [a, b, c] = ["A", "B", "C"].map((x) => createProduct({ name: `Merge ${x}` }));
-    const gone = createProduct({ name: "Merge Gone" });
+    const [a, b, c] = await Promise.all(["A", "B", "C"].map((x) => createProduct({ name: `Merge ${x}` })));
+    const gone = await createProduct({ name: "Merge Gone" });
     const user = await createUser({ email: `merge-${unique()}@example.com` });
     const own = site.client(await signedInCookie(user.id));
     await save(own, b!.id);
@@ -116,12 +113,12 @@ describe("a visitor's saved items", () => {
 
     const visitor = site.client();
     for (const p of [a!, b!, gone]) await save(visitor, p.id);
-    db().delete(products).where(eq(products.id, gone.id)).run();
+    await db().delete(products).where(eq(products.id, gone.id));
     expect(visitor.cookie).toMatch(/__saved=[^;]/);
     const login = await visitor.post("/api/user/login", json({ email: user.email, password: TEST_PASSWORD }));
     expect(login.status, login.text).toBe(200);
     expect(visitor.cookie).not.toMatch(/__saved=/);
-    expect(new Set(rowsOf(user.id))).toEqual(new Set([a!.id, b!.id, c!.id]));
+    expect(new Set(await rowsOf(user.id))).toEqual(new Set([a!.id, b!.id, c!.id]));
     expect((await savedPage(visitor)).items.map((i) => i.name)).toEqual(["Merge A", "Merge C", "Merge B"]);
   });
 
@@ -136,7 +133,7 @@ describe("a visitor's saved items", () => {
 describe("a shopper's saved items", () => {
   it("are rows of their own; /saved adds to the cart with a size, and says a product removed from sale", async () => {
     const { user, client } = await signedInShopper();
-    const shirt = createProduct(
+    const shirt = await createProduct(
       { name: "Row Shirt" },
       {
         sizes: [
@@ -145,10 +142,10 @@ describe("a shopper's saved items", () => {
         ],
       },
     );
-    const scarf = createProduct({ name: "Row Scarf", category: "Accessories" });
+    const scarf = await createProduct({ name: "Row Scarf", category: "Accessories" });
     await save(client, shirt.id);
     await save(client, scarf.id);
-    expect(new Set(rowsOf(user.id))).toEqual(new Set([shirt.id, scarf.id]));
+    expect(new Set(await rowsOf(user.id))).toEqual(new Set([shirt.id, scarf.id]));
 
     // A product with sizes needs one: refused next to that line, nothing added.
     const noSize = await post(client, { intent: "add", productId: shirt.id, redirectTo: "/saved" });
@@ -163,7 +160,7 @@ describe("a shopper's saved items", () => {
     ]);
 
     // Taken off sale: still listed, saying so; cannot be added nor saved again; can be removed.
-    db().update(products).set({ removedAt: Date.now() }).where(eq(products.id, scarf.id)).run();
+    await db().update(products).set({ removedAt: Date.now() }).where(eq(products.id, scarf.id));
     const { items } = await savedPage(client);
     expect(items.find((i) => i.id === scarf.id)?.removed).toBe(true);
     const page = await client.get("/saved");
@@ -174,11 +171,13 @@ describe("a shopper's saved items", () => {
     await post(client, { intent: "unsave", productId: scarf.id });
     const again = await save(client, scarf.id);
     expect(again.status).toBe(404);
-    expect(rowsOf(user.id)).toEqual([shirt.id]);
+    expect(await rowsOf(user.id)).toEqual([shirt.id]);
   });
 
   it(`hold at most ${MAX_SAVED_ITEMS}: one more is refused with a clear message, for shoppers and visitors`, async () => {
-    const many = Array.from({ length: MAX_SAVED_ITEMS + 1 }, (_, i) => createProduct({ name: `Many ${i}` }));
+    const many = await Promise.all(
+      Array.from({ length: MAX_SAVED_ITEMS + 1 }, (_, i) => createProduct({ name: `Many ${i}` })),
+    );
     const { user, client } = await signedInShopper();
     const visitor = site.client();
     for (const p of many.slice(0, MAX_SAVED_ITEMS)) {
@@ -191,7 +190,7 @@ describe("a shopper's saved items", () => {
       expect(refused.status).toBe(409);
       expect(refused.text).toContain(TOO_MANY_SAVED);
     }
-    expect(rowsOf(user.id)).toHaveLength(MAX_SAVED_ITEMS);
+    expect(await rowsOf(user.id)).toHaveLength(MAX_SAVED_ITEMS);
     expect(await rootSavedIds(visitor)).toHaveLength(MAX_SAVED_ITEMS);
     // Saving one already saved is still fine at the limit.
     expect((await save(client, many[0]!.id)).status).toBe(303);
@@ -201,7 +200,7 @@ describe("a shopper's saved items", () => {
 describe("hostile posts to /saved", () => {
   it("are refused with a clear 4xx and change nothing", async () => {
     const { user, client } = await signedInShopper();
-    const kept = createProduct({ name: "Kept Saved" });
+    const kept = await createProduct({ name: "Kept Saved" });
     await save(client, kept.id);
     const visitor = site.client();
     const cases: [string, Record<string, string>, number, string][] = [
@@ -228,7 +227,7 @@ describe("hostile posts to /saved", () => {
     // A redirect elsewhere is not followed off the site.
     const offSite = await save(client, kept.id, "https://evil.example/");
     expect(offSite.headers.location).toBe("/saved");
-    expect(rowsOf(user.id)).toEqual([kept.id]);
+    expect(await rowsOf(user.id)).toEqual([kept.id]);
     expect(await rootSavedIds(visitor)).toEqual([]);
     expect(visitor.cookie).not.toMatch(/__saved=[^;]/);
   });

@@ -1,278 +1,233 @@
-// Product search gives exactly the same products, in the same order, on SQLite (FTS5 trigram index,
-// app/lib/sqlite-search.server.ts) and on PostgreSQL (pg_trgm on a folded column, app/lib/pg-search.server.ts):
-// one fixture loaded into both, names in several alphabets, and every query checked against both engines and
-// against the rule written in JavaScript (the folded name contains the folded search; 1 or 2 characters only
-// among the newest SHORT_QUERY_SCAN products).
-import path from "node:path";
-import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "#app/lib/db.server.ts";
-import { closePostgres, connectPostgres, migratePostgres, type PgDb } from "#app/lib/db-postgres.server.ts";
-import * as pgSearch from "#app/lib/pg-search.server.ts";
-import * as sqliteSearch from "#app/lib/sqlite-search.server.ts";
-import { foldForSearch, SHORT_QUERY_SCAN } from "#app/lib/sqlite-search.server.ts";
-import * as pgSchema from "#db/schema.pg.ts";
-import * as sqliteSchema from "#db/schema.ts";
-import { postgresForFile } from "../helpers/postgres.ts";
+// What search engines and link previews read: robots.txt, the streamed sitemap, and each page's title,
+// description, canonical URL, Open Graph and Twitter tags and schema.org JSON-LD (through the production build's
+// request handler), on the request's origin; with PUBLIC_URL through `node build/server-entry.js` started with it.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { db } from "#app/lib/db.server.ts";
+import { newId } from "#app/lib/ids.ts";
+import { sitemapProducts } from "#app/modules/catalog/index.server.ts";
+import { products } from "#db/schema.ts";
+import { type App, type Client, startApp } from "../helpers/app.ts";
+import { createProduct } from "../helpers/factories.ts";
+import { startProductionServer } from "../helpers/production-server.ts";
 
-const postgres = postgresForFile();
-
-/** Names that test the folding: accents, Cyrillic, Greek (final sigma), CJK, kana (half-width), Devanagari (nukta), full-width Latin, ligatures, Turkish İ, LIKE's own characters. */
-const SPECIAL_NAMES = [
-  "Qz vintage scarf", // the oldest product: a 2-character search for "qz" must not reach it
-  "Café Linen Shirt",
-  "CAFÉ CRÈME Blazer",
-  "cafe racer jacket",
-  "Cafe\u0301 au lait tee", // e + combining acute: NFKC makes it é
-  "Платье летнее",
-  "ПЛАТЬЕ ВЕЧЕРНЕЕ",
-  "платок шёлковый",
-  "ΟΔΟΣ φόρεμα",
-  "Οδός T-shirt",
-  "οδοσ hoodie",
-  "ΣΙΣΥΦΟΣ coat",
-  "夏季连衣裙",
-  "连衣裙 冬季",
-  "ワンピース 夏",
-  "ﾜﾝﾋﾟｰｽ ｾｰﾙ",
-  "कुर्ता सूती",
-  "सा\u095Cी रेशमी", // ड़ as one code point (U+095C)
-  "सा\u0921\u093Cी सूती", // ड + nukta (U+0921 U+093C)
-  "ＴＳＨＩＲＴ ｗｉｄｅ",
-  "tshirt slim",
-  "ﬁne knit",
-  "İSTANBUL bag",
-  "istanbul scarf",
-  "STRAẞE sneakers",
-  "Straße boots",
-  "100% Cotton tee",
-  "100 Cotton polo",
-  "snake_case cap",
-  "snakeXcase cap",
-  "back\\slash belt",
-  "Qz new arrival",
-];
-const FILLER_WORDS = ["Linen", "Льняная", "Λινό", "亚麻", "लिनन", "Ｗｏｏｌ", "Denim"];
-const FILLER_KINDS = ["shirt", "рубашка", "πουκάμισο", "衬衫", "कमीज़", "ｐａｎｔｓ", "jacket"];
-const CATEGORIES = ["Men", "Women", "Kids", "Footwear"];
-
-type Fixture = {
-  id: string;
-  name: string;
-  category: string;
-  priceCents: number;
-  offerPriceCents: number;
-  inStock: boolean;
-  removedAt: number | null;
-  createdAt: number;
-};
-
-/** 2,300 products (more than SHORT_QUERY_SCAN), the special names spread from the oldest to the newest. */
-function fixture(): Fixture[] {
-  const count = SHORT_QUERY_SCAN + 300;
-  const special = new Map(
-    SPECIAL_NAMES.map((name, i) => [Math.round((i * (count - 1)) / (SPECIAL_NAMES.length - 1)), name]),
-  );
-  const start = 1_790_000_000_000;
-  return Array.from({ length: count }, (_, i) => {
-    const offer = 500 + ((i * 7919) % 40) * 100; // many equal prices: the tie-break matters
-    return {
-      id: `p${String(i).padStart(5, "0")}`,
-      name:
-        special.get(i) ??
-        `${FILLER_WORDS[i % FILLER_WORDS.length]} ${FILLER_KINDS[(i * 3) % FILLER_KINDS.length]} ${i}`,
-      category: CATEGORIES[i % CATEGORIES.length]!,
-      priceCents: offer + 1000,
-      offerPriceCents: offer,
-      inStock: i % 11 !== 0,
-      removedAt: i % 13 === 0 ? start + i : null,
-      // Every 50th product shares its millisecond with the one before: both engines rank them the same way.
-      createdAt: start + i * 10 - (i % 50 === 1 ? 10 : 0),
-    };
-  });
-}
-
-const QUERIES = [
-  "café",
-  "CAFÉ",
-  "Cafe\u0301",
-  "cafe",
-  "caf",
-  "платье",
-  "ПЛАТ",
-  "пла",
-  "οδος",
-  "ΟΔΟΣ",
-  "οδοσ",
-  "σισυφος",
-  "夏季",
-  "连衣裙",
-  "冬季",
-  "ワンピ",
-  "ﾜﾝﾋﾟ",
-  "कुर्",
-  "सा\u095Cी",
-  "सा\u0921\u093Cी",
-  "ｔｓｈｉｒｔ",
-  "tshirt",
-  "fine",
-  "ﬁ",
-  "İstanbul",
-  "istanbul",
-  "strasse",
-  "straße",
-  "100%",
-  "%",
-  "_",
-  "e_c",
-  "\\",
-  "qz",
-  "q",
-  "é",
-  "夏",
-  "λινό",
-  "wool",
-  "ｗｏ",
-  "shirt 1",
-  "nothing like this",
-];
-
-type Engine = {
-  page: (query: pgSearch.MatchQuery) => Promise<number[]>;
-  count: (query: Pick<pgSearch.MatchQuery, "folded" | "where">) => Promise<number>;
-  where: Record<string, SQL | undefined>;
-  orders: Record<string, "newest" | SQL[]>;
-};
-
-function conditions(products: typeof sqliteSchema.products | typeof pgSchema.products) {
-  return {
-    where: {
-      none: undefined,
-      shop: and(isNull(products.removedAt), eq(products.inStock, true)),
-      women: and(isNull(products.removedAt), eq(products.category, "Women")),
-    },
-    orders: {
-      newest: "newest" as const,
-      "price-asc": [asc(products.offerPriceCents), asc(products.seq)],
-      "price-desc": [desc(products.offerPriceCents), desc(products.seq)],
-    },
-  };
-}
-
-const rows = fixture();
-let sqlite: Engine;
-let pg: Engine;
-let pgDb: PgDb | undefined;
-/** The fixture with the seq each product got (the same on both engines, checked below). */
-let stored: (Fixture & { seq: number })[] = [];
-
+let app: App;
+let visitor: Client;
 beforeAll(async () => {
-  const file = openDatabase(path.join(process.env.DATA_DIR!, "search-engines.db"));
-  for (let i = 0; i < rows.length; i += 200) await file.insert(sqliteSchema.products).values(rows.slice(i, i + 200));
-  sqlite = {
-    page: async (query) => sqliteSearch.pageOfMatches(file, query),
-    count: async (query) => sqliteSearch.countMatches(file, query),
-    ...conditions(sqliteSchema.products),
-  };
-  stored = (await file.select().from(sqliteSchema.products)).map((row) => ({
-    ...rows.find((fixtureRow) => fixtureRow.id === row.id)!,
-    seq: row.seq!,
-  }));
-
-  await migratePostgres(postgres.url());
-  pgDb = connectPostgres(postgres.url(), { max: 2 });
-  const db = pgDb;
-  for (let i = 0; i < rows.length; i += 200) await db.insert(pgSchema.products).values(rows.slice(i, i + 200));
-  pg = {
-    page: (query) => pgSearch.pageOfMatches(db, query),
-    count: (query) => pgSearch.countMatches(db, query),
-    ...conditions(pgSchema.products),
-  };
+  app = await startApp();
+  visitor = app.client();
+});
+afterAll(() => app.close());
+beforeEach(async () => {
+  await db().delete(products);
 });
 
-afterAll(async () => {
-  if (pgDb) await closePostgres(pgDb);
-});
+/** Text as written in HTML, back to what it says. */
+const htmlText = (text: string | undefined) =>
+  text
+    ?.replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&amp;", "&");
 
-/** The rule in JavaScript: what a search must find, before `where` and the order. */
-function reference(folded: string) {
-  const newestFirst = [...stored].sort((a, b) => b.seq - a.seq);
-  const window = [...folded].length >= 3 ? newestFirst : newestFirst.slice(0, SHORT_QUERY_SCAN);
-  return window.filter((row) => foldForSearch(row.name).includes(folded));
+/** The title, a <meta>'s content (by name or property), the canonical link and the JSON-LD of a page. */
+function head(html: string) {
+  const meta = (key: string) =>
+    htmlText(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1]);
+  const canonical = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+  const title = htmlText(/<title>([^<]*)<\/title>/.exec(html)?.[1]);
+  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+  );
+  return { meta, canonical, title, jsonLd };
 }
 
-describe("search on SQLite and on PostgreSQL", () => {
-  it("stores the fixture with the same seqs on both engines", async () => {
-    const fromPg = await pgDb!.select({ id: pgSchema.products.id, seq: pgSchema.products.seq }).from(pgSchema.products);
-    expect(Object.fromEntries(fromPg.map((row) => [row.id, row.seq]))).toEqual(
-      Object.fromEntries(stored.map((row) => [row.id, row.seq])),
-    );
-    expect(new Set(stored.map((row) => row.seq)).size).toBe(rows.length);
+describe("robots.txt", () => {
+  it("keeps crawlers out of the personal, seller, payment and API paths and names the sitemap", async () => {
+    const answer = await visitor.get("/robots.txt");
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    const lines = answer.text.split("\n");
+    expect(lines[0]).toBe("User-agent: *");
+    for (const path of [
+      "/seller",
+      "/cart",
+      "/saved",
+      "/my-orders",
+      "/add-address",
+      "/loader",
+      "/stripe-sandbox",
+      "/api",
+    ]) {
+      expect(lines).toContain(`Disallow: ${path}`);
+    }
+    expect(lines).not.toContain("Disallow: /");
+    expect(lines).toContain("Sitemap: http://localhost/sitemap.xml");
+    // It names the origin asked for: no shared cache may keep it for others.
+    expect(answer.headers["cache-control"]).toBe("no-cache");
   });
 
-  it("finds what the rule says, in every alphabet", async () => {
-    const names = async (q: string) => {
-      const folded = foldForSearch(q);
-      const seqs = await pg.page({ folded, where: undefined, order: "newest", limit: 100, offset: 0 });
-      return seqs.map((seq) => stored.find((row) => row.seq === seq)!.name);
+  it("names the sitemap on PUBLIC_URL when it is set, and so does the sitemap; both may then be shared", async () => {
+    const shirt = await createProduct({ category: "Men" });
+    const server = await startProductionServer({ PUBLIC_URL: "https://shop.example.com" });
+    try {
+      const robots = await fetch(`${server.origin}/robots.txt`);
+      expect(await robots.text()).toContain("Sitemap: https://shop.example.com/sitemap.xml");
+      expect(robots.headers.get("Cache-Control")).toBe("public, max-age=3600");
+      const sitemap = await fetch(`${server.origin}/sitemap.xml`);
+      expect(sitemap.headers.get("Cache-Control")).toBe("public, max-age=3600");
+      expect(await sitemap.text()).toContain(`<loc>https://shop.example.com/products/men/${shirt.id}</loc>`);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe("sitemap.xml", () => {
+  it("lists the shop's pages, every category and every product in stock, and nothing else", async () => {
+    const shirt = await createProduct({ category: "Men", createdAt: Date.UTC(2026, 0, 5) });
+    const dress = await createProduct({ category: "Women" });
+    const soldOut = await createProduct({ inStock: false });
+    const removed = await createProduct({ removedAt: Date.now() });
+    const answer = await visitor.get("/sitemap.xml");
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toBe("application/xml; charset=utf-8");
+    expect(answer.headers["cache-control"]).toBe("no-cache");
+    expect(answer.text.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(answer.text.trimEnd().endsWith("</urlset>")).toBe(true);
+    const locs = [...answer.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    for (const path of ["/", "/products", "/deals", "/contact"]) expect(locs).toContain(`http://localhost${path}`);
+    for (const slug of ["men", "women", "footwear", "accessories", "kids", "ethnic", "winter"]) {
+      expect(locs).toContain(`http://localhost/products/${slug}`);
+    }
+    expect(locs).toContain(`http://localhost/products/men/${shirt.id}`);
+    expect(locs).toContain(`http://localhost/products/women/${dress.id}`);
+    expect(answer.text).toContain(`<loc>http://localhost/products/men/${shirt.id}</loc><lastmod>2026-01-05</lastmod>`);
+    expect(answer.text).not.toContain(soldOut.id);
+    expect(answer.text).not.toContain(removed.id);
+    expect(locs).toHaveLength(4 + 7 + 2);
+  });
+
+  it("reads the catalogue in pages by id, each once, and streams them: 2,500 products in 3 reads", async () => {
+    const rows = Array.from({ length: 2500 }, (_, i) => ({
+      id: newId(),
+      name: `Bulk Tee ${i}`,
+      category: "Men",
+      description: [],
+      priceCents: 1000,
+      offerPriceCents: 900,
+      images: [],
+      inStock: true,
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await db()
+        .insert(products)
+        .values(rows.slice(i, i + 500));
+    const first = await sitemapProducts(null, 1000);
+    const second = await sitemapProducts(first.at(-1)!.id, 1000);
+    expect(first).toHaveLength(1000);
+    expect(second[0]!.id > first.at(-1)!.id).toBe(true);
+
+    const response = await app.fetch(new Request("http://localhost/sitemap.xml"));
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const chunks: string[] = [];
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      chunks.push(new TextDecoder().decode(read.value));
+    }
+    // The head, then one chunk per page of products (the last one closing the list).
+    expect(chunks).toHaveLength(4);
+    const text = chunks.join("");
+    const productLocs = text.match(/<loc>http:\/\/localhost\/products\/men\/[0-9a-z]+<\/loc>/g) ?? [];
+    expect(productLocs).toHaveLength(2500);
+    expect(new Set(productLocs).size).toBe(2500);
+  });
+});
+
+describe("page heads", () => {
+  it("a product page: title, description, canonical, Open Graph and Twitter with its picture, Product and BreadcrumbList JSON-LD", async () => {
+    const product = await createProduct({
+      name: "Linen Shirt <Summer>",
+      category: "Men",
+      description: ["Pure linen", "Relaxed fit"],
+      priceCents: 4999,
+      offerPriceCents: 3999,
+      images: ["/uploads/linen-front.webp", "/uploads/linen-back.webp"],
+    });
+    const url = `http://localhost/products/men/${product.id}`;
+    const page = await visitor.get(`/products/men/${product.id}?image=2&login`);
+    const { meta, canonical, title, jsonLd } = head(page.text);
+    expect(title).toBe("Linen Shirt <Summer> | Trendora");
+    expect(page.text).toContain("<title>Linen Shirt &lt;Summer&gt; | Trendora</title>");
+    expect(meta("description")).toBe("Linen Shirt <Summer> (Men's Fashion), $39.99. Pure linen. Relaxed fit");
+    expect(canonical).toBe(url);
+    expect(meta("og:type")).toBe("product");
+    expect(meta("og:url")).toBe(url);
+    expect(meta("og:image")).toBe("http://localhost/uploads/linen-front.webp");
+    expect(meta("twitter:card")).toBe("summary_large_image");
+    expect(meta("twitter:image")).toBe("http://localhost/uploads/linen-front.webp");
+    expect(meta("robots")).toBeUndefined();
+    // JSON-LD is escaped so that no text can close the script element.
+    expect(page.text).not.toContain("<Summer>");
+    const [item, crumbs] = jsonLd;
+    expect(item).toMatchObject({
+      "@type": "Product",
+      name: "Linen Shirt <Summer>",
+      sku: product.id,
+      image: ["http://localhost/uploads/linen-front.webp", "http://localhost/uploads/linen-back.webp"],
+      offers: [
+        {
+          "@type": "Offer",
+          price: "39.99",
+          priceCurrency: "USD",
+          availability: "https://schema.org/InStock",
+          url,
+        },
+      ],
+    });
+    expect(item).not.toHaveProperty("aggregateRating");
+    expect(crumbs).toMatchObject({
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { position: 1, name: "Home", item: "http://localhost/" },
+        { position: 2, name: "Products", item: "http://localhost/products" },
+        { position: 3, name: "Men's Fashion", item: "http://localhost/products/men" },
+        { position: 4, name: "Linen Shirt <Summer>", item: url },
+      ],
+    });
+
+    await db().update(products).set({ inStock: false });
+    const soldOut = head((await visitor.get(`/products/men/${product.id}`)).text).jsonLd[0] as {
+      offers: { availability: string }[];
     };
-    expect(await names("CAFÉ")).toEqual(["Cafe\u0301 au lait tee", "CAFÉ CRÈME Blazer", "Café Linen Shirt"]);
-    // A final capital sigma folds to ς, as JavaScript folds it: "ΟΔΟΣ" finds "ΟΔΟΣ φόρεμα", not "οδοσ hoodie".
-    expect(await names("ΟΔΟΣ")).toEqual(["ΟΔΟΣ φόρεμα"]);
-    expect(await names("οδοσ")).toEqual(["οδοσ hoodie"]);
-    expect(await names("ﾜﾝﾋﾟ")).toEqual(["ﾜﾝﾋﾟｰｽ ｾｰﾙ", "ワンピース 夏"]);
-    expect(await names("सा\u095Cी")).toEqual(["सा\u0921\u093Cी सूती", "सा\u095Cी रेशमी"]);
-    expect(await names("ｔｓｈｉｒｔ")).toEqual(["tshirt slim", "ＴＳＨＩＲＴ ｗｉｄｅ"]);
-    expect(await names("İstanbul")).toEqual(["İSTANBUL bag"]);
-    expect(await names("100%")).toEqual(["100% Cotton tee"]);
-    expect(await names("e_c")).toEqual(["snake_case cap"]);
-    expect(await names("qz")).toEqual(["Qz new arrival"]);
+    expect(soldOut.offers[0]!.availability).toBe("https://schema.org/OutOfStock");
   });
 
-  for (const q of QUERIES) {
-    it(`"${q}": the same products, in the same order, counted the same`, async () => {
-      const folded = foldForSearch(q);
-      const expected = reference(folded);
-      for (const whereName of Object.keys(sqlite.where)) {
-        const count = { sqlite: await sqlite.count({ folded, where: sqlite.where[whereName] }) };
-        expect(await pg.count({ folded, where: pg.where[whereName] }), `count, ${whereName}`).toBe(count.sqlite);
-        for (const orderName of Object.keys(sqlite.orders)) {
-          for (const [limit, offset] of [
-            [24, 0],
-            [24, 24],
-            [5000, 0],
-          ] as const) {
-            const query = { folded, limit, offset };
-            const fromSqlite = await sqlite.page({
-              ...query,
-              where: sqlite.where[whereName],
-              order: sqlite.orders[orderName]!,
-            });
-            const fromPg = await pg.page({ ...query, where: pg.where[whereName], order: pg.orders[orderName]! });
-            expect(fromPg, `${whereName}, ${orderName}, ${limit}+${offset}`).toEqual(fromSqlite);
-          }
-        }
-      }
-      // Without conditions, newest first: exactly the rule's products.
-      const all = await sqlite.page({ folded, where: undefined, order: "newest", limit: 5000, offset: 0 });
-      expect(all).toEqual(expected.map((row) => row.seq));
-      expect(await sqlite.count({ folded, where: undefined })).toBe(expected.length);
-    });
-  }
-
-  it("matches something for most queries (the comparisons above are not of empty lists)", () => {
-    const empty = QUERIES.filter((q) => reference(foldForSearch(q)).length === 0);
-    // ß is not folded to "ss" (on neither engine), and the products with an é are older than the newest
-    // SHORT_QUERY_SCAN, which is all a 1-character search looks through.
-    expect(empty).toEqual(["strasse", "é", "nothing like this"]);
-  });
-
-  it("answers a search of 3 characters or more from the trigram index", async () => {
-    const plan = await pgDb!.transaction(async (tx) => {
-      // On 2,300 rows the planner may rightly prefer reading the table: forbid that to see that the index can answer.
-      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-      return tx.execute(sql`EXPLAIN SELECT seq FROM products WHERE name_folded LIKE ${"%платье%"}`);
-    });
-    expect(Array.from(plan, (row) => String(row["QUERY PLAN"])).join("\n")).toContain("products_name_folded_trgm_idx");
+  it("every page of the route table has its own title and description; personal pages are not indexed", async () => {
+    const seen = new Set<string>();
+    for (const [path, canonical, indexed] of [
+      ["/", "/", true],
+      ["/products?q=shirt", "/products", false],
+      ["/products/women", "/products/women", true],
+      ["/deals?all=1", "/deals", true],
+      ["/contact", "/contact", true],
+      ["/cart", "/cart", false],
+      ["/saved", "/saved", false],
+      ["/loader?next=products", "/loader", false],
+      ["/seller-login", "/seller-login", false],
+      ["/login", "/login", false],
+    ] as const) {
+      const { meta, canonical: href, title } = head((await visitor.get(path)).text);
+      expect(title, path).toBeTruthy();
+      expect(seen.has(title!), `${path}: ${title} is another page's title`).toBe(false);
+      seen.add(title!);
+      expect(meta("description")!.length, path).toBeGreaterThan(20);
+      expect(href, path).toBe(`http://localhost${canonical}`);
+      expect(meta("og:title"), path).toBe(title);
+      expect(meta("robots"), path).toBe(indexed ? undefined : "noindex");
+    }
+    const missing = head((await visitor.get("/no-such-page")).text);
+    expect(missing.title).toBe("Page not found | Trendora");
+    expect(missing.meta("robots")).toBe("noindex");
   });
 });

@@ -12,9 +12,9 @@ import { seededRandom } from "../../bench/catalogue.ts";
 import { createProduct } from "../helpers/factories.ts";
 
 let clock = 1_700_000_000_000;
-function product(name: string, overrides: Parameters<typeof createProduct>[0] = {}) {
+async function product(name: string, overrides: Parameters<typeof createProduct>[0] = {}) {
   clock += 60_000;
-  return createProduct({ name, createdAt: clock, ...overrides });
+  return await createProduct({ name, createdAt: clock, ...overrides });
 }
 
 /** Every name the search finds, through all the pages of the list. */
@@ -27,9 +27,9 @@ async function searched(q: string, query: Parameters<typeof listProducts>[0] = {
   }
 }
 
-beforeEach(() => {
-  db().delete(productSizes).run();
-  db().delete(products).run();
+beforeEach(async () => {
+  await db().delete(productSizes);
+  await db().delete(products);
 });
 
 // Words in several alphabets and letter cases, accents, compatibility forms (full-width letters, ligatures),
@@ -79,12 +79,11 @@ describe("search through the index", () => {
     for (let i = 0; i < 300; i++) {
       const name = Array.from({ length: random.between(1, 4) }, () => random.pick(WORDS)).join(" ");
       names.push(name);
-      product(name, { inStock: random.next() > 0.1 });
+      await product(name, { inStock: random.next() > 0.1 });
     }
-    const listed = db()
-      .select({ name: products.name, inStock: products.inStock, seq: products.seq })
-      .from(products)
-      .all()
+    const listed = (
+      await db().select({ name: products.name, inStock: products.inStock, seq: products.seq }).from(products)
+    )
       .filter((p) => p.inStock)
       .sort((a, b) => b.seq! - a.seq!);
     // Every word, pieces of words and of names (3 characters and more: the index answers those).
@@ -115,26 +114,30 @@ describe("search through the index", () => {
   });
 
   it("follows every new product, rename, stock change and removal", async () => {
-    const tee = product("Linen Tee");
+    const tee = await product("Linen Tee");
     expect((await searched("linen")).found).toEqual(["Linen Tee"]);
-    db().update(products).set({ name: "Cotton Tee" }).where(eq(products.id, tee.id)).run();
+    await db().update(products).set({ name: "Cotton Tee" }).where(eq(products.id, tee.id));
     expect((await searched("linen")).found).toEqual([]);
     expect((await searched("cotton")).found).toEqual(["Cotton Tee"]);
-    db().update(products).set({ inStock: false }).where(eq(products.id, tee.id)).run();
+    await db().update(products).set({ inStock: false }).where(eq(products.id, tee.id));
     expect((await searched("cotton")).found).toEqual([]);
-    db().update(products).set({ inStock: true, removedAt: Date.now() }).where(eq(products.id, tee.id)).run();
+    await db().update(products).set({ inStock: true, removedAt: Date.now() }).where(eq(products.id, tee.id));
     expect((await searched("cotton")).found).toEqual([]);
-    db().delete(productSizes).where(eq(productSizes.productId, tee.id)).run();
-    db().delete(products).where(eq(products.id, tee.id)).run();
+    await db().delete(productSizes).where(eq(productSizes.productId, tee.id));
+    await db().delete(products).where(eq(products.id, tee.id));
     const rows = db().$client.prepare("SELECT count(*) AS n FROM products_search WHERE products_search MATCH ?");
     expect(rows.get('"cotton"')).toEqual({ n: 0 });
   });
 
   it("sorts matches by price and pages them, and keeps to a category", async () => {
     for (const [i, price] of [700, 300, 500, 300].entries()) {
-      product(`Wool Scarf ${i}`, { offerPriceCents: price, priceCents: 900, category: i === 2 ? "Women" : "Men" });
+      await product(`Wool Scarf ${i}`, {
+        offerPriceCents: price,
+        priceCents: 900,
+        category: i === 2 ? "Women" : "Men",
+      });
     }
-    product("Wool Cap", { offerPriceCents: 100, priceCents: 900, category: "Accessories" });
+    await product("Wool Cap", { offerPriceCents: 100, priceCents: 900, category: "Accessories" });
     const byPrice = await searched("wool scarf", { sort: "price-asc" });
     expect(byPrice.found).toEqual(["Wool Scarf 1", "Wool Scarf 3", "Wool Scarf 2", "Wool Scarf 0"]);
     expect((await searched("wool scarf", { sort: "price-desc" })).found).toEqual([
@@ -153,17 +156,17 @@ describe("search through the index", () => {
 
 describe("one- and two-character searches", () => {
   it("look through the newest products only, by the same rule", { timeout: 120_000 }, async () => {
-    product("Old zq Shirt");
+    await product("Old zq Shirt");
     for (let i = 0; i < SHORT_QUERY_SCAN; i++) {
       clock += 1000;
-      createProduct({ name: i === SHORT_QUERY_SCAN - 1 ? "New zq Shirt" : `Filler ${i}`, createdAt: clock });
+      await createProduct({ name: i === SHORT_QUERY_SCAN - 1 ? "New zq Shirt" : `Filler ${i}`, createdAt: clock });
     }
     expect((await searched("zq")).found).toEqual(["New zq Shirt"]);
     expect((await searched("ZQ")).found).toEqual(["New zq Shirt"]);
     // Three characters go through the index: every product.
     expect((await searched("zq s")).found).toEqual(["New zq Shirt", "Old zq Shirt"]);
     // A short search is still any case and literal.
-    product("Tee_1 %");
+    await product("Tee_1 %");
     expect((await searched("_1")).found).toEqual(["Tee_1 %"]);
     expect((await searched("%")).found).toEqual(["Tee_1 %"]);
   });

@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
-import { db } from "#app/lib/db.server.ts";
+import { db, first } from "#app/lib/db.server.ts";
 import { listSellerOrders, listUserOrders, placeOrder, setOrderStatus } from "#app/modules/orders/index.server.ts";
 import OrdersPage from "#app/routes/seller/orders.tsx";
 import { orderItems, orders, products } from "#db/schema.ts";
@@ -19,7 +19,7 @@ const site = appForFile();
 
 async function placed(paymentType: "COD" | "Online", options: { paid?: boolean; createdAt?: number } = {}) {
   const { user, address } = await createShopperWithAddress();
-  const product = createProduct({ offerPriceCents: 1000 });
+  const product = await createProduct({ offerPriceCents: 1000 });
   const { order } = await placeOrder({
     userId: user.id,
     addressId: address.id,
@@ -29,14 +29,14 @@ async function placed(paymentType: "COD" | "Online", options: { paid?: boolean; 
   const changes: Partial<typeof orders.$inferInsert> = {};
   if (options.paid) Object.assign(changes, { isPaid: true, paidAt: Date.now() });
   if (options.createdAt) changes.createdAt = options.createdAt;
-  if (Object.keys(changes).length > 0) db().update(orders).set(changes).where(eq(orders.id, order.id)).run();
+  if (Object.keys(changes).length > 0) await db().update(orders).set(changes).where(eq(orders.id, order.id));
   return { order, user, product };
 }
 
 describe("listSellerOrders", () => {
   it("shows every cash order and every paid online order, newest first; never an unpaid online one", async () => {
-    db().delete(orderItems).run();
-    db().delete(orders).run();
+    await db().delete(orderItems);
+    await db().delete(orders);
     const cod = await placed("COD", { createdAt: 1_000 });
     const paid = await placed("Online", { paid: true, createdAt: 3_000 });
     const unpaid = await placed("Online", { createdAt: 4_000 });
@@ -58,11 +58,10 @@ describe("listSellerOrders", () => {
 
   it("says 'N/A' for missing address fields and 'Product not found' for a product row that is gone", async () => {
     const { order, product } = await placed("COD");
-    db()
+    await db()
       .update(orders)
       .set({ address: { firstName: "Only", street: "", city: "Delhi" } as never })
-      .where(eq(orders.id, order.id))
-      .run();
+      .where(eq(orders.id, order.id));
     // A product row can only vanish with foreign keys off (an old backup, a manual fix): the list still works.
     const sqlite = db().$client;
     sqlite.pragma("foreign_keys = OFF");
@@ -88,7 +87,7 @@ describe("listSellerOrders", () => {
 
   it("keeps showing a product that was removed from sale", async () => {
     const { order, product } = await placed("COD");
-    db().update(products).set({ removedAt: Date.now() }).where(eq(products.id, product.id)).run();
+    await db().update(products).set({ removedAt: Date.now() }).where(eq(products.id, product.id));
     const shown = (await listSellerOrders()).find((o) => o.id === order.id)!;
     expect(shown.items[0]!.name).toBe(product.name);
   });
@@ -100,7 +99,7 @@ describe("setOrderStatus", () => {
     expect(await setOrderStatus(order.id, "Shipped")).toBe("Shipped");
     expect((await listUserOrders(user.id))[0]!.status).toBe("Shipped");
     expect(await setOrderStatus(order.id, "Delivered")).toBe("Delivered");
-    const stored = db().select().from(orders).where(eq(orders.id, order.id)).get()!;
+    const stored = (await first(db().select().from(orders).where(eq(orders.id, order.id))))!;
     expect(stored.status).toBe("Delivered");
     expect(stored.updatedAt).toEqual(expect.any(Number));
   });
@@ -125,7 +124,7 @@ describe("setOrderStatus", () => {
     expect((await refusalOf(setOrderStatus("'; DROP TABLE orders; --", "Shipped"))).status).toBe(404);
     const { order } = await placed("Online");
     expect((await refusalOf(setOrderStatus(order.id, "Shipped"))).message).toBe("Order not found");
-    expect(db().select().from(orders).where(eq(orders.id, order.id)).get()!.status).toBe("Order Placed");
+    expect((await first(db().select().from(orders).where(eq(orders.id, order.id))))!.status).toBe("Order Placed");
   });
 });
 
@@ -170,7 +169,7 @@ describe("the seller's orders page", () => {
     const visitor = await post("Delivered", null);
     expect(visitor.status).toBe(303);
     expect(visitor.headers.get("Location")).toBe("/seller-login");
-    expect(db().select().from(orders).where(eq(orders.id, order.id)).get()!.status).toBe("Shipped");
+    expect((await first(db().select().from(orders).where(eq(orders.id, order.id))))!.status).toBe("Shipped");
   });
 });
 

@@ -41,15 +41,14 @@ function makeOrders(userIds: string[]) {
   }
 }
 
-beforeAll(() => {
-  for (let p = 0; p < 150; p++) productIds.push(createProduct({ name: `Scale Product ${p}` }).id);
+beforeAll(async () => {
+  for (let p = 0; p < 150; p++) productIds.push((await createProduct({ name: `Scale Product ${p}` })).id);
   const userIds = Array.from({ length: 500 }, (_, u) => `scaleuser${u}`);
-  db()
+  await db()
     .insert(users)
-    .values(userIds.map((id) => ({ id, name: `Scale ${id}`, email: `${id}@example.com`, passwordHash: "x" })))
-    .run();
+    .values(userIds.map((id) => ({ id, name: `Scale ${id}`, email: `${id}@example.com`, passwordHash: "x" })));
   makeOrders(userIds);
-  expect(insertOrders(orders)).toBe(ORDERS);
+  expect(await insertOrders(orders)).toBe(ORDERS);
 });
 
 type Statement = { source: string; params: unknown[] };

@@ -20,35 +20,35 @@ const DAY = 86_400_000;
 const NOW = Date.parse("2025-06-30T15:00:00Z");
 const daysAgo = (n: number) => NOW - n * DAY;
 
-let linen: ReturnType<typeof createProduct>;
-let formula: ReturnType<typeof createProduct>;
-let coat: ReturnType<typeof createProduct>;
+let linen: Awaited<ReturnType<typeof createProduct>>;
+let formula: Awaited<ReturnType<typeof createProduct>>;
+let coat: Awaited<ReturnType<typeof createProduct>>;
 const ids: Record<string, string> = {};
 
 async function order(
   label: string,
-  lines: [ReturnType<typeof createProduct>, number][],
+  lines: [Awaited<ReturnType<typeof createProduct>>, number][],
   set: Partial<typeof orders.$inferInsert>,
   paymentType: "COD" | "Online" = "COD",
 ) {
   const user = await createUser({ name: label === "quoted" ? '@Ann "Quotes", Jr.' : `Buyer ${label}` });
-  const address = createAddress(user.id, { street: "1 Main St, Flat 2", phone: "+91 98765 43210" });
+  const address = await createAddress(user.id, { street: "1 Main St, Flat 2", phone: "+91 98765 43210" });
   const placed = await placeOrder({
     userId: user.id,
     addressId: address.id,
     paymentType,
     items: lines.map(([p, quantity]) => ({ productId: p.id, quantity })),
   });
-  db().update(orders).set(set).where(eq(orders.id, placed.order.id)).run();
+  await db().update(orders).set(set).where(eq(orders.id, placed.order.id));
   ids[label] = placed.order.id;
 }
 
 beforeAll(async () => {
-  db().delete(orderItems).run();
-  db().delete(orders).run();
-  linen = createProduct({ name: 'Linen Shirt, "Classic"', offerPriceCents: 2000 });
-  formula = createProduct({ name: '=HYPERLINK("http://evil.example","x")', offerPriceCents: 1000 });
-  coat = createProduct({ name: "Wool Coat", offerPriceCents: 5000, description: ["Warm", "Line two"] });
+  await db().delete(orderItems);
+  await db().delete(orders);
+  linen = await createProduct({ name: 'Linen Shirt, "Classic"', offerPriceCents: 2000 });
+  formula = await createProduct({ name: '=HYPERLINK("http://evil.example","x")', offerPriceCents: 1000 });
+  coat = await createProduct({ name: "Wool Coat", offerPriceCents: 5000, description: ["Warm", "Line two"] });
   await order("today", [[linen, 2]], { createdAt: daysAgo(0) });
   await order("quoted", [[formula, 1]], { createdAt: daysAgo(3) });
   await order("paid", [[coat, 3]], { createdAt: daysAgo(10), isPaid: true, paidAt: daysAgo(10) }, "Online");
@@ -57,7 +57,7 @@ beforeAll(async () => {
   await order("shipped", [[linen, 1]], { createdAt: daysAgo(1), status: "Shipped" });
   await order("old", [[coat, 1]], { createdAt: daysAgo(40), status: "Delivered" });
   // The mails of these orders are not this file's subject.
-  db().delete(mailOutbox).run();
+  await db().delete(mailOutbox);
 });
 
 describe("sellerOverview", () => {
@@ -92,7 +92,7 @@ describe("sellerOverview", () => {
   });
 
   it("lists the sizes running low of products on sale, sold out first, and nothing counted above five", async () => {
-    const shirt = createProduct(
+    const shirt = await createProduct(
       { name: "Low Test Shirt" },
       {
         sizes: [
@@ -103,8 +103,8 @@ describe("sellerOverview", () => {
         ],
       },
     );
-    const cap = createProduct({ name: "Low Test Cap" }, { stock: 2 });
-    const gone = createProduct({ name: "Low Test Gone", removedAt: daysAgo(1) }, { sizes: [["M", 1]] });
+    const cap = await createProduct({ name: "Low Test Cap" }, { stock: 2 });
+    const gone = await createProduct({ name: "Low Test Gone", removedAt: daysAgo(1) }, { sizes: [["M", 1]] });
     const low = (await sellerOverview(NOW)).lowStock.filter((line) => line.name.startsWith("Low Test"));
     expect(low).toEqual([
       { productId: shirt.id, name: "Low Test Shirt", size: "S", stock: 0 },
@@ -193,7 +193,7 @@ describe("CSV exports", () => {
   });
 
   it("products: every product, removed ones too, with multi-line descriptions kept in one cell", async () => {
-    db().update(products).set({ removedAt: NOW }).where(eq(products.id, formula.id)).run();
+    await db().update(products).set({ removedAt: NOW }).where(eq(products.id, formula.id));
     const { answer, text } = await download("/seller/products.csv");
     expect(answer.headers.get("Content-Disposition")).toMatch(
       /^attachment; filename="trendora-products-\d{4}-\d{2}-\d{2}\.csv"$/,
@@ -210,7 +210,7 @@ describe("CSV exports", () => {
       Name: `'=HYPERLINK("http://evil.example","x")`,
       "On sale": "no",
     });
-    expect(rows).toHaveLength(db().select().from(products).all().length);
+    expect(rows).toHaveLength((await db().select().from(products)).length);
   });
 
   it("reads past its page size in order, even when many orders share one time", async () => {
@@ -226,7 +226,7 @@ describe("CSV exports", () => {
       createdAt: at + Math.floor(i / 400),
       lines: [{ productId: coat.id, quantity: 1, unitPriceCents: 5000 }],
     }));
-    insertOrders(made);
+    await insertOrders(made);
     const { text } = await download("/seller/orders.csv?from=2024-01-10&to=2024-01-10");
     const got = parseCsv(text)
       .slice(1)

@@ -44,10 +44,13 @@ async function productsPage(path: string) {
 beforeAll(async () => {
   for (let p = 0; p < PRODUCTS; p++) {
     // Every third product is low on stock (2 left); the others have plenty.
-    const product = createProduct({ name: `Paged Product ${p}`, createdAt: NOW - p * 1000 }, { stock: p % 3 ? 50 : 2 });
+    const product = await createProduct(
+      { name: `Paged Product ${p}`, createdAt: NOW - p * 1000 },
+      { stock: p % 3 ? 50 : 2 },
+    );
     productIds.push(product.id);
   }
-  db().insert(users).values({ id: "pageduser", name: "Paged", email: "paged@example.com", passwordHash: "x" }).run();
+  await db().insert(users).values({ id: "pageduser", name: "Paged", email: "paged@example.com", passwordHash: "x" });
   const orders: BulkOrder[] = [];
   for (let i = 0; i < ORDERS; i++) {
     const id = `p${i.toString(36).padStart(6, "0")}`;
@@ -62,7 +65,7 @@ beforeAll(async () => {
       lines: [{ productId: productIds[i % PRODUCTS]!, quantity: 1, unitPriceCents: 999 }],
     });
   }
-  expect(insertOrders(orders)).toBe(ORDERS);
+  expect(await insertOrders(orders)).toBe(ORDERS);
   cookie = await sellerCookie();
 });
 

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { resetConfigForTests } from "#app/lib/config.server.ts";
-import { db, openDatabase } from "#app/lib/db.server.ts";
+import { db, first, openDatabase } from "#app/lib/db.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import {
   createSeller,
@@ -29,7 +29,7 @@ describe("seller accounts", () => {
   it("stores the email lower-cased and the password as an argon2id hash", async () => {
     const seller = await createSeller("  Owner@Shop.Example ", "a long password");
     expect(seller.email).toBe("owner@shop.example");
-    const row = db().select().from(sellers).where(eq(sellers.id, seller.id)).get()!;
+    const row = (await first(db().select().from(sellers).where(eq(sellers.id, seller.id))))!;
     expect(row.email).toBe("owner@shop.example");
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row.passwordHash).not.toContain("a long password");
@@ -44,7 +44,7 @@ describe("seller accounts", () => {
       "Password must be at least 8 characters long.",
     );
     await expect(createSeller("not-an-email", "a long password")).rejects.toThrow(Refusal);
-    expect(db().select().from(sellers).where(eq(sellers.email, "short@shop.example")).get()).toBeUndefined();
+    expect(await first(db().select().from(sellers).where(eq(sellers.email, "short@shop.example")))).toBeUndefined();
   });
 
   it("verifies the password, with the email in any case", async () => {
@@ -78,7 +78,7 @@ describe("seller accounts", () => {
       /^__seller_session=/,
     );
 
-    db().delete(sellers).where(eq(sellers.email, DEMO_SELLER.email)).run();
+    await db().delete(sellers).where(eq(sellers.email, DEMO_SELLER.email));
     vi.stubEnv("NODE_ENV", "production");
     resetConfigForTests();
     try {
@@ -87,7 +87,7 @@ describe("seller accounts", () => {
       vi.unstubAllEnvs();
       resetConfigForTests();
     }
-    expect(db().select().from(sellers).where(eq(sellers.email, DEMO_SELLER.email)).get()).toBeUndefined();
+    expect(await first(db().select().from(sellers).where(eq(sellers.email, DEMO_SELLER.email)))).toBeUndefined();
   });
 
   it("only redirects to seller pages after sign-in", () => {
@@ -200,7 +200,7 @@ describe("seller logout", () => {
     expect(response.status).toBe(303);
     expect(response.location).toBe("/");
     expect(response.cookie).not.toContain("__seller_session=");
-    expect(db().select().from(sessions).where(eq(sessions.sellerId, seller.id)).all()).toEqual([]);
+    expect(await db().select().from(sessions).where(eq(sessions.sellerId, seller.id))).toEqual([]);
     expect(await getSeller(getRequest("/seller", { cookie }))).toBeNull();
   });
 });
@@ -250,12 +250,7 @@ describe("npm run seller:add", () => {
 
       const store = openDatabase(path.join(dataDir, "store.db"));
       try {
-        const emails = store
-          .select({ email: sellers.email })
-          .from(sellers)
-          .all()
-          .map((s) => s.email)
-          .sort();
+        const emails = (await store.select({ email: sellers.email }).from(sellers)).map((s) => s.email).sort();
         expect(emails).toEqual(["cli@shop.example", "piped@shop.example"]);
       } finally {
         store.$client.close();

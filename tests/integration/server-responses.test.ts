@@ -28,7 +28,7 @@ beforeAll(async () => {
   picture = "testpicture1.webp";
   mkdirSync(config().uploadsDir, { recursive: true });
   writeFileSync(path.join(config().uploadsDir, picture), image);
-  for (let i = 0; i < 30; i++) createProduct({ images: [`/uploads/${picture}`] });
+  for (let i = 0; i < 30; i++) await createProduct({ images: [`/uploads/${picture}`] });
   shopper = await signedInCookie((await createUser()).id);
   seller = await sellerCookie();
   server = await startProductionServer();

@@ -5,7 +5,7 @@ import net from "node:net";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { config } from "#app/lib/config.server.ts";
-import { closeDb, db } from "#app/lib/db.server.ts";
+import { closeDb, db, first } from "#app/lib/db.server.ts";
 import { products } from "#db/schema.ts";
 import { startProductionServer, waitFor } from "../helpers/production-server.ts";
 import { imageBytes, sellerCookie } from "../helpers/sellers.ts";
@@ -79,7 +79,7 @@ it("finishes the upload in flight, closes the database and exits 0", async () =>
   expect(await server.exited).toBe(0);
   expect(server.lines()).toContain("Stopped");
   expect(existsSync(`${config().dbFile}-wal`) ? statSync(`${config().dbFile}-wal`).size : 0).toBe(0);
-  const stored = db().select().from(products).where(eq(products.id, answer.product._id)).get();
+  const stored = await first(db().select().from(products).where(eq(products.id, answer.product._id)));
   expect(stored?.name).toBe("Shutdown Linen Shirt");
   expect(db().$client.pragma("integrity_check", { simple: true })).toBe("ok");
 }, 120_000);

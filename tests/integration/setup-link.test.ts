@@ -33,7 +33,7 @@ describe("the setup link", () => {
     const first = (await issueSetupLink("https://shop.example/"))!;
     expect(first.url).toMatch(/^https:\/\/shop\.example\/setup\?token=[A-Za-z0-9_-]{43}$/);
     expect(first.expiresAt - Date.now()).toBeGreaterThan(SETUP_LINK_MS - 60_000);
-    const stored = db().select().from(setupTokens).all();
+    const stored = await db().select().from(setupTokens);
     expect(stored).toHaveLength(1);
     expect(stored[0]!.tokenHash).toBe(createHash("sha256").update(tokenOf(first.url)).digest("hex"));
     expect(JSON.stringify(stored)).not.toContain(tokenOf(first.url));
@@ -55,7 +55,7 @@ describe("the setup link", () => {
     const posted = await refusalOf(fields(tokenOf(old.url)));
     expect(posted.status).toBe(400);
     expect(posted.formError).toBe(SETUP_LINK_INVALID);
-    expect(db().select().from(sellers).all()).toHaveLength(0);
+    expect(await db().select().from(sellers)).toHaveLength(0);
   });
 
   it("a form with mistakes is refused field by field, writes nothing and leaves the link working", async () => {
@@ -68,8 +68,8 @@ describe("the setup link", () => {
     });
     const short = await refusalOf(fields(token, { password: "short", confirm: "short" }));
     expect(short.fieldErrors.password).toMatch(/at least 8/);
-    expect(db().select().from(sellers).all()).toHaveLength(0);
-    expect(await savedShopName()).toBe("Trendora");
+    expect(await db().select().from(sellers)).toHaveLength(0);
+    expect(savedShopName()).toBe("Trendora");
     expect((await setupPage(token)).status).toBe(200);
   });
 
@@ -87,14 +87,14 @@ describe("the setup link", () => {
     }
     const missing = await site.app.fetch(formRequest(dataPath("/setup"), { token }));
     expect(missing.status).toBe(400);
-    expect(db().select().from(sellers).all()).toHaveLength(0);
-    expect(await savedShopName()).toBe("Trendora");
+    expect(await db().select().from(sellers)).toHaveLength(0);
+    expect(savedShopName()).toBe("Trendora");
     // Script and control characters in the name: kept as text, invisible ones removed.
     const browser = site.client();
     const answer = await browser.post("/setup", { form: fields(token, { shopName: `${HTML}\u0000\u202E` }) });
     expect(answer.status).toBe(303);
-    expect(await savedShopName()).toBe(HTML);
-    db().delete(sellers).run();
+    expect(savedShopName()).toBe(HTML);
+    await db().delete(sellers);
   });
 
   it("creates the owner and the shop's name once, signed in; the link then stops working", async () => {
@@ -103,7 +103,7 @@ describe("the setup link", () => {
     const answer = await browser.post("/setup", { form: fields(token) });
     expect(answer.status).toBe(303);
     expect(answer.headers.location).toBe("/seller");
-    const owner = db().select().from(sellers).all();
+    const owner = await db().select().from(sellers);
     expect(owner.map((s) => s.email)).toEqual(["owner@example.com"]);
     expect(await savedShopName()).toBe("Marigold & Thread");
     // Signed in: the seller area opens.
@@ -114,8 +114,8 @@ describe("the setup link", () => {
     const again = await refusalOf(fields(token, { email: "second@example.com" }));
     expect(again.formError).toBe(SETUP_LINK_INVALID);
     expect((await setupPage(token)).status).toBe(400);
-    expect(await issueSetupLink("http://localhost:3000")).toBeNull();
-    expect(db().select().from(setupTokens).all()).toHaveLength(0);
-    expect(db().select().from(sellers).all()).toHaveLength(1);
+    expect(issueSetupLink("http://localhost:3000")).toBeNull();
+    expect(await db().select().from(setupTokens)).toHaveLength(0);
+    expect(await db().select().from(sellers)).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@
 // nothing.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "#app/lib/db.server.ts";
+import { db, first } from "#app/lib/db.server.ts";
 import { catalogueVersion, mailOutbox, orders, shopSettings } from "#db/schema.ts";
 import { type App, type Client, json, startApp } from "../helpers/app.ts";
 import {
@@ -51,11 +51,11 @@ async function save(seller: Client, changes: Record<string, string>) {
   return seller.post("/seller/settings", { multipart: settingsForm(changes) });
 }
 
-const row = () => db().select().from(shopSettings).get()!;
-const orderRow = (id: string) => db().select().from(orders).where(eq(orders.id, id)).get()!;
+const row = async () => (await first(db().select().from(shopSettings)))!;
+const orderRow = async (id: string) => (await first(db().select().from(orders).where(eq(orders.id, id))))!;
 /** A page's text as it reads: entities decoded, React's text separators gone. */
 const textOf = (html: string) => decodeHtml(html).replaceAll("<!-- -->", "");
-const version = () => db().select().from(catalogueVersion).get()!.version;
+const version = async () => (await first(db().select().from(catalogueVersion)))!.version;
 
 describe("shop settings", () => {
   let seller: Client;
@@ -80,7 +80,7 @@ describe("shop settings", () => {
   });
 
   it("starts as today's shop: Trendora, 2% tax added on top, free shipping, US dollars", async () => {
-    expect(row()).toMatchObject({
+    expect(await row()).toMatchObject({
       name: "Trendora",
       currency: "USD",
       taxRateBasisPoints: 200,
@@ -88,7 +88,7 @@ describe("shop settings", () => {
       shippingFlatCents: 0,
       freeShippingFromCents: null,
     });
-    expect(orderRow(olderOrderId)).toMatchObject({
+    expect(await orderRow(olderOrderId)).toMatchObject({
       currency: "USD",
       taxRateBasisPoints: 200,
       taxIncluded: false,
@@ -102,8 +102,8 @@ describe("shop settings", () => {
   });
 
   it("refuses a bad form and writes nothing", async () => {
-    const before = row();
-    const versionBefore = version();
+    const before = await row();
+    const versionBefore = await version();
     for (const [changes, message] of [
       [{ currency: "XXX" }, "Please choose a currency from the list."],
       [{ taxRate: "abc" }, "The tax rate is a percentage from 0 to 100"],
@@ -119,19 +119,19 @@ describe("shop settings", () => {
       expect(answer.status, JSON.stringify(changes).slice(0, 80)).toBe(400);
       expect(decodeHtml(answer.text)).toContain(message);
     }
-    expect(row()).toEqual(before);
-    expect(version()).toBe(versionBefore);
+    expect(await row()).toEqual(before);
+    expect(await version()).toBe(versionBefore);
     // Only the seller may change them.
     for (const someone of [app.client(), shopper]) {
       const answer = await someone.post("/seller/settings", { multipart: settingsForm({ name: "Hijacked" }) });
       expect(answer.status).toBe(303);
       expect(answer.headers.location).toMatch(/\/seller-login/);
     }
-    expect(row().name).toBe("Trendora");
+    expect((await row()).name).toBe("Trendora");
   });
 
   it("in yen with 10% tax included and a shipping fee, every place agrees to the yen", async () => {
-    const versionBefore = version();
+    const versionBefore = await version();
     const saved = await save(seller, {
       name: "Kumo Store",
       tagline: "Clothes from Kyoto",
@@ -145,7 +145,7 @@ describe("shop settings", () => {
     });
     expect(saved.status, saved.text).toBe(303);
     expect(saved.headers.location).toBe("/seller/settings");
-    expect(row()).toMatchObject({
+    expect(await row()).toMatchObject({
       name: "Kumo Store",
       currency: "JPY",
       taxRateBasisPoints: 1000,
@@ -154,7 +154,7 @@ describe("shop settings", () => {
       freeShippingFromCents: 10_000,
     });
     // Kept catalogue pages are dropped: the catalogue's version went up with the change.
-    expect(version()).toBeGreaterThan(versionBefore);
+    expect(await version()).toBeGreaterThan(versionBefore);
 
     // The product page: yen without decimals, the tax wording of prices that include it, title and JSON-LD.
     const page = await app.client().get(productPage());
@@ -188,7 +188,7 @@ describe("shop settings", () => {
       form: { intent: "place-order", paymentType: "COD", addressId: address, requestKey },
     });
     expect(placed.status, placed.text).toBe(303);
-    const cod = db().select().from(orders).where(eq(orders.requestKey, requestKey)).get()!;
+    const cod = (await first(db().select().from(orders).where(eq(orders.requestKey, requestKey))))!;
     expect(cod).toMatchObject({
       currency: "JPY",
       subtotalCents: 5000,
@@ -199,11 +199,9 @@ describe("shop settings", () => {
       amountCents: 5500,
     });
     // Its mail: the shop's name and the order's amounts.
-    const mail = db()
-      .select()
-      .from(mailOutbox)
-      .all()
-      .find((m) => m.kind === "order-confirmation" && m.subject.includes(cod.id))!;
+    const mail = (await db().select().from(mailOutbox)).find(
+      (m) => m.kind === "order-confirmation" && m.subject.includes(cod.id),
+    )!;
     expect(mail.subject).toBe(`Your Kumo Store order ${cod.id} is placed`);
     for (const line of ["Subtotal: ¥5000", "Shipping: ¥500", "Includes tax (10%): ¥454", "Total: ¥5500"]) {
       expect(mail.textBody).toContain(line);
@@ -219,7 +217,7 @@ describe("shop settings", () => {
     expect(online.status, online.text).toBe(303);
     const sessionPath = new URL(online.headers.location!).pathname;
     expect(sessionPath).toMatch(/^\/stripe-sandbox\/checkout\/cs_test_/);
-    const onlineOrder = db().select().from(orders).where(eq(orders.requestKey, "settings-test-online")).get()!;
+    const onlineOrder = (await first(db().select().from(orders).where(eq(orders.requestKey, "settings-test-online"))))!;
     expect(onlineOrder).toMatchObject({ currency: "JPY", amountCents: 5500 });
     const hosted = textOf((await shopper.get(sessionPath)).text);
     expect(hosted).toContain("¥5500");
@@ -227,7 +225,7 @@ describe("shop settings", () => {
     expect(hosted).not.toContain("Tax (");
 
     // The older order keeps its dollars, its 2% added on top and its free shipping.
-    expect(orderRow(olderOrderId)).toMatchObject({ currency: "USD", taxCents: 50, amountCents: 2550 });
+    expect(await orderRow(olderOrderId)).toMatchObject({ currency: "USD", taxCents: 50, amountCents: 2550 });
     const mine = await shopper.get("/api/order/user");
     const older = (mine.json!.orders as { _id: string; amount: number; currency: string }[]).find(
       (o) => o._id === olderOrderId,

@@ -88,7 +88,7 @@ describe("shopper sign-in", () => {
       expect((await login(client, email, PASSWORD)).status).toBe(200);
     }
     // 18 failures and 2 successes: the email is clean, the address has 18 of its 30.
-    const attempts = db().select().from(throttledAttempts).all();
+    const attempts = await db().select().from(throttledAttempts);
     expect(attempts.filter((row) => row.email === email)).toEqual([]);
     expect(attempts.filter((row) => row.client === clientKey(client.address))).toHaveLength(2 * (RULE.perEmail - 1));
   });
@@ -195,7 +195,8 @@ describe("password reset", () => {
   const RESET = THROTTLE_RULES["password-reset"];
   const TOO_MANY_RESETS = "Too many password reset requests. Please try again in 15 minutes.";
   const askForLink = (client: Client, email: string) => client.post("/forgot-password", { form: { email } });
-  const mailsTo = (email: string) => db().select().from(mailOutbox).where(eq(mailOutbox.recipient, email)).all().length;
+  const mailsTo = async (email: string) =>
+    (await db().select().from(mailOutbox).where(eq(mailOutbox.recipient, email))).length;
 
   it("mails at most 10 links per email in the window, and answers an unknown email the same way", async () => {
     expect(RESET).toMatchObject({ perEmail: 10, perClient: 30, windowMs: 15 * 60 * 1000 });
@@ -214,8 +215,8 @@ describe("password reset", () => {
       expectTooMany(refused);
       expect(decodeHtml(refused.text)).toContain(TOO_MANY_RESETS);
     }
-    expect(mailsTo(email)).toBe(RESET.perEmail);
-    expect(mailsTo(nobody)).toBe(0);
+    expect(await mailsTo(email)).toBe(RESET.perEmail);
+    expect(await mailsTo(nobody)).toBe(0);
     // A malformed email is not a request: it does not count.
     const client = app.client();
     for (let i = 0; i < RESET.perClient + 5; i++) expect((await askForLink(client, "not-an-email")).status).toBe(400);
@@ -244,7 +245,7 @@ describe("storage", () => {
   it("failures older than the window no longer count and are pruned by the next attempt", async () => {
     const email = await registered();
     const old = Date.now() - RULE.windowMs - 1000;
-    db()
+    await db()
       .insert(throttledAttempts)
       .values(
         Array.from({ length: 40 }, () => ({
@@ -254,11 +255,10 @@ describe("storage", () => {
           client: "192.0.2.50",
           at: old,
         })),
-      )
-      .run();
+      );
     const client = app.client({ address: "192.0.2.50" });
     expect((await login(client, email, "wrong-pass")).status).toBe(401);
-    const left = db().select().from(throttledAttempts).where(eq(throttledAttempts.email, email)).all();
+    const left = await db().select().from(throttledAttempts).where(eq(throttledAttempts.email, email));
     expect(left).toHaveLength(1);
     expect(left[0]!.at).toBeGreaterThan(old);
     expect((await login(client, email, PASSWORD)).status).toBe(200);

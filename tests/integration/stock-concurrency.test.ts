@@ -33,7 +33,7 @@ beforeAll(async () => {
   // The database (migrated), its session secret and the shoppers exist before the server opens them.
   for (let i = 0; i < SHOPPERS; i++) {
     const user = await createUser();
-    shoppers.push({ id: user.id, cookie: await signedInCookie(user.id), addressId: createAddress(user.id).id });
+    shoppers.push({ id: user.id, cookie: await signedInCookie(user.id), addressId: (await createAddress(user.id)).id });
   }
   // The server reaches its own Stripe sandbox at 127.0.0.1:PORT, so the port is chosen here.
   const port = await freePort();
@@ -92,14 +92,14 @@ function orderAtOnce(pathname: string, productId: string): Promise<Answer[]> {
 const REFUSAL = /^(Only [1-4] left of Linen Shirt, M|Linen Shirt, M is sold out)$/;
 
 /** Units of a product in orders of these statuses and payment. */
-function unitsIn(productId: string, where: ReturnType<typeof and>) {
-  return db()
-    .select({ quantity: orderItems.quantity })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orderItems.productId, productId), where))
-    .all()
-    .reduce((sum, line) => sum + line.quantity, 0);
+async function unitsIn(productId: string, where: ReturnType<typeof and>) {
+  return (
+    await db()
+      .select({ quantity: orderItems.quantity })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(eq(orderItems.productId, productId), where))
+  ).reduce((sum, line) => sum + line.quantity, 0);
 }
 
 /** A small seeded random source, so a failing order of events can be replayed from its seed. */
@@ -115,7 +115,7 @@ function randomFrom(seed: number) {
 
 describe("100 orders at once for 5 units, through the production server", () => {
   it("cash on delivery: exactly 5 placed, 95 clear refusals, the count at 0, sold + left = start", async () => {
-    const shirt = createProduct(
+    const shirt = await createProduct(
       { name: "Linen Shirt" },
       {
         sizes: [
@@ -135,21 +135,22 @@ describe("100 orders at once for 5 units, through the production server", () => 
       expect(answer.body.success).toBe(false);
       expect(answer.body.message).toMatch(REFUSAL);
     }
-    const stock = stockOf(shirt.id);
+    const stock = await stockOf(shirt.id);
     expect(stock).toEqual({ S: 7, M: 0, L: null });
-    const sold = unitsIn(shirt.id, eq(orders.paymentType, "COD"));
+    const sold = await unitsIn(shirt.id, eq(orders.paymentType, "COD"));
     expect(sold).toBe(START);
     expect(sold + stock.M!).toBe(START);
     // Each placed answer names its own order, and only those orders exist.
     const ids = placed.map((a) => a.body.orderId!);
     expect(new Set(ids).size).toBe(START);
     expect(
-      db()
-        .select({ id: orders.id })
-        .from(orders)
-        .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-        .where(eq(orderItems.productId, shirt.id))
-        .all()
+      (
+        await db()
+          .select({ id: orders.id })
+          .from(orders)
+          .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+          .where(eq(orderItems.productId, shirt.id))
+      )
         .map((o) => o.id)
         .sort(),
     ).toEqual([...ids].sort());
@@ -158,7 +159,7 @@ describe("100 orders at once for 5 units, through the production server", () => 
   });
 
   it("online: units held while unpaid, then paid, failed and expired in random order, each back exactly once", async () => {
-    const shirt = createProduct({ name: "Linen Shirt" }, { sizes: [["M", START]] });
+    const shirt = await createProduct({ name: "Linen Shirt" }, { sizes: [["M", START]] });
     const answers = await orderAtOnce("/api/order/stripe", shirt.id);
 
     const started = answers.filter((a) => a.status === 200);
@@ -172,8 +173,8 @@ describe("100 orders at once for 5 units, through the production server", () => 
     for (const answer of started) expect(answer.body.url).toMatch(/\/stripe-sandbox\/checkout\/cs_/);
     for (const answer of refused) expect(answer.body.message).toMatch(REFUSAL);
 
-    const ofShirt = () =>
-      db()
+    const ofShirt = async () =>
+      await db()
         .select()
         .from(orders)
         .where(
@@ -181,18 +182,17 @@ describe("100 orders at once for 5 units, through the production server", () => 
             orders.id,
             db().select({ id: orderItems.orderId }).from(orderItems).where(eq(orderItems.productId, shirt.id)),
           ),
-        )
-        .all();
-    const heldAndLeftAddUp = () => {
-      for (const order of ofShirt().filter((o) => o.status === "Cancelled")) {
+        );
+    const heldAndLeftAddUp = async () => {
+      for (const order of (await ofShirt()).filter((o) => o.status === "Cancelled")) {
         expect(order.stockReturnedAt).not.toBeNull();
       }
-      const held = unitsIn(shirt.id, and(eq(orders.status, "Order Placed"), eq(orders.isPaid, false)));
-      expect(held + stockOf(shirt.id).M!).toBe(START);
-      expect(stockOf(shirt.id).M).toBeGreaterThanOrEqual(0);
+      const held = await unitsIn(shirt.id, and(eq(orders.status, "Order Placed"), eq(orders.isPaid, false)));
+      expect(held + (await stockOf(shirt.id)).M!).toBe(START);
+      expect((await stockOf(shirt.id)).M).toBeGreaterThanOrEqual(0);
     };
-    expect(ofShirt()).toHaveLength(started.length);
-    heldAndLeftAddUp();
+    expect(await ofShirt()).toHaveLength(started.length);
+    await heldAndLeftAddUp();
 
     // The shoppers order again, 100 at once: each one's earlier open checkout is closed first (its session
     // expired, its units back) and the units are fought over again.
@@ -201,8 +201,8 @@ describe("100 orders at once for 5 units, through the production server", () => 
       again.every((a) => a.status === 200 || (a.status === 409 && REFUSAL.test(a.body.message ?? ""))),
       JSON.stringify(again.filter((a) => a.status !== 200 && a.status !== 409)),
     ).toBe(true);
-    heldAndLeftAddUp();
-    const open = ofShirt().filter((o) => o.status === "Order Placed" && !o.isPaid);
+    await heldAndLeftAddUp();
+    const open = (await ofShirt()).filter((o) => o.status === "Order Placed" && !o.isPaid);
     expect(open.length).toBeGreaterThanOrEqual(1);
 
     // Each open checkout is paid, fails or expires on the hosted page, all at once, in a random order.
@@ -234,7 +234,7 @@ describe("100 orders at once for 5 units, through the production server", () => 
     // Stripe sends events again, duplicated and late: replay every cancelled order's end, signed as Stripe does.
     const secret = readFileSync(path.join(config().dataDir, "stripe-sandbox", "webhook-secret"), "utf8").trim();
     const replays = await Promise.all(
-      ofShirt()
+      (await ofShirt())
         .filter((o) => o.status === "Cancelled")
         .flatMap((order) =>
           ["checkout.session.expired", "checkout.session.async_payment_failed"].map(async (type) => {
@@ -248,10 +248,10 @@ describe("100 orders at once for 5 units, through the production server", () => 
       `seed ${seed}`,
     ).toBe(true);
 
-    const final = ofShirt();
+    const final = await ofShirt();
     const paid = final.filter((o) => o.isPaid);
-    const sold = unitsIn(shirt.id, eq(orders.isPaid, true));
-    const left = stockOf(shirt.id).M!;
+    const sold = await unitsIn(shirt.id, eq(orders.isPaid, true));
+    const left = (await stockOf(shirt.id)).M!;
     const fateOf = new Map(fates.map(({ order, fate }) => [order.id, fate]));
     expect(paid.map((o) => o.id).sort(), `seed ${seed}`).toEqual(
       fates

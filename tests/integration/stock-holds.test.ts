@@ -4,7 +4,7 @@
 // events replayed and in either order. The real `stripe` SDK talks to the sandbox over HTTP.
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { db } from "#app/lib/db.server.ts";
+import { db, first } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import {
@@ -15,7 +15,7 @@ import {
   startOnlineCheckout,
   stripeClient,
 } from "#app/modules/checkout/index.server.ts";
-import { cartItems, orders } from "#db/schema.ts";
+import { cartItems, orders, productSizes } from "#db/schema.ts";
 import { appForFile, visit } from "../helpers/app.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
 import { deadOrigin } from "../helpers/ports.ts";
@@ -27,9 +27,9 @@ const site = appForFile();
 
 /** A shopper with an address and a saved cart of `quantity` units of a shirt in M, of which `stock` are left. */
 async function shopperAndShirt(stock = 5, quantity = 2) {
-  const shirt = createProduct({ name: "Linen Shirt", offerPriceCents: 2500 }, { sizes: [["M", stock]] });
+  const shirt = await createProduct({ name: "Linen Shirt", offerPriceCents: 2500 }, { sizes: [["M", stock]] });
   const { user, address } = await createShopperWithAddress();
-  db().insert(cartItems).values({ userId: user.id, productId: shirt.id, size: "M", quantity }).run();
+  await db().insert(cartItems).values({ userId: user.id, productId: shirt.id, size: "M", quantity });
   return { shirt, user, address };
 }
 
@@ -42,11 +42,11 @@ async function checkout(stock = 5, quantity = 2) {
     requestKey: newId(),
     origin: ORIGIN,
   });
-  return { ...shopper, ...result, sessionId: orderRow(result.orderId).stripeSessionId! };
+  return { ...shopper, ...result, sessionId: (await orderRow(result.orderId)).stripeSessionId! };
 }
 
-function orderRow(id: string) {
-  return db().select().from(orders).where(eq(orders.id, id)).get()!;
+async function orderRow(id: string) {
+  return (await first(db().select().from(orders).where(eq(orders.id, id))))!;
 }
 
 /** Presses a button on the sandbox's hosted page, as the shopper's browser does (a plain form post). */
@@ -65,34 +65,34 @@ async function deliverEvent(type: string, object: object, id?: string) {
 describe("an unpaid online order holds its units", () => {
   it("takes them when placed and keeps them once paid", async () => {
     const { shirt, url, orderId } = await checkout(5, 2);
-    expect(stockOf(shirt.id)).toEqual({ M: 3 });
-    expect(orderRow(orderId)).toMatchObject({ isPaid: false, stockReturnedAt: null });
+    expect(await stockOf(shirt.id)).toEqual({ M: 3 });
+    expect(await orderRow(orderId)).toMatchObject({ isPaid: false, stockReturnedAt: null });
     await press(url, "pay");
-    expect(orderRow(orderId)).toMatchObject({ isPaid: true, status: "Order Placed", stockReturnedAt: null });
-    expect(stockOf(shirt.id)).toEqual({ M: 3 });
+    expect(await orderRow(orderId)).toMatchObject({ isPaid: true, status: "Order Placed", stockReturnedAt: null });
+    expect(await stockOf(shirt.id)).toEqual({ M: 3 });
   });
 
   it("a failed payment puts them back once, however often its events come", async () => {
     const { shirt, url, orderId, sessionId } = await checkout(5, 2);
     await press(url, "fail");
-    expect(orderRow(orderId)).toMatchObject({ status: "Cancelled", isPaid: false });
-    expect(stockOf(shirt.id)).toEqual({ M: 5 });
+    expect(await orderRow(orderId)).toMatchObject({ status: "Cancelled", isPaid: false });
+    expect(await stockOf(shirt.id)).toEqual({ M: 5 });
     const session = await stripeClient().checkout.sessions.retrieve(sessionId);
     expect(await deliverEvent("checkout.session.async_payment_failed", session)).toBe("already-closed");
     expect(await deliverEvent("checkout.session.expired", session)).toBe("already-closed");
-    expect(await cancelOrderForSession(session)).toBe("already-closed");
-    expect(stockOf(shirt.id)).toEqual({ M: 5 });
+    expect(cancelOrderForSession(session)).toBe("already-closed");
+    expect(await stockOf(shirt.id)).toEqual({ M: 5 });
   });
 
   it("an expired session puts them back once, with the sweep and a late webhook after it", async () => {
     const { shirt, url, orderId, sessionId } = await checkout(5, 2);
     await press(url, "expire");
-    expect(orderRow(orderId).status).toBe("Cancelled");
-    expect(stockOf(shirt.id)).toEqual({ M: 5 });
-    await expireStaleOnlineOrders(Date.now() + 3 * 60 * 60 * 1000);
+    expect((await orderRow(orderId)).status).toBe("Cancelled");
+    expect(await stockOf(shirt.id)).toEqual({ M: 5 });
+    expireStaleOnlineOrders(Date.now() + 3 * 60 * 60 * 1000);
     const session = await stripeClient().checkout.sessions.retrieve(sessionId);
     expect(await deliverEvent("checkout.session.expired", session)).toBe("already-closed");
-    expect(stockOf(shirt.id)).toEqual({ M: 5 });
+    expect(await stockOf(shirt.id)).toEqual({ M: 5 });
   });
 
   it("Cancel on the checkout page puts them back once; a reload and two tabs at once change nothing more", async () => {
@@ -100,40 +100,40 @@ describe("an unpaid online order holds its units", () => {
     const [first, second] = await Promise.all([cancelCheckout(user.id, orderId), cancelCheckout(user.id, orderId)]);
     expect([first, second].filter(Boolean).length).toBeGreaterThanOrEqual(1);
     expect(await cancelCheckout(user.id, orderId)).toBeNull();
-    expect(orderRow(orderId).status).toBe("Cancelled");
-    expect(stockOf(shirt.id)).toEqual({ M: 5 });
+    expect((await orderRow(orderId)).status).toBe("Cancelled");
+    expect(await stockOf(shirt.id)).toEqual({ M: 5 });
   });
 
   it("the sweep of stale checkouts puts them back once; the money arriving after all takes them again", async () => {
     const { shirt, url, orderId } = await checkout(5, 2);
     // Lost webhooks: the order lingers until the sweep finds it stale.
-    expect(await expireStaleOnlineOrders(Date.now() + 3 * 60 * 60 * 1000)).toBeGreaterThanOrEqual(1);
-    expect(orderRow(orderId)).toMatchObject({ status: "Cancelled" });
-    expect(orderRow(orderId).stockReturnedAt).not.toBeNull();
-    expect(stockOf(shirt.id)).toEqual({ M: 5 });
-    await expireStaleOnlineOrders(Date.now() + 3 * 60 * 60 * 1000);
-    expect(stockOf(shirt.id)).toEqual({ M: 5 });
+    expect(expireStaleOnlineOrders(Date.now() + 3 * 60 * 60 * 1000)).toBeGreaterThanOrEqual(1);
+    expect(await orderRow(orderId)).toMatchObject({ status: "Cancelled" });
+    expect((await orderRow(orderId)).stockReturnedAt).not.toBeNull();
+    expect(await stockOf(shirt.id)).toEqual({ M: 5 });
+    expireStaleOnlineOrders(Date.now() + 3 * 60 * 60 * 1000);
+    expect(await stockOf(shirt.id)).toEqual({ M: 5 });
     // A delayed payment succeeds after all: the order is placed again and holds its units again.
     await press(url, "pay");
-    expect(orderRow(orderId)).toMatchObject({ isPaid: true, status: "Order Placed", stockReturnedAt: null });
-    expect(stockOf(shirt.id)).toEqual({ M: 3 });
+    expect(await orderRow(orderId)).toMatchObject({ isPaid: true, status: "Order Placed", stockReturnedAt: null });
+    expect(await stockOf(shirt.id)).toEqual({ M: 3 });
   });
 
   it("a paid order whose units sold meanwhile goes below zero, said in the log, so the seller sees it", async () => {
     const { shirt, url, orderId } = await checkout(2, 2);
-    await expireStaleOnlineOrders(Date.now() + 3 * 60 * 60 * 1000);
-    expect(stockOf(shirt.id)).toEqual({ M: 2 });
-    db().$client.prepare("UPDATE product_sizes SET stock = 1 WHERE product_id = ?").run(shirt.id);
+    expireStaleOnlineOrders(Date.now() + 3 * 60 * 60 * 1000);
+    expect(await stockOf(shirt.id)).toEqual({ M: 2 });
+    await db().update(productSizes).set({ stock: 1 }).where(eq(productSizes.productId, shirt.id));
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     await press(url, "pay");
     expect(warn.mock.calls.some(([message]) => String(message).includes("oversold"))).toBe(true);
-    expect(orderRow(orderId).isPaid).toBe(true);
-    expect(stockOf(shirt.id)).toEqual({ M: -1 });
+    expect((await orderRow(orderId)).isPaid).toBe(true);
+    expect(await stockOf(shirt.id)).toEqual({ M: -1 });
   });
 
   it("ordering again closes the earlier checkout and puts its units back before taking them for the new order", async () => {
     const { shirt, user, address, orderId } = await checkout(5, 2);
-    expect(stockOf(shirt.id)).toEqual({ M: 3 });
+    expect(await stockOf(shirt.id)).toEqual({ M: 3 });
     const cash = await placeCartOrder({
       shopperId: user.id,
       paymentType: "COD",
@@ -141,9 +141,9 @@ describe("an unpaid online order holds its units", () => {
       requestKey: newId(),
       origin: ORIGIN,
     });
-    expect(orderRow(orderId).status).toBe("Cancelled");
-    expect(orderRow(cash.orderId).status).toBe("Order Placed");
-    expect(stockOf(shirt.id)).toEqual({ M: 3 });
+    expect((await orderRow(orderId)).status).toBe("Cancelled");
+    expect((await orderRow(cash.orderId)).status).toBe("Order Placed");
+    expect(await stockOf(shirt.id)).toEqual({ M: 3 });
   });
 
   it("a checkout that cannot be started takes its order and its units back", async () => {
@@ -166,8 +166,8 @@ describe("an unpaid online order holds its units", () => {
       process.env.STRIPE_SANDBOX_URL = site.app.url;
       site.app.reconfigure();
     }
-    expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toEqual([]);
-    expect(stockOf(shirt.id)).toEqual({ M: 5 });
+    expect(await db().select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
+    expect(await stockOf(shirt.id)).toEqual({ M: 5 });
   });
 
   it("refuses an online order for more than is left, before any session is made", async () => {
@@ -180,7 +180,7 @@ describe("an unpaid online order holds its units", () => {
       origin: ORIGIN,
     }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 409, message: "Only 1 left of Linen Shirt, M" });
-    expect(db().select().from(orders).where(eq(orders.userId, user.id)).all()).toEqual([]);
-    expect(stockOf(shirt.id)).toEqual({ M: 1 });
+    expect(await db().select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
+    expect(await stockOf(shirt.id)).toEqual({ M: 1 });
   });
 });

@@ -1,14 +1,14 @@
 // Sizes and stock counts in the services and route modules: adding to the cart per size (and the refusals a
 // shopper sees), the cart capped at what is left, placing an order taking units (or refusing the whole order,
 // storing nothing), the seller's counts (add, edit, the product list) and the /api shapes with sizes.
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "#app/lib/db.server.ts";
+import { db, first } from "#app/lib/db.server.ts";
 import { readSavedCart, replaceSavedCart, updateSavedCartFromApi } from "#app/modules/cart/index.server.ts";
 import { placeCartOrder } from "#app/modules/checkout/index.server.ts";
 import { addProduct, listSellerProducts, updateProduct } from "#app/modules/inventory/index.server.ts";
 import { listUserOrders, placeOrder, setOrderStatus } from "#app/modules/orders/index.server.ts";
-import { cartItems, orderItems, orders, products } from "#db/schema.ts";
+import { cartItems, orderItems, orders, productSizes, products } from "#db/schema.ts";
 import { appForFile, dataPath, routeData, submit } from "../helpers/app.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
 import { refusalOf } from "../helpers/refusal.ts";
@@ -25,8 +25,8 @@ import {
 
 const site = appForFile();
 
-const linenShirt = (sizes: [string, number | null][]) =>
-  createProduct({ name: "Linen Shirt", category: "Men", offerPriceCents: 2000 }, { sizes });
+const linenShirt = async (sizes: [string, number | null][]) =>
+  await createProduct({ name: "Linen Shirt", category: "Men", offerPriceCents: 2000 }, { sizes });
 
 /** Posts the product page's form (Add to Cart or Buy now) as a browser does. */
 async function addOnProductPage(productId: string, fields: Record<string, string>, cookie = "") {
@@ -50,7 +50,7 @@ async function cartPage(cookie: string) {
 
 describe("adding to the cart per size", () => {
   it("refuses a product with sizes without one: 'Please select a size' next to the sizes, nothing stored", async () => {
-    const shirt = linenShirt([
+    const shirt = await linenShirt([
       ["S", 4],
       ["M", 2],
     ]);
@@ -74,7 +74,7 @@ describe("adding to the cart per size", () => {
   });
 
   it("caps a line at the units left of its size, with the count in the message; a sold-out size is refused", async () => {
-    const shirt = linenShirt([
+    const shirt = await linenShirt([
       ["S", 0],
       ["M", 2],
       ["L", null],
@@ -104,12 +104,12 @@ describe("adding to the cart per size", () => {
   });
 
   it("keeps one line per product and size; a line that sold out or lost its size stays, out of the totals", async () => {
-    const shirt = linenShirt([
+    const shirt = await linenShirt([
       ["S", 5],
       ["M", 5],
       ["L", 5],
     ]);
-    const plain = createProduct({ name: "Scarf", offerPriceCents: 1000 }, { stock: 3 });
+    const plain = await createProduct({ name: "Scarf", offerPriceCents: 1000 }, { stock: 3 });
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
     for (const size of ["S", "M", "M", "L"]) await addOnProductPage(shirt.id, { size }, cookie);
@@ -127,13 +127,16 @@ describe("adding to the cart per size", () => {
     // M sells down to 1 (the line shows 1, capped), S sells out, L is taken off the product, the scarf drops to 2.
     const set = (size: string, stock: number) =>
       db()
-        .$client.prepare("UPDATE product_sizes SET stock = ? WHERE product_id = ? AND size = ?")
-        .run(stock, shirt.id, size);
-    set("M", 1);
-    set("S", 0);
-    db().$client.prepare("DELETE FROM product_sizes WHERE product_id = ? AND size = 'L'").run(shirt.id);
-    set("", 2);
-    db().$client.prepare("UPDATE product_sizes SET stock = 2 WHERE product_id = ?").run(plain.id);
+        .update(productSizes)
+        .set({ stock })
+        .where(and(eq(productSizes.productId, shirt.id), eq(productSizes.size, size)));
+    await set("M", 1);
+    await set("S", 0);
+    await db()
+      .delete(productSizes)
+      .where(and(eq(productSizes.productId, shirt.id), eq(productSizes.size, "L")));
+    await set("", 2);
+    await db().update(productSizes).set({ stock: 2 }).where(eq(productSizes.productId, plain.id));
     page = await cartPage(cookie);
     expect(
       page.lines.map((l: { size: string; quantity: number; left: number | null; unavailable: string | null }) => [
@@ -167,12 +170,15 @@ describe("adding to the cart per size", () => {
 
 describe("placing an order takes units", () => {
   it("refuses an order from the saved cart while a line would be cut unseen (409, saying which), then orders what the page shows", async () => {
-    const shirt = linenShirt([["M", 3]]);
+    const shirt = await linenShirt([["M", 3]]);
     const { user, address } = await createShopperWithAddress();
     const cookie = await signedInCookie(user.id);
     for (let i = 0; i < 3; i++) await addOnProductPage(shirt.id, { size: "M" }, cookie);
     // The seller cuts M to 1 after the shopper last saw the cart.
-    db().$client.prepare("UPDATE product_sizes SET stock = 1 WHERE product_id = ? AND size = 'M'").run(shirt.id);
+    await db()
+      .update(productSizes)
+      .set({ stock: 1 })
+      .where(and(eq(productSizes.productId, shirt.id), eq(productSizes.size, "M")));
     const order = () => placeOrder({ userId: user.id, addressId: address.id, paymentType: "COD", items: "saved-cart" });
     const refused = await refusalOf(order());
     expect([refused.status, refused.message]).toEqual([
@@ -186,11 +192,11 @@ describe("placing an order takes units", () => {
     ]);
     const { lines } = await order();
     expect(lines.map((l) => [l.size, l.quantity])).toEqual([["M", 1]]);
-    expect(stockOf(shirt.id)).toEqual({ M: 0 });
+    expect(await stockOf(shirt.id)).toEqual({ M: 0 });
   });
 
   it("takes each line's units from its size in the order's transaction; a size not counted stays so", async () => {
-    const shirt = linenShirt([
+    const shirt = await linenShirt([
       ["S", 4],
       ["M", 3],
       ["L", null],
@@ -205,8 +211,8 @@ describe("placing an order takes units", () => {
         { productId: shirt.id, size: "L", quantity: 7 },
       ],
     });
-    expect(stockOf(shirt.id)).toEqual({ S: 4, M: 0, L: null });
-    const lines = db().select().from(orderItems).where(eq(orderItems.orderId, order.id)).all();
+    expect(await stockOf(shirt.id)).toEqual({ S: 4, M: 0, L: null });
+    const lines = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
     expect(lines.map((l) => [l.size, l.quantity, l.stockTaken])).toEqual([
       ["M", 3, true],
       ["L", 7, false],
@@ -214,14 +220,14 @@ describe("placing an order takes units", () => {
   });
 
   it("refuses the whole order when one line wants more than is left (409, naming product and size), storing nothing", async () => {
-    const shirt = linenShirt([
+    const shirt = await linenShirt([
       ["S", 4],
       ["M", 2],
     ]);
-    const scarf = createProduct({ name: "Silk Scarf" }, { stock: 9 });
+    const scarf = await createProduct({ name: "Silk Scarf" }, { stock: 9 });
     const { user, address } = await createShopperWithAddress();
-    db().insert(cartItems).values({ userId: user.id, productId: scarf.id, quantity: 1 }).run();
-    const before = db().select().from(orders).all().length;
+    await db().insert(cartItems).values({ userId: user.id, productId: scarf.id, quantity: 1 });
+    const before = (await db().select().from(orders)).length;
     const refused = await refusalOf(
       placeOrder({
         userId: user.id,
@@ -235,14 +241,14 @@ describe("placing an order takes units", () => {
       }),
     );
     expect([refused.status, refused.message]).toEqual([409, "Only 2 left of Linen Shirt, M"]);
-    expect(db().select().from(orders).all()).toHaveLength(before);
-    expect(stockOf(shirt.id)).toEqual({ S: 4, M: 2 });
-    expect(stockOf(scarf.id)).toEqual({ "": 9 });
+    expect(await db().select().from(orders)).toHaveLength(before);
+    expect(await stockOf(shirt.id)).toEqual({ S: 4, M: 2 });
+    expect(await stockOf(scarf.id)).toEqual({ "": 9 });
     expect(await readSavedCart(user.id)).toEqual(new Map([[scarf.id, 1]]));
   });
 
   it("refuses a product with sizes ordered without one (400), and a size it does not have", async () => {
-    const shirt = linenShirt([["M", 5]]);
+    const shirt = await linenShirt([["M", 5]]);
     const { user, address } = await createShopperWithAddress();
     const order = (size?: string) =>
       refusalOf(
@@ -255,24 +261,24 @@ describe("placing an order takes units", () => {
       );
     expect(await order()).toMatchObject({ status: 400, message: "Please select a size for Linen Shirt" });
     expect(await order("XL")).toMatchObject({ status: 400, message: "Linen Shirt has no size XL." });
-    expect(stockOf(shirt.id)).toEqual({ M: 5 });
+    expect(await stockOf(shirt.id)).toEqual({ M: 5 });
   });
 
   it("puts a cancelled order's units back once when the seller cancels it", async () => {
-    const shirt = linenShirt([["M", 5]]);
+    const shirt = await linenShirt([["M", 5]]);
     const user = await createUser();
     const { order } = await placeOrder({
       userId: user.id,
-      addressId: createAddress(user.id).id,
+      addressId: (await createAddress(user.id)).id,
       paymentType: "COD",
       items: [{ productId: shirt.id, size: "M", quantity: 2 }],
     });
-    expect(stockOf(shirt.id)).toEqual({ M: 3 });
+    expect(await stockOf(shirt.id)).toEqual({ M: 3 });
     await setOrderStatus(order.id, "Cancelled");
-    expect(stockOf(shirt.id)).toEqual({ M: 5 });
+    expect(await stockOf(shirt.id)).toEqual({ M: 5 });
     await refusalOf(setOrderStatus(order.id, "Cancelled"));
-    expect(stockOf(shirt.id)).toEqual({ M: 5 });
-    expect(db().select().from(orders).where(eq(orders.id, order.id)).get()!.stockReturnedAt).not.toBeNull();
+    expect(await stockOf(shirt.id)).toEqual({ M: 5 });
+    expect((await first(db().select().from(orders).where(eq(orders.id, order.id))))!.stockReturnedAt).not.toBeNull();
   });
 });
 
@@ -293,15 +299,15 @@ describe("the seller's sizes and counts", () => {
       },
       [photo],
     );
-    expect(stockOf(sized)).toEqual({ S: 4, M: null, L: 0 });
+    expect(await stockOf(sized)).toEqual({ S: 4, M: null, L: 0 });
     const single = await addProduct({ ...fields, sizes: [], stock: "12" }, [photo]);
-    expect(stockOf(single)).toEqual({ "": 12 });
+    expect(await stockOf(single)).toEqual({ "": 12 });
   });
 
   it("refuses counts that are not whole numbers from 0 to 100,000, and unusable sizes, each with a message", async () => {
     const photo = { fieldName: "images", fileName: "a.png", bytes: await imageBytes() };
     const count = "Counts are whole numbers from 0 to 100,000 (leave it empty if you do not count it).";
-    const before = db().select().from(products).all().length;
+    const before = (await db().select().from(products)).length;
     for (const [input, errors] of [
       [{ stock: "-1" }, { stock: count }],
       [{ stock: "1.5" }, { stock: count }],
@@ -326,7 +332,7 @@ describe("the seller's sizes and counts", () => {
       const refused = await refusalOf(addProduct({ ...fields, ...input }, [photo]));
       expect(refused.fieldErrors, JSON.stringify(input)).toEqual(errors);
     }
-    expect(db().select().from(products).all()).toHaveLength(before);
+    expect(await db().select().from(products)).toHaveLength(before);
   });
 
   it("an edit writes only the counts the seller changed, applied to the count as it is now", async () => {
@@ -343,8 +349,13 @@ describe("the seller's sizes and counts", () => {
       [photo],
     );
     // Two M and one S sold while the form was open (it showed 5 for each).
-    db().$client.prepare("UPDATE product_sizes SET stock = stock - 2 WHERE product_id = ? AND size = 'M'").run(id);
-    db().$client.prepare("UPDATE product_sizes SET stock = stock - 1 WHERE product_id = ? AND size = 'S'").run(id);
+    const sell = (size: string, units: number) =>
+      db()
+        .update(productSizes)
+        .set({ stock: sql`${productSizes.stock} - ${units}` })
+        .where(and(eq(productSizes.productId, id), eq(productSizes.size, size)));
+    await sell("M", 2);
+    await sell("S", 1);
     await updateProduct(
       id,
       {
@@ -360,15 +371,15 @@ describe("the seller's sizes and counts", () => {
       },
       { replace: new Map(), remove: new Set() },
     );
-    expect(stockOf(id)).toEqual({ S: 4, M: 10, XL: null });
+    expect(await stockOf(id)).toEqual({ S: 4, M: 10, XL: null });
     // Back to no sizes: one count.
     await updateProduct(id, { ...fields, sizes: [], stock: "7" }, { replace: new Map(), remove: new Set() });
-    expect(stockOf(id)).toEqual({ "": 7 });
+    expect(await stockOf(id)).toEqual({ "": 7 });
   });
 
   it("without JavaScript the row buttons send the form back with the rows changed, storing nothing", async () => {
     const cookie = await sellerCookie();
-    const before = db().select().from(products).all().length;
+    const before = (await db().select().from(products)).length;
     const post = async (parts: [string, string][]) => {
       // As the page's JavaScript posts it (its .data address), whose answer is the form sent back.
       const response = await site.app.fetch(multipartRequest(dataPath("/seller?index"), parts, { cookie }));
@@ -397,16 +408,16 @@ describe("the seller's sizes and counts", () => {
     expect((await post([...typed, ["sizeAction", "remove-0"]])).sizes ?? []).toHaveLength(0);
     expect((await post([...typed, ["sizeAction", "preset-free"]])).sizes ?? []).toHaveLength(0);
     expect((await post([...typed, ["sizeAction", "nonsense"]])).sizes).toHaveLength(1);
-    expect(db().select().from(products).all()).toHaveLength(before);
+    expect(await db().select().from(products)).toHaveLength(before);
   });
 
   it("the edit form shows each count with the count it showed, and a product without sizes its one count", async () => {
     const cookie = await sellerCookie();
-    const sized = linenShirt([
+    const sized = await linenShirt([
       ["S", 3],
       ["M", null],
     ]);
-    const plain = createProduct({ name: "Scarf" }, { stock: 4 });
+    const plain = await createProduct({ name: "Scarf" }, { stock: 4 });
     const values = async (id: string) =>
       (
         (await routeData(site.client(cookie), `/seller/products/${id}`, "routes/seller/edit-product")).data as {
@@ -423,12 +434,12 @@ describe("the seller's sizes and counts", () => {
   });
 
   it("the product list shows units left, filters the low ones, and changes counts in place", async () => {
-    const low = linenShirt([
+    const low = await linenShirt([
       ["S", 2],
       ["M", 40],
     ]);
-    const plenty = createProduct({ name: "Plenty Tee" }, { sizes: [["M", 40]] });
-    const uncounted = createProduct({ name: "Uncounted Tee" });
+    const plenty = await createProduct({ name: "Plenty Tee" }, { sizes: [["M", 40]] });
+    const uncounted = await createProduct({ name: "Uncounted Tee" });
     const cookie = await sellerCookie();
     const list = async (path: string) =>
       ((await routeData(site.client(cookie), path, "routes/seller/product-list")).data as { products: unknown })
@@ -464,7 +475,7 @@ describe("the seller's sizes and counts", () => {
     expect(saved.status).toBe(303);
     expect(saved.headers.get("Location")).toBe(`/seller/product-list?stock=low#product-${low.id}`);
     expect(await toastsFrom(saved)).toEqual([`success: Counts Updated: ${low.name}`]);
-    expect(stockOf(low.id)).toEqual({ S: 20, M: 40 });
+    expect(await stockOf(low.id)).toEqual({ S: 20, M: 40 });
     const bad = await post(
       { intent: "counts", id: low.id, size: ["S", "M"], count: ["-3", "40"], was: ["20", "40"] },
       true,
@@ -473,13 +484,13 @@ describe("the seller's sizes and counts", () => {
     expect((await readReply(bad)).formError).toMatch(/^Counts are whole numbers from 0 to 100,000/);
     const gone = await post({ intent: "counts", id: low.id, size: ["XL"], count: ["3"], was: [""] });
     expect(gone.status).toBe(409);
-    expect(stockOf(low.id)).toEqual({ S: 20, M: 40 });
+    expect(await stockOf(low.id)).toEqual({ S: 20, M: 40 });
   });
 });
 
 describe("the /api with sizes", () => {
   it("order items take an optional size; a size that is not a label as stored is refused (400), nothing stored", async () => {
-    const shirt = linenShirt([["M", 5]]);
+    const shirt = await linenShirt([["M", 5]]);
     const { user, address } = await createShopperWithAddress();
     const order = (size: unknown) =>
       placeCartOrder({
@@ -496,18 +507,18 @@ describe("the /api with sizes", () => {
         message: "Invalid size.",
       });
     }
-    expect(stockOf(shirt.id)).toEqual({ M: 5 });
+    expect(await stockOf(shirt.id)).toEqual({ M: 5 });
     expect((await order("M")) as { created: boolean }).toMatchObject({ paymentType: "COD", created: true });
-    expect(stockOf(shirt.id)).toEqual({ M: 4 });
+    expect(await stockOf(shirt.id)).toEqual({ M: 4 });
   });
 
   it("/api cart: cartItems holds product ids only, cartLines every line; both list only products on sale", async () => {
-    const shirt = linenShirt([
+    const shirt = await linenShirt([
       ["S", 3],
       ["M", 3],
     ]);
-    const scarf = createProduct({ name: "Scarf" });
-    const retired = createProduct({ name: "Retired" });
+    const scarf = await createProduct({ name: "Scarf" });
+    const retired = await createProduct({ name: "Retired" });
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
     await updateSavedCartFromApi(user.id, {
@@ -517,7 +528,7 @@ describe("the /api with sizes", () => {
         { product: retired.id, size: null, quantity: 1 },
       ],
     });
-    db().update(products).set({ removedAt: Date.now() }).where(eq(products.id, retired.id)).run();
+    await db().update(products).set({ removedAt: Date.now() }).where(eq(products.id, retired.id));
     const isAuth = async () =>
       (await site.client(cookie).get("/api/user/is-auth")).json!.user as {
         cartItems: Record<string, number>;

@@ -4,7 +4,7 @@
 // by the pages' forms and the /api calls alike; what is stored is read back from the database.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { db } from "#app/lib/db.server.ts";
+import { db, first } from "#app/lib/db.server.ts";
 import { createSeller } from "#app/modules/identity/index.server.ts";
 import { addresses, newsletterSubscribers, products, sellers, users } from "#db/schema.ts";
 import { type App, json, startApp } from "../helpers/app.ts";
@@ -28,7 +28,7 @@ it("names and addresses: cleaned the same by the sign-up form, the JSON calls an
     form: { mode: "register", name: dirty("Ann\tLee"), email, password: "clean-pass-1" },
   });
   expect(page.status).toBe(303);
-  expect(db().select({ name: users.name }).from(users).where(eq(users.email, email)).get()).toEqual({
+  expect(await first(db().select({ name: users.name }).from(users).where(eq(users.email, email)))).toEqual({
     name: "Ann Lee",
   });
 
@@ -65,7 +65,7 @@ it("names and addresses: cleaned the same by the sign-up form, the JSON calls an
   };
   expect((await shopper.post("/add-address", { form: fields })).status).toBe(303);
   expect((await shopper.post("/api/address/add", json({ address: fields }))).status).toBe(201);
-  const rows = db().select().from(addresses).all().slice(-2);
+  const rows = (await db().select().from(addresses)).slice(-2);
   expect(rows).toHaveLength(2);
   for (const row of rows) {
     expect(row).toMatchObject({
@@ -81,10 +81,12 @@ it("names and addresses: cleaned the same by the sign-up form, the JSON calls an
 
 it("emails with control or bidi characters are refused as invalid, by every form and call, and nothing is stored", async () => {
   const counts = () =>
-    [users, addresses, newsletterSubscribers, sellers].map((t) => db().select().from(t).all().length);
-  const before = counts();
+    Promise.all(
+      [users, addresses, newsletterSubscribers, sellers].map(async (t) => (await db().select().from(t)).length),
+    );
+  const before = await counts();
   const { client: shopper } = await registerShopper(app);
-  const afterShopper = counts();
+  const afterShopper = await counts();
   for (const email of [
     `\u202Eann-${unique()}@example.com`,
     `ann-${unique()}@example.com\u0000`,
@@ -115,7 +117,7 @@ it("emails with control or bidi characters are refused as invalid, by every form
     expect(address.json).toMatchObject({ errors: { email: "Please enter a valid email address." } });
     await expect(createSeller(email, "seller-pass-1")).rejects.toThrow("Please enter a valid email address.");
   }
-  expect(counts()).toEqual(afterShopper);
+  expect(await counts()).toEqual(afterShopper);
   expect(afterShopper[0]).toBe(before[0]! + 1);
 });
 
@@ -148,7 +150,9 @@ it("product names and descriptions: cleaned the same by the seller's form and PO
     },
   });
   expect(viaPage.status, viaPage.text.slice(0, 300)).toBe(303);
-  const stored = db().select({ name: products.name, description: products.description }).from(products).all().slice(-2);
+  const stored = (await db().select({ name: products.name, description: products.description }).from(products)).slice(
+    -2,
+  );
   expect(stored).toEqual([
     { name: `${name} api`, description: ["Pure linen", "Cool in summer"] },
     { name: `${name} page`, description: ["Pure linen", "Cool in summer"] },

@@ -28,20 +28,20 @@ async function page(path: string, routeId: string) {
 }
 
 let clock = 1_700_000_000_000;
-function product(overrides: Parameters<typeof createProduct>[0] = {}, stock: StockOptions = {}) {
+async function product(overrides: Parameters<typeof createProduct>[0] = {}, stock: StockOptions = {}) {
   clock += 60_000;
-  return createProduct({ createdAt: clock, ...overrides }, stock);
+  return await createProduct({ createdAt: clock, ...overrides }, stock);
 }
 
-beforeEach(() => {
-  db().delete(products).run();
-  db().delete(newsletterSubscribers).run();
+beforeEach(async () => {
+  await db().delete(products);
+  await db().delete(newsletterSubscribers);
 });
 
 describe("home page", () => {
   it("loads up to six in-stock trending products", async () => {
-    for (let i = 1; i <= 8; i++) product({ name: `Tee ${i}` });
-    product({ name: "Sold out", inStock: false });
+    for (let i = 1; i <= 8; i++) await product({ name: `Tee ${i}` });
+    await product({ name: "Sold out", inStock: false });
     const { body } = await page("/", "routes/home");
     expect(body.trending.map((p: { name: string }) => p.name)).toEqual([
       "Tee 8",
@@ -76,13 +76,9 @@ describe("home page", () => {
       expect(response.status).toBe(303);
       expect(response.location).toBe("/#newsletter");
       expect(response.setCookies).toEqual([expect.stringMatching(/^__toast=/)]);
-      expect(
-        db()
-          .select()
-          .from(newsletterSubscribers)
-          .all()
-          .map((row) => row.email),
-      ).toEqual(["new.reader@example.com"]);
+      expect((await db().select().from(newsletterSubscribers)).map((row) => row.email)).toEqual([
+        "new.reader@example.com",
+      ]);
     });
 
     it("answers 400 with the message and the typed value for an empty, invalid or known address", async () => {
@@ -101,7 +97,7 @@ describe("home page", () => {
         expect(reply).toMatchObject({ code: status, formError: null, fieldErrors: { email: message } });
         expect(reply.values.email ?? "").toBe(fields.email ?? "");
       }
-      expect(db().select().from(newsletterSubscribers).all()).toHaveLength(1);
+      expect(await db().select().from(newsletterSubscribers)).toHaveLength(1);
     });
 
     it("refuses an oversized body with 413, not a 500", async () => {
@@ -116,18 +112,18 @@ describe("products pages", () => {
   const load = (path: string) => page(path, "routes/products");
 
   it("/products lists every in-stock product", async () => {
-    product({ name: "Tee", category: "Men" });
-    product({ name: "Dress", category: "Women" });
-    product({ name: "Gone", inStock: false });
+    await product({ name: "Tee", category: "Men" });
+    await product({ name: "Dress", category: "Women" });
+    await product({ name: "Gone", inStock: false });
     const body = (await load("/products")).body;
     expect(body.category).toBeNull();
     expect(body.products.map((p: { name: string }) => p.name)).toEqual(["Dress", "Tee"]);
   });
 
   it("/products/{category} lists that category (any letter case) and filters by ?q=", async () => {
-    product({ name: "Linen Shirt", category: "Men" });
-    product({ name: "Wool Coat", category: "Men" });
-    product({ name: "Linen Dress", category: "Women" });
+    await product({ name: "Linen Shirt", category: "Men" });
+    await product({ name: "Wool Coat", category: "Men" });
+    await product({ name: "Linen Dress", category: "Women" });
     const men = (await load("/products/men")).body;
     expect(men.category).toEqual({ path: "Men", label: "Men's Fashion" });
     expect(men.products.map((p: { name: string }) => p.name)).toEqual(["Wool Coat", "Linen Shirt"]);
@@ -145,7 +141,7 @@ describe("products pages", () => {
   });
 
   it("takes any search text without failing", async () => {
-    product({ name: "100% Linen Shirt" });
+    await product({ name: "100% Linen Shirt" });
     for (const q of ["%", "_", "'\"", "\\", "日本語", "😀", "x".repeat(1000), "%' OR '1'='1"]) {
       const response = await load(`/products?q=${encodeURIComponent(q)}`);
       expect(response.status).toBe(200);
@@ -161,9 +157,9 @@ describe("product page", () => {
     page(`/products/${category}/${encodeURIComponent(id)}`, "routes/product");
 
   it("loads the product with its sizes and related products", async () => {
-    const main = product({ name: "Main", category: "Women" });
-    product({ name: "Other", category: "Women" });
-    product({ name: "Men's", category: "Men" });
+    const main = await product({ name: "Main", category: "Women" });
+    await product({ name: "Other", category: "Women" });
+    await product({ name: "Men's", category: "Men" });
     const response = await load("women", main.id);
     expect(response.status).toBe(200);
     const body = response.body;
@@ -172,13 +168,13 @@ describe("product page", () => {
   });
 
   it("shows an out-of-stock product", async () => {
-    const soldOut = createProduct({ category: "Men", inStock: false }, { sizes: [["XL", null]] });
+    const soldOut = await createProduct({ category: "Men", inStock: false }, { sizes: [["XL", null]] });
     const body = (await load("men", soldOut.id)).body;
     expect(body.product).toMatchObject({ inStock: false, sizes: [{ size: "XL", available: true, fewLeft: null }] });
   });
 
   it("offers each size: sold out ones unavailable, 'Only N left' at 5 or fewer; all at 0 is sold out", async () => {
-    const shirt = createProduct(
+    const shirt = await createProduct(
       { category: "Men" },
       {
         sizes: [
@@ -198,7 +194,7 @@ describe("product page", () => {
         { size: "XL", available: true, fewLeft: null },
       ],
     });
-    const gone = createProduct(
+    const gone = await createProduct(
       { category: "Men" },
       {
         sizes: [
@@ -208,13 +204,13 @@ describe("product page", () => {
       },
     );
     expect((await load("men", gone.id)).body.product).toMatchObject({ soldOut: true, inStock: true });
-    const few = createProduct({ category: "Men" }, { stock: 2 });
+    const few = await createProduct({ category: "Men" }, { stock: 2 });
     expect((await load("men", few.id)).body.product).toMatchObject({ sizes: [], fewLeft: 2 });
   });
 
   it("answers 404 'Product not found' for an unknown, removed or mismatched product", async () => {
-    const shirt = product({ category: "Men" });
-    const removed = product({ category: "Men", removedAt: Date.now() });
+    const shirt = await product({ category: "Men" });
+    const removed = await product({ category: "Men", removedAt: Date.now() });
     for (const [category, id] of [
       ["men", newId()],
       ["men", removed.id],
@@ -273,7 +269,7 @@ describe("/loader?next=", () => {
 
 describe("GET /api/product/list", () => {
   it("lists every product on sale (in stock or not) in the spec's shape", async () => {
-    const tee = product({
+    const tee = await product({
       name: "Tee",
       category: "Men",
       priceCents: 2999,
@@ -281,8 +277,8 @@ describe("GET /api/product/list", () => {
       images: ["/uploads/a.webp"],
       description: ["Soft"],
     });
-    product({ name: "Sold out", inStock: false });
-    product({ name: "Removed", removedAt: Date.now() });
+    await product({ name: "Sold out", inStock: false });
+    await product({ name: "Removed", removedAt: Date.now() });
     const response = await site.client().get("/api/product/list");
     expect(response.status).toBe(200);
     const body = response.json as { success: boolean; products: Listed[] };
@@ -306,19 +302,14 @@ describe("GET /api/product/list", () => {
 });
 
 describe("POST /api/subscribe", () => {
-  const subscribers = () =>
-    db()
-      .select()
-      .from(newsletterSubscribers)
-      .all()
-      .map((row) => row.email);
+  const subscribers = async () => (await db().select().from(newsletterSubscribers)).map((row) => row.email);
   const call = (request: Request) => site.app.fetch(request);
 
   it("subscribes with {email} and answers {success, message}", async () => {
     const response = await call(jsonRequest("/api/subscribe", { email: "Api.User@Example.com" }));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: "You are subscribed to our page!" });
-    expect(subscribers()).toEqual(["api.user@example.com"]);
+    expect(await subscribers()).toEqual(["api.user@example.com"]);
   });
 
   it("refuses a known address (any letter case) with 409", async () => {
@@ -352,13 +343,13 @@ describe("POST /api/subscribe", () => {
       const errors = message.includes("JSON") ? {} : { errors: { email: message } };
       expect(await response.json()).toEqual({ success: false, message, ...errors });
     }
-    expect(db().select().from(newsletterSubscribers).all()).toHaveLength(0);
+    expect(await db().select().from(newsletterSubscribers)).toHaveLength(0);
   });
 
   it("accepts a form-encoded body too", async () => {
     const response = await call(formRequest("/api/subscribe", { email: "form@example.com" }));
     expect(response.status).toBe(200);
-    expect(subscribers()).toEqual(["form@example.com"]);
+    expect(await subscribers()).toEqual(["form@example.com"]);
   });
 
   it("refuses an oversized body with 413 and a GET with 405", async () => {

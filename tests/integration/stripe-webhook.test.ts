@@ -2,7 +2,7 @@
 // events for sessions the store did not create. Sessions are real ones, made through the SDK in the sandbox.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "#app/lib/db.server.ts";
+import { db, first as firstRow } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { startOnlineCheckout, stripeClient } from "#app/modules/checkout/index.server.ts";
 import { orders, stripeEvents } from "#db/schema.ts";
@@ -16,23 +16,23 @@ const site = appForFile();
 /** An online order of the store with its open Checkout Session (as the SDK returns it). */
 async function onlineOrder() {
   const { user, address } = await createShopperWithAddress();
-  const product = createProduct({ offerPriceCents: 2499 });
+  const product = await createProduct({ offerPriceCents: 2499 });
   const { orderId } = await startOnlineCheckout({
     userId: user.id,
     addressId: address.id,
     items: [{ productId: product.id, quantity: 2 }],
     origin: "http://localhost:3000",
   });
-  const order = db().select().from(orders).where(eq(orders.id, orderId)).get()!;
+  const order = (await firstRow(db().select().from(orders).where(eq(orders.id, orderId))))!;
   const session = await stripeClient().checkout.sessions.retrieve(order.stripeSessionId!);
   return { orderId, session };
 }
 
-function orderRow(id: string) {
-  return db().select().from(orders).where(eq(orders.id, id)).get()!;
+async function orderRow(id: string) {
+  return (await firstRow(db().select().from(orders).where(eq(orders.id, id))))!;
 }
 
-const eventCount = () => db().select().from(stripeEvents).all().length;
+const eventCount = async () => (await db().select().from(stripeEvents)).length;
 
 async function post(payload: string, signature: string | null) {
   const response = await site.app.fetch(webhookRequest("http://shop.test", payload, signature));
@@ -49,8 +49,8 @@ describe("signature verification", () => {
     const { orderId, session } = await onlineOrder();
     const paid = { ...session, status: "complete", payment_status: "paid" };
     const payload = webhookEvent("checkout.session.completed", paid);
-    const before = orderRow(orderId);
-    const events = eventCount();
+    const before = await orderRow(orderId);
+    const events = await eventCount();
 
     const attempts: [string, string | null, string][] = [
       ["missing", null, payload],
@@ -67,8 +67,8 @@ describe("signature verification", () => {
       expect([name, response.status]).toEqual([name, 400]);
       expect(response.body.error).toMatch(/signature/i);
     }
-    expect(orderRow(orderId)).toEqual(before);
-    expect(eventCount()).toBe(events);
+    expect(await orderRow(orderId)).toEqual(before);
+    expect(await eventCount()).toBe(events);
   });
 
   it("a timestamp up to 5 minutes ahead (a clock a little off) is accepted", async () => {
@@ -80,7 +80,7 @@ describe("signature verification", () => {
     });
     const response = await post(payload, signWebhook(payload, { timestamp: Math.floor(Date.now() / 1000) + 240 }));
     expect(response).toEqual({ status: 200, body: { received: true, outcome: "paid" } });
-    expect(orderRow(orderId).isPaid).toBe(true);
+    expect((await orderRow(orderId)).isPaid).toBe(true);
   });
 
   it("a body over the limit gets 413, and GET 405", async () => {
@@ -97,38 +97,38 @@ describe("events", () => {
     const paid = { ...session, status: "complete", payment_status: "paid" };
     const first = await deliver("checkout.session.completed", paid, eventId);
     expect(first).toEqual({ status: 200, body: { received: true, outcome: "paid" } });
-    const after = orderRow(orderId);
+    const after = await orderRow(orderId);
     expect(after).toMatchObject({ isPaid: true, status: "Order Placed" });
-    expect(db().select().from(stripeEvents).where(eq(stripeEvents.id, eventId)).all()).toEqual([
+    expect(await db().select().from(stripeEvents).where(eq(stripeEvents.id, eventId))).toEqual([
       expect.objectContaining({ id: eventId, type: "checkout.session.completed" }),
     ]);
-    const events = eventCount();
+    const events = await eventCount();
 
     const replay = await deliver("checkout.session.completed", paid, eventId);
     expect(replay).toEqual({ status: 200, body: { received: true, outcome: "duplicate-event" } });
     // A different event for the same payment (Stripe may send both) does not pay twice either.
     const another = await deliver("checkout.session.async_payment_succeeded", paid);
     expect(another.body.outcome).toBe("already-paid");
-    expect(orderRow(orderId)).toEqual(after);
-    expect(eventCount()).toBe(events + 1);
+    expect(await orderRow(orderId)).toEqual(after);
+    expect(await eventCount()).toBe(events + 1);
   });
 
   it("checkout.session.completed while the payment is still pending changes nothing; async success pays", async () => {
     const { orderId, session } = await onlineOrder();
     const pending = { ...session, status: "complete", payment_status: "unpaid" };
     expect((await deliver("checkout.session.completed", pending)).body.outcome).toBe("not-paid");
-    expect(orderRow(orderId)).toMatchObject({ isPaid: false, status: "Order Placed" });
+    expect(await orderRow(orderId)).toMatchObject({ isPaid: false, status: "Order Placed" });
 
     const paid = { ...pending, payment_status: "paid" };
     expect((await deliver("checkout.session.async_payment_succeeded", paid)).body.outcome).toBe("paid");
-    expect(orderRow(orderId)).toMatchObject({ isPaid: true, status: "Order Placed" });
+    expect(await orderRow(orderId)).toMatchObject({ isPaid: true, status: "Order Placed" });
   });
 
   it("checkout.session.async_payment_failed cancels the unpaid order", async () => {
     const { orderId, session } = await onlineOrder();
     const failed = { ...session, status: "complete", payment_status: "unpaid" };
     expect((await deliver("checkout.session.async_payment_failed", failed)).body.outcome).toBe("cancelled");
-    expect(orderRow(orderId)).toMatchObject({ isPaid: false, status: "Cancelled" });
+    expect(await orderRow(orderId)).toMatchObject({ isPaid: false, status: "Cancelled" });
     expect((await deliver("checkout.session.async_payment_failed", failed)).body.outcome).toBe("already-closed");
   });
 
@@ -136,7 +136,7 @@ describe("events", () => {
     const unpaid = await onlineOrder();
     const expired = { ...unpaid.session, status: "expired", url: null };
     expect((await deliver("checkout.session.expired", expired)).body.outcome).toBe("cancelled");
-    expect(orderRow(unpaid.orderId)).toMatchObject({ isPaid: false, status: "Cancelled" });
+    expect(await orderRow(unpaid.orderId)).toMatchObject({ isPaid: false, status: "Cancelled" });
 
     // Out of order: the paid event arrives, then a (bogus or late) expiry; the paid order stays placed.
     const paidOrder = await onlineOrder();
@@ -144,13 +144,13 @@ describe("events", () => {
     expect((await deliver("checkout.session.expired", { ...paidOrder.session, status: "expired" })).body.outcome).toBe(
       "already-paid",
     );
-    expect(orderRow(paidOrder.orderId)).toMatchObject({ isPaid: true, status: "Order Placed" });
+    expect(await orderRow(paidOrder.orderId)).toMatchObject({ isPaid: true, status: "Order Placed" });
   });
 
   it("ignores sessions the store did not create, other event types, and mismatched amounts", async () => {
     const { orderId, session } = await onlineOrder();
-    const before = orderRow(orderId);
-    const events = eventCount();
+    const before = await orderRow(orderId);
+    const events = await eventCount();
     const strangers = [
       { ...session, id: "cs_test_someoneelse", payment_status: "paid", metadata: { orderId } },
       { ...session, payment_status: "paid", metadata: { orderId: "anotherorder" } },
@@ -161,13 +161,13 @@ describe("events", () => {
     }
     const other = await deliver("payment_intent.succeeded", { id: "pi_123", object: "payment_intent" });
     expect(other).toEqual({ status: 200, body: { received: true, outcome: "ignored" } });
-    expect(orderRow(orderId)).toEqual(before);
-    expect(eventCount()).toBe(events);
+    expect(await orderRow(orderId)).toEqual(before);
+    expect(await eventCount()).toBe(events);
 
     // Paid, but not the order's amount (never from Stripe for a session we made): not marked paid.
     const wrongAmount = { ...session, payment_status: "paid", amount_total: session.amount_total! - 1 };
     expect((await deliver("checkout.session.completed", wrongAmount)).body.outcome).toBe("amount-mismatch");
-    expect(orderRow(orderId)).toMatchObject({ isPaid: false });
+    expect(await orderRow(orderId)).toMatchObject({ isPaid: false });
   });
 
   it("verifies the raw body as it arrives over HTTP", async () => {
@@ -175,6 +175,6 @@ describe("events", () => {
     const payload = webhookEvent("checkout.session.completed", { ...session, payment_status: "paid" });
     const response = await fetch(webhookRequest(site.app.url, payload));
     expect(response.status).toBe(200);
-    expect(orderRow(orderId).isPaid).toBe(true);
+    expect((await orderRow(orderId)).isPaid).toBe(true);
   });
 });
