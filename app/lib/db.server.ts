@@ -137,4 +137,3 @@ export function closeDb() {
   instance?.writer.$client.close();
   instance = undefined;
 }
-

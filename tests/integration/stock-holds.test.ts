@@ -89,7 +89,7 @@ describe("an unpaid online order holds its units", () => {
     await press(url, "expire");
     expect((await orderRow(orderId)).status).toBe("Cancelled");
     expect(await stockOf(shirt.id)).toEqual({ M: 5 });
-    expireStaleOnlineOrders(Date.now() + 3 * 60 * 60 * 1000);
+    await expireStaleOnlineOrders(Date.now() + 3 * 60 * 60 * 1000);
     const session = await stripeClient().checkout.sessions.retrieve(sessionId);
     expect(await deliverEvent("checkout.session.expired", session)).toBe("already-closed");
     expect(await stockOf(shirt.id)).toEqual({ M: 5 });
@@ -111,7 +111,7 @@ describe("an unpaid online order holds its units", () => {
     expect(await orderRow(orderId)).toMatchObject({ status: "Cancelled" });
     expect((await orderRow(orderId)).stockReturnedAt).not.toBeNull();
     expect(await stockOf(shirt.id)).toEqual({ M: 5 });
-    expireStaleOnlineOrders(Date.now() + 3 * 60 * 60 * 1000);
+    await expireStaleOnlineOrders(Date.now() + 3 * 60 * 60 * 1000);
     expect(await stockOf(shirt.id)).toEqual({ M: 5 });
     // A delayed payment succeeds after all: the order is placed again and holds its units again.
     await press(url, "pay");
@@ -121,7 +121,7 @@ describe("an unpaid online order holds its units", () => {
 
   it("a paid order whose units sold meanwhile goes below zero, said in the log, so the seller sees it", async () => {
     const { shirt, url, orderId } = await checkout(2, 2);
-    expireStaleOnlineOrders(Date.now() + 3 * 60 * 60 * 1000);
+    await expireStaleOnlineOrders(Date.now() + 3 * 60 * 60 * 1000);
     expect(await stockOf(shirt.id)).toEqual({ M: 2 });
     await db().update(productSizes).set({ stock: 1 }).where(eq(productSizes.productId, shirt.id));
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
