@@ -150,8 +150,8 @@ describe("order confirmation and the seller's notice", () => {
     const { user, order } = await shopperOrder("Online");
     expect(await deliver(), "nothing while unpaid").toEqual([]);
 
-    expect(fulfilCheckoutSession(await paidSession(order))).toBe("paid");
-    expect(fulfilCheckoutSession(await paidSession(order))).toBe("already-paid");
+    expect(await fulfilCheckoutSession(await paidSession(order))).toBe("paid");
+    expect(await fulfilCheckoutSession(await paidSession(order))).toBe("already-paid");
     const mails = await deliver();
     expect(mails).toHaveLength(2);
     const confirmation = only(mails, user.email);
@@ -188,7 +188,7 @@ describe("an online order cancelled unpaid", () => {
 
   it("an expired or abandoned checkout: 'not completed'; paid after all, the confirmation follows", async () => {
     const { user, order } = await shopperOrder("Online");
-    expect(cancelOrderForSession(await withSession(order.id))).toBe("cancelled");
+    expect(await cancelOrderForSession(await withSession(order.id))).toBe("cancelled");
     const mail = only(await deliver(), user.email);
     expect(mail.subject).toBe(`Your Trendora order ${order.id} was not placed: the payment was not completed`);
     // Not placed, so the summary does not say "placed" either: it says when the checkout began.
@@ -198,7 +198,7 @@ describe("an online order cancelled unpaid", () => {
     }
 
     // A paid session wins over the cancellation: the order is placed after all, and says so.
-    expect(fulfilCheckoutSession(await paidSession(order))).toBe("paid");
+    expect(await fulfilCheckoutSession(await paidSession(order))).toBe("paid");
     expect(only(await deliver(), user.email).subject).toBe(`Your Trendora order ${order.id} is placed`);
   });
 
