@@ -366,7 +366,7 @@ export async function unitsHeldByCheckoutsToClose(
   const ids = (await checkoutsToClose(userId, requestKey))
     .filter((order) => order.stockReturnedAt === null)
     .map((order) => order.id);
-  for (const lines of (await orderLinesIn(db(), ids, { onlyStockTaken: true })).values()) {
+  for (const [, lines] of await orderLinesIn(db(), ids, { onlyStockTaken: true })) {
     for (const line of lines) {
       const key = stockKey(line.productId, line.size);
       held.set(key, (held.get(key) ?? 0) + line.quantity);
