@@ -26,6 +26,12 @@ const build: ServerBuild = await import(pathToFileURL(path.join(buildDir, "serve
 // The app's own module instances (one database connection, one mail sender), from the server build.
 const app = build.entry.module as unknown as AppServer;
 const config = app.config();
+// Several servers over one database must share their secrets, and the Stripe sandbox runs on one only.
+const notAlone = app.severalServersRefusal();
+if (notAlone) {
+  console.error(notAlone);
+  process.exit(1);
+}
 
 const staticFiles = indexStaticFiles(path.join(buildDir, "client"));
 const pageCache = new PageCache();

@@ -9,7 +9,10 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
-  /** Signs cookies. When unset, a random secret is made once and kept in DATA_DIR/session-secret. */
+  /**
+   * Signs cookies. When unset, a random secret is made once and kept in DATA_DIR/session-secret (one server
+   * only: with DATABASE_URL, every server must be given the same SESSION_SECRET, see severalServersRefusal).
+   */
   SESSION_SECRET: z.string().min(16).optional(),
   /**
    * Seals the secret part of mail waiting in the outbox (a reset link's token). When unset, a random key is made
@@ -71,6 +74,11 @@ const schema = z.object({
       "must be one or more email addresses, separated by commas",
     )
     .optional(),
+  /**
+   * Where uploaded pictures are kept (default DATA_DIR/uploads). With several app servers, one directory they
+   * all mount (NFS, a shared volume): a picture uploaded through one is served by every other.
+   */
+  UPLOADS_DIR: z.string().min(1).optional(),
   /** Whether this process runs the background mail sender (the tests run it themselves: off). */
   MAIL_SENDER: z.enum(["on", "off"]).default("on"),
 });
@@ -135,13 +143,42 @@ export function config(): Config {
     ...parsed.data,
     paymentMode: paymentModeOf(parsed.data),
     dataDir,
-    uploadsDir: path.join(dataDir, "uploads"),
+    uploadsDir: parsed.data.UPLOADS_DIR ? path.resolve(parsed.data.UPLOADS_DIR) : path.join(dataDir, "uploads"),
     dbFile: path.join(dataDir, "store.db"),
     outboxDir: path.join(dataDir, "outbox"),
     mailBaseUrl,
     mailFrom: parsed.data.MAIL_FROM ?? `Trendora <no-reply@${new URL(mailBaseUrl).hostname}>`,
   };
   return cached;
+}
+
+/**
+ * Why this server must not start as one of several (DATABASE_URL set: the database is shared, so other servers
+ * may run beside this one), or null. What one process keeps in DATA_DIR must then be the same on every server:
+ * the session secret (else a session signed by one is refused by the others) and the mail seal key (else a reset
+ * mail queued by one cannot be opened by the sender of another); and the built-in Stripe sandbox keeps its
+ * sessions in files under DATA_DIR, which another machine does not see (docs/decisions/0147).
+ */
+export function severalServersRefusal(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (!env.DATABASE_URL) return null;
+  const c = config();
+  const missing = [c.SESSION_SECRET ? null : "SESSION_SECRET", c.MAIL_SEAL_KEY ? null : "MAIL_SEAL_KEY"].filter(
+    (name) => name !== null,
+  );
+  if (missing.length > 0) {
+    return (
+      `With DATABASE_URL set, ${missing.join(" and ")} must be set, to the same value on every app server ` +
+      "(a secret made per machine would sign shoppers out, or leave mail unsendable, between servers): " +
+      "generate one with `openssl rand -hex 32` (see docs/postgresql.md, Several app servers)."
+    );
+  }
+  if (c.paymentMode === "sandbox") {
+    return (
+      "The built-in Stripe sandbox runs on one server only (it keeps its state in files under DATA_DIR): with " +
+      "DATABASE_URL set, set STRIPE_SECRET_KEY (a Stripe test-mode key works) or STRIPE_SANDBOX=off."
+    );
+  }
+  return null;
 }
 
 /** Tests point DATA_DIR somewhere else between files; this forgets what was read. */

@@ -54,32 +54,46 @@ export function retryDelayMs(attempts: number): number {
 
 const DUE_STATES = ["pending", "sending"] as const;
 
-/** Claims up to `limit` due rows for this round: pending ones whose time has come, and lapsed claims. */
-function claimDueMail(now: number, limit: number): Promise<OutboxRow[]> {
-  const claimToken = newToken();
-  return transaction(async (tx) => {
-    const due = await tx
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(inArray(mailOutbox.state, [...DUE_STATES]), lte(mailOutbox.dueAt, now)))
-      .orderBy(asc(mailOutbox.dueAt))
-      .limit(limit);
-    if (due.length === 0) return [];
-    return await tx
-      .update(mailOutbox)
-      .set({ state: "sending", claimToken, dueAt: now + LEASE_MS })
-      .where(
-        and(
-          inArray(
-            mailOutbox.id,
-            due.map((row) => row.id),
+/** Tries at claiming before a round gives up while other senders keep taking the rows it picked. */
+const CLAIM_TRIES = 5;
+
+/**
+ * Claims up to `limit` due rows for this round: pending ones whose time has come, and lapsed claims. The UPDATE
+ * repeats the SELECT's conditions, so of several senders (app servers) picking the same row only one claims it:
+ * on SQLite the immediate transaction holds the file's write lock from the SELECT on; on PostgreSQL (READ
+ * COMMITTED) the UPDATE waits for the other claim to commit and then finds the row no longer due. A sender
+ * that lost every row it picked picks again (the next due ones), a bounded number of times.
+ */
+async function claimDueMail(now: number, limit: number): Promise<OutboxRow[]> {
+  for (let tries = 0; tries < CLAIM_TRIES; tries++) {
+    const claimToken = newToken();
+    const { picked, claimed } = await transaction(async (tx) => {
+      const due = await tx
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(and(inArray(mailOutbox.state, [...DUE_STATES]), lte(mailOutbox.dueAt, now)))
+        .orderBy(asc(mailOutbox.dueAt))
+        .limit(limit);
+      if (due.length === 0) return { picked: 0, claimed: [] };
+      const rows = await tx
+        .update(mailOutbox)
+        .set({ state: "sending", claimToken, dueAt: now + LEASE_MS })
+        .where(
+          and(
+            inArray(
+              mailOutbox.id,
+              due.map((row) => row.id),
+            ),
+            inArray(mailOutbox.state, [...DUE_STATES]),
+            lte(mailOutbox.dueAt, now),
           ),
-          inArray(mailOutbox.state, [...DUE_STATES]),
-          lte(mailOutbox.dueAt, now),
-        ),
-      )
-      .returning();
-  });
+        )
+        .returning();
+      return { picked: due.length, claimed: rows };
+    });
+    if (claimed.length > 0 || picked === 0) return claimed;
+  }
+  return [];
 }
 
 /** Records what became of a claimed row, if this sender still holds its claim. Sent or given up: its secret goes. */

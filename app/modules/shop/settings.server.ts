@@ -1,6 +1,6 @@
-// The shop settings: one row, read once per change. The row is kept in this process and read again only after
-// a change made here (updateShopSettings clears the copy); a page never reads it per request. A second server
-// process would learn of a change by the row's `version` (raised with every change): see docs/shop-settings.md.
+// The shop settings: one row, kept in this process and read again when its `version` (raised with every change)
+// is no longer the one kept. The version is one small query per read, so a change saved through another app
+// server (several over one database, docs/decisions/0147) is seen by the very next request here.
 import { eq, sql } from "drizzle-orm";
 import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts";
 import type { Pricing } from "#app/lib/money.ts";
@@ -18,11 +18,27 @@ const kept = new WeakMap<Db, ShopSettings>();
 /** Raised by every change to `kept`: a read that began before one does not keep what it read (it may be older). */
 let generation = 0;
 
-/** The shop settings, read from the database once per change (the kept copy when there is one). */
+/** The settings row's version, by a query prepared once per connection (asked on every read of the settings). */
+const versionQueries = new WeakMap<Db, { execute: () => PromiseLike<{ version: number }[]> }>();
+
+async function settingsVersion(connection: Db): Promise<number | undefined> {
+  let query = versionQueries.get(connection);
+  if (!query) {
+    query = connection
+      .select({ version: settingsTable.version })
+      .from(settingsTable)
+      .where(eq(settingsTable.id, 1))
+      .prepare();
+    versionQueries.set(connection, query);
+  }
+  return (await query.execute())[0]?.version;
+}
+
+/** The shop settings: the kept copy while the row's version is still its version, else read again. */
 export async function shopSettings(): Promise<ShopSettings> {
   const connection = db();
   const known = kept.get(connection);
-  if (known) return known;
+  if (known && (await settingsVersion(connection)) === known.version) return known;
   const readAt = generation;
   const settings = await first(connection.select().from(settingsTable).where(eq(settingsTable.id, 1)));
   if (!settings) throw new Error("The shop_settings row is missing (migration 0008 writes it)");
