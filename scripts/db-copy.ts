@@ -20,8 +20,8 @@ import { cpSync, existsSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { is, sql } from "drizzle-orm";
-import { getTableConfig as pgTableConfig, PgTable } from "drizzle-orm/pg-core";
-import { getTableConfig as sqliteTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { PgTable, getTableConfig as pgTableConfig } from "drizzle-orm/pg-core";
+import { SQLiteTable, getTableConfig as sqliteTableConfig } from "drizzle-orm/sqlite-core";
 import postgres from "postgres";
 import { config } from "#app/lib/config.server.ts";
 import { MIGRATIONS_DIR } from "#app/lib/db.server.ts";
@@ -88,7 +88,8 @@ function tablePlans(): TablePlan[] {
     const pgNames = new Set(theirs.columns.map((c) => c.name));
     const columns = own.columns.map((column) => {
       const kind = KINDS[column.columnType];
-      if (!kind) throw new Error(`${own.name}.${column.name}: db:copy does not know the column type ${column.columnType}`);
+      if (!kind)
+        throw new Error(`${own.name}.${column.name}: db:copy does not know the column type ${column.columnType}`);
       if (!pgNames.has(column.name)) throw new Error(`${own.name}.${column.name} is missing from db/schema.pg.ts`);
       const jsKey = Object.entries(table).find(([, value]) => value === column)?.[0];
       if (!jsKey) throw new Error(`${own.name}.${column.name}: no property of the table`);
@@ -269,6 +270,20 @@ async function storeRowsIn(run: (query: string) => Promise<Record<string, unknow
   return found;
 }
 
+async function missingTables(url: string, plans: TablePlan[]): Promise<string[]> {
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const missing: string[] = [];
+    for (const plan of plans) {
+      const [row] = await client.unsafe(`SELECT to_regclass('${quote(plan.name)}') IS NULL AS missing`);
+      if (row?.missing) missing.push(plan.name);
+    }
+    return missing;
+  } finally {
+    await client.end();
+  }
+}
+
 function refuseNonEmpty(found: string[]): CopyError {
   return new CopyError(
     `The target database is not empty: ${found.join(", ")}. db:copy only copies into an empty database (it never ` +
@@ -326,9 +341,7 @@ async function copyTables(source: Database.Database, url: string, plans: TablePl
           const row: Record<string, unknown> = {};
           const values: unknown[] = [];
           const key = () =>
-            plan.primaryKey
-              .map((c) => `${c.name}=${String(raw[plan.columns.indexOf(c)]).slice(0, 60)}`)
-              .join(", ");
+            plan.primaryKey.map((c) => `${c.name}=${String(raw[plan.columns.indexOf(c)]).slice(0, 60)}`).join(", ");
           plan.columns.forEach((column, i) => {
             const value = fromSqlite(raw[i], column.kind, { table: plan.name, column: column.name, key });
             row[column.key] = value;
@@ -453,6 +466,13 @@ async function main(): Promise<number> {
       await admin.end();
     }
     const applied = await migratePostgres(url);
+    const missing = await missingTables(url, plans);
+    if (missing.length > 0)
+      throw new CopyError(
+        `The target database lacks the table${missing.length > 1 ? "s" : ""} ${missing.join(", ")} although its ` +
+          "migrations are recorded as applied: it was changed by hand. Copy into a new empty database.",
+        2,
+      );
     console.log(`Copying ${file} into ${shown(url)} (${applied} migrations applied to it first)`);
     const { copied, pictures } = await copyTables(source, url, plans, (line) => console.log(line));
     committed = true;
@@ -460,7 +480,9 @@ async function main(): Promise<number> {
 
     const target = await targetDigests(url, plans);
     console.log("");
-    console.log(`${pad("table", 24)} ${pad("SQLite rows", 12)} ${pad("PostgreSQL rows", 16)} sha256 (SQLite · PostgreSQL)`);
+    console.log(
+      `${pad("table", 24)} ${pad("SQLite rows", 12)} ${pad("PostgreSQL rows", 16)} sha256 (SQLite · PostgreSQL)`,
+    );
     let allSame = true;
     for (const { plan, source: digest } of copied) {
       const there = target.get(plan.name)!;
@@ -496,7 +518,9 @@ async function main(): Promise<number> {
         );
         return 1;
       }
-      console.log(`Pictures: copied ${uploadsFrom} to ${uploadsTo} (${files} files; all ${pictures.size} named ones there).`);
+      console.log(
+        `Pictures: copied ${uploadsFrom} to ${uploadsTo} (${files} files; all ${pictures.size} named ones there).`,
+      );
     } else {
       const missing = [...pictures].filter((name) => !existsSync(path.join(uploadsFrom, name)));
       console.log(
