@@ -504,7 +504,8 @@ async function main(): Promise<number> {
     }
     const rows = copied.reduce((sum, c) => sum + c.source.rows, 0);
     console.log(
-      `Copied ${rows} rows in ${copied.length} tables in ${copySeconds.toFixed(1)} s; every count and checksum matches (${seconds} s in all).`,
+      `Copied ${rows} rows in ${copied.length} tables in ${copySeconds.toFixed(1)} s; every count and checksum ` +
+        `matches (${seconds} s in all, at most ${Math.round(process.resourceUsage().maxRSS / 1024)} MB of memory).`,
     );
 
     // Pictures stay files (decision 0144).
