@@ -23,7 +23,7 @@ import * as pgSchema from "#db/schema.pg.ts";
 import * as s from "#db/schema.ts";
 import { seedDemoCatalogue } from "#db/seed.ts";
 import { TEST_ADDRESS } from "../helpers/address.ts";
-import { postgresForFile } from "../helpers/postgres.ts";
+import { postgresBinDir, postgresForFile } from "../helpers/postgres.ts";
 import { sellerCookie } from "../helpers/sellers.ts";
 import { createUser, signedInCookie } from "../helpers/shopper.ts";
 
@@ -315,6 +315,17 @@ describe("db:copy", () => {
     } finally {
       await closePostgres(pg);
     }
+  });
+
+  it("the copied shop survives pg_dump -Fc and pg_restore into a new database (docs/deploy.md)", async () => {
+    const bin = postgresBinDir();
+    const dump = path.join(scratch, "store.dump");
+    await promisify(execFile)(path.join(bin, "pg_dump"), ["-Fc", "-d", target, "-f", dump]);
+    const restored = await postgres.server().createDatabase();
+    await promisify(execFile)(path.join(bin, "pg_restore"), ["--no-owner", "--exit-on-error", "-d", restored, dump]);
+    expect(await fingerprint(restored)).toEqual(await fingerprint(target));
+    // The store accepts it as it is: every migration recorded, nothing to apply.
+    expect(await migratePostgres(restored)).toBe(0);
   });
 
   it("copies a running store from one snapshot: a shopper and their address written together arrive together", async () => {
