@@ -103,11 +103,15 @@ describe("the reverse proxy examples of docs/deploy.md", () => {
     // certbot's files, stood in for by a throw-away certificate.
     const cert = path.join(dir, "cert.pem");
     const key = path.join(dir, "key.pem");
-    execFileSync("openssl", [
-      "req",
-      ...["-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=shop.example.com"],
-      ...["-keyout", key, "-out", cert],
-    ]);
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        ...["-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=shop.example.com"],
+        ...["-keyout", key, "-out", cert],
+      ],
+      { stdio: "ignore" },
+    );
     const conf = nginxConf
       .replace("/etc/letsencrypt/live/shop.example.com/fullchain.pem", cert)
       .replace("/etc/letsencrypt/live/shop.example.com/privkey.pem", key);
