@@ -5,6 +5,7 @@ import { createCookie } from "react-router";
 import { isProduction, sessionSecret } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newToken } from "#app/lib/ids.ts";
+import { parseSignedCookie } from "#app/lib/signed-cookies.server.ts";
 import { sessions } from "#db/schema.ts";
 
 export type SessionKind = "user" | "seller";
@@ -45,26 +46,9 @@ export async function startSession(kind: SessionKind, subjectId: string): Promis
   return sessionCookie(kind).serialize(id);
 }
 
-/**
- * Cookie headers whose session cookie was already checked, with what it held (null: none or a bad signature),
- * per secret. Checking the signature (an HMAC through WebCrypto, its key imported each time) was 4 % of a
- * signed-in page's CPU time (issue 22); the same header gives the same answer, so a shopper's next pages skip
- * it. At most MAX_CHECKED headers are kept; then the oldest go first.
- */
-const checked = new Map<string, string | null>();
-const MAX_CHECKED = 2000;
-
 async function sessionIdFrom(kind: SessionKind, request: Request): Promise<string | null> {
-  const header = request.headers.get("Cookie");
-  if (!header?.includes(cookieNames[kind])) return null;
-  const key = `${kind}\n${sessionSecret()}\n${header}`;
-  const known = checked.get(key);
-  if (known !== undefined) return known;
-  const value = await sessionCookie(kind).parse(header);
-  const sessionId = typeof value === "string" && value.length > 0 && value.length < 200 ? value : null;
-  checked.set(key, sessionId);
-  if (checked.size > MAX_CHECKED) checked.delete(checked.keys().next().value as string);
-  return sessionId;
+  const value = await parseSignedCookie(sessionCookie(kind), request.headers.get("Cookie"), sessionSecret());
+  return typeof value === "string" && value.length > 0 && value.length < 200 ? value : null;
 }
 
 /** The id of the signed-in user or seller, or null. */
