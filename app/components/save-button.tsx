@@ -54,12 +54,7 @@ export function SaveButton({
       ? "save-card"
       : "min-h-11 gap-2 rounded-control border border-gray-300 px-4 text-base hover:border-primary";
   return (
-    <fetcher.Form
-      method="post"
-      action="/saved"
-      preventScrollReset
-      className={variant === "page" ? "mt-4" : undefined}
-    >
+    <fetcher.Form method="post" action="/saved" preventScrollReset className={variant === "page" ? "mt-4" : undefined}>
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {hydrated ? <input type="hidden" name="fetcher" value="1" /> : null}
