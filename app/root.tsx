@@ -17,6 +17,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { Footer } from "#app/components/footer.tsx";
 import { Header } from "#app/components/header.tsx";
+import { IconSprite } from "#app/components/icons.tsx";
 import { SellerLoginForm, UrlLoginModal } from "#app/components/lazy-forms.tsx";
 import { NavigationProgress } from "#app/components/navigation-progress.tsx";
 import { Toasts } from "#app/components/toasts.tsx";
@@ -93,6 +94,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen antialiased">
+        <IconSprite />
         <a href="#main" className="skip-link">
           Skip to content
         </a>

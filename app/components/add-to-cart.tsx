@@ -37,8 +37,8 @@ export function AddToCart({
           name="intent"
           value={CART_INTENTS.add}
           aria-label={`Add ${productName} to cart`}
-          variant="outline"
-          size="sm"
+          variant="bare"
+          className="card-add"
         >
           <CartIcon size={14} strokeWidth={2} />
           Add

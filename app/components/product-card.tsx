@@ -15,7 +15,8 @@ export type ProductCardData = {
   category: string;
   priceCents: number;
   offerPriceCents: number;
-  images: string[];
+  /** The first picture (a card shows no other), or undefined without one. */
+  image?: string;
   inStock: boolean;
   /** A size must be chosen on the product page before it goes in the cart. */
   hasSizes: boolean;
@@ -27,7 +28,8 @@ export type ProductCardData = {
 };
 
 export function toProductCard(
-  product: Omit<ProductCardData, "hasSizes" | "soldOut" | "rating"> & {
+  product: Omit<ProductCardData, "hasSizes" | "soldOut" | "rating" | "image"> & {
+    images: string[];
     sizes: SizeStock[];
     ratingAverage: number | null;
   },
@@ -39,7 +41,7 @@ export function toProductCard(
     category,
     priceCents,
     offerPriceCents,
-    images,
+    image: images[0],
     inStock,
     hasSizes: hasSizes(sizes),
     soldOut: isSoldOut(sizes),
@@ -61,6 +63,7 @@ export function ProductImage({
   lazy,
   priority,
   natural,
+  withFull = true,
   className = "",
 }: {
   url: string | undefined;
@@ -75,6 +78,8 @@ export function ProductImage({
   sizes: string;
   lazy?: boolean;
   priority?: boolean;
+  /** Offer the full-size picture too (a card, never shown wider than 220 px, does not). */
+  withFull?: boolean;
   className?: string;
 }) {
   if (!url) {
@@ -91,7 +96,7 @@ export function ProductImage({
   return (
     <img
       src={thumbnailUrl(url)}
-      srcSet={imageSrcSet(url, natural?.width)}
+      srcSet={imageSrcSet(url, natural?.width, { withFull })}
       sizes={sizes}
       alt={alt}
       width={natural?.width ?? size}
@@ -99,12 +104,16 @@ export function ProductImage({
       loading={lazy ? "lazy" : undefined}
       fetchPriority={priority ? "high" : undefined}
       decoding="async"
-      className={`${natural ? "h-auto max-h-full w-auto max-w-full" : "aspect-square w-full object-contain"} ${className}`}
+      className={`${natural ? "h-auto max-h-full w-auto max-w-full" : "aspect-square w-full object-contain"}${className ? ` ${className}` : ""}`}
     />
   );
 }
 
-/** One product in a grid: picture, category, name, rating and prices. */
+/**
+ * One product in a grid: picture, category, name, rating and prices. Its look is in app.css (`.card`...): a
+ * list page sends 24 of them. The name's link covers the whole card, so the picture needs no link of its own;
+ * only that link is announced for route discovery (data-discover): every card's path is the same route.
+ */
 export function ProductCard({
   product,
   headingLevel = 3,
@@ -122,45 +131,35 @@ export function ProductCard({
   const { currency } = useShop();
   const href = productPath(product);
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const image = product.images[0];
   return (
-    <article
-      data-testid="product-card"
-      className="group flex w-full flex-col rounded-lg border border-gray-200 bg-white p-3 transition hover:shadow-md"
-    >
-      <Link to={href} tabIndex={-1} aria-hidden="true" className="block overflow-hidden rounded-md bg-gray-50">
+    <article data-testid="product-card" className="group card">
+      <div className="card-photo">
         <ProductImage
-          url={image}
+          url={product.image}
           alt=""
           size={400}
           sizes={imageSizes}
           lazy={lazy}
           priority={priority}
-          className="transition duration-300 group-hover:scale-105"
+          withFull={false}
         />
-      </Link>
-      <div className="mt-2 flex items-center justify-between gap-1">
-        <p className="text-xs text-gray-500" data-testid="product-category">
-          {product.category}
-        </p>
+      </div>
+      <div className="card-meta">
+        <p data-testid="product-category">{product.category}</p>
         <SaveButton productId={product.id} productName={product.name} variant="card" />
       </div>
-      <Heading className="text-base font-medium leading-snug text-gray-800">
-        <Link to={href} className="hover:text-primary">
-          {product.name}
-        </Link>
+      <Heading className="card-name">
+        <Link to={href}>{product.name}</Link>
       </Heading>
-      <div className="mt-1">
-        <Stars average={product.rating} count={product.reviewCount} size={14} />
-      </div>
-      <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-3">
+      <Stars average={product.rating} count={product.reviewCount} size={14} className="mt-1" />
+      <div className="card-foot">
         <p className="flex items-baseline gap-1.5">
           <span className="sr-only">Price:</span>
-          <span className="text-lg font-semibold text-primary">{formatMoney(product.offerPriceCents, currency)}</span>
+          <span className="card-price">{formatMoney(product.offerPriceCents, currency)}</span>
           {product.priceCents > product.offerPriceCents ? (
             <>
               <span className="sr-only">, was</span>
-              <s className="text-sm text-gray-400">{formatMoney(product.priceCents, currency)}</s>
+              <s className="card-was">{formatMoney(product.priceCents, currency)}</s>
             </>
           ) : null}
         </p>
@@ -182,11 +181,7 @@ function CardAction({ product, href }: { product: ProductCardData; href: string 
   }
   if (product.hasSizes) {
     return (
-      <Link
-        to={href}
-        aria-label={`Choose a size of ${product.name}`}
-        className="rounded border border-primary/40 bg-primary/10 px-2.5 py-1 text-sm font-medium text-primary transition hover:bg-primary/20"
-      >
+      <Link to={href} discover="none" aria-label={`Choose a size of ${product.name}`} className="card-chip">
         Choose size
       </Link>
     );

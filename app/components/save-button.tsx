@@ -3,25 +3,25 @@ import type { FormReply } from "#app/lib/form-reply.ts";
 import { formErrorOf } from "#app/lib/form-reply.ts";
 import { SAVED_INTENTS } from "#app/lib/intents.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { ICON } from "./icons.tsx";
 
 /** The product ids the visitor or shopper has saved, from the root loader (never part of a page's own data). */
 export function useSavedIds(): string[] {
   return useRouteLoaderData<{ savedIds?: string[] }>("root")?.savedIds ?? [];
 }
 
-/** A heart, filled when the product is saved. */
+/** A heart, filled when the product is saved (the sprite's heart, app/components/icons.tsx). */
 export function HeartIcon({ filled, size = 16 }: { filled: boolean; size?: number }) {
   return (
     <svg
       width={size}
       height={size}
-      viewBox="0 0 24 24"
       fill={filled ? "currentColor" : "none"}
       stroke="currentColor"
       strokeWidth={2}
       aria-hidden="true"
     >
-      <path d="M12 20.5s-7.5-4.6-9.3-9.2C1.4 7.9 3.6 4.5 7 4.5c2 0 3.6 1.1 5 3 1.4-1.9 3-3 5-3 3.4 0 5.6 3.4 4.3 6.8-1.8 4.6-9.3 9.2-9.3 9.2z" />
+      <use href={`#${ICON.heart}`} />
     </svg>
   );
 }
@@ -51,10 +51,10 @@ export function SaveButton({
   const error = formErrorOf(fetcher.data);
   const look =
     variant === "card"
-      ? "min-h-9 gap-1 px-1.5 text-xs"
+      ? "save-card"
       : "min-h-11 gap-2 rounded-control border border-gray-300 px-4 text-base hover:border-primary";
   return (
-    <fetcher.Form method="post" action="/saved" preventScrollReset className={variant === "page" ? "mt-4" : ""}>
+    <fetcher.Form method="post" action="/saved" preventScrollReset className={variant === "page" ? "mt-4" : undefined}>
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {hydrated ? <input type="hidden" name="fetcher" value="1" /> : null}
@@ -65,9 +65,7 @@ export function SaveButton({
         aria-pressed={saved}
         aria-label={`Save ${productName}`}
         data-testid="save-button"
-        className={`inline-flex cursor-pointer items-center font-medium transition-colors ${look} ${
-          saved ? "text-primary" : "text-gray-600 hover:text-primary"
-        }`}
+        className={`save-button ${look} ${saved ? "text-primary" : "save-off"}`}
       >
         <HeartIcon filled={saved} size={variant === "card" ? 16 : 20} />
         <span aria-hidden="true">{saved ? "Saved" : "Save"}</span>

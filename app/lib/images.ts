@@ -27,11 +27,13 @@ export function thumbnailUrl(url: string): string {
  * is stored at its own size under that width's name (never enlarged), so offering it as wider would have the
  * browser fetch it for a larger slot and stretch it.
  */
-export function imageSrcSet(url: string, natural?: number): string | undefined {
+export function imageSrcSet(url: string, natural?: number, { withFull = true } = {}): string | undefined {
   if (!STORED.test(url)) return undefined;
   const full = natural ?? FULL_SIZE;
   const widths = IMAGE_WIDTHS.filter((width) => width < full);
-  return [...widths.map((width) => `${imageWidthUrl(url, width)} ${width}w`), `${url} ${full}w`].join(", ");
+  const listed = widths.map((width) => `${imageWidthUrl(url, width)} ${width}w`);
+  // A card is never shown wider than 220 px: 800 px covers a 3× screen, the full picture adds only bytes.
+  return (withFull || listed.length === 0 ? [...listed, `${url} ${full}w`] : listed).join(", ");
 }
 
 /** The picture formats a seller may upload (checked on the decoded image, whatever the file claims). */

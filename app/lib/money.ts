@@ -85,9 +85,16 @@ function formatterOf(currency: string): Intl.NumberFormat {
   return formatter;
 }
 
+const digitsOf = new Map<string, number>();
 /** Digits after the point of a currency: 2 for USD, 0 for JPY (ISO 4217, as Intl knows it). */
 export function minorUnits(currency: string): number {
-  return formatterOf(currency).resolvedOptions().maximumFractionDigits ?? 2;
+  // resolvedOptions() builds a new object each call: asked once per currency (every price on a page asks).
+  let digits = digitsOf.get(currency);
+  if (digits === undefined) {
+    digits = formatterOf(currency).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsOf.set(currency, digits);
+  }
+  return digits;
 }
 
 /** (1999, "USD") → "$19.99"; (1999, "JPY") → "¥1999" (no grouping: "$1999.00", as the store always wrote it). */

@@ -135,6 +135,9 @@ test("cards and the product page offer each picture in several widths", async ({
   if (!isNoJs()) await expect(first).toHaveJSProperty("complete", true);
 
   await cards(page).first().getByRole("heading").getByRole("link").click();
+  // The product page has replaced the list (with JavaScript the list's pictures stay until it has).
+  await expect(page).toHaveURL(/\/products\/[a-z]+\/[a-z0-9]+$/);
+  await expect(page.getByRole("main").getByRole("heading", { name: "About Product" })).toBeVisible();
   const picture = page.getByRole("main").locator("img[srcset]").first();
   await expect(picture).toHaveAttribute("fetchpriority", "high");
   await expect(picture).toHaveAttribute("width", /\d+/);

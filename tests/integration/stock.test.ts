@@ -168,6 +168,50 @@ describe("adding to the cart per size", () => {
   });
 });
 
+describe("the header's cart count", () => {
+  it("counts the saved cart as the cart page does before it saves a cut: capped, sold out, no size, not counted, removed, switched off", async () => {
+    const shirt = linenShirt([
+      ["S", 5],
+      ["M", 5],
+      ["L", 5],
+      ["XL", null],
+    ]);
+    const scarf = createProduct({ name: "Scarf", offerPriceCents: 1000 }, { stock: 4 });
+    const removed = createProduct({ name: "Old Belt", offerPriceCents: 500 }, { stock: 5 });
+    const off = createProduct({ name: "Cap", offerPriceCents: 700 }, { stock: 1 });
+    const user = await createUser();
+    const cookie = await signedInCookie(user.id);
+    const sqlite = db().$client;
+    const line = sqlite.prepare(
+      "INSERT INTO cart_items (user_id, product_id, size, quantity, added_at) VALUES (?, ?, ?, ?, ?)",
+    );
+    for (const [productId, size, quantity] of [
+      [shirt.id, "S", 2],
+      [shirt.id, "M", 3],
+      [shirt.id, "L", 1],
+      [shirt.id, "XL", 6],
+      [scarf.id, "", 3],
+      [removed.id, "", 2],
+      [off.id, "", 3],
+    ] as const) {
+      line.run(user.id, productId, size, quantity, Date.now());
+    }
+    const set = sqlite.prepare("UPDATE product_sizes SET stock = ? WHERE product_id = ? AND size = ?");
+    set.run(0, shirt.id, "S");
+    set.run(1, shirt.id, "M");
+    sqlite.prepare("DELETE FROM product_sizes WHERE product_id = ? AND size = 'L'").run(shirt.id);
+    sqlite.prepare("UPDATE products SET removed_at = ? WHERE id = ?").run(Date.now(), removed.id);
+    sqlite.prepare("UPDATE products SET in_stock = 0 WHERE id = ?").run(off.id);
+
+    // Sold out S 2, M capped at 1, L without its size 1, XL not counted 6, the scarf under its cap 3, the removed
+    // belt 2, the switched-off cap 3 (its stock of 1 is no cap: it cannot be bought at all).
+    const header = (await headerFor(cookie)).cartCount;
+    expect(header).toBe(2 + 1 + 1 + 6 + 3 + 2 + 3);
+    expect((await cartPage(cookie)).count).toBe(header);
+    expect((await headerFor()).cartCount).toBe(0);
+  });
+});
+
 describe("placing an order takes units", () => {
   it("refuses an order from the saved cart while a line would be cut unseen (409, saying which), then orders what the page shows", async () => {
     const shirt = await linenShirt([["M", 3]]);

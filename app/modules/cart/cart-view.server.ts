@@ -2,14 +2,14 @@
 // left of its size, the quantity capped at what is left, and totals over what can be bought now. A cap is never
 // silent: the cart page saves it and says which line changed and why (settleCart), every count on the page is
 // the capped one, and an order from a cart that would be capped unseen is refused (orders.server.ts).
-import { and, eq, inArray } from "drizzle-orm";
-import { type Db, db, type Tx, transaction } from "#app/lib/db.server.ts";
+import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts";
 import { computeTotals, lineAmount, type Totals } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { FREE_SIZE, isAvailable, NO_SIZE, splitCartKey } from "#app/lib/sizes.ts";
 import { stockKey, stockLinesIn } from "#app/modules/inventory/index.server.ts";
 import { shopPricing, shopSettings } from "#app/modules/shop/index.server.ts";
-import { cartItems, products } from "#db/schema.ts";
+import { cartItems, productSizes, products } from "#db/schema.ts";
 import { savedCartIn } from "./cart.server.ts";
 import type { OrderLineInput } from "./cart-input.server.ts";
 import { type CartMap, readVisitorCart, writeVisitorCart } from "./visitor-cart.server.ts";
@@ -195,6 +195,35 @@ export async function settleCart(
 
 /** Units in the cart, for the header: the same count the cart page shows (capped at what is left). */
 export async function cartCount(request: Request, userId: string | null): Promise<number> {
-  const cart = userId ? await savedCartIn(db(), userId) : await readVisitorCart(request);
+  if (userId) return savedCartCount(userId);
+  const cart = await readVisitorCart(request);
   return cart.size === 0 ? 0 : (await viewCartIn(db(), cart)).count;
+}
+
+/**
+ * The header's count of a shopper's saved cart in one query (every page asks; viewCartIn reads the cart, its
+ * products and their sizes, and builds every line): what viewCartIn counts, the lines whose product still
+ * exists, each capped at the units left when its size can be bought and is counted, else as it is.
+ */
+async function savedCartCount(userId: string): Promise<number> {
+  const capped = and(
+    isNull(products.removedAt),
+    eq(products.inStock, true),
+    gt(productSizes.stock, 0),
+    lt(productSizes.stock, cartItems.quantity),
+  );
+  const row = await first(
+    db()
+      .select({
+        units: sql<number | null>`sum(case when ${capped} then ${productSizes.stock} else ${cartItems.quantity} end)`.mapWith(Number),
+      })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .leftJoin(
+        productSizes,
+        and(eq(productSizes.productId, cartItems.productId), eq(productSizes.size, cartItems.size)),
+      )
+      .where(eq(cartItems.userId, userId)),
+  );
+  return Number(row?.units ?? 0);
 }

@@ -4,6 +4,7 @@ import { createCookie } from "react-router";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "#app/lib/cart-limits.ts";
 import { isProduction, sessionSecret } from "#app/lib/config.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
+import { parseSignedCookie } from "#app/lib/signed-cookies.server.ts";
 import { isSizeLabel, splitCartKey } from "#app/lib/sizes.ts";
 
 /** Cart key → quantity, in the order the lines were first added. */
@@ -29,7 +30,7 @@ export function isCartKey(key: unknown): key is string {
 
 /** The visitor cart from its signed cookie. */
 export async function readVisitorCart(request: Request): Promise<CartMap> {
-  const value = await visitorCartCookie().parse(request.headers.get("Cookie"));
+  const value = await parseSignedCookie(visitorCartCookie(), request.headers.get("Cookie"), sessionSecret());
   const cart: CartMap = new Map();
   if (!Array.isArray(value)) return cart;
   for (const entry of value.slice(0, MAX_CART_LINES)) {

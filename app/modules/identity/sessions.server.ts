@@ -5,6 +5,7 @@ import { createCookie } from "react-router";
 import { isProduction, sessionSecret } from "#app/lib/config.server.ts";
 import { db, first, transaction } from "#app/lib/db.server.ts";
 import { newToken } from "#app/lib/ids.ts";
+import { parseSignedCookie } from "#app/lib/signed-cookies.server.ts";
 import { sessions } from "#db/schema.ts";
 
 export type SessionKind = "user" | "seller";
@@ -45,7 +46,7 @@ export async function startSession(kind: SessionKind, subjectId: string): Promis
 }
 
 async function sessionIdFrom(kind: SessionKind, request: Request): Promise<string | null> {
-  const value = await sessionCookie(kind).parse(request.headers.get("Cookie"));
+  const value = await parseSignedCookie(sessionCookie(kind), request.headers.get("Cookie"), sessionSecret());
   return typeof value === "string" && value.length > 0 && value.length < 200 ? value : null;
 }
 

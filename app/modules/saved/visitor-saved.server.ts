@@ -4,6 +4,7 @@ import { createCookie } from "react-router";
 import { isProduction, sessionSecret } from "#app/lib/config.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { MAX_SAVED_ITEMS } from "#app/lib/saved-limits.ts";
+import { parseSignedCookie } from "#app/lib/signed-cookies.server.ts";
 
 function visitorSavedCookie() {
   return createCookie("__saved", {
@@ -19,7 +20,7 @@ function visitorSavedCookie() {
 /** The visitor's saved product ids from the signed cookie, newest first (no cookie: none, and no work). */
 export async function readVisitorSaved(request: Request): Promise<string[]> {
   if (!hasVisitorSavedCookie(request)) return [];
-  const value = await visitorSavedCookie().parse(request.headers.get("Cookie"));
+  const value = await parseSignedCookie(visitorSavedCookie(), request.headers.get("Cookie"), sessionSecret());
   if (!Array.isArray(value)) return [];
   const ids = value.filter((id): id is string => typeof id === "string" && ID_PATTERN.test(id));
   return [...new Set(ids)].slice(0, MAX_SAVED_ITEMS);
