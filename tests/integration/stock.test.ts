@@ -170,22 +170,18 @@ describe("adding to the cart per size", () => {
 
 describe("the header's cart count", () => {
   it("counts the saved cart as the cart page does before it saves a cut: capped, sold out, no size, not counted, removed, switched off", async () => {
-    const shirt = linenShirt([
+    const shirt = await linenShirt([
       ["S", 5],
       ["M", 5],
       ["L", 5],
       ["XL", null],
     ]);
-    const scarf = createProduct({ name: "Scarf", offerPriceCents: 1000 }, { stock: 4 });
-    const removed = createProduct({ name: "Old Belt", offerPriceCents: 500 }, { stock: 5 });
-    const off = createProduct({ name: "Cap", offerPriceCents: 700 }, { stock: 1 });
+    const scarf = await createProduct({ name: "Scarf", offerPriceCents: 1000 }, { stock: 4 });
+    const removed = await createProduct({ name: "Old Belt", offerPriceCents: 500 }, { stock: 5 });
+    const off = await createProduct({ name: "Cap", offerPriceCents: 700 }, { stock: 1 });
     const user = await createUser();
     const cookie = await signedInCookie(user.id);
-    const sqlite = db().$client;
-    const line = sqlite.prepare(
-      "INSERT INTO cart_items (user_id, product_id, size, quantity, added_at) VALUES (?, ?, ?, ?, ?)",
-    );
-    for (const [productId, size, quantity] of [
+    const lines = [
       [shirt.id, "S", 2],
       [shirt.id, "M", 3],
       [shirt.id, "L", 1],
@@ -193,15 +189,16 @@ describe("the header's cart count", () => {
       [scarf.id, "", 3],
       [removed.id, "", 2],
       [off.id, "", 3],
-    ] as const) {
-      line.run(user.id, productId, size, quantity, Date.now());
-    }
-    const set = sqlite.prepare("UPDATE product_sizes SET stock = ? WHERE product_id = ? AND size = ?");
-    set.run(0, shirt.id, "S");
-    set.run(1, shirt.id, "M");
-    sqlite.prepare("DELETE FROM product_sizes WHERE product_id = ? AND size = 'L'").run(shirt.id);
-    sqlite.prepare("UPDATE products SET removed_at = ? WHERE id = ?").run(Date.now(), removed.id);
-    sqlite.prepare("UPDATE products SET in_stock = 0 WHERE id = ?").run(off.id);
+    ] as const;
+    await db()
+      .insert(cartItems)
+      .values(lines.map(([productId, size, quantity]) => ({ userId: user.id, productId, size, quantity })));
+    const sizeOf = (size: string) => and(eq(productSizes.productId, shirt.id), eq(productSizes.size, size));
+    await db().update(productSizes).set({ stock: 0 }).where(sizeOf("S"));
+    await db().update(productSizes).set({ stock: 1 }).where(sizeOf("M"));
+    await db().delete(productSizes).where(sizeOf("L"));
+    await db().update(products).set({ removedAt: Date.now() }).where(eq(products.id, removed.id));
+    await db().update(products).set({ inStock: false }).where(eq(products.id, off.id));
 
     // Sold out S 2, M capped at 1, L without its size 1, XL not counted 6, the scarf under its cap 3, the removed
     // belt 2, the switched-off cap 3 (its stock of 1 is no cap: it cannot be bought at all).

@@ -215,7 +215,9 @@ async function savedCartCount(userId: string): Promise<number> {
   const row = await first(
     db()
       .select({
-        units: sql<number | null>`sum(case when ${capped} then ${productSizes.stock} else ${cartItems.quantity} end)`.mapWith(Number),
+        units: sql<
+          number | null
+        >`sum(case when ${capped} then ${productSizes.stock} else ${cartItems.quantity} end)`.mapWith(Number),
       })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
