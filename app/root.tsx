@@ -22,6 +22,7 @@ import { NavigationProgress } from "#app/components/navigation-progress.tsx";
 import { Toasts } from "#app/components/toasts.tsx";
 import { publicOrigin } from "#app/lib/config.server.ts";
 import { CspNonceMeta } from "#app/lib/csp-nonce.tsx";
+import { StartAppScripts } from "#app/lib/deferred-scripts.tsx";
 import { isSellerSignIn } from "#app/lib/seller-sign-in.ts";
 import { shopOf, shopTitle } from "#app/lib/shop.ts";
 import { takeToasts } from "#app/lib/toast.server.ts";
@@ -112,6 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {shopperChrome && <Footer />}
         <ScrollRestoration />
         <Scripts />
+        <StartAppScripts />
       </body>
     </html>
   );

@@ -161,7 +161,10 @@ beforeAll(async () => {
     listenersBefore.set(signal, new Set(process.listeners(signal) as NodeJS.SignalsListener[]));
   const serverEntry = path.join(path.dirname(path.dirname(builtServer())), "server-entry.js");
   entry = (await import(pathToFileURL(serverEntry).href)) as StoreServer;
-  const address = await waitFor("the server to listen", () => entry.server.address() as AddressInfo | null);
+  const address = await waitFor(
+    "the server to listen",
+    () => (entry.server.address() as AddressInfo | null) ?? undefined,
+  );
   origin = `http://127.0.0.1:${address.port}`;
 
   // A catalogue with every shopper's own product (a name no other page has), and one product everybody may save.
@@ -301,7 +304,15 @@ describe("nothing personal crosses visitors", () => {
       ["a visitor with saved items", withSaved],
       ["a visitor with a cart and a code", withCode],
     ] as const) {
-      for (const page of ["/", "/products", "/products/accessories", product.page, "/cart", "/saved", "/products.data"]) {
+      for (const page of [
+        "/",
+        "/products",
+        "/products/accessories",
+        product.page,
+        "/cart",
+        "/saved",
+        "/products.data",
+      ]) {
         const answer = await get(page, cookie);
         expect(answer.status, `${page} for ${who}`).toBe(200);
         expectPrivate(answer, `${page} for ${who}`);
