@@ -1,5 +1,3 @@
-import jostLatin from "@fontsource-variable/jost/files/jost-latin-wght-normal.woff2?url";
-import playfairLatin from "@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url";
 import {
   data,
   isRouteErrorResponse,
@@ -40,16 +38,6 @@ export const meta: Route.MetaFunction = ({ error, matches }) => [
   },
   ...(error ? [{ name: "robots", content: "noindex" }] : []),
 ];
-
-// The two Latin font files every page uses start loading with the page, not once the stylesheet is parsed.
-export const links: Route.LinksFunction = () =>
-  [jostLatin, playfairLatin].map((href) => ({
-    rel: "preload",
-    href,
-    as: "font",
-    type: "font/woff2",
-    crossOrigin: "anonymous",
-  }));
 
 // A refused post is normally answered without reloading the page's data; a 409 says what the page showed has
 // changed meanwhile (stock fell under a cart line), so what every page shows (the header's cart count) is read again.
