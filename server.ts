@@ -34,7 +34,8 @@ if (notAlone) {
 }
 
 const staticFiles = indexStaticFiles(path.join(buildDir, "client"));
-const pageCache = new PageCache();
+/** The kept pages; exported so that a test running this server in its own process can look inside. */
+export const pageCache = new PageCache();
 const handleRequest = createRequestHandler(build, process.env.NODE_ENV ?? "production");
 
 /** The methods the store uses; anything else (PUT, DELETE, TRACE, PROPFIND, ...) is refused here. */
@@ -154,7 +155,7 @@ async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<voi
   await sendResponse(req, res, response.status, headers, body);
 }
 
-const server = http.createServer(
+export const server = http.createServer(
   {
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     headersTimeout: config.HEADERS_TIMEOUT_MS,

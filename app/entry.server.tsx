@@ -10,6 +10,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, RouterContextProvider, ServerRouter } from "react-router";
 import { CspNonceContext } from "#app/lib/csp-nonce.tsx";
+import { deferAppScripts } from "#app/lib/deferred-scripts.server.ts";
 import { requestClientContext } from "#app/lib/request-client.server.ts";
 import { contentSecurityPolicy, newNonce } from "#app/lib/security-headers.server.ts";
 import { logTarget } from "../server/log-target.ts";
@@ -94,7 +95,8 @@ export default function handleRequest(
             },
           });
           const stream = createReadableStreamFromReadable(body);
-          pipe(body);
+          // The app's scripts start once the page has loaded (app/lib/deferred-scripts.server.ts).
+          pipe(deferAppScripts()).pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

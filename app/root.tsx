@@ -1,5 +1,3 @@
-import jostLatin from "@fontsource-variable/jost/files/jost-latin-wght-normal.woff2?url";
-import playfairLatin from "@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url";
 import {
   data,
   isRouteErrorResponse,
@@ -23,6 +21,7 @@ import { NavigationProgress } from "#app/components/navigation-progress.tsx";
 import { Toasts } from "#app/components/toasts.tsx";
 import { publicOrigin } from "#app/lib/config.server.ts";
 import { CspNonceMeta } from "#app/lib/csp-nonce.tsx";
+import { StartAppScripts } from "#app/lib/deferred-scripts.tsx";
 import { isSellerSignIn } from "#app/lib/seller-sign-in.ts";
 import { shopOf, shopTitle } from "#app/lib/shop.ts";
 import { takeToasts } from "#app/lib/toast.server.ts";
@@ -40,16 +39,6 @@ export const meta: Route.MetaFunction = ({ error, matches }) => [
   },
   ...(error ? [{ name: "robots", content: "noindex" }] : []),
 ];
-
-// The two Latin font files every page uses start loading with the page, not once the stylesheet is parsed.
-export const links: Route.LinksFunction = () =>
-  [jostLatin, playfairLatin].map((href) => ({
-    rel: "preload",
-    href,
-    as: "font",
-    type: "font/woff2",
-    crossOrigin: "anonymous",
-  }));
 
 // A refused post is normally answered without reloading the page's data; a 409 says what the page showed has
 // changed meanwhile (stock fell under a cart line), so what every page shows (the header's cart count) is read again.
@@ -114,6 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {shopperChrome && <Footer />}
         <ScrollRestoration />
         <Scripts />
+        <StartAppScripts />
       </body>
     </html>
   );

@@ -1,5 +1,7 @@
 // The CSS and JavaScript a page loads, read from its HTML: <link rel="stylesheet">, <link rel="modulepreload">,
-// <script src>, and the modules an inline <script type="module"> imports.
+// <script src>, and the modules an inline <script type="module"> imports (also while the page holds them back
+// until its first frame is drawn: app/lib/deferred-scripts.tsx).
+import { APP_MODULE_TYPE, APP_PRELOAD_REL } from "../app/lib/deferred-scripts.tsx";
 
 export type PageAssets = { stylesheets: string[]; scripts: string[] };
 
@@ -36,7 +38,8 @@ export function pageAssets(html: string, pageUrl: string): PageAssets {
     if (!href) continue;
     const rel = (attributes.get("rel") ?? "").toLowerCase().split(/\s+/);
     if (rel.includes("stylesheet")) stylesheets.add(resolve(href));
-    else if (rel.includes("modulepreload")) scripts.add(resolve(href));
+    // A module preload held back until the first frame is drawn (app/lib/deferred-scripts.tsx) is one all the same.
+    else if (rel.includes("modulepreload") || rel.includes(APP_PRELOAD_REL)) scripts.add(resolve(href));
   }
 
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
@@ -46,7 +49,8 @@ export function pageAssets(html: string, pageUrl: string): PageAssets {
       scripts.add(resolve(src));
       continue;
     }
-    if ((attributes.get("type") ?? "").toLowerCase() !== "module") continue;
+    const type = (attributes.get("type") ?? "").toLowerCase();
+    if (type !== "module" && type !== APP_MODULE_TYPE) continue;
     // import x from "/a.js"; import "/a.js"; import("/a.js")
     for (const imported of match[2]!.matchAll(/\bimport\s*(?:[^"'()]*?\bfrom\s*)?\(?\s*["']([^"']+)["']/g)) {
       scripts.add(resolve(imported[1]!));

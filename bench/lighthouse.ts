@@ -4,6 +4,7 @@
 // bench/results/lighthouse.json and the "lighthouse" section of docs/performance.md.
 // Chromium cannot reach anything but 127.0.0.1 (every other host name fails to resolve), so nothing leaves the box.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -32,15 +33,31 @@ const CHROME_FLAGS = [
   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ];
 
-type PageScore = {
-  page: string;
-  path: string;
+type RunScore = {
   scores: Record<(typeof CATEGORIES)[number], number>;
   lcpMs: number;
+  fcpMs: number;
   cls: number;
   tbtMs: number;
   /** Audits that lost points in accessibility, best practices or SEO. */
   failing: string[];
+};
+
+/** A page's figures: those of the run with the median performance score, and each run's LCP and its median. */
+type PageScore = RunScore & {
+  page: string;
+  path: string;
+  /** Every run's LCP in ms, in the order they ran, and their median (the simulated LCP varies run to run). */
+  runLcpMs: number[];
+  medianLcpMs: number;
+  /** The machine's load average (1 minute) when the page's first run started. */
+  loadAverage: number;
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
 };
 
 /** A visitor's cart with three products (the cart lives in a signed cookie), as Cookie header. */
@@ -63,7 +80,7 @@ async function visitorCart(origin: string, productIds: string[]): Promise<string
   return cookie;
 }
 
-async function audit(url: string, port: number, extraHeaders?: Record<string, string>) {
+async function audit(url: string, port: number, extraHeaders?: Record<string, string>): Promise<RunScore> {
   const result = await lighthouse(url, {
     port,
     output: "json",
@@ -83,6 +100,7 @@ async function audit(url: string, port: number, extraHeaders?: Record<string, st
   return {
     scores: Object.fromEntries(CATEGORIES.map((c) => [c, score(c)])) as PageScore["scores"],
     lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
+    fcpMs: Math.round(lhr.audits["first-contentful-paint"]?.numericValue ?? 0),
     cls: round(lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0, 3),
     tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
     failing,
@@ -126,16 +144,27 @@ async function main() {
       { page: "Cart (3 products)", path: "/cart", headers: { Cookie: cart } },
     ];
     for (const target of targets) {
-      const runs = [];
+      const loadAverage = round(os.loadavg()[0]!, 2);
+      const runs: RunScore[] = [];
       for (let i = 0; i < RUNS; i++)
         runs.push(await audit(`${store.origin}${target.path}`, chrome.port, target.headers));
-      runs.sort((a, b) => a.scores.performance - b.scores.performance);
-      const median = runs[Math.floor(runs.length / 2)]!;
-      pages.push({ page: target.page, path: target.path, ...median });
-      const s = median.scores;
+      const runLcpMs = runs.map((run) => run.lcpMs);
+      const byScore = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
+      const middle = byScore[Math.floor(byScore.length / 2)]!;
+      const page = {
+        page: target.page,
+        path: target.path,
+        ...middle,
+        runLcpMs,
+        medianLcpMs: median(runLcpMs),
+        loadAverage,
+      };
+      pages.push(page);
+      const s = page.scores;
       console.log(
         `${target.page.padEnd(20)} performance ${s.performance}, accessibility ${s.accessibility}, best practices ` +
-          `${s["best-practices"]}, SEO ${s.seo}; LCP ${median.lcpMs} ms, CLS ${median.cls}, TBT ${median.tbtMs} ms`,
+          `${s["best-practices"]}, SEO ${s.seo}; LCP ${page.lcpMs} ms (median of ${RUNS}: ${page.medianLcpMs} ms; ` +
+          `${runLcpMs.join(", ")}), FCP ${page.fcpMs} ms, CLS ${page.cls}, TBT ${page.tbtMs} ms; load average ${loadAverage}`,
       );
     }
   } finally {
@@ -162,10 +191,25 @@ async function main() {
       `Last run: ${report.date.slice(0, 16).replace("T", " ")} UTC on ${describeMachine(info)}; Lighthouse ` +
         `${report.lighthouse}, ${report.chromium}, mobile (Lighthouse's default emulation and simulated throttling), ` +
         `the demo catalogue on the production build; the median of ${RUNS} run(s) per page. Goal: performance 95 or ` +
-        `more (LCP ≤ 2500 ms, CLS ≤ 0.1, TBT ≤ 200 ms), the other three 100. Full figures: \`${RESULTS_FILE}\`.`,
+        `more (LCP ≤ 2500 ms, CLS ≤ 0.1, TBT ≤ 200 ms), the other three 100; issue 22: LCP under 2000 ms, performance ` +
+        `98 or more. The scores, FCP, CLS and TBT are those of the run with the median performance score; "LCP, each ` +
+        `run" and its median are every run's. Full figures: \`${RESULTS_FILE}\`.`,
       "",
       table(
-        ["Page", "Performance", "Accessibility", "Best practices", "SEO", "LCP ms", "CLS", "TBT ms"],
+        [
+          "Page",
+          "Performance",
+          "Accessibility",
+          "Best practices",
+          "SEO",
+          "LCP ms",
+          "LCP, each run",
+          "LCP median",
+          "FCP ms",
+          "CLS",
+          "TBT ms",
+          "Load average",
+        ],
         pages.map((p) => [
           `${p.page} \`${p.path.replace(/[a-z0-9]{20}$/, "{id}")}\``,
           p.scores.performance,
@@ -173,8 +217,12 @@ async function main() {
           p.scores["best-practices"],
           p.scores.seo,
           p.lcpMs,
+          p.runLcpMs.join(", "),
+          p.medianLcpMs,
+          p.fcpMs,
           p.cls,
           p.tbtMs,
+          p.loadAverage,
         ]),
       ),
       ...(failing.length > 0

@@ -189,6 +189,8 @@ function CardAction({ product, href }: { product: ProductCardData; href: string 
   return <AddToCart productId={product.id} productName={product.name} variant="card" />;
 }
 
+/** A main grid's pictures that load at once: its first row on a phone (the others load as they come near). */
+const EAGER_PICTURES = 2;
 const GRID_COLUMNS = {
   5: "grid-cols-2 sm:grid-cols-3 lg:grid-cols-5",
   6: "grid-cols-2 sm:grid-cols-3 lg:grid-cols-6",
@@ -213,7 +215,11 @@ export function ProductGrid({
   headingLevel?: 2 | 3;
   /** Columns on wide screens (6 suits the six trending products). */
   columns?: 5 | 6;
-  /** The grid is the page's main content: its first picture is fetched before anything else. */
+  /**
+   * The grid is the page's main content: the pictures of its first row on a phone load at once (React preloads
+   * them in the head), the very first before anything else. Any other grid (the home page's trending products, a
+   * product's related ones) is below the first screen on a phone: its pictures wait until they are scrolled near.
+   */
   priority?: boolean;
 }) {
   return (
@@ -224,7 +230,7 @@ export function ProductGrid({
             product={product}
             headingLevel={headingLevel}
             imageSizes={GRID_IMAGE_SIZES[columns]}
-            lazy={i >= columns}
+            lazy={!priority || i >= EAGER_PICTURES}
             priority={priority && i === 0}
           />
         </li>

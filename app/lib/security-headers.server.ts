@@ -10,11 +10,12 @@ const MAP_ORIGIN = "https://www.openstreetmap.org";
 const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 
 /**
- * Cookies that make a response personal: the shopper's and the seller's sessions, and a visitor's cart
- * (app/modules/identity/sessions.server.ts, cart.server.ts). Nothing answering a request that carries one may be kept
- * by a shared cache or the browser's back-forward store.
+ * Cookies that make a response personal: the shopper's and the seller's sessions, a visitor's cart, saved items
+ * and discount code, and the message (toast) left for the next page (app/modules/identity/sessions.server.ts,
+ * cart/visitor-cart.server.ts, saved/visitor-saved.server.ts, discounts/cart-code.server.ts, lib/toast.server.ts).
+ * Nothing answering a request that carries one may be kept by a shared cache or the browser's back-forward store.
  */
-const PERSONAL_COOKIES = new Set(["__session", "__seller_session", "__cart"]);
+const PERSONAL_COOKIES = new Set(["__session", "__seller_session", "__cart", "__saved", "__discount", "__toast"]);
 
 const HSTS = "max-age=31536000; includeSubDomains";
 
@@ -79,6 +80,8 @@ export function applySecurityHeaders(headers: Headers, target: HeaderTarget): He
     // An HTML answer that did not come through entry.server.tsx gets the policy without scripts.
     if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", contentSecurityPolicy(null));
   }
-  if (!target.sharedFile && carriesPersonalCookie(target.cookie)) headers.set("Cache-Control", "private, no-store");
+  // An answer that sets a cookie (signing in, a first cart line, a message) is as personal as one that read it.
+  const personal = carriesPersonalCookie(target.cookie) || headers.getSetCookie().length > 0;
+  if (!target.sharedFile && personal) headers.set("Cache-Control", "private, no-store");
   return headers;
 }

@@ -68,3 +68,16 @@ describe("tagAttributes", () => {
     });
   });
 });
+
+describe("pageAssets of a page that holds its scripts back until its first frame", () => {
+  it("counts the module preloads and module script a page holds back until its first frame (deferred-scripts)", () => {
+    const html = `<head><link rel="x-app-modulepreload" href="/assets/chunk-BBB.js" nonce="n"/></head><body>
+      <script nonce="n" type="text/x-app-module">import * as route0 from "/assets/root-EEE.js";
+import("/assets/entry.client-AAA.js");</script></body>`;
+    expect(pageAssets(html, PAGE).scripts).toEqual([
+      "http://127.0.0.1:4000/assets/chunk-BBB.js",
+      "http://127.0.0.1:4000/assets/root-EEE.js",
+      "http://127.0.0.1:4000/assets/entry.client-AAA.js",
+    ]);
+  });
+});

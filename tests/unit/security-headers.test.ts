@@ -94,7 +94,15 @@ describe("the headers of every response", () => {
   it("marks private, no-store whatever the route said when a shopper's or seller's session cookie came", async () => {
     const shopper = await signedInCookie((await createUser()).id);
     const seller = await sellerCookie();
-    for (const cookie of [shopper, seller, `theme=dark; ${shopper}`, "__cart=abc"]) {
+    for (const cookie of [
+      shopper,
+      seller,
+      `theme=dark; ${shopper}`,
+      "__cart=abc",
+      "__saved=abc",
+      "__discount=abc",
+      "theme=dark; __toast=abc",
+    ]) {
       expect(carriesPersonalCookie(cookie), cookie).toBe(true);
       const headers = apply({ "Cache-Control": "public, max-age=600" }, { https: false, cookie });
       expect(headers.get("Cache-Control")).toBe("private, no-store");
@@ -113,6 +121,12 @@ describe("the headers of every response", () => {
       },
     );
     expect(file.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("marks private, no-store an answer that sets a cookie, even to a request without one", () => {
+    const signIn = new Headers({ "Cache-Control": "public, max-age=600" });
+    signIn.append("Set-Cookie", "__session=abc; Path=/; HttpOnly");
+    expect(applySecurityHeaders(signIn, { https: false, cookie: null }).get("Cache-Control")).toBe("private, no-store");
   });
 });
 

@@ -1,0 +1,43 @@
+// The app's JavaScript waits until the first screen is drawn (docs/decisions/0150-first-screen-sooner.md).
+// React Router's <Scripts> puts a <link rel="modulepreload"> in the head for every module of the page (about 20,
+// 110 KB compressed) and a module script whose imports start them all at once: on a phone's link they share it
+// with the stylesheet and the first picture, and the first screen waits for them. This rewrites the HTML React
+// renders so that the browser fetches none of them yet: the preloads get a rel it does not know
+// (APP_PRELOAD_REL) and the module script a type it does not run (APP_MODULE_TYPE). root.tsx's StartAppScripts
+// turns both back once the first frame is drawn. Until then the page is plain HTML, which works without
+// JavaScript anyway.
+
+import { Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+import { APP_MODULE_TYPE, APP_PRELOAD_REL } from "./deferred-scripts.tsx";
+
+const MODULE_PRELOAD = /<link rel="modulepreload"/g;
+const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">/g;
+
+/** The page's HTML with its module preloads and module script held back (exported for the unit test). */
+export function holdBackAppScripts(html: string): string {
+  return html
+    .replace(MODULE_PRELOAD, `<link rel="${APP_PRELOAD_REL}"`)
+    .replace(MODULE_SCRIPT, (_, nonce = "") => `<script${nonce} type="${APP_MODULE_TYPE}">`);
+}
+
+/**
+ * A stream of the page's HTML as React writes it, rewritten as above. A tag cut between two chunks is held
+ * until its end arrives, so the rewrite never misses one; everything else passes through as it comes.
+ */
+export function deferAppScripts(): Transform {
+  const decoder = new StringDecoder("utf8");
+  let held = "";
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      const text = held + decoder.write(chunk);
+      const open = text.lastIndexOf("<");
+      const cut = open !== -1 && text.indexOf(">", open) === -1 ? open : text.length;
+      held = text.slice(cut);
+      callback(null, holdBackAppScripts(text.slice(0, cut)));
+    },
+    flush(callback) {
+      callback(null, holdBackAppScripts(held + decoder.end()));
+    },
+  });
+}

@@ -1,0 +1,36 @@
+// The page's module preloads and module script are held back until the first frame is drawn
+// (app/lib/deferred-scripts.server.ts, docs/decisions/0150): every one of them, wherever React's chunks cut them.
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { describe, expect, it } from "vitest";
+import { deferAppScripts, holdBackAppScripts } from "#app/lib/deferred-scripts.server.ts";
+import { APP_MODULE_TYPE, APP_PRELOAD_REL } from "#app/lib/deferred-scripts.tsx";
+
+const PAGE = `<!DOCTYPE html><html lang="en"><head><link rel="preload" as="image" imageSrcSet="/uploads/a-200.webp 200w"/><link rel="modulepreload" href="/assets/entry.client-A.js" nonce="n0nce=="/><link rel="modulepreload" href="/assets/chunk-B.js" nonce="n0nce=="/><link nonce="n0nce==" rel="stylesheet" href="/assets/root-C.css"/></head><body><p>Prices from ₹499 — “Jost” &amp; ✓</p><script nonce="n0nce==">window.__reactRouterContext = {};</script><script nonce="n0nce==" type="module" async="">import * as route0 from "/assets/root-D.js";
+import("/assets/entry.client-A.js");</script><script nonce="n0nce==">(function(){})()</script></body></html>`;
+
+const HELD = PAGE.replaceAll('<link rel="modulepreload"', `<link rel="${APP_PRELOAD_REL}"`).replace(
+  '<script nonce="n0nce==" type="module" async="">',
+  `<script nonce="n0nce==" type="${APP_MODULE_TYPE}">`,
+);
+
+describe("holding back the app's scripts until the first frame", () => {
+  it("gives every module preload a rel and the module script a type the browser ignores, and nothing else", () => {
+    expect(holdBackAppScripts(PAGE)).toBe(HELD);
+    expect(HELD).not.toContain('rel="modulepreload"');
+    expect(HELD).not.toContain('type="module"');
+    // Everything else is as React wrote it: the stylesheet, the image preload, the other scripts, the text.
+    expect(HELD.replace(/ rel="x-app-modulepreload"| type="text\/x-app-module"/g, "")).toBe(
+      PAGE.replace(/ rel="modulepreload"| type="module" async=""/g, ""),
+    );
+  });
+
+  it("rewrites the stream the same whatever the chunks, even cut inside a tag or a character", async () => {
+    const bytes = Buffer.from(PAGE);
+    for (const size of [1, 2, 3, 7, 64, 500, bytes.length]) {
+      const chunks: Buffer[] = [];
+      for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.subarray(at, at + size));
+      expect(await text(Readable.from(chunks).pipe(deferAppScripts())), `chunks of ${size}`).toBe(HELD);
+    }
+  });
+});
