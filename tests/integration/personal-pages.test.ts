@@ -168,8 +168,8 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${address.port}`;
 
   // A catalogue with every shopper's own product (a name no other page has), and one product everybody may save.
-  for (let i = 0; i < 6; i++) createProduct({ name: `Privacy Cap ${i}`, category: "Accessories" });
-  commonSaved = createProduct({ name: "Privacy Scarf", category: "Accessories" });
+  for (let i = 0; i < 6; i++) await createProduct({ name: `Privacy Cap ${i}`, category: "Accessories" });
+  commonSaved = await createProduct({ name: "Privacy Scarf", category: "Accessories" });
   const seller = await sellerCookie();
   await post("/seller/discounts/new", { code: CODE, kind: "percent", value: "10" }, seller);
 
@@ -178,7 +178,7 @@ beforeAll(async () => {
       const mark = token("Zq");
       const user = await createUser({ name: `Privacy Shopper ${mark}`, email: `${mark}@example.com` });
       const lineMark = token("Zl");
-      const product = createProduct({ name: `Privacy Tee ${lineMark}`, category: "Men" });
+      const product = await createProduct({ name: `Privacy Tee ${lineMark}`, category: "Men" });
       return {
         index,
         userId: user.id,
@@ -205,7 +205,7 @@ beforeAll(async () => {
       await post("/saved", { intent: "save", productId: commonSaved.id, redirectTo: "/saved" }, shopper.cookie);
     if (shopper.hasCode) await post("/cart", { intent: "apply-code", code: CODE, redirectTo: "/cart" }, shopper.cookie);
   }
-  insertOrders(
+  await insertOrders(
     shoppers
       .filter((s) => s.hasOrder)
       .map((s) => ({
