@@ -29,6 +29,6 @@ afterEach(() => {
 
 afterAll(async () => {
   const { closeDb } = await import("#app/lib/db.server.ts");
-  closeDb();
+  await closeDb();
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -13,7 +13,7 @@ import {
 import { fulfilCheckoutSession, STRIPE_CURRENCY } from "#app/modules/checkout/index.server.ts";
 import { setInStock } from "#app/modules/inventory/index.server.ts";
 import { placeOrder, setOrderStatus } from "#app/modules/orders/index.server.ts";
-import { orderItems, orders, products } from "#db/schema.ts";
+import { orderItems, orders, products } from "#db/tables.ts";
 import { createProduct, type StockOptions } from "../helpers/factories.ts";
 import { createShopperWithAddress } from "../helpers/shopper.ts";
 

@@ -4,7 +4,7 @@ import { db } from "#app/lib/db.server.ts";
 import { readSavedCart } from "#app/modules/cart/index.server.ts";
 import { placeCartOrder } from "#app/modules/checkout/index.server.ts";
 import { listUserOrders, placedOrderCondition, placeOrder } from "#app/modules/orders/index.server.ts";
-import { cartItems, orderItems, orders, products } from "#db/schema.ts";
+import { cartItems, orderItems, orders, products } from "#db/tables.ts";
 import { appForFile, routeData, submit } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { refusalOf } from "../helpers/refusal.ts";

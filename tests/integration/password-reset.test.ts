@@ -14,7 +14,7 @@ import { db, first as firstRow, openDatabase } from "#app/lib/db.server.ts";
 import { PASSWORD_CHANGED, RESET_LINK_INVALID, RESET_LINK_SENT } from "#app/lib/password-reset.ts";
 import { getSeller, getUser, RESET_LINK_MS, resetSellerPassword } from "#app/modules/identity/index.server.ts";
 import { deliverPendingMail } from "#app/modules/mail/index.server.ts";
-import { passwordResets, sellers, sessions, users } from "#db/schema.ts";
+import { passwordResets, sellers, sessions, users } from "#db/tables.ts";
 import { appForFile, dataPath, routeData } from "../helpers/app.ts";
 import { hrefsOf, outboxRows, recipientsOf, SHOP_URL, smtpServerForFile } from "../helpers/mail.ts";
 import { cookiesFrom, formRequest, getRequest, readReply } from "../helpers/requests.ts";

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { db, first } from "#app/lib/db.server.ts";
 import { listSellerOrders, listUserOrders, placeOrder, setOrderStatus } from "#app/modules/orders/index.server.ts";
 import OrdersPage from "#app/routes/seller/orders.tsx";
-import { orderItems, orders, products } from "#db/schema.ts";
+import { orderItems, orders, products } from "#db/tables.ts";
 import { TEST_ADDRESS } from "../helpers/address.ts";
 import { appForFile, dataPath, routeData } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";

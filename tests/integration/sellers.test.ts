@@ -16,7 +16,7 @@ import {
   sellerRedirectTarget,
   signInSeller,
 } from "#app/modules/identity/index.server.ts";
-import { sellers, sessions } from "#db/schema.ts";
+import { sellers, sessions } from "#db/tables.ts";
 import { appForFile, routeData, submit } from "../helpers/app.ts";
 import { formRequest, getRequest } from "../helpers/requests.ts";
 import { createTestSeller, SELLER_PASSWORD, sellerCookie } from "../helpers/sellers.ts";

@@ -57,7 +57,7 @@ const BUILDER_STEPS = new Set([
   "findFirst",
 ]);
 
-export type Offence = { file: string; line: number; code: string; what: string };
+type Offence = { file: string; line: number; code: string; what: string };
 
 /** The names of the calls a chain is made of, from its end back to its root (`db().select().from(t)` → from, select, db). */
 function chainSteps(expression: ts.Expression): string[] {
@@ -95,7 +95,7 @@ function isSqlTemplate(node: ts.Expression): boolean {
 }
 
 /** Every SQLite-only Drizzle call in one file's source text. */
-export function sqliteOnlyCalls(file: string, source: string): Offence[] {
+function sqliteOnlyCalls(file: string, source: string): Offence[] {
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, scriptKind(file));
   const found: Offence[] = [];
   const report = (node: ts.Node, what: string) => {
@@ -154,7 +154,7 @@ function sourceFiles(entry: string): string[] {
 }
 
 /** The offences under the given folders and files (paths relative to the repository root). */
-export function offencesIn(entries: string[]): Offence[] {
+function offencesIn(entries: string[]): Offence[] {
   return entries
     .flatMap((entry) => sourceFiles(entry))
     .flatMap((file) => sqliteOnlyCalls(file, readFileSync(file, "utf8")));

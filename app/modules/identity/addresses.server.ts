@@ -4,7 +4,7 @@ import { db, first, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { ADDRESS_FIELDS, addressSchema } from "#app/lib/schemas/address.ts";
-import { type AddressSnapshot, addresses } from "#db/schema.ts";
+import { type AddressSnapshot, addresses } from "#db/tables.ts";
 
 /** Most addresses one shopper may keep. */
 export const MAX_ADDRESSES = 20;

@@ -9,7 +9,7 @@ import { newId } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { emailField, newPasswordField, sellerLoginSchema } from "#app/lib/schemas/account.ts";
-import { sellers, sessions } from "#db/schema.ts";
+import { sellers, sessions } from "#db/tables.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
 import { readSession, startSession } from "./sessions.server.ts";
 import { throttled } from "./throttle.server.ts";

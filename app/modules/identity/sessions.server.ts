@@ -5,7 +5,7 @@ import { createCookie } from "react-router";
 import { isProduction, sessionSecret } from "#app/lib/config.server.ts";
 import { db, first, transaction } from "#app/lib/db.server.ts";
 import { newToken } from "#app/lib/ids.ts";
-import { sessions } from "#db/schema.ts";
+import { sessions } from "#db/tables.ts";
 
 export type SessionKind = "user" | "seller";
 

@@ -11,7 +11,7 @@ import { and, desc, eq, gt, lte } from "drizzle-orm";
 import { transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { Refusal } from "#app/lib/refusal.ts";
-import { throttledAttempts } from "#db/schema.ts";
+import { throttledAttempts } from "#db/tables.ts";
 
 export type ThrottleKind = "shopper-sign-in" | "seller-sign-in" | "password-reset";
 

@@ -28,7 +28,7 @@ import {
   orderLinesIn,
   recordPaymentIntent,
 } from "#app/modules/orders/index.server.ts";
-import { type OrderStatus, orderPayments, orders, type RefundLine, type RefundState, refunds } from "#db/schema.ts";
+import { type OrderStatus, orderPayments, orders, type RefundLine, type RefundState, refunds } from "#db/tables.ts";
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type RefundLabel = "Refunded" | "Partly refunded" | "Refund pending" | "Refund failed";
