@@ -8,6 +8,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { type SQL, sql } from "drizzle-orm";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { usesPostgres } from "#db/engine.ts";
@@ -174,6 +175,20 @@ async function runIn<T>(writer: Db, change: (tx: Tx) => T | Promise<T>): Promise
   } catch (error) {
     if (sqlite.inTransaction) sqlite.prepare("ROLLBACK").run();
     throw error;
+  }
+}
+
+/**
+ * Makes transactions that name the same key take turns from here to their end, for a rule that counts rows and
+ * then inserts one (a throttle): on SQLite nothing to do, BEGIN IMMEDIATE already runs one writer at a time; on
+ * PostgreSQL, whose read committed transactions would not see each other's new rows, a transaction-scoped
+ * advisory lock per key, taken in sorted order so two transactions never wait for each other.
+ */
+export async function takeTurnsOn(tx: Tx, keys: string[]): Promise<void> {
+  if (engine() === "sqlite") return;
+  const pg = tx as unknown as { execute: (query: SQL) => Promise<unknown> };
+  for (const key of [...new Set(keys)].sort()) {
+    await pg.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
   }
 }
 
