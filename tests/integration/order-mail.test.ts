@@ -188,7 +188,7 @@ describe("an online order cancelled unpaid", () => {
 
   it("an expired or abandoned checkout: 'not completed'; paid after all, the confirmation follows", async () => {
     const { user, order } = await shopperOrder("Online");
-    expect(cancelOrderForSession(await withSession(order.id))).toBe("cancelled");
+    expect(await cancelOrderForSession(await withSession(order.id))).toBe("cancelled");
     const mail = only(await deliver(), user.email);
     expect(mail.subject).toBe(`Your Trendora order ${order.id} was not placed: the payment was not completed`);
     // Not placed, so the summary does not say "placed" either: it says when the checkout began.

@@ -411,7 +411,7 @@ describe("expireStaleOnlineOrders", () => {
     const paid = await make("Online", true, hours(3));
     const cash = await make("COD", false, hours(3));
 
-    expect(expireStaleOnlineOrders()).toBeGreaterThanOrEqual(1);
+    expect(await expireStaleOnlineOrders()).toBeGreaterThanOrEqual(1);
     expect((await orderRow(stale))?.status).toBe("Cancelled");
     for (const id of [fresh, paid, cash]) expect((await orderRow(id))?.status).toBe("Order Placed");
   });
@@ -966,7 +966,7 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
     expect(await cartOf(expired.user.id)).toEqual(new Map([[expired.items[0]!.productId, 1]]));
 
     const abandoned = await checkout([[1300, 2]]);
-    expect(expireStaleOnlineOrders(Date.now() + 2 * 60 * 60 * 1000)).toBeGreaterThanOrEqual(1);
+    expect(await expireStaleOnlineOrders(Date.now() + 2 * 60 * 60 * 1000)).toBeGreaterThanOrEqual(1);
     expect((await orderRow(abandoned.orderId))?.status).toBe("Cancelled");
     expect(await cartOf(abandoned.user.id)).toEqual(new Map([[abandoned.items[0]!.productId, 2]]));
   });
