@@ -150,8 +150,8 @@ describe("order confirmation and the seller's notice", () => {
     const { user, order } = await shopperOrder("Online");
     expect(await deliver(), "nothing while unpaid").toEqual([]);
 
-    expect(fulfilCheckoutSession(await paidSession(order))).toBe("paid");
-    expect(fulfilCheckoutSession(await paidSession(order))).toBe("already-paid");
+    expect(await fulfilCheckoutSession(await paidSession(order))).toBe("paid");
+    expect(await fulfilCheckoutSession(await paidSession(order))).toBe("already-paid");
     const mails = await deliver();
     expect(mails).toHaveLength(2);
     const confirmation = only(mails, user.email);
@@ -198,7 +198,7 @@ describe("an online order cancelled unpaid", () => {
     }
 
     // A paid session wins over the cancellation: the order is placed after all, and says so.
-    expect(fulfilCheckoutSession(await paidSession(order))).toBe("paid");
+    expect(await fulfilCheckoutSession(await paidSession(order))).toBe("paid");
     expect(only(await deliver(), user.email).subject).toBe(`Your Trendora order ${order.id} is placed`);
   });
 
