@@ -85,7 +85,7 @@ async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<voi
     const decorateProbe = (headers: Headers) =>
       app.applySecurityHeaders(headers, { https: client.https, cookie: req.headers.cookie });
     if (probe === "healthz") return sendProbe(req, res, 200, "ok", decorateProbe);
-    const state = shuttingDown ? { ready: false as const, reason: "shutting down" } : app.readiness();
+    const state = shuttingDown ? { ready: false as const, reason: "shutting down" } : await app.readiness();
     return state.ready
       ? sendProbe(req, res, 200, "ready", decorateProbe)
       : sendProbe(req, res, 503, `not ready: ${state.reason}`, decorateProbe);
@@ -217,6 +217,10 @@ server.on("drop", (data?: { remoteAddress?: string }) => {
   );
 });
 
+// On PostgreSQL the migrations are applied (by one of the servers starting together: an advisory lock) before
+// the first request; SQLite's file is opened and migrated on first use, so a broken file still gets /readyz 503.
+if (app.databaseEngine() === "postgres") await app.prepareDatabase();
+
 server.listen(config.PORT, config.HOST, () => {
   const { port } = server.address() as { port: number };
   console.log(`Store listening on http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`);
@@ -250,7 +254,7 @@ function shutDown(signal: string): void {
   server.close(async () => {
     // A mail being sent is finished (or left to the next start) before the database closes.
     await app.stopMailSender();
-    app.closeDatabase();
+    await app.closeDatabase();
     console.log("Stopped");
     process.exit(0);
   });

@@ -1,4 +1,8 @@
 import { defineConfig } from "vitest/config";
+import { SQLITE_ONLY_FILES } from "./tests/engines.ts";
+
+/** TEST_DB=postgres: the suite on PostgreSQL (tests/postgres-global-setup.ts); anything else: SQLite. */
+const onPostgres = process.env.TEST_DB === "postgres";
 
 // Time limits here are hang guards, far above any run seen on a busy 2-core machine; no test sets its own
 // (docs/decisions/0005-test-runs.md).
@@ -7,6 +11,9 @@ const HANG_GUARD_MS = 10 * 60_000;
 export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    // Files about SQLite itself do not run on PostgreSQL (tests/engines.ts says why, docs/testing.md lists them).
+    exclude: onPostgres ? Object.keys(SQLITE_ONLY_FILES) : [],
+    globalSetup: onPostgres ? ["tests/postgres-global-setup.ts"] : [],
     environment: "node",
     pool: "forks",
     setupFiles: ["tests/setup.ts"],

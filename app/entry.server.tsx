@@ -22,7 +22,7 @@ import { logTarget } from "../server/log-target.ts";
 // their own process (tests/helpers/app.ts), also take resetConfigForTests: a test that changes the environment
 // (PUBLIC_URL, the payment mode) has the build read it again.
 export { config, resetConfigForTests, severalServersRefusal } from "#app/lib/config.server.ts";
-export { closeDb as closeDatabase } from "#app/lib/db.server.ts";
+export { closeDb as closeDatabase, engine as databaseEngine, prepareDatabase } from "#app/lib/db.server.ts";
 export { requestClient, requestClientContext } from "#app/lib/request-client.server.ts";
 export { applySecurityHeaders } from "#app/lib/security-headers.server.ts";
 export { guardRequest } from "#app/middleware/request-guard.server.ts";

@@ -16,7 +16,7 @@ import { NO_SIZE } from "#app/lib/sizes.ts";
 import { hashPassword } from "#app/modules/identity/index.server.ts";
 import { storeProductImage } from "#app/modules/inventory/index.server.ts";
 import { DEMO_PRODUCTS } from "#db/demo/catalogue.ts";
-import { addresses, orderItems, orders, productSizes, products, reviews, users } from "#db/schema.ts";
+import { addresses, orderItems, orders, productSizes, products, reviews, users } from "#db/tables.ts";
 import { drawGarment } from "#demo-art/draw.ts";
 
 /** Garments per category: what a name ends with. */

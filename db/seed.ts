@@ -5,13 +5,13 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { count, inArray } from "drizzle-orm";
-import { closeDb, db, first, transaction } from "#app/lib/db.server.ts";
+import { closeDb, db, first, prepareDatabase, transaction } from "#app/lib/db.server.ts";
 import { newId, newToken } from "#app/lib/ids.ts";
 import { parseMoneyToCents } from "#app/lib/money.ts";
 import { ensureDemoSeller, hashPassword } from "#app/modules/identity/index.server.ts";
 import { deleteProductImages } from "#app/modules/inventory/index.server.ts";
 import { refreshRatingIn } from "#app/modules/reviews/index.server.ts";
-import { productSizes, products, reviews, users } from "#db/schema.ts";
+import { productSizes, products, reviews, users } from "#db/tables.ts";
 import { viewsOf } from "#demo-art/draw.ts";
 import { DEMO_PRODUCTS, type DemoProduct } from "./demo/catalogue.ts";
 import { DEFAULT_CACHE_DIR, demoPicture, drawingCodeVersion, pruneDemoPictures } from "./demo/pictures.ts";
@@ -179,6 +179,8 @@ const runDirectly = process.argv[1] && pathToFileURL(path.resolve(process.argv[1
 if (runDirectly) {
   const started = Date.now();
   try {
+    // The database is created or brought up to date first (on PostgreSQL: db/migrations-pg, under its lock).
+    await prepareDatabase();
     if (demoOff()) {
       // An empty store, for a shop starting for real (docs/deploy.md): the server prints a setup link instead.
       console.log("DEMO=off: the demo catalogue and the demo seller were not loaded.");
@@ -196,6 +198,6 @@ if (runDirectly) {
       if ((await ensureDemoSeller()) === "created") console.log("Created the demo seller seller@trendora.test.");
     }
   } finally {
-    closeDb();
+    await closeDb();
   }
 }

@@ -2,7 +2,7 @@
 // npm run seller:add -- --reset <email>: sets a new password for an existing seller and ends their sessions.
 // The password comes from SELLER_PASSWORD or a prompt that does not echo what is typed.
 import { createInterface } from "node:readline";
-import { closeDb } from "#app/lib/db.server.ts";
+import { closeDb, prepareDatabase } from "#app/lib/db.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { MIN_PASSWORD_LENGTH } from "#app/lib/schemas/account.ts";
 import { createSeller, resetSellerPassword } from "#app/modules/identity/index.server.ts";
@@ -96,14 +96,15 @@ async function main(): Promise<number> {
   }
 }
 
-main()
-  .then((code) => {
+prepareDatabase()
+  .then(main)
+  .then(async (code) => {
     lineReader?.close();
-    closeDb();
+    await closeDb();
     process.exitCode = code;
   })
-  .catch((error) => {
+  .catch(async (error) => {
     console.error(error);
-    closeDb();
+    await closeDb();
     process.exitCode = 1;
   });

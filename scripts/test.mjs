@@ -4,6 +4,9 @@
 //   node scripts/test.mjs unit     build, then Vitest                    (npm run test:unit)
 //   node scripts/test.mjs e2e      build, then Playwright                (npm run test:e2e)
 //
+// Vitest runs twice: on SQLite, then on PostgreSQL (TEST_DB=postgres: a throw-away server started by the run
+// itself, tests/postgres-global-setup.ts). TEST_DB=sqlite or TEST_DB=postgres runs it on that engine only.
+//
 // Arguments after the mode go to Vitest or Playwright (unit and e2e only), e.g. `npm run test:unit --
 // tests/integration/hostile-pages.test.ts`. Each run builds into its own `build-test-<id>/` (removed at the
 // end) and writes Playwright's results to its own `test-results/<id>/` (kept when something failed), so two
@@ -16,7 +19,13 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const [mode = "all", ...extra] = process.argv.slice(2);
-const STAGES = { all: ["vitest", "playwright"], unit: ["vitest"], e2e: ["playwright"] };
+const ENGINES = { sqlite: ["vitest"], postgres: ["vitest-postgres"] };
+const vitestStages = ENGINES[process.env.TEST_DB ?? ""] ?? ["vitest", "vitest-postgres"];
+if (process.env.TEST_DB && !(process.env.TEST_DB in ENGINES)) {
+  console.error(`Unknown TEST_DB "${process.env.TEST_DB}": use sqlite or postgres (unset: both).`);
+  process.exit(2);
+}
+const STAGES = { all: [...vitestStages, "playwright"], unit: vitestStages, e2e: ["playwright"] };
 if (!(mode in STAGES)) {
   console.error(`Unknown mode "${mode}": use all, unit or e2e.`);
   process.exit(2);
@@ -42,16 +51,18 @@ const COMMANDS = {
   build: [bin("react-router"), ["build"]],
   server: [process.execPath, ["scripts/build-server.mjs"]],
   precompress: [process.execPath, ["scripts/precompress.mjs"]],
-  vitest: [bin("vitest"), ["run", ...extra]],
+  vitest: [bin("vitest"), ["run", ...extra], { TEST_DB: "sqlite" }],
+  "vitest-postgres": [bin("vitest"), ["run", ...extra], { TEST_DB: "postgres" }],
   playwright: [bin("playwright"), ["test", ...extra]],
 };
 
 let running = null;
 function run(stage) {
-  const [command, args] = COMMANDS[stage];
-  console.log(`\n▶ ${stage}: ${[path.basename(command), ...args].join(" ")} (BUILD_DIR=${env.BUILD_DIR})`);
+  const [command, args, extraEnv = {}] = COMMANDS[stage];
+  const engine = extraEnv.TEST_DB ? `, TEST_DB=${extraEnv.TEST_DB}` : "";
+  console.log(`\n▶ ${stage}: ${[path.basename(command), ...args].join(" ")} (BUILD_DIR=${env.BUILD_DIR}${engine})`);
   return new Promise((resolve) => {
-    running = spawn(command, args, { cwd: root, env, stdio: "inherit" });
+    running = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: "inherit" });
     running.on("exit", (code, signal) => {
       running = null;
       resolve(code ?? (signal ? 1 : 0));

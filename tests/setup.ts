@@ -1,9 +1,14 @@
 // Every Vitest file gets its own SQLite file in a fresh temporary DATA_DIR (files run in separate
-// processes), and a test fails if anything logs through console.error (a hidden 500, a React warning).
+// processes), or with TEST_DB=postgres its own PostgreSQL database (a copy of the migrated template that
+// tests/postgres-global-setup.ts made on the run's server) and DATABASE_URL pointing at it; and a test fails if
+// anything logs through console.error (a hidden 500, a React warning).
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import postgres from "postgres";
 import { afterAll, afterEach, beforeEach, expect, vi } from "vitest";
+import { onPostgres } from "./engines.ts";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "store-test-"));
 process.env.DATA_DIR = dataDir;
@@ -14,6 +19,24 @@ delete process.env.STRIPE_WEBHOOK_SECRET;
 // through a developer's own SMTP server.
 process.env.MAIL_SENDER = "off";
 delete process.env.SMTP_URL;
+
+delete process.env.DATABASE_URL;
+if (onPostgres) {
+  const adminUrl = process.env.TEST_POSTGRES_ADMIN_URL;
+  const template = process.env.TEST_POSTGRES_TEMPLATE;
+  if (!adminUrl || !template)
+    throw new Error("TEST_DB=postgres needs tests/postgres-global-setup.ts (vitest.config.ts)");
+  const name = `store_file_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
+  }
+  process.env.DATABASE_URL = adminUrl.replace(/\/postgres$/, `/${name}`);
+  // A test file holds two pools (its own modules and the build's) and may start servers: small ones.
+  process.env.DATABASE_POOL_MAX ??= "4";
+}
 
 let consoleErrors: unknown[][] = [];
 beforeEach(() => {
@@ -29,6 +52,6 @@ afterEach(() => {
 
 afterAll(async () => {
   const { closeDb } = await import("#app/lib/db.server.ts");
-  closeDb();
+  await closeDb();
   rmSync(dataDir, { recursive: true, force: true });
 });

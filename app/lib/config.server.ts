@@ -10,6 +10,19 @@ const schema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
   /**
+   * The database: a postgres:// (or postgresql://) URL runs the store on that PostgreSQL database; unset, the
+   * SQLite file DATA_DIR/store.db (docs/postgresql.md). Uploaded pictures and keys stay in DATA_DIR either way.
+   */
+  DATABASE_URL: z
+    .string()
+    .refine(
+      (url) => /^postgres(ql)?:\/\//i.test(url),
+      "must be a postgres:// or postgresql:// URL (unset: SQLite in DATA_DIR)",
+    )
+    .optional(),
+  /** On PostgreSQL, the most connections this process opens (its pool); all servers share max_connections. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /**
    * Signs cookies. When unset, a random secret is made once and kept in DATA_DIR/session-secret (one server
    * only: with DATABASE_URL, every server must be given the same SESSION_SECRET, see severalServersRefusal).
    */

@@ -1,6 +1,6 @@
 // The store on PostgreSQL (issue 18; decisions 0141, 0142): the connection pool and Drizzle instance over
 // db/schema.pg.ts, and the migrations of db/migrations-pg applied by exactly one process at a time.
-// app/lib/db.server.ts is to choose this when DATABASE_URL is a postgres:// URL (docs/postgresql.md, "The switch").
+// app/lib/db.server.ts chooses this when DATABASE_URL is a postgres:// URL (docs/postgresql.md, "The switch").
 import path from "node:path";
 import type { PgTransactionConfig } from "drizzle-orm/pg-core";
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
@@ -22,10 +22,7 @@ export const PG_MIGRATIONS_TABLE = { schema: "drizzle", table: "__drizzle_migrat
  */
 export const MIGRATION_LOCK = 0x5707e_0001n;
 
-/** Whether a URL names a PostgreSQL database (postgres:// or postgresql://). */
-export function isPostgresUrl(url: string | undefined): url is string {
-  return typeof url === "string" && /^postgres(ql)?:\/\//i.test(url);
-}
+export { isPostgresUrl } from "#db/engine.ts";
 
 export type PoolOptions = {
   /** Connections this process opens at most (postgres.js' `max`); the server's max_connections is shared by all. */

@@ -1,13 +1,26 @@
-// The SQLite store: one connection for reads (db()) and one for writes (transaction()). better-sqlite3 is
-// synchronous, but the services are written async so the same code runs on PostgreSQL (issue 18, decision 0140).
+// The store's database, on one of two engines chosen once at start (issue 18; decisions 0140, 0146):
+// - SQLite (the default): the file in DATA_DIR, one connection for reads (db()) and one for writes
+//   (transaction()), one transaction at a time. better-sqlite3 is synchronous; the services are written async
+//   so the same code runs on
+// - PostgreSQL when DATABASE_URL is a postgres:// URL: one pool (app/lib/db-postgres.server.ts) for both, with
+//   the tables of db/schema.pg.ts (the modules import their tables from #db/tables.ts, which chose the same way).
 import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { type SQL, sql } from "drizzle-orm";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { usesPostgres } from "#db/engine.ts";
 import * as schema from "#db/schema.ts";
 import { config } from "./config.server.ts";
+import {
+  closePostgres,
+  connectPostgres,
+  migratePostgres,
+  type PgDb,
+  transactionPostgres,
+} from "./db-postgres.server.ts";
 import { registerSearchFunctions } from "./sqlite-search.server.ts";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -19,6 +32,35 @@ export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "db/mig
 
 type Store = { reader: Db; writer: Db };
 let instance: Store | undefined;
+let pool: PgDb | undefined;
+
+/** Which engine this process stores its data in (DATABASE_URL; chosen once). */
+export function engine(): "sqlite" | "postgres" {
+  return usesPostgres() ? "postgres" : "sqlite";
+}
+
+/** The PostgreSQL pool, made on first use (DATABASE_URL, DATABASE_POOL_MAX connections at most). */
+function postgresPool(): PgDb {
+  if (pool) return pool;
+  const { DATABASE_URL, DATABASE_POOL_MAX } = config();
+  if (!DATABASE_URL) throw new Error("DATABASE_URL is not set");
+  pool = connectPostgres(DATABASE_URL, { max: DATABASE_POOL_MAX });
+  return pool;
+}
+
+/**
+ * Opens the database and brings it up to date before the first request: on SQLite the file is opened and
+ * migrated (what the first db() would do); on PostgreSQL the migrations of db/migrations-pg are applied (by
+ * one process at a time: an advisory lock) and the pool is made. The server, the seed and the scripts await it.
+ */
+export async function prepareDatabase(): Promise<void> {
+  if (engine() === "sqlite") {
+    store();
+    return;
+  }
+  await migratePostgres(config().DATABASE_URL!);
+  postgresPool();
+}
 
 function connect(file: string): Database.Database {
   const sqlite = new Database(file);
@@ -85,7 +127,10 @@ function store(): Store {
  * only, as a PostgreSQL pool would: every write goes through `transaction()`.
  */
 export function db(): Db {
-  return store().reader;
+  if (engine() === "sqlite") return store().reader;
+  // Inside a transaction, its own connection: a body waiting for a second pooled connection while holding one
+  // could wait for ever once every connection is held that way.
+  return (inside.getStore() as Db | undefined) ?? (postgresPool() as unknown as Db);
 }
 
 // One transaction at a time on the writer connection: a body that awaits must not let another body's
@@ -102,6 +147,12 @@ const inside = new AsyncLocalStorage<Tx>();
 export function transaction<T>(change: (tx: Tx) => T | Promise<T>): Promise<T> {
   const joined = inside.getStore();
   if (joined) return Promise.resolve().then(() => change(joined));
+  if (engine() === "postgres") {
+    // No queue: PostgreSQL takes row locks; a serialisation failure or a deadlock runs the body again.
+    return transactionPostgres(postgresPool(), (tx) =>
+      inside.run(tx as unknown as Tx, async () => change(tx as unknown as Tx)),
+    );
+  }
   const writer = store().writer;
   const run = () => inside.run(writer, () => runIn(writer, change));
   // Fast path: nothing queued, so no hop through the queue.
@@ -127,13 +178,31 @@ async function runIn<T>(writer: Db, change: (tx: Tx) => T | Promise<T>): Promise
   }
 }
 
+/**
+ * Makes transactions that name the same key take turns from here to their end, for a rule that counts rows and
+ * then inserts one (a throttle): on SQLite nothing to do, BEGIN IMMEDIATE already runs one writer at a time; on
+ * PostgreSQL, whose read committed transactions would not see each other's new rows, a transaction-scoped
+ * advisory lock per key, taken in sorted order so two transactions never wait for each other.
+ */
+export async function takeTurnsOn(tx: Tx, keys: string[]): Promise<void> {
+  if (engine() === "sqlite") return;
+  const pg = tx as unknown as { execute: (query: SQL) => Promise<unknown> };
+  for (const key of [...new Set(keys)].sort()) {
+    await pg.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  }
+}
+
 /** The first row a query gives, or undefined: what `.get()` was, on any engine. */
 export async function first<Row>(query: PromiseLike<Row[]>): Promise<Row | undefined> {
   return (await query)[0];
 }
 
-export function closeDb() {
+/** Closes the database (SQLite's connections, or PostgreSQL's pool after the queries under way). */
+export async function closeDb(): Promise<void> {
   instance?.reader.$client.close();
   instance?.writer.$client.close();
   instance = undefined;
+  const closing = pool;
+  pool = undefined;
+  if (closing) await closePostgres(closing);
 }

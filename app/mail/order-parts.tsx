@@ -1,7 +1,7 @@
 // An order as every order email shows it, in HTML and in plain text: its lines (with the size when the line
 // has one), the totals in the order's own currency with its tax and shipping, the delivery address and how it is paid.
 import { formatMoney, formatTaxRate } from "#app/lib/money.ts";
-import type { AddressSnapshot, OrderStatus, PaymentType } from "#db/schema.ts";
+import type { AddressSnapshot, OrderStatus, PaymentType } from "#db/tables.ts";
 import { COLORS, SectionTitle } from "./layout.tsx";
 
 export type MailOrderLine = {

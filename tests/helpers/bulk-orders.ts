@@ -2,7 +2,7 @@
 // the tests that need thousands of orders (the overview and exports at 100,000); amounts follow the store's rule.
 import { transaction } from "#app/lib/db.server.ts";
 import { computeTotals, DEFAULT_PRICING } from "#app/lib/money.ts";
-import { type OrderAddress, type OrderStatus, orderItems, orders, type PaymentType } from "#db/schema.ts";
+import { type OrderAddress, type OrderStatus, orderItems, orders, type PaymentType } from "#db/tables.ts";
 
 export type BulkOrder = {
   id: string;

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { db, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { NO_SIZE } from "#app/lib/sizes.ts";
-import { productSizes, products } from "#db/schema.ts";
+import { productSizes, products } from "#db/tables.ts";
 
 export type StockOptions = {
   /** Sizes and their counts (null: not counted), in order; without them the product has no sizes. */

@@ -5,7 +5,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { expect } from "vitest";
 import { db } from "#app/lib/db.server.ts";
-import { orderItems, orders } from "#db/schema.ts";
+import { orderItems, orders } from "#db/tables.ts";
 import { createProduct } from "./factories.ts";
 
 /** A number from the environment (a positive integer), or the default. */

@@ -5,7 +5,7 @@ import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll } from "vitest";
 import { resetConfigForTests } from "#app/lib/config.server.ts";
 import { db, first } from "#app/lib/db.server.ts";
-import { mailOutbox } from "#db/schema.ts";
+import { mailOutbox } from "#db/tables.ts";
 import { type SmtpTestServer, startSmtpServer } from "./smtp.ts";
 
 export const SHOP_URL = "https://shop.example";

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { config } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { createSeller, startSession } from "#app/modules/identity/index.server.ts";
-import { products } from "#db/schema.ts";
+import { products } from "#db/tables.ts";
 
 export const SELLER_PASSWORD = "seller password 1";
 

@@ -4,7 +4,7 @@ import { transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { takeToasts } from "#app/lib/toast.server.ts";
 import { getUser, shopperShell, startSession } from "#app/modules/identity/index.server.ts";
-import { addresses, users } from "#db/schema.ts";
+import { addresses, users } from "#db/tables.ts";
 import { TEST_ADDRESS } from "./address.ts";
 import type { Client } from "./app.ts";
 import { cookiesFrom, getRequest } from "./requests.ts";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db, first } from "#app/lib/db.server.ts";
 import { readSavedCart } from "#app/modules/cart/index.server.ts";
 import { getUser } from "#app/modules/identity/index.server.ts";
-import { cartItems, sessions, users } from "#db/schema.ts";
+import { cartItems, sessions, users } from "#db/tables.ts";
 import { appForFile, submit } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { getRequest } from "../helpers/requests.ts";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { addAddress, listAddresses, MAX_ADDRESSES, parseAddress } from "#app/modules/identity/index.server.ts";
-import { addresses } from "#db/schema.ts";
+import { addresses } from "#db/tables.ts";
 import { appForFile, dataPath } from "../helpers/app.ts";
 import { readReply } from "../helpers/requests.ts";
 import { createUser, signedInCookie, toastsFrom } from "../helpers/shopper.ts";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { db, first } from "#app/lib/db.server.ts";
 import { getSeller } from "#app/modules/identity/index.server.ts";
 import { placeOrder } from "#app/modules/orders/index.server.ts";
-import { products, sessions } from "#db/schema.ts";
+import { products, sessions } from "#db/tables.ts";
 import { appForFile } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { cookiesFrom, getRequest, jsonRequest } from "../helpers/requests.ts";

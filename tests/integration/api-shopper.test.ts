@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, first as firstRow } from "#app/lib/db.server.ts";
 import { readSavedCart } from "#app/modules/cart/index.server.ts";
-import { addresses, cartItems, orders, users } from "#db/schema.ts";
+import { addresses, cartItems, orders, users } from "#db/tables.ts";
 import { TEST_ADDRESS } from "../helpers/address.ts";
 import { appForFile } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";

@@ -12,7 +12,7 @@ import { afterAll, expect, it } from "vitest";
 import { config } from "#app/lib/config.server.ts";
 import { transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
-import { newsletterSubscribers } from "#db/schema.ts";
+import { newsletterSubscribers } from "#db/tables.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { startProductionServer, waitFor } from "../helpers/production-server.ts";
 import { rawRequest } from "../helpers/raw-http.ts";

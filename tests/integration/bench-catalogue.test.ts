@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CATEGORY_PATHS } from "#app/lib/categories.ts";
 import { db } from "#app/lib/db.server.ts";
 import { computeTotals, DEFAULT_PRICING } from "#app/lib/money.ts";
-import { orderItems, orders, users } from "#db/schema.ts";
+import { orderItems, orders, users } from "#db/tables.ts";
 import { COMMON_WORD, generateCatalogue, productName, RARE_WORD, seededRandom } from "../../bench/catalogue.ts";
 import { appForFile } from "../helpers/app.ts";
 

@@ -8,7 +8,7 @@ import {
   readVisitorCart,
   replaceSavedCart,
 } from "#app/modules/cart/index.server.ts";
-import { cartItems, products } from "#db/schema.ts";
+import { cartItems, products } from "#db/tables.ts";
 import { appForFile, routeData, submit } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { getRequest } from "../helpers/requests.ts";

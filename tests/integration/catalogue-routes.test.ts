@@ -2,7 +2,7 @@
 // routes through the store's handler: what a page or a client gets for good values, and the 404 / 400 for bad ones (never a 500).
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
-import { productSizes, products } from "#db/schema.ts";
+import { productSizes, products } from "#db/tables.ts";
 import { appForFile, routeData } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
 

@@ -21,8 +21,8 @@ import { listAllProducts, listProducts } from "#app/modules/catalog/index.server
 import { uploadedFilePath } from "#app/modules/inventory/index.server.ts";
 import { DEMO_PRODUCTS } from "#db/demo/catalogue.ts";
 import { demoPicture, drawingCodeVersion } from "#db/demo/pictures.ts";
-import { productSizes, products } from "#db/schema.ts";
 import { demoViews, PICTURE_SIZE, seedDemoCatalogue } from "#db/seed.ts";
+import { productSizes, products } from "#db/tables.ts";
 import { drawGarment, GARMENT_KINDS, viewsOf } from "#demo-art/draw.ts";
 import { studio } from "#demo-art/studio.ts";
 import { closestCrop, difference, greyOf } from "../helpers/pictures.ts";

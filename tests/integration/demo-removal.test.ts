@@ -8,7 +8,7 @@ import { db, first } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { PRODUCT_LIST_INTENTS } from "#app/lib/intents.ts";
 import { storeProductImage, uploadedFilePath } from "#app/modules/inventory/index.server.ts";
-import { orderItems, orders, products } from "#db/schema.ts";
+import { orderItems, orders, products } from "#db/tables.ts";
 import { appForFile, routeData } from "../helpers/app.ts";
 import { insertOrders } from "../helpers/bulk-orders.ts";
 import { createProduct } from "../helpers/factories.ts";

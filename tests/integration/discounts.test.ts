@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { db, first as firstRow } from "#app/lib/db.server.ts";
 import { computeTotals, DEFAULT_PRICING } from "#app/lib/money.ts";
 import { SANDBOX_SECRET_KEY } from "#app/lib/stripe-sandbox-config.server.ts";
-import { discountCodes, discountUses, orders } from "#db/schema.ts";
+import { discountCodes, discountUses, orders } from "#db/tables.ts";
 import { appForFile, type Client, dataPath, json } from "../helpers/app.ts";
 import { csvRecords } from "../helpers/csv.ts";
 import { createProduct } from "../helpers/factories.ts";

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { placeOrder } from "#app/modules/orders/index.server.ts";
 import { neutraliseFormula } from "#app/modules/reporting/index.server.ts";
-import { orders, products } from "#db/schema.ts";
+import { orders, products } from "#db/tables.ts";
 import { appForFile } from "../helpers/app.ts";
 import { parseCsv } from "../helpers/csv.ts";
 import { createProduct } from "../helpers/factories.ts";

@@ -9,6 +9,7 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/lib/db.server.ts";
 import { migrationState } from "#app/modules/setup/index.server.ts";
+import { onPostgres, SQLITE_ONLY } from "../engines.ts";
 import { type RunningServer, startProductionServer, waitFor } from "../helpers/production-server.ts";
 import { rawRequest } from "../helpers/raw-http.ts";
 
@@ -81,7 +82,7 @@ describe("a fresh store", () => {
   });
 });
 
-describe("a store whose database is not usable", () => {
+describe.skipIf(onPostgres)(`a store whose SQLite file is not usable (${SQLITE_ONLY})`, () => {
   it("a file that is not a database: healthz 200, readyz 503 saying why, and the server keeps answering", async () => {
     const dataDir = freshDataDir();
     writeFileSync(path.join(dataDir, "store.db"), Buffer.alloc(8192, "not a database "));

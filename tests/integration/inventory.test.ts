@@ -16,7 +16,7 @@ import {
   updateProduct,
   uploadedFilePath,
 } from "#app/modules/inventory/index.server.ts";
-import { products } from "#db/schema.ts";
+import { products } from "#db/tables.ts";
 import { appForFile, routeData } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { refusalOf } from "../helpers/refusal.ts";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
 import { db, first, transaction } from "#app/lib/db.server.ts";
 import { deliverPendingMail, enqueueMail, LEASE_MS } from "#app/modules/mail/index.server.ts";
-import { mailOutbox } from "#db/schema.ts";
+import { mailOutbox } from "#db/tables.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { recipientsOf, SELLER_INBOX, smtpServerForFile, waitUntil } from "../helpers/mail.ts";
 import { createShopperWithAddress } from "../helpers/shopper.ts";

@@ -16,7 +16,7 @@ import {
   startMailSender,
   stopMailSender,
 } from "#app/modules/mail/index.server.ts";
-import { mailOutbox } from "#db/schema.ts";
+import { mailOutbox } from "#db/tables.ts";
 import { outboxRow, SHOP_URL, smtpServerForFile, useMailSettings, waitUntil } from "../helpers/mail.ts";
 import { startAnswerDroppingProxy } from "../helpers/smtp.ts";
 

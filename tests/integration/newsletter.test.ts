@@ -3,7 +3,7 @@ import { db } from "#app/lib/db.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { NEWSLETTER_MESSAGES } from "#app/lib/schemas/newsletter.ts";
 import { subscribe } from "#app/modules/mail/index.server.ts";
-import { newsletterSubscribers } from "#db/schema.ts";
+import { newsletterSubscribers } from "#db/tables.ts";
 
 const stored = async () =>
   (await db().select({ email: newsletterSubscribers.email }).from(newsletterSubscribers)).map((r) => r.email);

@@ -13,7 +13,7 @@ import {
 } from "#app/modules/checkout/index.server.ts";
 import { deliverPendingMail } from "#app/modules/mail/index.server.ts";
 import { placeOrder, setOrderStatus } from "#app/modules/orders/index.server.ts";
-import { orders } from "#db/schema.ts";
+import { orders } from "#db/tables.ts";
 import { createProduct } from "../helpers/factories.ts";
 import {
   hrefsOf,

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
-import { productSizes, products } from "#db/schema.ts";
+import { productSizes, products } from "#db/tables.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { type RunningServer, startProductionServer } from "../helpers/production-server.ts";
 import { decoded, type RawResponse, rawRequest } from "../helpers/raw-http.ts";

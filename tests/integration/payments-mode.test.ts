@@ -21,7 +21,7 @@ import {
   webhookSecret,
 } from "#app/modules/checkout/index.server.ts";
 import { actOnCheckoutSession } from "#app/stripe-sandbox/sessions.server.ts";
-import { cartItems, orderItems, orders, stripeEvents } from "#db/schema.ts";
+import { cartItems, orderItems, orders, stripeEvents } from "#db/tables.ts";
 import { appForFile, pathOf, routeData, submit, visit } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { formRequest, getRequest, jsonRequest } from "../helpers/requests.ts";

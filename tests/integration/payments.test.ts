@@ -22,7 +22,7 @@ import {
 import { listUserOrders, placeOrder } from "#app/modules/orders/index.server.ts";
 import { actOnCheckoutSession } from "#app/stripe-sandbox/sessions.server.ts";
 import { sandboxDeliveries } from "#app/stripe-sandbox/webhooks.server.ts";
-import { cartItems, orderItems, orders, stripeEvents } from "#db/schema.ts";
+import { cartItems, orderItems, orders, stripeEvents } from "#db/tables.ts";
 import { appForFile, pathOf, type RouteData, routeData, submit, visit } from "../helpers/app.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
 import { deadOrigin } from "../helpers/ports.ts";

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { fullProductList, productListBuilds } from "#app/modules/catalog/index.server.ts";
-import { productSizes, products } from "#db/schema.ts";
+import { productSizes, products } from "#db/tables.ts";
 import { appForFile } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { type RunningServer, startProductionServer } from "../helpers/production-server.ts";

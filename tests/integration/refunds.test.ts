@@ -10,7 +10,7 @@ import { SANDBOX_SECRET_KEY } from "#app/lib/stripe-sandbox-config.server.ts";
 import { startOnlineCheckout, stripeClient } from "#app/modules/checkout/index.server.ts";
 import { placeOrder } from "#app/modules/orders/index.server.ts";
 import { actOnCheckoutSession } from "#app/stripe-sandbox/sessions.server.ts";
-import { mailOutbox, orderPayments, orders, refunds } from "#db/schema.ts";
+import { mailOutbox, orderPayments, orders, refunds } from "#db/tables.ts";
 import { appForFile, routeData } from "../helpers/app.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
 import { waitUntil } from "../helpers/mail.ts";

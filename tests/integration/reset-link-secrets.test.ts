@@ -13,7 +13,7 @@ import { config, resetConfigForTests } from "#app/lib/config.server.ts";
 import { db, first } from "#app/lib/db.server.ts";
 import { isResetTokenUsable, RESET_LINK_MS, resetUrl } from "#app/modules/identity/index.server.ts";
 import { deliverPendingMail } from "#app/modules/mail/index.server.ts";
-import { mailOutbox } from "#db/schema.ts";
+import { mailOutbox } from "#db/tables.ts";
 import { appForFile } from "../helpers/app.ts";
 import { recipientsOf, SHOP_URL, smtpServerForFile, useMailSettings } from "../helpers/mail.ts";
 import { formRequest } from "../helpers/requests.ts";

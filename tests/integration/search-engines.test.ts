@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { sitemapProducts } from "#app/modules/catalog/index.server.ts";
-import { products } from "#db/schema.ts";
+import { products } from "#db/tables.ts";
 import { type App, type Client, startApp } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { startProductionServer } from "../helpers/production-server.ts";

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { foldForSearch, SHORT_QUERY_SCAN } from "#app/lib/sqlite-search.server.ts";
 import { listProducts, normalizeSearch } from "#app/modules/catalog/index.server.ts";
-import { productSizes, products } from "#db/schema.ts";
+import { productSizes, products } from "#db/tables.ts";
 import { seededRandom } from "../../bench/catalogue.ts";
 import { createProduct } from "../helpers/factories.ts";
 

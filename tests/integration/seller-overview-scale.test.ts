@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { computeTotals, DEFAULT_PRICING } from "#app/lib/money.ts";
 import { dayText, orderExportRange, ordersCsv, sellerOverview } from "#app/modules/reporting/index.server.ts";
-import { ORDER_STATUSES, users } from "#db/schema.ts";
+import { ORDER_STATUSES, users } from "#db/tables.ts";
 import { type BulkOrder, insertOrders } from "../helpers/bulk-orders.ts";
 import { parseCsv } from "../helpers/csv.ts";
 import { createProduct } from "../helpers/factories.ts";

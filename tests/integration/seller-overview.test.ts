@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { placeOrder } from "#app/modules/orders/index.server.ts";
 import { neutraliseFormula, sellerOverview } from "#app/modules/reporting/index.server.ts";
-import { mailOutbox, orderItems, orders, products } from "#db/schema.ts";
+import { mailOutbox, orderItems, orders, products } from "#db/tables.ts";
 import { appForFile, routeData } from "../helpers/app.ts";
 import { insertOrders } from "../helpers/bulk-orders.ts";
 import { csvRecords, parseCsv } from "../helpers/csv.ts";

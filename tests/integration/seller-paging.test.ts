@@ -5,7 +5,7 @@ import { db } from "#app/lib/db.server.ts";
 import { SELLER_PAGE_SIZE } from "#app/lib/paging.ts";
 import { listSellerProducts } from "#app/modules/inventory/index.server.ts";
 import { listSellerOrdersPage } from "#app/modules/orders/index.server.ts";
-import { users } from "#db/schema.ts";
+import { users } from "#db/tables.ts";
 import { appForFile, routeData } from "../helpers/app.ts";
 import { type BulkOrder, insertOrders } from "../helpers/bulk-orders.ts";
 import { createProduct } from "../helpers/factories.ts";

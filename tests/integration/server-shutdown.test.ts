@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { config } from "#app/lib/config.server.ts";
 import { closeDb, db, first } from "#app/lib/db.server.ts";
-import { products } from "#db/schema.ts";
+import { products } from "#db/tables.ts";
 import { startProductionServer, waitFor } from "../helpers/production-server.ts";
 import { imageBytes, sellerCookie } from "../helpers/sellers.ts";
 
@@ -37,7 +37,7 @@ it("finishes the upload in flight, closes the database and exits 0", async () =>
   const cookie = await sellerCookie();
   const upload = await productUpload("Shutdown Linen Shirt");
   // The server must be the database's last connection, to see it leave no -wal file behind.
-  closeDb();
+  await closeDb();
   const server = await startProductionServer();
 
   const socket = net.connect(server.port, "127.0.0.1");

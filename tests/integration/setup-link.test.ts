@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { SETUP_LINK_INVALID } from "#app/lib/schemas/setup.ts";
 import { issueSetupLink, SETUP_LINK_MS, savedShopName } from "#app/modules/setup/index.server.ts";
-import { sellers, setupTokens } from "#db/schema.ts";
+import { sellers, setupTokens } from "#db/tables.ts";
 import { appForFile, dataPath, routeData } from "../helpers/app.ts";
 import { HTML, K10, SQLISH } from "../helpers/hostile.ts";
 import { formRequest, readReply } from "../helpers/requests.ts";

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
 import { db, first, transaction } from "#app/lib/db.server.ts";
 import { enqueueMail, LEASE_MS } from "#app/modules/mail/index.server.ts";
-import { mailOutbox } from "#db/schema.ts";
+import { mailOutbox } from "#db/tables.ts";
 import { smtpServerForFile, waitUntil } from "../helpers/mail.ts";
 import { startSilentServer } from "../helpers/smtp.ts";
 

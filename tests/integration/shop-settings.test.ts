@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, first } from "#app/lib/db.server.ts";
-import { catalogueVersion, mailOutbox, orders, shopSettings } from "#db/schema.ts";
+import { catalogueVersion, mailOutbox, orders, shopSettings } from "#db/tables.ts";
 import { type App, type Client, json, startApp } from "../helpers/app.ts";
 import {
   addAddress,

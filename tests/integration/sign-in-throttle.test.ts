@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { clientKey, THROTTLE_RULES } from "#app/modules/identity/index.server.ts";
-import { mailOutbox, throttledAttempts } from "#db/schema.ts";
+import { mailOutbox, throttledAttempts } from "#db/tables.ts";
 import { type App, type Client, json, startApp } from "../helpers/app.ts";
 import { decodeHtml, unique } from "../helpers/hostile.ts";
 import { startProductionServer } from "../helpers/production-server.ts";

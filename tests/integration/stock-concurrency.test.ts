@@ -12,7 +12,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
-import { orderItems, orders } from "#db/schema.ts";
+import { orderItems, orders } from "#db/tables.ts";
 import { builtServer } from "../helpers/app.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
 import { freePort } from "../helpers/ports.ts";

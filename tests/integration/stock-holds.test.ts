@@ -15,7 +15,7 @@ import {
   startOnlineCheckout,
   stripeClient,
 } from "#app/modules/checkout/index.server.ts";
-import { cartItems, orders, productSizes } from "#db/schema.ts";
+import { cartItems, orders, productSizes } from "#db/tables.ts";
 import { appForFile, visit } from "../helpers/app.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
 import { deadOrigin } from "../helpers/ports.ts";

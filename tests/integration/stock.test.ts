@@ -8,7 +8,7 @@ import { readSavedCart, replaceSavedCart, updateSavedCartFromApi } from "#app/mo
 import { placeCartOrder } from "#app/modules/checkout/index.server.ts";
 import { addProduct, listSellerProducts, updateProduct } from "#app/modules/inventory/index.server.ts";
 import { listUserOrders, placeOrder, setOrderStatus } from "#app/modules/orders/index.server.ts";
-import { cartItems, orderItems, orders, productSizes, products } from "#db/schema.ts";
+import { cartItems, orderItems, orders, productSizes, products } from "#db/tables.ts";
 import { appForFile, dataPath, routeData, submit } from "../helpers/app.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
 import { refusalOf } from "../helpers/refusal.ts";

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { db, first } from "#app/lib/db.server.ts";
 import { createSeller } from "#app/modules/identity/index.server.ts";
-import { addresses, newsletterSubscribers, products, sellers, users } from "#db/schema.ts";
+import { addresses, newsletterSubscribers, products, sellers, users } from "#db/tables.ts";
 import { type App, json, startApp } from "../helpers/app.ts";
 import { createSellerAccount, pngBytes, registerShopper, signIn, unique } from "../helpers/hostile.ts";
 

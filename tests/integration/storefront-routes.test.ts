@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { sameSitePath } from "#app/lib/safe-redirect.ts";
-import { newsletterSubscribers, products } from "#db/schema.ts";
+import { newsletterSubscribers, products } from "#db/tables.ts";
 import { appForFile, routeData, submit } from "../helpers/app.ts";
 import { createProduct, type StockOptions } from "../helpers/factories.ts";
 import { formRequest, jsonRequest } from "../helpers/requests.ts";

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { db, first as firstRow } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { startOnlineCheckout, stripeClient } from "#app/modules/checkout/index.server.ts";
-import { orders, stripeEvents } from "#db/schema.ts";
+import { orders, stripeEvents } from "#db/tables.ts";
 import { appForFile } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { createShopperWithAddress } from "../helpers/shopper.ts";

@@ -9,7 +9,7 @@ import { refuse } from "#app/lib/refusal.ts";
 import { FREE_SIZE, isAvailable, NO_SIZE, splitCartKey } from "#app/lib/sizes.ts";
 import { stockKey, stockLinesIn } from "#app/modules/inventory/index.server.ts";
 import { shopPricing, shopSettings } from "#app/modules/shop/index.server.ts";
-import { cartItems, productSizes, products } from "#db/schema.ts";
+import { cartItems, productSizes, products } from "#db/tables.ts";
 import { savedCartIn } from "./cart.server.ts";
 import type { OrderLineInput } from "./cart-input.server.ts";
 import { type CartMap, readVisitorCart, writeVisitorCart } from "./visitor-cart.server.ts";

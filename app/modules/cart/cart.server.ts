@@ -7,7 +7,7 @@ import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts"
 import { Refusal, refuse } from "#app/lib/refusal.ts";
 import { cartKey, NO_SIZE, splitCartKey } from "#app/lib/sizes.ts";
 import { refuseShortStock, sizeLineOf, stockLinesIn, stockLinesOf } from "#app/modules/inventory/index.server.ts";
-import { cartItems, products } from "#db/schema.ts";
+import { cartItems, products } from "#db/tables.ts";
 import {
   type ApiCartLine,
   type CartChange,

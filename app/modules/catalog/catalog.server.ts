@@ -6,10 +6,10 @@ import type { CategoryPath } from "#app/lib/categories.ts";
 import { db, first } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { DEFAULT_SORT, PAGE_SIZE, type SortOrder } from "#app/lib/listing.ts";
+import { countMatches, foldForSearch, pageOfMatches } from "#app/lib/search.server.ts";
 import type { SizeStock } from "#app/lib/sizes.ts";
-import { countMatches, foldForSearch, pageOfMatches } from "#app/lib/sqlite-search.server.ts";
 import { stockLinesIn } from "#app/modules/inventory/index.server.ts";
-import { productSizes, products } from "#db/schema.ts";
+import { productSizes, products } from "#db/tables.ts";
 import { countOnce } from "./catalogue-version.server.ts";
 
 /** A product with its sizes and their counts (see app/lib/sizes.ts). */
@@ -50,8 +50,9 @@ const ORDERS: Record<SortOrder, SQL[]> = {
   newest: newestFirst,
   "price-asc": [asc(products.offerPriceCents), asc(products.seq)],
   "price-desc": [desc(products.offerPriceCents), desc(products.seq)],
-  // The kept average (products without reviews, null, come last), then newest: one index walked backwards.
-  rating: [desc(products.ratingAverage), desc(products.seq)],
+  // The kept average (products without reviews, null, come last on both engines: PostgreSQL would put them
+  // first), then newest: one index walked backwards.
+  rating: [sql`${products.ratingAverage} DESC NULLS LAST`, desc(products.seq)],
 };
 
 /**
@@ -94,7 +95,7 @@ async function pageOf(
   const offset = (page - 1) * pageSize;
   const filtered = and(where, category ? eq(products.category, category) : undefined);
   const seqs = folded
-    ? pageOfMatches(db(), {
+    ? await pageOfMatches(db(), {
         folded,
         where: filtered,
         order: sort === "newest" ? "newest" : ORDERS[sort],

@@ -3,7 +3,7 @@
 // a session (server/page-cache.js) and the list counts below.
 import { eq, sql } from "drizzle-orm";
 import { type Db, db, first, type Tx } from "#app/lib/db.server.ts";
-import { catalogueVersion as versionTable } from "#db/schema.ts";
+import { catalogueVersion as versionTable } from "#db/tables.ts";
 
 export async function catalogueVersionIn(tx: Tx | Db): Promise<number> {
   const row = await first(

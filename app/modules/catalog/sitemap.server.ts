@@ -3,7 +3,7 @@
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { config } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
-import { products } from "#db/schema.ts";
+import { products } from "#db/tables.ts";
 
 export type SitemapProduct = { id: string; category: string; createdAt: number };
 

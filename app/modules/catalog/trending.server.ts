@@ -3,7 +3,7 @@
 // every order line. The order services call this in the same transaction as the change.
 import { eq, sql } from "drizzle-orm";
 import { first, type Tx } from "#app/lib/db.server.ts";
-import { orderItems, orders, products } from "#db/schema.ts";
+import { orderItems, orders, products } from "#db/tables.ts";
 
 /**
  * Counts an order's units in (+1: a cash order was placed, an online order was paid) or out (-1: a placed

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { db, first } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import type { Toast } from "#app/lib/toast.ts";
-import { orders } from "#db/schema.ts";
+import { orders } from "#db/tables.ts";
 import {
   cancelOrderForSession,
   closeCheckout,

@@ -3,7 +3,7 @@
 import { refuse } from "#app/lib/refusal.ts";
 import { parseOrderLines } from "#app/modules/cart/index.server.ts";
 import { checkOrderRequest, placeOrder } from "#app/modules/orders/index.server.ts";
-import type { PaymentType } from "#db/schema.ts";
+import type { PaymentType } from "#db/tables.ts";
 import {
   ALREADY_PLACED,
   CHECKOUT_ENDED,

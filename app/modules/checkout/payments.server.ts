@@ -23,7 +23,7 @@ import {
   placeOrder,
   recordPaymentIntent,
 } from "#app/modules/orders/index.server.ts";
-import { orders, stripeEvents } from "#db/schema.ts";
+import { orders, stripeEvents } from "#db/tables.ts";
 import {
   CHECKOUT_SESSION_SECONDS,
   checkoutLineItems,

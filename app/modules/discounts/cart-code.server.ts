@@ -7,7 +7,7 @@ import { isProduction, sessionSecret } from "#app/lib/config.server.ts";
 import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { normaliseCode } from "#app/lib/schemas/discount.ts";
-import { cartDiscountCodes } from "#db/schema.ts";
+import { cartDiscountCodes } from "#db/tables.ts";
 import { checkDiscount, type DiscountLine } from "./discounts.server.ts";
 
 export const CODE_APPLIED = "Discount code applied";

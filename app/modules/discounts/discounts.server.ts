@@ -9,7 +9,7 @@ import { formatMoney } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { type DiscountInput, dayOf, normaliseCode } from "#app/lib/schemas/discount.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
-import { discountCodes, discountUses, products } from "#db/schema.ts";
+import { discountCodes, discountUses, products } from "#db/tables.ts";
 
 export type DiscountCode = typeof discountCodes.$inferSelect;
 

@@ -9,7 +9,7 @@ import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { loginSchema, registerSchema } from "#app/lib/schemas/account.ts";
 import { mergeVisitorCart } from "#app/modules/cart/index.server.ts";
 import { mergeVisitorSaved } from "#app/modules/saved/index.server.ts";
-import { users } from "#db/schema.ts";
+import { users } from "#db/tables.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
 import { endSession, readSession, startSession } from "./sessions.server.ts";
 import { throttled } from "./throttle.server.ts";

@@ -1,10 +1,10 @@
 // Shipping addresses: saved per shopper, checked field by field (app/lib/schemas/address.ts).
 import { and, asc, count, eq } from "drizzle-orm";
-import { db, first, transaction } from "#app/lib/db.server.ts";
+import { db, first, takeTurnsOn, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { ADDRESS_FIELDS, addressSchema } from "#app/lib/schemas/address.ts";
-import { type AddressSnapshot, addresses } from "#db/schema.ts";
+import { type AddressSnapshot, addresses } from "#db/tables.ts";
 
 /** Most addresses one shopper may keep. */
 export const MAX_ADDRESSES = 20;
@@ -21,6 +21,8 @@ export function parseAddress(input: unknown): AddressSnapshot {
 export async function addAddress(userId: string, input: unknown): Promise<Address> {
   const fields = parseAddress(input);
   return transaction(async (tx) => {
+    // Two saves at once count each other's address (PostgreSQL needs the turn; SQLite has one writer).
+    await takeTurnsOn(tx, [`addresses:${userId}`]);
     const row = await first(tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId)));
     if ((row?.n ?? 0) >= MAX_ADDRESSES) throw new Refusal(`You can save at most ${MAX_ADDRESSES} addresses.`, 409);
     const [address] = await tx

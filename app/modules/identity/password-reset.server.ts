@@ -15,7 +15,7 @@ import { forgotPasswordSchema, resetPasswordSchema } from "#app/lib/schemas/acco
 import { passwordResetMail } from "#app/mail/password-reset-mail.tsx";
 import { enqueueMail, secretPlaceholder, wipeExpiredSecrets } from "#app/modules/mail/index.server.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
-import { passwordResets, sessions, users } from "#db/schema.ts";
+import { passwordResets, sessions, users } from "#db/tables.ts";
 import type { ShopperUser } from "./accounts.server.ts";
 import { hashPassword } from "./passwords.server.ts";
 import { startAttempt, throttled } from "./throttle.server.ts";

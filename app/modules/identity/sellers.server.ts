@@ -4,12 +4,12 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { isProduction } from "#app/lib/config.server.ts";
-import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts";
+import { type Db, db, first, type Tx, takeTurnsOn, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { emailField, newPasswordField, sellerLoginSchema } from "#app/lib/schemas/account.ts";
-import { sellers, sessions } from "#db/schema.ts";
+import { sellers, sessions } from "#db/tables.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
 import { readSession, startSession } from "./sessions.server.ts";
 import { throttled } from "./throttle.server.ts";
@@ -48,6 +48,8 @@ export async function hasSeller(tx: Tx | Db = db()): Promise<boolean> {
  * email already checked and lower-cased, the password already hashed (hashPassword).
  */
 export async function addFirstSeller(tx: Tx, email: string, passwordHash: string): Promise<Seller> {
+  // Two setup forms at once: the second sees the first's seller (PostgreSQL needs the turn; SQLite has one writer).
+  await takeTurnsOn(tx, ["first-seller"]);
   if (await hasSeller(tx)) throw new Refusal("The store has a seller already.", 409);
   const seller = { id: newId(), email };
   await tx.insert(sellers).values({ ...seller, passwordHash });

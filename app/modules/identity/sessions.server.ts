@@ -6,7 +6,7 @@ import { isProduction, sessionSecret } from "#app/lib/config.server.ts";
 import { db, first, transaction } from "#app/lib/db.server.ts";
 import { newToken } from "#app/lib/ids.ts";
 import { parseSignedCookie } from "#app/lib/signed-cookies.server.ts";
-import { sessions } from "#db/schema.ts";
+import { sessions } from "#db/tables.ts";
 
 export type SessionKind = "user" | "seller";
 

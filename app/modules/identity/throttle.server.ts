@@ -8,10 +8,10 @@
 // stays counted as a failure unless it succeeds (which also clears that email's earlier failures) or is
 // withdrawn (it was not a guess: a field was missing).
 import { and, desc, eq, gt, lte } from "drizzle-orm";
-import { transaction } from "#app/lib/db.server.ts";
+import { takeTurnsOn, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { Refusal } from "#app/lib/refusal.ts";
-import { throttledAttempts } from "#db/schema.ts";
+import { throttledAttempts } from "#db/tables.ts";
 
 export type ThrottleKind = "shopper-sign-in" | "seller-sign-in" | "password-reset";
 
@@ -81,8 +81,10 @@ export async function startAttempt(kind: ThrottleKind, who: Attempter): Promise<
   const client = clientKey(who.client);
   const now = Date.now();
   const id = newId();
-  // One immediate transaction: two attempts at once see each other's row.
+  // One transaction, taking turns with every other attempt on the same email or client: two attempts at once
+  // see each other's row (SQLite's BEGIN IMMEDIATE does that by itself; PostgreSQL needs the advisory locks).
   const until = await transaction(async (tx) => {
+    await takeTurnsOn(tx, [`throttle:${kind}:client:${client}`, ...(email ? [`throttle:${kind}:email:${email}`] : [])]);
     /** When the attempts counted against `column = value` stop being too many; null when they are not. */
     const blockedUntil = async (column: "email" | "client", value: string, limit: number) => {
       const newest = await tx

@@ -4,7 +4,7 @@
 // shows what was bought); every other demo product is deleted with its sizes, cart lines and pictures.
 import { and, count, eq, exists, isNull, notExists } from "drizzle-orm";
 import { db, first, transaction } from "#app/lib/db.server.ts";
-import { orderItems, products } from "#db/schema.ts";
+import { orderItems, products } from "#db/tables.ts";
 import { deleteProductImages } from "./images.server.ts";
 
 export type DemoRemoval = { deleted: number; keptForOrders: number; pictures: number };

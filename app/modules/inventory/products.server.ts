@@ -20,7 +20,7 @@ import { MAX_IMAGE_MB, MAX_IMAGES } from "#app/lib/product-limits.ts";
 import { parseOrRefuse, Refusal, refuse } from "#app/lib/refusal.ts";
 import { type ProductFields, productFieldsSchemaIn } from "#app/lib/schemas/product.ts";
 import { LOW_STOCK, NO_SIZE, type SizeStock } from "#app/lib/sizes.ts";
-import { productSizes, products } from "#db/schema.ts";
+import { productSizes, products } from "#db/tables.ts";
 import { deleteProductImages, storeProductImage } from "./images.server.ts";
 import { type CountChange, saveStockLines, stockLinesIn } from "./stock.server.ts";
 

@@ -4,7 +4,7 @@ import { db, first, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { NEWSLETTER_MESSAGES, newsletterSchema } from "#app/lib/schemas/newsletter.ts";
-import { newsletterSubscribers } from "#db/schema.ts";
+import { newsletterSubscribers } from "#db/tables.ts";
 
 /** Subscribes an address (`input` is the form's fields or the JSON body); says so, or refuses. */
 export async function subscribe(input: unknown): Promise<string> {

@@ -6,7 +6,7 @@ import { and, isNotNull, lte } from "drizzle-orm";
 import { config } from "#app/lib/config.server.ts";
 import type { Tx } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
-import { mailOutbox, tick } from "#db/schema.ts";
+import { mailOutbox, tick } from "#db/tables.ts";
 import { sealSecret } from "./secrets.server.ts";
 
 export type MailKind =

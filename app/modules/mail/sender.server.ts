@@ -27,7 +27,7 @@ import { config, mailSenderEnabled } from "#app/lib/config.server.ts";
 import { db, first, transaction } from "#app/lib/db.server.ts";
 import { newToken } from "#app/lib/ids.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
-import { mailOutbox } from "#db/schema.ts";
+import { mailOutbox } from "#db/tables.ts";
 import { onMailQueued, wipeExpiredSecrets } from "./outbox.server.ts";
 import { openSecret } from "./secrets.server.ts";
 

@@ -5,7 +5,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { first, type Tx, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { refuse } from "#app/lib/refusal.ts";
-import { orderPayments, orders } from "#db/schema.ts";
+import { orderPayments, orders } from "#db/tables.ts";
 
 /** An online order was paid with this payment intent (kept so refunds and Stripe's refund events find it). */
 export async function recordPaymentIntent(tx: Tx, orderId: string, paymentIntentId: string | null): Promise<void> {

@@ -1,7 +1,7 @@
 // What a shopper has received: the reviews module asks it who may review a product (issue 21).
 import { and, desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "#app/lib/db.server.ts";
-import { orderItems, orders } from "#db/schema.ts";
+import { orderItems, orders } from "#db/tables.ts";
 
 /**
  * The sizes of `productId` in the shopper's delivered orders, most recent order first ('' for a product without

@@ -3,7 +3,7 @@
 // its price at the time, its product as it is now or gone) is decided once. Only the stock and trending counters read their own two columns.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "#app/lib/db.server.ts";
-import { orderItems, products } from "#db/schema.ts";
+import { orderItems, products } from "#db/tables.ts";
 
 /** What a line shows when its product row is gone. */
 export const MISSING_PRODUCT_NAME = "Product not found";

@@ -16,7 +16,7 @@ import type { MailOrder } from "#app/mail/order-parts.tsx";
 import { type MailRefund, refundMail } from "#app/mail/refund-mail.tsx";
 import { enqueueMail } from "#app/modules/mail/index.server.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
-import { orders, users } from "#db/schema.ts";
+import { orders, users } from "#db/tables.ts";
 import { MISSING_PRODUCT_NAME, orderLinesIn } from "./order-lines.server.ts";
 
 /** The order as its emails show it, read inside the transaction that changes it. */

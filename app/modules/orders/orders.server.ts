@@ -30,7 +30,7 @@ import {
   takeStock,
 } from "#app/modules/inventory/index.server.ts";
 import { shopPricing, shopSettings } from "#app/modules/shop/index.server.ts";
-import { type AddressSnapshot, addresses, orderItems, orders, type PaymentType, products } from "#db/schema.ts";
+import { type AddressSnapshot, addresses, orderItems, orders, type PaymentType, products } from "#db/tables.ts";
 import { type OrderLine, orderLinesIn } from "./order-lines.server.ts";
 import { enqueueOrderPlacedMail } from "./order-mail.server.ts";
 

@@ -9,7 +9,7 @@ import { ADDRESS_FIELDS } from "#app/lib/schemas/address.ts";
 import { countOrderUnits } from "#app/modules/catalog/index.server.ts";
 import { releaseDiscountUse } from "#app/modules/discounts/index.server.ts";
 import { returnOrderStock } from "#app/modules/inventory/index.server.ts";
-import { type AddressSnapshot, ORDER_STATUSES, type OrderStatus, orders } from "#db/schema.ts";
+import { type AddressSnapshot, ORDER_STATUSES, type OrderStatus, orders } from "#db/tables.ts";
 import { MISSING_PRODUCT_NAME, orderLinesIn } from "./order-lines.server.ts";
 import { enqueueOrderStatusMail } from "./order-mail.server.ts";
 import { orderAddressId, placedOrderCondition } from "./orders.server.ts";

@@ -13,7 +13,7 @@
 //   tries again: a new row with a key made from the failed one, so "Try again" twice is one new refund.
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import Stripe from "stripe";
-import { db, first, type Tx, transaction } from "#app/lib/db.server.ts";
+import { db, first, type Tx, takeTurnsOn, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { computeTotals, DEFAULT_PRICING, formatMoney, lineAmount } from "#app/lib/money.ts";
 import { fieldErrorsOf, Refusal, refuse } from "#app/lib/refusal.ts";
@@ -28,7 +28,7 @@ import {
   orderLinesIn,
   recordPaymentIntent,
 } from "#app/modules/orders/index.server.ts";
-import { type OrderStatus, orderPayments, orders, type RefundLine, type RefundState, refunds } from "#db/schema.ts";
+import { type OrderStatus, orderPayments, orders, type RefundLine, type RefundState, refunds } from "#db/tables.ts";
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type RefundLabel = "Refunded" | "Partly refunded" | "Refund pending" | "Refund failed";
@@ -248,6 +248,9 @@ function linesAmount(
  */
 export async function requestRefund(orderId: unknown, form: RefundForm): Promise<RefundRow> {
   const row = await transaction(async (tx) => {
+    // One refund decision per order at a time (before the order is read): the same form twice, or two forms,
+    // see each other's row and the order as the other left it.
+    await takeTurnsOn(tx, [`refunds:${String(orderId)}`]);
     const order = await orderOf(tx, orderId);
     const existing = await first(tx.select().from(refunds).where(eq(refunds.idempotencyKey, form.requestKey)));
     if (existing) {
@@ -327,6 +330,7 @@ export async function requestRefund(orderId: unknown, form: RefundForm): Promise
  */
 export async function retryRefund(orderId: unknown, refundId: unknown): Promise<RefundRow> {
   const row = await transaction(async (tx) => {
+    await takeTurnsOn(tx, [`refunds:${String(orderId)}`]);
     const order = await orderOf(tx, orderId);
     if (typeof refundId !== "string" || !ID_PATTERN.test(refundId)) refuse("Refund not found", 404);
     const failed = await first(

@@ -21,7 +21,7 @@ import {
   placedOrderCondition,
 } from "#app/modules/orders/index.server.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
-import { orders, products, users } from "#db/schema.ts";
+import { orders, products, users } from "#db/tables.ts";
 import { dayText, OVERVIEW_DAYS } from "./overview.server.ts";
 import { refundedByOrder } from "./refunds-and-cash.server.ts";
 

@@ -27,7 +27,7 @@ import {
 import { db } from "#app/lib/db.server.ts";
 import { LOW_STOCK } from "#app/lib/sizes.ts";
 import { MISSING_PRODUCT_NAME, placedOrderCondition } from "#app/modules/orders/index.server.ts";
-import { ORDER_STATUSES, type OrderStatus, orderItems, orders, productSizes, products } from "#db/schema.ts";
+import { ORDER_STATUSES, type OrderStatus, orderItems, orders, productSizes, products } from "#db/tables.ts";
 
 export const OVERVIEW_DAYS = 30;
 export const TOP_PRODUCTS = 10;

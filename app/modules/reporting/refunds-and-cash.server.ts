@@ -2,7 +2,7 @@
 // they were made), refunds still pending or failed, and the cash orders not marked paid yet (not cancelled).
 import { and, asc, count, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import { db, first } from "#app/lib/db.server.ts";
-import { orders, refunds } from "#db/schema.ts";
+import { orders, refunds } from "#db/tables.ts";
 import { OVERVIEW_DAYS } from "./overview.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -10,7 +10,7 @@ import { pageWindow } from "#app/lib/paging.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import type { ReviewInput } from "#app/lib/schemas/review.ts";
 import { deliveredSizesIn } from "#app/modules/orders/index.server.ts";
-import { products, type ReviewStatus, reviewSettings, reviews, tick, users } from "#db/schema.ts";
+import { products, type ReviewStatus, reviewSettings, reviews, tick, users } from "#db/tables.ts";
 
 /** Reviews on one page of a product's list. */
 export const REVIEWS_PAGE_SIZE = 10;

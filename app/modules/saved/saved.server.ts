@@ -9,7 +9,7 @@ import { refuse } from "#app/lib/refusal.ts";
 import { MAX_SAVED_ITEMS, TOO_MANY_SAVED } from "#app/lib/saved-limits.ts";
 import { hasSizes, isAvailable, isLow, isSoldOut, NO_SIZE } from "#app/lib/sizes.ts";
 import { stockLinesIn } from "#app/modules/inventory/index.server.ts";
-import { products, savedItems } from "#db/schema.ts";
+import { products, savedItems } from "#db/tables.ts";
 import { hasVisitorSavedCookie, readVisitorSaved, writeVisitorSaved } from "./visitor-saved.server.ts";
 
 export const SAVED_MESSAGES = { save: "Saved for later", unsave: "Removed from saved items" } as const;

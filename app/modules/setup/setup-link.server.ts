@@ -15,7 +15,7 @@ import {
   type Seller,
   startSession,
 } from "#app/modules/identity/index.server.ts";
-import { setupTokens } from "#db/schema.ts";
+import { setupTokens } from "#db/tables.ts";
 import { saveShopName, shopNameSaved } from "./shop-name.server.ts";
 
 /** A setup link works for a day: long enough to read the log after a deploy, short enough not to linger. */

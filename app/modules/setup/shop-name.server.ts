@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { db, first, type Tx } from "#app/lib/db.server.ts";
 import { forgetShopSettings, nameShop } from "#app/modules/shop/index.server.ts";
-import { shopSettings } from "#db/schema.ts";
+import { shopSettings } from "#db/tables.ts";
 
 /** Names the shop (the name is already checked by the setup schema) in the caller's transaction. */
 export async function saveShopName(name: string, tx: Tx): Promise<void> {

@@ -9,7 +9,7 @@ import type { ShopSettingsInput } from "#app/lib/schemas/shop-settings.ts";
 import type { ShopInfo } from "#app/lib/shop.ts";
 import { bumpCatalogueVersion } from "#app/modules/catalog/index.server.ts";
 import { deleteProductImages, type ImageUpload, storeProductImage } from "#app/modules/inventory/index.server.ts";
-import { shopSettings as settingsTable } from "#db/schema.ts";
+import { shopSettings as settingsTable } from "#db/tables.ts";
 
 export type ShopSettings = typeof settingsTable.$inferSelect;
 
