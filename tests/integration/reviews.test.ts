@@ -9,7 +9,7 @@ import { newId } from "#app/lib/ids.ts";
 import { catalogueVersion } from "#app/modules/catalog/index.server.ts";
 import { setOrderStatus } from "#app/modules/orders/index.server.ts";
 import { orderItems, products, reviews } from "#db/tables.ts";
-import { onPostgres, SQLITE_ONLY } from "../engines.ts";
+import { onPostgres } from "../engines.ts";
 import { appForFile, routeData } from "../helpers/app.ts";
 import { insertOrders } from "../helpers/bulk-orders.ts";
 import { createProduct } from "../helpers/factories.ts";

@@ -56,7 +56,7 @@ describe("home page", () => {
         "category",
         "hasSizes",
         "id",
-        "images",
+        "image",
         "inStock",
         "name",
         "offerPriceCents",
