@@ -3,6 +3,7 @@
 // DATABASE_URL pointing at a fresh database on it (build, migrations and demo seed, server); Ctrl-C stops the
 // store, and the PostgreSQL and its directory go with it. Arguments are not taken; the environment is passed on.
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { startPostgres } from "../tests/helpers/postgres-server.ts";
 
@@ -16,7 +17,12 @@ try {
 const url = server.adminUrl.replace(/\/postgres$/, "/store");
 console.log(`A throw-away PostgreSQL on 127.0.0.1:${server.port} (${server.dir}): DATABASE_URL=${url}`);
 
-const store = spawn("npm", ["start"], { env: { ...process.env, DATABASE_URL: url }, stdio: "inherit" });
+// With DATABASE_URL the server asks for the secrets several servers share: one throw-away pair for this run.
+const secrets = {
+  SESSION_SECRET: process.env.SESSION_SECRET ?? randomBytes(32).toString("hex"),
+  MAIL_SEAL_KEY: process.env.MAIL_SEAL_KEY ?? randomBytes(32).toString("hex"),
+};
+const store = spawn("npm", ["start"], { env: { ...process.env, ...secrets, DATABASE_URL: url }, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => store.kill(signal));
 const code = await new Promise<number>((resolve) =>
   store.on("exit", (exit, signal) => resolve(exit ?? (signal ? 0 : 1))),

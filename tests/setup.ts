@@ -34,6 +34,9 @@ if (onPostgres) {
     await admin.end();
   }
   process.env.DATABASE_URL = adminUrl.replace(/\/postgres$/, `/${name}`);
+  // Servers the tests start refuse DATABASE_URL without the secrets several servers share (decision 0147).
+  process.env.SESSION_SECRET ??= "test-session-secret-shared-by-servers";
+  process.env.MAIL_SEAL_KEY ??= "test-mail-seal-key-shared-by-every-server";
   // A test file holds two pools (its own modules and the build's) and may start servers: small ones.
   process.env.DATABASE_POOL_MAX ??= "4";
 }

@@ -185,7 +185,9 @@ export function severalServersRefusal(env: NodeJS.ProcessEnv = process.env): str
       "generate one with `openssl rand -hex 32` (see docs/postgresql.md, Several app servers)."
     );
   }
-  if (c.paymentMode === "sandbox") {
+  // The sandbox a developer gets without asking (NODE_ENV not production, STRIPE_SANDBOX unset) may run on one
+  // server over PostgreSQL (`npm run start:pg`, the tests); switched on for a deployment, it is refused.
+  if (c.paymentMode === "sandbox" && env.STRIPE_SANDBOX === "on") {
     return (
       "The built-in Stripe sandbox runs on one server only (it keeps its state in files under DATA_DIR): with " +
       "DATABASE_URL set, set STRIPE_SECRET_KEY (a Stripe test-mode key works) or STRIPE_SANDBOX=off."
