@@ -46,10 +46,13 @@ export type Attempt = {
   withdrawn(): Promise<void>;
 };
 
-/** The email as counted: trimmed and lower-cased, or null when there is none. */
+/**
+ * The email as counted: trimmed and lower-cased, or null when there is none. It is counted before anything
+ * checks it, so a NUL (which PostgreSQL cannot store or compare) is counted as U+FFFD: still one key per value.
+ */
 function emailKey(email: unknown): string | null {
   if (typeof email !== "string") return null;
-  const key = email.trim().toLowerCase().slice(0, 254);
+  const key = email.trim().toLowerCase().slice(0, 254).replaceAll("\u0000", "\uFFFD");
   return key === "" ? null : key;
 }
 
