@@ -32,7 +32,8 @@ export type RunningServer = {
 };
 
 /** Starts `node build/server-entry.js` on 127.0.0.1 and a free port, on the test's DATA_DIR unless `env` says otherwise. */
-export async function startProductionServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** `env` is added to this process's environment; a key given as undefined is left out of the server's. */
+export async function startProductionServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
   const buildDir = await productionBuild();
   const child = spawn(process.execPath, [path.join(buildDir, "server-entry.js")], {
     env: {

@@ -7,8 +7,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "#app/lib/db.server.ts";
+import { openDatabase, transaction } from "#app/lib/db.server.ts";
 import { migrationState } from "#app/modules/setup/index.server.ts";
+import { sellers } from "#db/tables.ts";
 import { onPostgres, SQLITE_ONLY } from "../engines.ts";
 import { type RunningServer, startProductionServer, waitFor } from "../helpers/production-server.ts";
 import { rawRequest } from "../helpers/raw-http.ts";
@@ -69,13 +70,15 @@ describe("a fresh store", () => {
 
   it("prints no setup link once a seller exists", async () => {
     const dataDir = freshDataDir();
-    const sqlite = openDatabase(path.join(dataDir, "store.db")).$client;
-    sqlite
-      .prepare(
-        "INSERT INTO sellers (id, email, password_hash, created_at) VALUES ('owner1', 'owner@example.com', 'x', 1)",
-      )
-      .run();
-    sqlite.close();
+    const owner = { id: "owner1", email: "owner@example.com", passwordHash: "x", createdAt: 1 };
+    if (onPostgres) {
+      // The server's store is this file's PostgreSQL database (DATABASE_URL), not the data directory.
+      await transaction((tx) => tx.insert(sellers).values(owner));
+    } else {
+      const store = openDatabase(path.join(dataDir, "store.db"));
+      await store.insert(sellers).values(owner);
+      store.$client.close();
+    }
     const server = await start(dataDir);
     expect((await probe(server, "readyz")).status).toBe(200);
     expect(server.lines().some((l) => l.includes("/setup?token="))).toBe(false);
