@@ -12,6 +12,15 @@ import type { ReviewInput } from "#app/lib/schemas/review.ts";
 import { deliveredSizesIn } from "#app/modules/orders/index.server.ts";
 import { products, type ReviewStatus, reviewSettings, reviews, tick, users } from "#db/tables.ts";
 
+/** A review as its writer wrote it: what the product page, the writer's own form and the seller's list read. */
+const REVIEW_TEXT = {
+  id: reviews.id,
+  rating: reviews.rating,
+  title: reviews.title,
+  body: reviews.body,
+  size: reviews.size,
+};
+
 /** Reviews on one page of a product's list. */
 export const REVIEWS_PAGE_SIZE = 10;
 /** Reviews on one page of the seller's list. */
@@ -82,11 +91,7 @@ export async function reviewerState(
     (await first(
       db()
         .select({
-          id: reviews.id,
-          rating: reviews.rating,
-          title: reviews.title,
-          body: reviews.body,
-          size: reviews.size,
+          ...REVIEW_TEXT,
           status: reviews.status,
         })
         .from(reviews)
@@ -172,11 +177,7 @@ export async function productReviewPage(productId: string, total: number, page: 
       ? []
       : await db()
           .select({
-            id: reviews.id,
-            rating: reviews.rating,
-            title: reviews.title,
-            body: reviews.body,
-            size: reviews.size,
+            ...REVIEW_TEXT,
             demo: reviews.demo,
             name: users.name,
             createdAt: reviews.createdAt,
@@ -210,11 +211,7 @@ export async function sellerReviewPage({ page, held }: { page: number; held: boo
   const window = pageWindow(total, page, SELLER_REVIEWS_PAGE_SIZE);
   const rows = await db()
     .select({
-      id: reviews.id,
-      rating: reviews.rating,
-      title: reviews.title,
-      body: reviews.body,
-      size: reviews.size,
+      ...REVIEW_TEXT,
       demo: reviews.demo,
       name: users.name,
       createdAt: reviews.createdAt,
