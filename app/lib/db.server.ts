@@ -1,9 +1,9 @@
 // The store's database, on one of two engines chosen once at start (issue 18; decisions 0140, 0146):
 // - SQLite (the default): the file in DATA_DIR, one connection for reads (db()) and one for writes
-//   (transaction()), one transaction at a time. better-sqlite3 is synchronous; the services are written async
-//   so the same code runs on
+//   (transaction()), one transaction at a time;
 // - PostgreSQL when DATABASE_URL is a postgres:// URL: one pool (app/lib/db-postgres.server.ts) for both, with
 //   the tables of db/schema.pg.ts (the modules import their tables from #db/tables.ts, which chose the same way).
+// better-sqlite3 is synchronous; the services are written async so the same code runs on both.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -190,6 +190,22 @@ export async function takeTurnsOn(tx: Tx, keys: string[]): Promise<void> {
   for (const key of [...new Set(keys)].sort()) {
     await pg.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
   }
+}
+
+/**
+ * A query asked on (nearly) every request, prepared once per connection: the returned function gives its first
+ * row on the connection it is given. `build` ends with `.prepare()`; `execute()` runs it on every engine.
+ */
+export function preparedPerConnection<Row>(build: (connection: Db) => { execute: () => PromiseLike<Row[]> }) {
+  const prepared = new WeakMap<Db, { execute: () => PromiseLike<Row[]> }>();
+  return async (connection: Db): Promise<Row | undefined> => {
+    let query = prepared.get(connection);
+    if (!query) {
+      query = build(connection);
+      prepared.set(connection, query);
+    }
+    return (await query.execute())[0];
+  };
 }
 
 /** The first row a query gives, or undefined: what `.get()` was, on any engine. */

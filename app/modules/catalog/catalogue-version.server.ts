@@ -2,7 +2,7 @@
 // 0006), so anything made from the catalogue can be kept until it changes: the pages cached for visitors without
 // a session (server/page-cache.js) and the list counts below.
 import { eq, sql } from "drizzle-orm";
-import { type Db, db, first, type Tx } from "#app/lib/db.server.ts";
+import { type Db, db, first, preparedPerConnection, type Tx } from "#app/lib/db.server.ts";
 import { catalogueVersion as versionTable } from "#db/tables.ts";
 
 export async function catalogueVersionIn(tx: Tx | Db): Promise<number> {
@@ -12,25 +12,14 @@ export async function catalogueVersionIn(tx: Tx | Db): Promise<number> {
   return row?.version as number;
 }
 
-/**
- * The query prepared once per connection: server.ts asks for the version on every request it may answer from
- * memory. `execute()` is the prepared query's run on every engine (on PostgreSQL `prepare` takes a name).
- */
-const prepared = new WeakMap<Db, { execute: () => PromiseLike<{ version: number }[]> }>();
+/** Prepared once per connection: server.ts asks for the version on every request it may answer from memory. */
+const versionOn = preparedPerConnection((connection) =>
+  connection.select({ version: versionTable.version }).from(versionTable).where(eq(versionTable.id, 1)).prepare(),
+);
 
 /** The catalogue's current version. */
 export async function catalogueVersion(): Promise<number> {
-  const connection = db();
-  let query = prepared.get(connection);
-  if (!query) {
-    query = connection
-      .select({ version: versionTable.version })
-      .from(versionTable)
-      .where(eq(versionTable.id, 1))
-      .prepare();
-    prepared.set(connection, query);
-  }
-  return (await query.execute())[0]?.version as number;
+  return (await versionOn(db()))?.version as number;
 }
 
 const MAX_REMEMBERED = 500;

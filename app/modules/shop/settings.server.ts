@@ -2,7 +2,7 @@
 // is no longer the one kept. The version is one small query per read, so a change saved through another app
 // server (several over one database, docs/decisions/0147) is seen by the very next request here.
 import { eq, sql } from "drizzle-orm";
-import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts";
+import { type Db, db, first, preparedPerConnection, type Tx, transaction } from "#app/lib/db.server.ts";
 import type { Pricing } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import type { ShopSettingsInput } from "#app/lib/schemas/shop-settings.ts";
@@ -19,26 +19,15 @@ const kept = new WeakMap<Db, ShopSettings>();
 let generation = 0;
 
 /** The settings row's version, by a query prepared once per connection (asked on every read of the settings). */
-const versionQueries = new WeakMap<Db, { execute: () => PromiseLike<{ version: number }[]> }>();
-
-async function settingsVersion(connection: Db): Promise<number | undefined> {
-  let query = versionQueries.get(connection);
-  if (!query) {
-    query = connection
-      .select({ version: settingsTable.version })
-      .from(settingsTable)
-      .where(eq(settingsTable.id, 1))
-      .prepare();
-    versionQueries.set(connection, query);
-  }
-  return (await query.execute())[0]?.version;
-}
+const settingsVersionOn = preparedPerConnection((connection) =>
+  connection.select({ version: settingsTable.version }).from(settingsTable).where(eq(settingsTable.id, 1)).prepare(),
+);
 
 /** The shop settings: the kept copy while the row's version is still its version, else read again. */
 export async function shopSettings(): Promise<ShopSettings> {
   const connection = db();
   const known = kept.get(connection);
-  if (known && (await settingsVersion(connection)) === known.version) return known;
+  if (known && (await settingsVersionOn(connection))?.version === known.version) return known;
   const readAt = generation;
   const settings = await first(connection.select().from(settingsTable).where(eq(settingsTable.id, 1)));
   if (!settings) throw new Error("The shop_settings row is missing (migration 0008 writes it)");
