@@ -1,8 +1,9 @@
 // The mail outbox in tests: point the store at a test SMTP server (or at none: .eml files), read the outbox
 // table, and find what arrived.
+import { type ChildProcess, spawn } from "node:child_process";
 import { eq } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { resetConfigForTests } from "#app/lib/config.server.ts";
 import { db, first } from "#app/lib/db.server.ts";
 import { mailOutbox } from "#db/tables.ts";
@@ -73,5 +74,40 @@ export function smtpServerForFile(settings: { SELLER_NOTIFY_EMAIL?: string } = {
     refuseNext: (code, message, times) => server().refuseNext(code, message, times),
     refuseRecipient: (address, code, message) => server().refuseRecipient(address, code, message),
     close: () => server().close(),
+  };
+}
+
+export type MailChild = {
+  proc: ChildProcess;
+  /** What it printed so far. */
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
+
+/**
+ * Starts tests/helpers/mail-crash-child.ts processes (a store process that places an order, sends or delivers
+ * mail) on this test file's database, with this process's environment and `env`; every one still running is
+ * killed after each test.
+ */
+export function mailChildren(): (args: string[], env?: Record<string, string>) => MailChild {
+  const running = new Set<ChildProcess>();
+  afterEach(() => {
+    for (const proc of running) proc.kill("SIGKILL");
+    running.clear();
+  });
+  return (args, env = {}) => {
+    const proc = spawn(process.execPath, ["--import", "tsx", "tests/helpers/mail-crash-child.ts", ...args], {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    running.add(proc);
+    let output = "";
+    proc.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      proc.on("exit", (code, signal) => resolve({ code, signal })),
+    );
+    return { proc, output: () => output, exited };
   };
 }

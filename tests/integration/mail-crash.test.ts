@@ -1,42 +1,30 @@
 // A store process killed with SIGKILL at the worst moments: right after the order (and its mails) committed,
 // and in the middle of sending. A new sender then delivers each mail exactly once.
-import { type ChildProcess, spawn } from "node:child_process";
 import { eq } from "drizzle-orm";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { db, first, transaction } from "#app/lib/db.server.ts";
 import { deliverPendingMail, enqueueMail, LEASE_MS } from "#app/modules/mail/index.server.ts";
 import { mailOutbox } from "#db/tables.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { recipientsOf, SELLER_INBOX, smtpServerForFile, waitUntil } from "../helpers/mail.ts";
+import {
+  type MailChild,
+  mailChildren,
+  recipientsOf,
+  SELLER_INBOX,
+  smtpServerForFile,
+  waitUntil,
+} from "../helpers/mail.ts";
 import { createShopperWithAddress } from "../helpers/shopper.ts";
 import { startSilentServer } from "../helpers/smtp.ts";
 
 const smtp = smtpServerForFile({ SELLER_NOTIFY_EMAIL: SELLER_INBOX });
 
-const children = new Set<ChildProcess>();
-afterEach(() => {
-  for (const child of children) child.kill("SIGKILL");
-  children.clear();
-});
-
 /** Starts the crash child on this test file's database, with the store's mail settings and `env`. */
-function child(args: string[], env: Record<string, string> = {}) {
-  const proc = spawn(process.execPath, ["--import", "tsx", "tests/helpers/mail-crash-child.ts", ...args], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  children.add(proc);
-  let output = "";
-  proc.stdout!.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => proc.on("exit", (_code, signal) => resolve(signal)));
-  return { proc, output: () => output, exited };
-}
+const child = mailChildren();
 
-async function killed(run: ReturnType<typeof child>) {
+async function killed(run: MailChild) {
   run.proc.kill("SIGKILL");
-  expect(await run.exited).toBe("SIGKILL");
+  expect((await run.exited).signal).toBe("SIGKILL");
 }
 
 it("killed right after the order committed: a new sender delivers its mails exactly once", async () => {

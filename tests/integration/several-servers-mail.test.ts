@@ -1,42 +1,30 @@
 // Several app servers over one database each run a mail sender (docs/decisions/0147-several-app-servers.md):
 // three sender processes over the same outbox deliver every mail exactly once, and a sender killed (SIGKILL) in
 // the middle of sending leaves its row to another once its lease has lapsed.
-import { type ChildProcess, spawn } from "node:child_process";
 import { eq } from "drizzle-orm";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { db, first, transaction } from "#app/lib/db.server.ts";
 import { enqueueMail, LEASE_MS } from "#app/modules/mail/index.server.ts";
 import { mailOutbox } from "#db/tables.ts";
-import { smtpServerForFile, waitUntil } from "../helpers/mail.ts";
+import { mailChildren, smtpServerForFile, waitUntil } from "../helpers/mail.ts";
 import { startSilentServer } from "../helpers/smtp.ts";
 
 const smtp = smtpServerForFile();
 
-const children = new Set<ChildProcess>();
-afterEach(() => {
-  for (const child of children) child.kill("SIGKILL");
-  children.clear();
-});
+const child = mailChildren();
 
-/** A sender process on this test file's database (tests/helpers/mail-crash-child.ts). */
+/** A sender process on this test file's database (tests/helpers/mail-crash-child.ts), and what it delivered. */
 function sender(args: string[], env: Record<string, string> = {}) {
-  const proc = spawn(process.execPath, ["--import", "tsx", "tests/helpers/mail-crash-child.ts", ...args], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  children.add(proc);
-  let output = "";
-  proc.stdout!.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    proc.on("exit", (code, signal) => resolve({ code, signal })),
-  );
+  const run = child(args, env);
   const report = async () => {
-    expect((await exited).code).toBe(0);
-    return JSON.parse(/delivered (\{.*\})/.exec(output)![1]!) as { sent: number; retrying: number; failed: number };
+    expect((await run.exited).code).toBe(0);
+    return JSON.parse(/delivered (\{.*\})/.exec(run.output())![1]!) as {
+      sent: number;
+      retrying: number;
+      failed: number;
+    };
   };
-  return { proc, exited, report };
+  return { ...run, report };
 }
 
 async function queue(count: number, prefix: string): Promise<string[]> {
