@@ -2,6 +2,7 @@
 // names); every run creates its own shoppers with unique emails (signed in by tests/e2e/fixtures.ts).
 
 import { expect, type Page, test } from "@playwright/test";
+import { PAGE_SIZE } from "../../app/lib/listing.ts";
 import { TEST_ADDRESS_BY_LABEL } from "../helpers/address.ts";
 import { expectToast } from "./fixtures.ts";
 
@@ -46,12 +47,18 @@ export async function logOut(page: Page) {
 
 /** Opens the n-th oldest product (0-based) of a category listing; returns its name as the page shows it. */
 export async function openProduct(page: Page, category: string, index = 0): Promise<string> {
+  // Counted from the end of the whole list: lists are newest first, and the oldest cards are the demo
+  // catalogue's. Products that other specs add (and sell out or toggle out of stock) come first, so they are
+  // never picked here, however many of them push the demo products off the first page.
   await page.goto(`/products/${category}`);
-  // Counted from the end: lists are newest first, and the oldest cards are the demo catalogue's. Products
-  // that other specs add (and toggle out of stock) come first, so they are never picked here.
+  const summary = page.getByText(/^(Showing \S+ of )?[\d,]+ products?$/);
+  const total = Number(/([\d,]+) products?$/.exec((await summary.textContent())!)![1]!.replaceAll(",", ""));
+  const position = total - 1 - index;
+  const listPage = Math.floor(position / PAGE_SIZE) + 1;
+  if (listPage > 1) await page.goto(`/products/${category}?page=${listPage}`);
   const cards = page.getByTestId("product-card");
   await expect(cards.first()).toBeVisible();
-  const card = cards.nth((await cards.count()) - 1 - index);
+  const card = cards.nth(position % PAGE_SIZE);
   await card.getByRole("heading").getByRole("link").click();
   await expect(page).toHaveURL(new RegExp(`/products/${category}/[0-9a-z]+$`));
   const heading = page.getByRole("heading", { level: 1 });
