@@ -5,10 +5,13 @@
 //   node scripts/test.mjs e2e      build, then Playwright                (npm run test:e2e)
 //
 // Vitest runs twice: on SQLite, then on PostgreSQL (TEST_DB=postgres: a throw-away server started by the run
-// itself, tests/postgres-global-setup.ts). TEST_DB=sqlite or TEST_DB=postgres runs it on that engine only.
+// itself, tests/postgres-global-setup.ts). Playwright runs twice too: tests/e2e/ against one server on SQLite
+// (playwright.config.ts), then tests/e2e-postgres/ against two servers over one throw-away PostgreSQL
+// (playwright.postgres.config.ts). TEST_DB=sqlite or TEST_DB=postgres runs only that engine's stages.
 //
 // Arguments after the mode go to Vitest or Playwright (unit and e2e only), e.g. `npm run test:unit --
-// tests/integration/hostile-pages.test.ts`. Each run builds into its own `build-test-<id>/` (removed at the
+// tests/integration/hostile-pages.test.ts`. With arguments, e2e runs one Playwright stage: the PostgreSQL one
+// when an argument names tests/e2e-postgres/, else the normal one. Each run builds into its own `build-test-<id>/` (removed at the
 // end) and writes Playwright's results to its own `test-results/<id>/` (kept when something failed), so two
 // runs at the same time in one checkout share nothing. BUILD_DIR or PW_OUTPUT_DIR, when set, are used instead.
 import { spawn } from "node:child_process";
@@ -19,13 +22,23 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const [mode = "all", ...extra] = process.argv.slice(2);
-const ENGINES = { sqlite: ["vitest"], postgres: ["vitest-postgres"] };
-const vitestStages = ENGINES[process.env.TEST_DB ?? ""] ?? ["vitest", "vitest-postgres"];
+const ENGINES = {
+  sqlite: { vitest: ["vitest"], playwright: ["playwright"] },
+  postgres: { vitest: ["vitest-postgres"], playwright: ["playwright-postgres"] },
+};
 if (process.env.TEST_DB && !(process.env.TEST_DB in ENGINES)) {
   console.error(`Unknown TEST_DB "${process.env.TEST_DB}": use sqlite or postgres (unset: both).`);
   process.exit(2);
 }
-const STAGES = { all: [...vitestStages, "playwright"], unit: vitestStages, e2e: ["playwright"] };
+const engines = process.env.TEST_DB ? [ENGINES[process.env.TEST_DB]] : Object.values(ENGINES);
+const vitestStages = engines.flatMap((engine) => engine.vitest);
+// Specs named on the command line belong to one of the two Playwright configurations.
+const namesPostgresSpecs = extra.some((arg) => arg.replaceAll("\\", "/").includes("e2e-postgres/"));
+const playwrightStages =
+  extra.length === 0
+    ? engines.flatMap((engine) => engine.playwright)
+    : [namesPostgresSpecs ? "playwright-postgres" : "playwright"];
+const STAGES = { all: [...vitestStages, ...playwrightStages], unit: vitestStages, e2e: playwrightStages };
 if (!(mode in STAGES)) {
   console.error(`Unknown mode "${mode}": use all, unit or e2e.`);
   process.exit(2);
@@ -54,6 +67,7 @@ const COMMANDS = {
   vitest: [bin("vitest"), ["run", ...extra], { TEST_DB: "sqlite" }],
   "vitest-postgres": [bin("vitest"), ["run", ...extra], { TEST_DB: "postgres" }],
   playwright: [bin("playwright"), ["test", ...extra]],
+  "playwright-postgres": [bin("playwright"), ["test", "--config", "playwright.postgres.config.ts", ...extra]],
 };
 
 let running = null;

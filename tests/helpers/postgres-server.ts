@@ -106,10 +106,13 @@ export async function startPostgres(): Promise<TestPostgres> {
       dynamic_shared_memory_type: "mmap",
     };
     const args = ["-D", dataDir, ...Object.entries(settings).flatMap(([key, value]) => ["-c", `${key}=${value}`])];
+    // In a process group of its own: a signal sent to the caller's group (Ctrl-C, Playwright stopping a web
+    // server's whole group) must not end the guard before it has removed the directory; the pipe stops it.
     server = spawn("sh", ["-c", GUARD, "postgres-guard", dir, path.join(bin, "postgres"), ...args], {
       ...asAccount,
       env,
       cwd: dir,
+      detached: true,
       stdio: ["pipe", "ignore", "pipe"],
     });
     await readyOrExited(server);
