@@ -19,7 +19,8 @@ import path from "node:path";
 import { startPostgres } from "../helpers/postgres-server.ts";
 
 const ports = { A: process.env.E2E_PG_PORT_A, B: process.env.E2E_PG_PORT_B };
-if (!ports.A || !ports.B) throw new Error("E2E_PG_PORT_A and E2E_PG_PORT_B are not set: run playwright.postgres.config.ts");
+if (!ports.A || !ports.B)
+  throw new Error("E2E_PG_PORT_A and E2E_PG_PORT_B are not set: run playwright.postgres.config.ts");
 
 const root = mkdtempSync(path.join(tmpdir(), "store-e2e-pg-"));
 const uploadsDir = path.join(root, "uploads");
