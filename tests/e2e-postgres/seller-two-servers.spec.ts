@@ -1,30 +1,45 @@
-// The seller on two app servers over one PostgreSQL, with JavaScript and without (issue 18): a product added on
-// server A, with a photo, is on server B (its picture too: one shared UPLOADS_DIR); once B has shown its product
-// page, list and search (pages B may keep in memory), the seller edits its name and price on A, and B's very next
-// request for each shows the new values: no waiting for a time, each server reads the catalogue version from the
+// The seller on two app servers over one PostgreSQL, with JavaScript and without (issue 18): a product the seller
+// adds on server A, with a photo, is on server B for a visitor (its picture too: one shared UPLOADS_DIR). Once B
+// has shown the visitor its product page, list and search (pages B keeps in memory for visitors without a
+// cookie, server/page-cache.ts), the seller edits the product's name and price on A, and B's very next request
+// for each page shows the new values: no waiting for a time, as each server reads the catalogue version from the
 // database on every request it could answer from memory (docs/decisions/0147).
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { expect, expectToast, test } from "../e2e/fixtures.ts";
-import { imageFile, uniqueName } from "../e2e/seller-helpers.ts";
-import { onB, originB } from "./servers.ts";
+import { imageFile, isNoJs, uniqueName } from "../e2e/seller-helpers.ts";
+import { cookiesFor, originB } from "./servers.ts";
 
-/** Opens a page of server B once; gives the HTML that one request answered with. */
-async function htmlOfB(page: Page, path: string): Promise<string> {
-  const response = await page.goto(`${originB()}${path}`);
+const cards = (page: Page, name: string) => page.getByTestId("product-card").filter({ hasText: name });
+const searchFor = (words: string) => `/products/men?q=${encodeURIComponent(words)}`;
+
+/**
+ * Opens a page of server B once as the visitor; gives the HTML of that one answer, a 200 (a 304 to the
+ * browser's If-None-Match would say the page it kept is still the current one). The visitor holds no cookie for
+ * B, so B may answer from the pages it keeps.
+ */
+async function visitB(visitor: Page, path: string): Promise<string> {
+  expect(await cookiesFor(visitor.context(), originB())).toEqual([]);
+  const response = await visitor.goto(path);
   expect(response?.status()).toBe(200);
   return response!.text();
 }
 
-const cards = (page: Page, name: string) => page.getByTestId("product-card").filter({ hasText: name });
-
 test("a product the seller edits on server A is fresh on server B at once: product page, list and search", async ({
   page,
+  browser,
+  csp,
   seller: _signedInOnA,
 }) => {
-  const name = uniqueName("PG Linen Shirt");
-  const searchFor = (words: string) => `/products/men?q=${encodeURIComponent(words)}`;
+  // A visitor of server B, in a browser context of its own (no cookies).
+  const visitorContext: BrowserContext = await browser.newContext({
+    baseURL: originB(),
+    javaScriptEnabled: !isNoJs(),
+  });
+  await csp.watch(visitorContext);
+  const visitor = await visitorContext.newPage();
 
   // Added on A, with a photo.
+  const name = uniqueName("PG Linen Shirt");
   await page.goto("/seller");
   await expect(page.getByText("Hi! Seller")).toBeVisible();
   await page.setInputFiles("#product-image-0", await imageFile("front.png", "#c0392b"));
@@ -36,23 +51,23 @@ test("a product the seller edits on server A is fresh on server B at once: produ
   await page.getByRole("button", { name: "Add Product" }).click();
   await expectToast(page, "Product Added");
 
-  // B shows it: search, product page (with the picture A stored), list.
-  await page.goto(`${originB()}${searchFor(name)}`);
-  await expect(cards(page, name)).toHaveCount(1);
-  await expect(cards(page, name)).toContainText("$39.99");
-  await cards(page, name).getByRole("heading").getByRole("link").click();
-  await expect(page).toHaveURL(new RegExp(`${onB("/products/men/").source}[0-9a-z]+$`));
-  const productPath = new URL(page.url()).pathname;
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
-  await expect(page.getByTestId("offer-price")).toHaveText("$39.99");
-  const picture = page.locator('img[src^="/uploads/"]').first();
+  // B shows it to the visitor: search, product page (with the picture A stored), list.
+  await visitB(visitor, searchFor(name));
+  await expect(cards(visitor, name)).toHaveCount(1);
+  await expect(cards(visitor, name)).toContainText("$39.99");
+  const productPath = (await cards(visitor, name).getByRole("heading").getByRole("link").getAttribute("href"))!;
+  expect(productPath).toMatch(/^\/products\/men\/[0-9a-z]+$/);
+  await visitB(visitor, productPath);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(visitor.getByTestId("offer-price")).toHaveText("$39.99");
+  const picture = visitor.locator('img[src^="/uploads/"]').first();
   await expect(picture).toBeVisible();
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  const pictureAnswer = await page.request.get(`${originB()}${await picture.getAttribute("src")}`);
+  const pictureAnswer = await visitorContext.request.get(`${originB()}${await picture.getAttribute("src")}`);
   expect(pictureAnswer.status()).toBe(200);
   expect(pictureAnswer.headers()["content-type"]).toMatch(/^image\//);
-  await page.goto(`${originB()}/products/men`);
-  await expect(cards(page, name)).toHaveCount(1);
+  await visitB(visitor, "/products/men");
+  await expect(cards(visitor, name)).toHaveCount(1);
 
   // Edited on A: another name and price.
   const renamed = uniqueName("PG Hemp Shirt");
@@ -64,22 +79,25 @@ test("a product the seller edits on server A is fresh on server B at once: produ
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expectToast(page, `Product Updated: ${renamed}`);
 
-  // B's very next request for each page has the new values (each page is loaded once, the assertions read it).
-  const productHtml = await htmlOfB(page, productPath);
+  // B's very next request for each page has the new values (each page is loaded once; the assertions read it).
+  const productHtml = await visitB(visitor, productPath);
   expect(productHtml).toContain(renamed);
   expect(productHtml).not.toContain(name);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(renamed);
-  await expect(page.getByTestId("offer-price")).toHaveText("$35.00");
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(renamed);
+  await expect(visitor.getByTestId("offer-price")).toHaveText("$35.00");
 
-  const listHtml = await htmlOfB(page, "/products/men");
+  const listHtml = await visitB(visitor, "/products/men");
   expect(listHtml).toContain(renamed);
   expect(listHtml).not.toContain(name);
-  await expect(cards(page, renamed)).toHaveCount(1);
-  await expect(cards(page, renamed)).toContainText("$35.00");
+  await expect(cards(visitor, renamed)).toHaveCount(1);
+  await expect(cards(visitor, renamed)).toContainText("$35.00");
 
-  await htmlOfB(page, searchFor(renamed));
-  await expect(cards(page, renamed)).toHaveCount(1);
-  await expect(cards(page, renamed)).toContainText("$35.00");
-  await htmlOfB(page, searchFor(name));
-  await expect(cards(page, name)).toHaveCount(0);
+  expect(await visitB(visitor, searchFor(renamed))).toContain(renamed);
+  await expect(cards(visitor, renamed)).toHaveCount(1);
+  await expect(cards(visitor, renamed)).toContainText("$35.00");
+  // The search B showed before the edit finds it no more under its old name (the query itself is on the page).
+  await visitB(visitor, searchFor(name));
+  await expect(visitor.getByTestId("product-card")).toHaveCount(0);
+
+  await visitorContext.close();
 });
