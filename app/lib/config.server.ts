@@ -94,6 +94,13 @@ const schema = z.object({
   UPLOADS_DIR: z.string().min(1).optional(),
   /** Whether this process runs the background mail sender (the tests run it themselves: off). */
   MAIL_SENDER: z.enum(["on", "off"]).default("on"),
+  /**
+   * How long a mail sender's claim on an outbox row holds (milliseconds, default 10 minutes): a sender killed
+   * mid-send leaves its row to another once this has passed. It must stay far above the longest SMTP exchange
+   * (the sender's timeouts allow about two and a half minutes), or a slow send could be sent again by another
+   * server; the tests lower it to see a killed server's row sent within the test.
+   */
+  MAIL_LEASE_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
 });
 
 /** How online payment works: real Stripe, the built-in sandbox (test mode), or not offered at all. */
