@@ -219,15 +219,30 @@ export function sessionSecret(): string {
     secret = c.SESSION_SECRET;
     return secret;
   }
-  const file = path.join(c.dataDir, "session-secret");
-  if (existsSync(file)) {
-    secret = readFileSync(file, "utf8").trim();
-  } else {
-    mkdirSync(c.dataDir, { recursive: true });
-    secret = randomBytes(32).toString("hex");
-    writeFileSync(file, secret, { mode: 0o600 });
-  }
+  secret = keptSecret(path.join(c.dataDir, "session-secret"));
   return secret;
+}
+
+/**
+ * The secret kept in `file`, made (32 random bytes, hex) if the file does not exist yet. Written whole, then
+ * linked into place: several processes making it at once (servers over one DATA_DIR answering their first
+ * requests together) all agree on the first one's secret, and none ever reads a half-written file.
+ */
+function keptSecret(file: string): string {
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const made = randomBytes(32).toString("hex");
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  writeFileSync(draft, made, { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+    return made;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return readFileSync(file, "utf8").trim();
+  } finally {
+    unlinkSync(draft);
+  }
 }
 
 let sealKey: Buffer | undefined;
@@ -240,28 +255,7 @@ let sealKey: Buffer | undefined;
 export function mailSealKey(): Buffer {
   if (sealKey) return sealKey;
   const c = config();
-  let material = c.MAIL_SEAL_KEY;
-  if (!material) {
-    const file = path.join(c.dataDir, "mail-seal-key");
-    if (existsSync(file)) {
-      material = readFileSync(file, "utf8").trim();
-    } else {
-      mkdirSync(c.dataDir, { recursive: true });
-      material = randomBytes(32).toString("hex");
-      // Written whole, then linked into place: two processes making it at once agree on the first one's key,
-      // and neither ever reads a half-written file.
-      const draft = `${file}.${process.pid}.tmp`;
-      writeFileSync(draft, material, { mode: 0o600 });
-      try {
-        linkSync(draft, file);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-        material = readFileSync(file, "utf8").trim();
-      } finally {
-        unlinkSync(draft);
-      }
-    }
-  }
+  const material = c.MAIL_SEAL_KEY || keptSecret(path.join(c.dataDir, "mail-seal-key"));
   sealKey = createHash("sha256").update(material).digest();
   return sealKey;
 }
