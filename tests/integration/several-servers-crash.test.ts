@@ -64,7 +64,7 @@ it("SIGKILL of one of two servers while 50 shoppers order through both: nothing 
     { length: SHOPPERS },
     (_, i) => new LoadShopper(`two-crash-${i}-${Date.now()}@example.com`, log),
   );
-  let [a, b] = await Promise.all([startProductionServer(serverEnv()), startProductionServer(serverEnv())]) as [
+  let [a, b] = (await Promise.all([startProductionServer(serverEnv()), startProductionServer(serverEnv())])) as [
     RunningServer,
     RunningServer,
   ];
@@ -108,9 +108,7 @@ it("SIGKILL of one of two servers while 50 shoppers order through both: nothing 
     expect(a.child.signalCode).toBe("SIGKILL");
     // The rows being sent at the kill: the only ones that may reach the SMTP server twice (see above).
     const sendingAtKill = new Set(
-      (await db().select().from(mailOutbox))
-        .filter((row) => row.state === "sending")
-        .map((row) => bare(row.messageId)),
+      (await db().select().from(mailOutbox)).filter((row) => row.state === "sending").map((row) => bare(row.messageId)),
     );
 
     // B kept answering: no request to it failed, and every shopper placed its orders through it after the kill.

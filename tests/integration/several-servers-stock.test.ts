@@ -11,8 +11,8 @@ import { db, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { discountCodes, discountUses, orderItems, orders } from "#db/tables.ts";
 import { createProduct, stockOf } from "../helpers/factories.ts";
-import { freePort } from "../helpers/ports.ts";
 import { waitUntil } from "../helpers/mail.ts";
+import { freePort } from "../helpers/ports.ts";
 import { type RunningServer, startProductionServer } from "../helpers/production-server.ts";
 import { rawRequest } from "../helpers/raw-http.ts";
 import { createAddress, createUser, signedInCookie } from "../helpers/shopper.ts";
@@ -33,8 +33,13 @@ beforeAll(async () => {
   }
   // Each server reaches its own Stripe sandbox at 127.0.0.1:PORT, so the ports are chosen here; the sandbox's
   // files are in the DATA_DIR both share.
-  const ports = [await freePort(), await freePort()];
-  [a, b] = await Promise.all(ports.map((port) => startProductionServer({ PORT: String(port) })));
+  const portA = await freePort();
+  let portB = await freePort();
+  while (portB === portA) portB = await freePort();
+  [a, b] = await Promise.all([
+    startProductionServer({ PORT: String(portA) }),
+    startProductionServer({ PORT: String(portB) }),
+  ]);
 }, 300_000);
 
 afterAll(async () => {
