@@ -100,7 +100,11 @@ const schema = z.object({
    * (the sender's timeouts allow about two and a half minutes), or a slow send could be sent again by another
    * server; the tests lower it to see a killed server's row sent within the test.
    */
-  MAIL_LEASE_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
+  MAIL_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60_000),
 });
 
 /** How online payment works: real Stripe, the built-in sandbox (test mode), or not offered at all. */

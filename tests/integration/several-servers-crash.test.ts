@@ -46,6 +46,10 @@ const serverEnv = () => ({
   // A killed server's claimed row is due again after 20 seconds instead of 10 minutes: far above a send to the
   // local SMTP server, so no live send is taken over.
   MAIL_LEASE_MS: "20000",
+  // The slow-client limits out of the way (a starved machine once answered 408 to a request whose headers it had
+  // not read within 20 s, in several-servers-stock.test.ts); server-limits.test.ts tests them.
+  HEADERS_TIMEOUT_MS: "600000",
+  REQUEST_TIMEOUT_MS: "600000",
 });
 
 /** The Message-ID of a received message, without its angle brackets. */
