@@ -50,6 +50,10 @@ const serverEnv = () => ({
   // not read within 20 s, in several-servers-stock.test.ts); server-limits.test.ts tests them.
   HEADERS_TIMEOUT_MS: "600000",
   REQUEST_TIMEOUT_MS: "600000",
+  // Idle kept connections held longer than fetch keeps them (it goes by the server's Keep-Alive hint): a shopper's
+  // connection to B sits idle while it orders through A, and on a starved machine the server closing it after
+  // the default 5 s, just as fetch sent the next order on it, failed requests B never saw.
+  KEEP_ALIVE_TIMEOUT_MS: "600000",
 });
 
 /** The Message-ID of a received message, without its angle brackets. */
