@@ -94,6 +94,17 @@ const schema = z.object({
   UPLOADS_DIR: z.string().min(1).optional(),
   /** Whether this process runs the background mail sender (the tests run it themselves: off). */
   MAIL_SENDER: z.enum(["on", "off"]).default("on"),
+  /**
+   * How long a mail sender's claim on an outbox row holds (milliseconds, default 10 minutes): a sender killed
+   * mid-send leaves its row to another once this has passed. It must stay far above the longest SMTP exchange
+   * (the sender's timeouts allow about two and a half minutes), or a slow send could be sent again by another
+   * server; the tests lower it to see a killed server's row sent within the test.
+   */
+  MAIL_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60_000),
 });
 
 /** How online payment works: real Stripe, the built-in sandbox (test mode), or not offered at all. */
@@ -212,15 +223,30 @@ export function sessionSecret(): string {
     secret = c.SESSION_SECRET;
     return secret;
   }
-  const file = path.join(c.dataDir, "session-secret");
-  if (existsSync(file)) {
-    secret = readFileSync(file, "utf8").trim();
-  } else {
-    mkdirSync(c.dataDir, { recursive: true });
-    secret = randomBytes(32).toString("hex");
-    writeFileSync(file, secret, { mode: 0o600 });
-  }
+  secret = keptSecret(path.join(c.dataDir, "session-secret"));
   return secret;
+}
+
+/**
+ * The secret kept in `file`, made (32 random bytes, hex) if the file does not exist yet. Written whole, then
+ * linked into place: several processes making it at once (servers over one DATA_DIR answering their first
+ * requests together) all agree on the first one's secret, and none ever reads a half-written file.
+ */
+function keptSecret(file: string): string {
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const made = randomBytes(32).toString("hex");
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  writeFileSync(draft, made, { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+    return made;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return readFileSync(file, "utf8").trim();
+  } finally {
+    unlinkSync(draft);
+  }
 }
 
 let sealKey: Buffer | undefined;
@@ -233,28 +259,7 @@ let sealKey: Buffer | undefined;
 export function mailSealKey(): Buffer {
   if (sealKey) return sealKey;
   const c = config();
-  let material = c.MAIL_SEAL_KEY;
-  if (!material) {
-    const file = path.join(c.dataDir, "mail-seal-key");
-    if (existsSync(file)) {
-      material = readFileSync(file, "utf8").trim();
-    } else {
-      mkdirSync(c.dataDir, { recursive: true });
-      material = randomBytes(32).toString("hex");
-      // Written whole, then linked into place: two processes making it at once agree on the first one's key,
-      // and neither ever reads a half-written file.
-      const draft = `${file}.${process.pid}.tmp`;
-      writeFileSync(draft, material, { mode: 0o600 });
-      try {
-        linkSync(draft, file);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-        material = readFileSync(file, "utf8").trim();
-      } finally {
-        unlinkSync(draft);
-      }
-    }
-  }
+  const material = c.MAIL_SEAL_KEY || keptSecret(path.join(c.dataDir, "mail-seal-key"));
   sealKey = createHash("sha256").update(material).digest();
   return sealKey;
 }

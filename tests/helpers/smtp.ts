@@ -55,6 +55,12 @@ export async function startSmtpServer(): Promise<SmtpTestServer> {
       });
     },
   });
+  // A sender killed in the middle of a conversation (SIGKILL of a server) resets its connection: smtp-server
+  // reports that on the server, and without a listener it would be thrown in the test's process. Any other
+  // error is said, which fails the test (tests/setup.ts).
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ECONNRESET" && error.code !== "EPIPE") console.error("The test SMTP server failed:", error);
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as net.AddressInfo;
   return {

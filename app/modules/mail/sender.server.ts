@@ -3,7 +3,7 @@
 //
 // What is guaranteed (docs/decisions/0060-mail-outbox.md):
 // - Nothing is lost: a row is due until it is recorded as sent or as failed for good. A sender first CLAIMS a
-//   row (state 'sending', a claim token, and a lease: dueAt = now + LEASE_MS) and commits that claim; only then
+//   row (state 'sending', a claim token, and a lease: dueAt = now + MAIL_LEASE_MS) and commits that claim; only then
 //   does it talk to the SMTP server; only after the server has accepted the message (its 250 to DATA) does it
 //   record 'sent'. A crash anywhere leaves the row pending or claimed, and a claim whose lease has lapsed is
 //   due again.
@@ -33,7 +33,10 @@ import { openSecret } from "./secrets.server.ts";
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
-/** How long a claim holds: far above the longest SMTP exchange the timeouts below allow. */
+/**
+ * How long a claim holds by default: far above the longest SMTP exchange the timeouts below allow. MAIL_LEASE_MS
+ * sets it (app/lib/config.server.ts).
+ */
 export const LEASE_MS = 10 * 60_000;
 /** Attempts before a mail is given up (the waits between them add up to about a day). */
 export const MAX_ATTEMPTS = 10;
@@ -77,7 +80,7 @@ async function claimDueMail(now: number, limit: number): Promise<OutboxRow[]> {
       if (due.length === 0) return { picked: 0, claimed: [] };
       const rows = await tx
         .update(mailOutbox)
-        .set({ state: "sending", claimToken, dueAt: now + LEASE_MS })
+        .set({ state: "sending", claimToken, dueAt: now + config().MAIL_LEASE_MS })
         .where(
           and(
             inArray(
