@@ -107,3 +107,16 @@ export { expect };
 export async function expectToast(page: Page, text: string) {
   await expect(page.getByTestId("toasts")).toContainText(text);
 }
+
+/**
+ * Clicks what posts a form (`click`) and waits until the store has answered that POST, so what it set (a cookie:
+ * the visitor's cart) is the browser's before the test goes on. A toast or the header's count cannot say so: a
+ * toast of the same text from the click before may still be on the page, and with JavaScript the header counts
+ * a pending Add at once. A click elsewhere before the answer would cancel the post (a new navigation aborts it).
+ * With JavaScript the POST is the page's data request, without it the form's own (its 303 finishes it).
+ */
+export async function clickAndAwaitPost(page: Page, click: () => Promise<void>) {
+  const answered = page.waitForEvent("requestfinished", (request) => request.method() === "POST");
+  await click();
+  await answered;
+}

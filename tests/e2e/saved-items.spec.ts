@@ -2,30 +2,13 @@
 // aria-pressed), the header's link with its count, /saved with the price and stock now, Add to Cart from there
 // (a size chosen for a product with sizes), Remove, a visitor's saved items kept through login, and a saved
 // product the seller removed from sale. Every test makes its own products, so the two projects share nothing.
-import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, expectToast, registerShopper, test } from "./fixtures.ts";
-import { DEMO_SELLER, imageFile, uniqueName } from "./seller-helpers.ts";
+import type { Page } from "@playwright/test";
+import { clickAndAwaitPost, expect, expectToast, registerShopper, test } from "./fixtures.ts";
+import { addProductAsSeller, uniqueName } from "./seller-helpers.ts";
 import { accountMenu, cartCount, isNoJs, logInThroughModal } from "./shopper-helpers.ts";
 
 /** Adds a product (category Men, offer price $20.00) through POST /api/product/add as the demo seller. */
-async function addProduct(request: APIRequestContext, name: string, sizes: { size: string; stock: number }[]) {
-  expect((await request.post("/api/seller/login", { data: DEMO_SELLER })).status()).toBe(200);
-  const response = await request.post("/api/product/add", {
-    multipart: {
-      productData: JSON.stringify({
-        name,
-        description: ["Soft cotton"],
-        category: "Men",
-        price: 30,
-        offerPrice: 20,
-        sizes,
-      }),
-      images: await imageFile("tee.png", "#16a085"),
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()).product._id as string;
-}
+const addProduct = addProductAsSeller;
 
 const savedLink = (page: Page, count: number) =>
   page.getByRole("banner").getByRole("link", { name: `Saved items, ${count}`, exact: true });
@@ -97,9 +80,12 @@ test("a visitor saves from a card and a product page, adds to the cart from /sav
   await expectToast(page, "Added to Cart");
   await expect(cartCount(page)).toHaveText("1");
   await expect(page).toHaveURL(/\/saved$/);
-  await savedItem(page, cap)
-    .getByRole("button", { name: `Add ${cap} to cart` })
-    .click();
+  // Answered before Remove is pressed (the count shows a pending Add at once; Remove would cancel it).
+  await clickAndAwaitPost(page, () =>
+    savedItem(page, cap)
+      .getByRole("button", { name: `Add ${cap} to cart` })
+      .click(),
+  );
   await expect(cartCount(page)).toHaveText("2");
 
   // Remove one: the list and the header's count follow.

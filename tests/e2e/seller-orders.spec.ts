@@ -2,7 +2,7 @@
 // My Orders, with JavaScript and without. The shopper and the seller use separate browser contexts.
 // The shopper and the seller are signed in by tests/e2e/fixtures.ts.
 import { expect, signInSeller, test } from "./fixtures.ts";
-import { insertCashOrders, isNoJs } from "./seller-helpers.ts";
+import { isNoJs, placeCashOrders } from "./seller-helpers.ts";
 import { addToCartHere, openProduct, saveAddress } from "./shopper-helpers.ts";
 
 test("a shopper's order shows in Orders; the seller ships it; the shopper sees Shipped", async ({
@@ -97,10 +97,11 @@ test("with JavaScript, the orders list says 'Loading...' while it is fetched", a
 
 test("the orders list shows 50 orders a page; Next and Previous move between pages", async ({
   page,
+  storeApi,
   seller: _signedIn,
 }) => {
-  // More orders than one page holds (the js and no-js runs each add theirs).
-  await insertCashOrders(`pg${isNoJs() ? "n" : "j"}${Date.now().toString(36)}`, 60);
+  // More orders than one page holds (the js and no-js runs each add theirs), placed through the store.
+  await placeCashOrders(storeApi, 60);
   await page.goto("/seller/orders");
   const orders = page.getByTestId("seller-order");
   await expect(orders).toHaveCount(50);
