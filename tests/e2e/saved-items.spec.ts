@@ -4,7 +4,7 @@
 // product the seller removed from sale. Every test makes its own products, so the two projects share nothing.
 import type { Page } from "@playwright/test";
 import { clickAndAwaitPost, expect, expectToast, registerShopper, test } from "./fixtures.ts";
-import { addProductAsSeller, uniqueName } from "./seller-helpers.ts";
+import { addProductAsSeller, signInDemoSeller, uniqueName } from "./seller-helpers.ts";
 import { accountMenu, cartCount, isNoJs, logInThroughModal } from "./shopper-helpers.ts";
 
 /** Adds a product (category Men, offer price $20.00) through POST /api/product/add as the demo seller. */
@@ -120,19 +120,21 @@ test("a shopper's Save toggles; a saved product removed from sale says so on /sa
   await page.goto(`/products/men/${id}`);
   await expect(accountMenu(page)).toHaveText(shopper.name);
   const save = page.getByRole("button", { name: `Save ${name}`, exact: true });
-  await save.click();
+  // Each toggle answered before the next click: with JavaScript the button shows a pending toggle at once, and
+  // the next click would cancel it in the browser while the store may still take it after the next one.
+  await clickAndAwaitPost(page, () => save.click());
   await expectToast(page, "Saved for later");
   await expect(save).toHaveAttribute("aria-pressed", "true");
-  await save.click();
+  await clickAndAwaitPost(page, () => save.click());
   await expect(save).toHaveAttribute("aria-pressed", "false");
   await expect(save).toHaveText("Save");
-  await save.click();
+  await clickAndAwaitPost(page, () => save.click());
   await expect(save).toHaveAttribute("aria-pressed", "true");
 
   // The seller takes it off sale, from a client of its own: storeApi's kept-alive connection has been idle
   // about as long as the server keeps one open (5 s), and a request sent just as it closes is reset.
   const seller = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
-  expect((await seller.post("/api/seller/login", { data: DEMO_SELLER })).status()).toBe(200);
+  await signInDemoSeller(seller);
   const removed = await seller.post("/seller/product-list", { form: { intent: "remove", id }, maxRedirects: 0 });
   expect(removed.status()).toBe(303);
   await seller.dispose();
