@@ -10,17 +10,17 @@ import { db, engine } from "#app/lib/db.server.ts";
  * tables hold the same rows (PostgreSQL gives no order without ORDER BY, and an updated row may move).
  */
 export async function tableRows(tables: readonly SQLiteTable[]): Promise<string> {
-  const dumps: string[] = [];
-  for (const table of tables) {
-    // The tables are typed as SQLite's (#db/tables.ts) on either engine.
-    const rows: unknown[] = await db().select().from(table);
-    dumps.push(
-      rows
+  // All at once: on PostgreSQL each read is a round trip, and the pool runs several together.
+  const dumps = await Promise.all(
+    tables.map(async (table) => {
+      // The tables are typed as SQLite's (#db/tables.ts) on either engine.
+      const rows: unknown[] = await db().select().from(table);
+      return rows
         .map((row) => JSON.stringify(row))
         .sort()
-        .join("\n"),
-    );
-  }
+        .join("\n");
+    }),
+  );
   return dumps.join("\n--\n");
 }
 

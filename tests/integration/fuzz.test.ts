@@ -28,6 +28,7 @@ import {
   stripeEvents,
   users,
 } from "#db/tables.ts";
+import { onPostgres } from "../engines.ts";
 import { type App, type Body, type Client, json, startApp } from "../helpers/app.ts";
 import {
   type Account,
@@ -52,17 +53,33 @@ import { tableRows, writeMark } from "../helpers/table-rows.ts";
  */
 const FIXED_SEEDS = [
   // Issue 16, point 20: request 6,596 is a Place Order (cash, a usable request key, an unknown address) while
-  // the shopper's online checkout is open: the checkout was closed, then the order refused with 400.
-  { seed: 336615959, runs: 6_600 },
-  { seed: 1, runs: 1_000 },
-  { seed: 20261125, runs: 1_000 },
+  // the shopper's online checkout is open: the checkout was closed, then the order refused with 400. A rule of
+  // the checkout, not of an engine: replayed in the SQLite pass only (see ON_POSTGRES_RUNS).
+  { seed: 336615959, runs: 6_600, sqliteOnly: true },
+  { seed: 1, runs: 1_000, sqliteOnly: false },
+  { seed: 20261125, runs: 1_000, sqliteOnly: false },
 ];
+/**
+ * The random seed's requests on PostgreSQL. A request there costs several round trips to the server: on this
+ * 2-core machine under a load of 40, 0.27 s a request against 0.04 s on SQLite (300 requests: 82 s), so the
+ * 6,600-request replay alone would outlast the 10-minute hang guard. The PostgreSQL pass checks what the engine
+ * changes (a refusal rolls back, no 5xx from the driver) with the two short replays and 1,000 new requests;
+ * the SQLite pass keeps the whole depth. FUZZ_RUNS sets both.
+ */
+const ON_POSTGRES_RUNS = 1_000;
 /** FUZZ_SEED: that seed alone, FUZZ_RUNS requests (10,000 unless set); else the fixed seeds, then a random one. */
 const REPLAY = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : null;
-const RUNS = envCount("FUZZ_RUNS", REPLAY === null ? 3_000 : 10_000);
+const RUNS = envCount("FUZZ_RUNS", REPLAY !== null ? 10_000 : onPostgres ? ON_POSTGRES_RUNS : 3_000);
 const SEEDS =
   REPLAY === null
-    ? [...FIXED_SEEDS.map((s) => ({ ...s, random: false })), { seed: Date.now() % 2 ** 31, runs: RUNS, random: true }]
+    ? [
+        ...FIXED_SEEDS.filter((s) => !(onPostgres && s.sqliteOnly)).map(({ seed, runs }) => ({
+          seed,
+          runs,
+          random: false,
+        })),
+        { seed: Date.now() % 2 ** 31, runs: RUNS, random: true },
+      ]
     : [{ seed: REPLAY, runs: RUNS, random: false }];
 
 /**
@@ -408,6 +425,8 @@ async function fuzz(seed: number, runs: number, signal: AbortSignal) {
   const statuses = new Map<number, number>();
   const problems: string[] = [];
   let sent = 0;
+  /** How many times the stored rows were read (each time the write mark had moved). */
+  let snapshots = 1;
   let version = await writeMark();
   let rows = await storedRows();
 
@@ -438,6 +457,7 @@ async function fuzz(seed: number, runs: number, signal: AbortSignal) {
       const now = await writeMark();
       if (now !== version) {
         version = now;
+        snapshots += 1;
         const after = await storedRows();
         if (answer.status >= 400 && after !== rows)
           problems.push(`${label}: refused with ${answer.status} but stored something`);
@@ -452,8 +472,8 @@ async function fuzz(seed: number, runs: number, signal: AbortSignal) {
   expectSoundDatabase();
   const refused = [...statuses].filter(([status]) => status >= 400).reduce((sum, [, n]) => sum + n, 0);
   console.log(
-    `fuzz: ${runs} generated requests (${sent} sent in all, seed ${seed}): ${refused} refused with a 4xx, ` +
-      `none 5xx; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
+    `fuzz: ${runs} generated requests (${sent} sent in all, seed ${seed}, stored rows read ${snapshots} times): ` +
+      `${refused} refused with a 4xx, none 5xx; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
   );
   expect(sent).toBeGreaterThanOrEqual(runs);
   // The fuzz reached past the refusals too: some requests were accepted.
