@@ -89,7 +89,7 @@ export const lineName = (product: string, size: string) => (size ? `${product}, 
 export async function addToCartHere(page: Page): Promise<string> {
   const url = page.url();
   const size = await chooseSize(page);
-  // The post answered first: the toast of an Add just before may still be showing (decision 0163).
+  // The post answered first: the toast of an Add just before may still be showing (decision 0164).
   await clickAndAwaitPost(page, () => page.getByRole("button", { name: "Add to Cart", exact: true }).click());
   await expectToast(page, "Added to Cart");
   expect(page.url()).toBe(url);
