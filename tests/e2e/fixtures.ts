@@ -122,3 +122,12 @@ export async function clickAndAwaitPost(page: Page, click: () => Promise<void>) 
   await click();
   await answered;
 }
+
+/**
+ * With JavaScript: waits until React Router has taken over the page (its router exists once the page's scripts
+ * have started hydrating it). A link clicked before that is followed by the browser itself, a new document,
+ * which no client-side navigation state (a 'Loading...') is shown for.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+}

@@ -1,7 +1,7 @@
 // A shopper's cash order in the seller's Orders, moved to Shipped, and seen so in the shopper's
 // My Orders, with JavaScript and without. The shopper and the seller use separate browser contexts.
 // The shopper and the seller are signed in by tests/e2e/fixtures.ts.
-import { expect, signInSeller, test } from "./fixtures.ts";
+import { expect, signInSeller, test, waitForHydration } from "./fixtures.ts";
 import { isNoJs, placeCashOrders } from "./seller-helpers.ts";
 import { addToCartHere, openProduct, saveAddress } from "./shopper-helpers.ts";
 
@@ -80,6 +80,8 @@ test("with JavaScript, the orders list says 'Loading...' while it is fetched", a
   test.skip(isNoJs(), "Without JavaScript the browser shows its own loading state");
   await page.goto("/seller");
   await expect(page.getByText("Hi! Seller")).toBeVisible();
+  // Before hydration the link would load /seller/orders as a new document (seen in a repeated run).
+  await waitForHydration(page);
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
