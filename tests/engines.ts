@@ -22,10 +22,7 @@ export const SQLITE_ONLY_FILES: Record<string, string> = {
   "tests/integration/postgres-transactions.test.ts": "starts its own PostgreSQL: runs once, in the SQLite pass",
   "tests/integration/postgres-values.test.ts": "compares both engines itself: runs once, in the SQLite pass",
   "tests/integration/search-both-engines.test.ts": "compares both engines itself: runs once, in the SQLite pass",
-  "tests/integration/fuzz.test.ts": "compares every table before and after through SQLite's connection (data_version)",
   "tests/integration/db-copy.test.ts":
     "copies a SQLite store into a PostgreSQL of its own: runs once, in the SQLite pass",
-  "tests/integration/proxy-configs.test.ts":
-    "checks docs/deploy.md's proxy examples in front of two SQLite store servers",
   "tests/unit/schema-drift.test.ts": "compares both schemas (no database): runs once, in the SQLite pass",
 };

@@ -107,3 +107,27 @@ export { expect };
 export async function expectToast(page: Page, text: string) {
   await expect(page.getByTestId("toasts")).toContainText(text);
 }
+
+/**
+ * Clicks what posts a form (`click`) and waits until the store has answered that POST, so what it set (a cookie:
+ * the visitor's cart) is the browser's before the test goes on. A toast or the header's count cannot say so: a
+ * toast of the same text from the click before may still be on the page, and with JavaScript the header counts
+ * a pending Add at once. A click elsewhere before the answer would cancel the post (a new navigation aborts it).
+ * With JavaScript the POST is the page's data request, without it the form's own (answered with a 303). The
+ * answer's headers are what count (its cookies are stored then): Chromium does not always report the end of a
+ * data request's body, so "requestfinished" may never come (seen under load).
+ */
+export async function clickAndAwaitPost(page: Page, click: () => Promise<void>) {
+  const answered = page.waitForResponse((response) => response.request().method() === "POST");
+  await click();
+  await answered;
+}
+
+/**
+ * With JavaScript: waits until React Router has taken over the page (its router exists once the page's scripts
+ * have started hydrating it). A link clicked before that is followed by the browser itself, a new document,
+ * which no client-side navigation state (a 'Loading...') is shown for.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+}

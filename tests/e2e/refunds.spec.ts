@@ -2,7 +2,6 @@
 // built-in Stripe sandbox, and the seller (a browser of their own) cancels and refunds, refunds a part with
 // restock, sees a refund fail and tries again, sees a refund made in Stripe's dashboard arrive by webhook,
 // refunds a delivered order that came back, and marks a cash order paid.
-import path from "node:path";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { type CspWatch, expect, expectToast, signInSeller, test } from "./fixtures.ts";
 import { waitForMail } from "./mail-helpers.ts";
@@ -57,6 +56,7 @@ async function paidOnlineOrder(page: Page, baseURL: string, skip = 0) {
     data: { items: [{ product: product._id, quantity: 2 }], address: addresses.addresses[0]!._id },
   });
   const { url } = (await placed.json()) as { url: string };
+  const sessionId = /cs_test_[0-9A-Za-z]+/.exec(url)![0];
   await page.goto(new URL(url).pathname);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await expect(page).toHaveURL(/\/loader\?/);
@@ -71,7 +71,7 @@ async function paidOnlineOrder(page: Page, baseURL: string, skip = 0) {
       return orders[0]?.isPaid === true;
     })
     .toBe(true);
-  return { orderId, product };
+  return { orderId, product, sessionId };
 }
 
 async function sellerPage(browser: Browser, baseURL: string, csp: CspWatch): Promise<[BrowserContext, Page]> {
@@ -91,19 +91,18 @@ async function moveTo(page: Page, orderId: string, status: string) {
   await order.getByRole("button", { name: "Update" }).click();
 }
 
-/** The e2e server's SQLite file, read as a script of the seller's would (the payment intent of an order). */
-async function paymentIntentOf(orderId: string): Promise<string> {
-  const { default: Database } = await import("better-sqlite3");
-  const client = new Database(path.join(process.env.E2E_DATA_DIR!, "store.db"), { readonly: true });
-  try {
-    client.pragma("busy_timeout = 10000");
-    const row = client.prepare("SELECT payment_intent_id AS id FROM order_payments WHERE order_id = ?").get(orderId) as
-      | { id: string }
-      | undefined;
-    return row!.id;
-  } finally {
-    client.close();
-  }
+/**
+ * The payment intent of an order paid through checkout session `sessionId`, as a script of the seller's would
+ * find it: from Stripe (the sandbox's GET /v1/checkout/sessions/:id).
+ */
+async function paymentIntentOf(request: APIRequestContext, sessionId: string): Promise<string> {
+  const answer = await request.get(`/v1/checkout/sessions/${sessionId}`, {
+    headers: { Authorization: `Bearer ${SANDBOX_KEY}` },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const { payment_intent } = (await answer.json()) as { payment_intent: string | null };
+  expect(payment_intent).toMatch(/^pi_/);
+  return payment_intent!;
 }
 
 test("cancel and refund in full: the cancel asks first, the money goes back, everyone is told", async ({
@@ -189,10 +188,10 @@ test("a refund that fails is shown as failed with Try again, and then succeeds",
   shopper: _signedIn,
   storeApi,
 }) => {
-  const { orderId } = await paidOnlineOrder(page, baseURL!, 2);
+  const { orderId, sessionId } = await paidOnlineOrder(page, baseURL!, 2);
   const switched = await storeApi.post("/v1/test_helpers/sandbox/fail_next_refund", {
     headers: { Authorization: `Bearer ${SANDBOX_KEY}` },
-    form: { payment_intent: await paymentIntentOf(orderId) },
+    form: { payment_intent: await paymentIntentOf(storeApi, sessionId) },
   });
   expect(switched.ok()).toBe(true);
   const [context, seller] = await sellerPage(browser, baseURL!, csp);
@@ -228,11 +227,11 @@ test("a refund made in Stripe's dashboard arrives by webhook only", async ({
   shopper: _signedIn,
   storeApi,
 }) => {
-  const { orderId } = await paidOnlineOrder(page, baseURL!, 3);
+  const { orderId, sessionId } = await paidOnlineOrder(page, baseURL!, 3);
   // Stripe's dashboard: a refund the store never asked for, made on the payment.
   const made = await storeApi.post("/v1/refunds", {
     headers: { Authorization: `Bearer ${SANDBOX_KEY}` },
-    form: { payment_intent: await paymentIntentOf(orderId), amount: "150" },
+    form: { payment_intent: await paymentIntentOf(storeApi, sessionId), amount: "150" },
   });
   expect(made.ok(), await made.text()).toBe(true);
   const [context, seller] = await sellerPage(browser, baseURL!, csp);

@@ -1,61 +1,47 @@
 // Reviews from buyers (issue 21), with JavaScript and without: a buyer whose order was delivered reviews, edits
 // and deletes (the rating, the count and the JSON-LD follow); a shopper without one is not offered the form and a
 // forged post is refused with 403; the seller hides, shows again and replies from /seller/reviews. A script in
-// a review is shown as text and never runs. Each test makes its own product and delivered order straight in the
-// end-to-end server's SQLite file (as seller-helpers.ts does for orders), so the two projects never share one.
-import path from "node:path";
-import type { Page } from "@playwright/test";
-import { registerSearchFunctions } from "#app/lib/sqlite-search.server.ts";
+// a review is shown as text and never runs. Each test makes its own product and delivered order through the
+// store (seller-helpers.ts), so the two projects never share one.
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, signInSeller, test } from "./fixtures.ts";
-import { isNoJs, uniqueName } from "./seller-helpers.ts";
+import {
+  addAddressAsShopper,
+  addProductAsSeller,
+  isNoJs,
+  setOrderStatusAsSeller,
+  uniqueName,
+} from "./seller-helpers.ts";
 
 const SCRIPT = '<script>window.__reviewXss = 1</script><img src=x onerror="window.__reviewXss = 2">';
 
 /**
- * A new product (sizes M and L; it shows the oldest product's picture, as other specs expect every card to have
- * one) and, for the shopper with `email`, a delivered order of it in size M.
+ * A new product (sizes M and L), made through the store as the demo seller (`storeApi`), and, for the shopper
+ * whose request client `buyer` is (the page's, signed in), a cash order of it in size M that the seller moved
+ * to Shipped, then Delivered, through the Orders form.
  */
-async function deliveredPurchase(email: string | null, label: string) {
-  const { default: Database } = await import("better-sqlite3");
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error("E2E_DATA_DIR is not set: run the specs through playwright.config.ts");
-  const client = new Database(path.join(dataDir, "store.db"));
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  const product = { id: `rev${suffix}`, name: uniqueName(label) };
-  try {
-    client.pragma("busy_timeout = 10000");
-    // The search index's triggers fold the name with the store's own function.
-    registerSearchFunctions(client);
-    client.transaction(() => {
-      client
-        .prepare(
-          `INSERT INTO products (id, name, category, description, price_cents, offer_price_cents, images, in_stock, created_at)
-           VALUES (?, ?, 'Men', '["Soft cotton"]', 2999, 1999,
-                   (SELECT images FROM products WHERE images <> '[]' ORDER BY created_at LIMIT 1), 1, ?)`,
-        )
-        .run(product.id, product.name, Date.now());
-      const size = client.prepare("INSERT INTO product_sizes (product_id, size, position, stock) VALUES (?, ?, ?, 9)");
-      size.run(product.id, "M", 0);
-      size.run(product.id, "L", 1);
-      if (!email) return;
-      const user = client.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: string };
-      const orderId = `ord${suffix}`;
-      client
-        .prepare(
-          `INSERT INTO orders (id, user_id, payment_type, subtotal_cents, tax_cents, amount_cents, status, is_paid, address, created_at)
-           VALUES (?, ?, 'COD', 1999, 0, 1999, 'Delivered', 1, '{"firstName":"Review","street":"1 Test Road"}', ?)`,
-        )
-        .run(orderId, user.id, Date.now());
-      client
-        .prepare(
-          "INSERT INTO order_items (id, order_id, product_id, size, quantity, unit_price_cents, position) VALUES (?, ?, ?, 'M', 1, 1999, 0)",
-        )
-        .run(`${orderId}-0`, orderId, product.id);
-    })();
-  } finally {
-    client.close();
+async function deliveredPurchase(
+  storeApi: APIRequestContext,
+  buyer: { request: APIRequestContext; origin: string } | null,
+  label: string,
+) {
+  const name = uniqueName(label);
+  const id = await addProductAsSeller(storeApi, name, [
+    { size: "M", stock: 9 },
+    { size: "L", stock: 9 },
+  ]);
+  if (buyer) {
+    const address = await addAddressAsShopper(buyer.request, buyer.origin);
+    const placed = await buyer.request.post("/api/order/cod", {
+      headers: { Origin: buyer.origin },
+      data: { items: [{ product: id, size: "M", quantity: 1 }], address },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const { orderId } = (await placed.json()) as { orderId: string };
+    await setOrderStatusAsSeller(storeApi, orderId, "Shipped");
+    await setOrderStatusAsSeller(storeApi, orderId, "Delivered");
   }
-  return { ...product, path: `/products/men/${product.id}` };
+  return { id, name, path: `/products/men/${id}` };
 }
 
 function reviewsSection(page: Page) {
@@ -70,9 +56,11 @@ async function jsonLdRating(page: Page) {
 
 test("a buyer whose order was delivered reviews, edits and deletes; rating, count and JSON-LD follow", async ({
   page,
+  baseURL,
+  storeApi,
   shopper,
 }) => {
-  const product = await deliveredPurchase(shopper.email, "Review Tee");
+  const product = await deliveredPurchase(storeApi, { request: page.request, origin: baseURL! }, "Review Tee");
   await page.goto(product.path);
   const main = page.getByRole("main");
   await expect(main.getByTestId("rating").first()).toHaveText("No reviews yet");
@@ -129,9 +117,10 @@ test("a buyer whose order was delivered reviews, edits and deletes; rating, coun
 test("a shopper without a delivered order is not offered the form; a forged post is refused with 403", async ({
   page,
   baseURL,
+  storeApi,
   shopper: _signedIn,
 }) => {
-  const product = await deliveredPurchase(null, "Unbought Tee");
+  const product = await deliveredPurchase(storeApi, null, "Unbought Tee");
   await page.goto(product.path);
   const reviews = reviewsSection(page);
   await expect(reviews.getByText("You can review this product once an order of it has been delivered.")).toBeVisible();
@@ -154,9 +143,10 @@ test("the seller hides a review, shows it again and replies; the product page fo
   browser,
   baseURL,
   csp,
-  shopper,
+  storeApi,
+  shopper: _signedIn,
 }) => {
-  const product = await deliveredPurchase(shopper.email, "Moderated Tee");
+  const product = await deliveredPurchase(storeApi, { request: page.request, origin: baseURL! }, "Moderated Tee");
   const posted = await page.request.post(product.path, {
     headers: { Origin: baseURL! },
     form: { intent: "review-save", rating: "5", title: "Perfect fit", body: "Would buy again." },

@@ -2,30 +2,13 @@
 // aria-pressed), the header's link with its count, /saved with the price and stock now, Add to Cart from there
 // (a size chosen for a product with sizes), Remove, a visitor's saved items kept through login, and a saved
 // product the seller removed from sale. Every test makes its own products, so the two projects share nothing.
-import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, expectToast, registerShopper, test } from "./fixtures.ts";
-import { DEMO_SELLER, imageFile, uniqueName } from "./seller-helpers.ts";
+import type { Page } from "@playwright/test";
+import { clickAndAwaitPost, expect, expectToast, registerShopper, test } from "./fixtures.ts";
+import { addProductAsSeller, signInDemoSeller, uniqueName } from "./seller-helpers.ts";
 import { accountMenu, cartCount, isNoJs, logInThroughModal } from "./shopper-helpers.ts";
 
 /** Adds a product (category Men, offer price $20.00) through POST /api/product/add as the demo seller. */
-async function addProduct(request: APIRequestContext, name: string, sizes: { size: string; stock: number }[]) {
-  expect((await request.post("/api/seller/login", { data: DEMO_SELLER })).status()).toBe(200);
-  const response = await request.post("/api/product/add", {
-    multipart: {
-      productData: JSON.stringify({
-        name,
-        description: ["Soft cotton"],
-        category: "Men",
-        price: 30,
-        offerPrice: 20,
-        sizes,
-      }),
-      images: await imageFile("tee.png", "#16a085"),
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()).product._id as string;
-}
+const addProduct = addProductAsSeller;
 
 const savedLink = (page: Page, count: number) =>
   page.getByRole("banner").getByRole("link", { name: `Saved items, ${count}`, exact: true });
@@ -97,9 +80,12 @@ test("a visitor saves from a card and a product page, adds to the cart from /sav
   await expectToast(page, "Added to Cart");
   await expect(cartCount(page)).toHaveText("1");
   await expect(page).toHaveURL(/\/saved$/);
-  await savedItem(page, cap)
-    .getByRole("button", { name: `Add ${cap} to cart` })
-    .click();
+  // Answered before Remove is pressed (the count shows a pending Add at once; Remove would cancel it).
+  await clickAndAwaitPost(page, () =>
+    savedItem(page, cap)
+      .getByRole("button", { name: `Add ${cap} to cart` })
+      .click(),
+  );
   await expect(cartCount(page)).toHaveText("2");
 
   // Remove one: the list and the header's count follow.
@@ -134,19 +120,21 @@ test("a shopper's Save toggles; a saved product removed from sale says so on /sa
   await page.goto(`/products/men/${id}`);
   await expect(accountMenu(page)).toHaveText(shopper.name);
   const save = page.getByRole("button", { name: `Save ${name}`, exact: true });
-  await save.click();
+  // Each toggle answered before the next click: with JavaScript the button shows a pending toggle at once, and
+  // the next click would cancel it in the browser while the store may still take it after the next one.
+  await clickAndAwaitPost(page, () => save.click());
   await expectToast(page, "Saved for later");
   await expect(save).toHaveAttribute("aria-pressed", "true");
-  await save.click();
+  await clickAndAwaitPost(page, () => save.click());
   await expect(save).toHaveAttribute("aria-pressed", "false");
   await expect(save).toHaveText("Save");
-  await save.click();
+  await clickAndAwaitPost(page, () => save.click());
   await expect(save).toHaveAttribute("aria-pressed", "true");
 
   // The seller takes it off sale, from a client of its own: storeApi's kept-alive connection has been idle
   // about as long as the server keeps one open (5 s), and a request sent just as it closes is reset.
   const seller = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
-  expect((await seller.post("/api/seller/login", { data: DEMO_SELLER })).status()).toBe(200);
+  await signInDemoSeller(seller);
   const removed = await seller.post("/seller/product-list", { form: { intent: "remove", id }, maxRedirects: 0 });
   expect(removed.status()).toBe(303);
   await seller.dispose();

@@ -1,9 +1,10 @@
 // Shared steps for the seller end-to-end specs. The e2e server's seed creates the demo seller
 // (db/seed.ts → ensureDemoSeller), whom tests/e2e/fixtures.ts signs in; every spec makes its own products
-// with unique names.
-import path from "node:path";
-import { test } from "@playwright/test";
+// with unique names. What a spec needs in the store beforehand it makes through the store (its /api and forms),
+// never in its database, so the specs run on any engine the server runs on.
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { TEST_ADDRESS } from "../helpers/address.ts";
 
 export const DEMO_SELLER = { email: "seller@trendora.test", password: "trendora-seller" };
 
@@ -21,41 +22,74 @@ export async function imageFile(name: string, colour: string) {
   return { name, mimeType: `image/${format}`, buffer };
 }
 
+/** Signs a request client (a `storeApi`: it sends the store's Origin) in as the demo seller. */
+export async function signInDemoSeller(request: APIRequestContext) {
+  const response = await request.post("/api/seller/login", { data: DEMO_SELLER });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 /**
- * Cash orders written straight into the end-to-end server's SQLite file (E2E_DATA_DIR), each of one demo
- * product: enough orders for the seller's list to need more than one page. Ids start with `prefix`.
+ * Adds a product through POST /api/product/add as the demo seller (category Men unless given, offer price
+ * $20.00, its own picture); returns its id. Sizes as the seller's form takes them; none for a free-size product
+ * (its stock is not counted).
  */
-export async function insertCashOrders(prefix: string, count: number) {
-  const { default: Database } = await import("better-sqlite3");
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error("E2E_DATA_DIR is not set: run the specs through playwright.config.ts");
-  const client = new Database(path.join(dataDir, "store.db"));
-  try {
-    client.pragma("busy_timeout = 10000");
-    const product = client.prepare("SELECT id, offer_price_cents AS cents FROM products LIMIT 1").get() as {
-      id: string;
-      cents: number;
-    };
-    const userId = `${prefix}user`;
-    const address = JSON.stringify({ firstName: "Paged", lastName: "Buyer", street: "1 Test Road", city: "Pune" });
-    client.transaction(() => {
-      client
-        .prepare("INSERT INTO users (id, name, email, password_hash, created_at) VALUES (?, ?, ?, 'x', ?)")
-        .run(userId, "Paged Buyer", `${userId}@example.com`, Date.now());
-      const order = client.prepare(
-        `INSERT INTO orders (id, user_id, payment_type, subtotal_cents, tax_cents, amount_cents, status, is_paid, address, created_at)
-         VALUES (?, ?, 'COD', ?, 0, ?, 'Order Placed', 0, ?, ?)`,
-      );
-      const item = client.prepare(
-        "INSERT INTO order_items (id, order_id, product_id, quantity, unit_price_cents, position) VALUES (?, ?, ?, 1, ?, 0)",
-      );
-      for (let i = 0; i < count; i++) {
-        const id = `${prefix}${String(i).padStart(4, "0")}`;
-        order.run(id, userId, product.cents, product.cents, address, Date.now() - 86_400_000 - i * 1000);
-        item.run(`${id}-0`, id, product.id, product.cents);
-      }
-    })();
-  } finally {
-    client.close();
+export async function addProductAsSeller(
+  request: APIRequestContext,
+  name: string,
+  sizes: { size: string; stock: number }[] = [],
+  category = "Men",
+): Promise<string> {
+  await signInDemoSeller(request);
+  const response = await request.post("/api/product/add", {
+    multipart: {
+      productData: JSON.stringify({ name, description: ["Soft cotton"], category, price: 30, offerPrice: 20, sizes }),
+      images: await imageFile("tee.png", "#16a085"),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).product._id as string;
+}
+
+/**
+ * Moves an order to `status` through the seller's Orders form, as its page posts it without JavaScript;
+ * `request` is signed in as the demo seller (signInDemoSeller, addProductAsSeller).
+ */
+export async function setOrderStatusAsSeller(request: APIRequestContext, orderId: string, status: string) {
+  const response = await request.post("/seller/orders", {
+    form: { intent: "status", orderId, status },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(303);
+}
+
+/** The test address (TEST_ADDRESS) a shopper's request client saves through POST /api/address/add; returns its id. */
+export async function addAddressAsShopper(request: APIRequestContext, origin?: string): Promise<string> {
+  const headers = origin ? { Origin: origin } : undefined;
+  const added = await request.post("/api/address/add", { headers, data: { address: TEST_ADDRESS } });
+  expect(added.status(), await added.text()).toBe(201);
+  const { addresses } = (await (await request.get("/api/address/get")).json()) as { addresses: { _id: string }[] };
+  return addresses[0]!._id;
+}
+
+/**
+ * `count` cash orders placed through the store (POST /api/order/cod) by a new shopper, each of one unit of a
+ * free-size product made for them: enough orders for the seller's list to need more than one page. `request`
+ * is a `storeApi` client of its own (it is signed in as that shopper and as the demo seller). Returns the ids.
+ */
+export async function placeCashOrders(request: APIRequestContext, count: number): Promise<string[]> {
+  const productId = await addProductAsSeller(request, uniqueName("Paged Cap"));
+  const email = `paged-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const shopper = { name: "Paged Buyer", email, password: "paged-password-1" };
+  const registered = await request.post("/api/user/register", { data: shopper });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const address = await addAddressAsShopper(request);
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const placed = await request.post("/api/order/cod", {
+      data: { items: [{ product: productId, quantity: 1 }], address },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    ids.push((await placed.json()).orderId as string);
   }
+  return ids;
 }

@@ -4,7 +4,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { PAGE_SIZE } from "../../app/lib/listing.ts";
 import { TEST_ADDRESS_BY_LABEL } from "../helpers/address.ts";
-import { expectToast } from "./fixtures.ts";
+import { clickAndAwaitPost, expectToast } from "./fixtures.ts";
 
 export const PASSWORD = "e2e-password-1";
 
@@ -89,7 +89,8 @@ export const lineName = (product: string, size: string) => (size ? `${product}, 
 export async function addToCartHere(page: Page): Promise<string> {
   const url = page.url();
   const size = await chooseSize(page);
-  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  // The post answered first: the toast of an Add just before may still be showing (decision 0164).
+  await clickAndAwaitPost(page, () => page.getByRole("button", { name: "Add to Cart", exact: true }).click());
   await expectToast(page, "Added to Cart");
   expect(page.url()).toBe(url);
   return size;

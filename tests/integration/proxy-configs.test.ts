@@ -2,7 +2,8 @@
 // from the page itself: Debian's Caddy validates the Caddyfile and runs it in front of two store servers (its site
 // address and upstreams pointed at them, its admin endpoint off), and keeps answering when one of them stops;
 // Debian's nginx accepts the nginx block with `nginx -t` (a throw-away certificate in place of certbot's).
-// Both come from Debian (apt-get install caddy nginx-light; .ci/run installs them).
+// Both come from Debian (apt-get install caddy nginx-light; .ci/run installs them). The two servers share the
+// file's store: its SQLite file, or with TEST_DB=postgres its PostgreSQL database (DATABASE_URL), as deployed.
 import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
