@@ -10,17 +10,10 @@ export function useSavedIds(): string[] {
   return useRouteLoaderData<{ savedIds?: string[] }>("root")?.savedIds ?? [];
 }
 
-/** A heart, filled when the product is saved (the sprite's heart, app/components/icons.tsx). */
+/** A heart, filled when the product is saved (the sprite's heart, app/components/icons.tsx; `.icon` in app.css). */
 export function HeartIcon({ filled, size = 16 }: { filled: boolean; size?: number }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      fill={filled ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth={2}
-      aria-hidden="true"
-    >
+    <svg width={size} height={size} className={filled ? "icon icon-filled" : "icon"} aria-hidden="true">
       <use href={`#${ICON.heart}`} />
     </svg>
   );
@@ -52,20 +45,26 @@ export function SaveButton({
   const look =
     variant === "card"
       ? "save-card"
-      : "min-h-11 gap-2 rounded-control border border-gray-300 px-4 text-base hover:border-primary";
+      : "save-button min-h-11 gap-2 rounded-control border border-gray-300 px-4 text-base hover:border-primary";
   return (
-    <fetcher.Form method="post" action="/saved" preventScrollReset className={variant === "page" ? "mt-4" : undefined}>
+    <fetcher.Form
+      method="post"
+      action="/saved"
+      preventScrollReset
+      // A card's form is one of 24 on the page: the header's link to /saved already announces the route.
+      discover={variant === "card" ? "none" : "render"}
+      className={variant === "page" ? "mt-4" : undefined}
+    >
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {hydrated ? <input type="hidden" name="fetcher" value="1" /> : null}
       <button
-        type="submit"
         name="intent"
         value={saved ? SAVED_INTENTS.unsave : SAVED_INTENTS.save}
         aria-pressed={saved}
         aria-label={`Save ${productName}`}
         data-testid="save-button"
-        className={`save-button ${look} ${saved ? "text-primary" : "save-off"}`}
+        className={`${look} ${saved ? "text-primary" : "save-off"}`}
       >
         <HeartIcon filled={saved} size={variant === "card" ? 16 : 20} />
         <span aria-hidden="true">{saved ? "Saved" : "Save"}</span>

@@ -175,7 +175,7 @@ function SavedLine({ item, reply }: { item: SavedItem; reply: unknown }) {
               size="sm"
               aria-label={`Add ${item.name} to cart`}
             >
-              <CartIcon size={14} strokeWidth={2} />
+              <CartIcon size={14} thin={false} />
               Add to Cart
             </SubmitButton>
           </Form>

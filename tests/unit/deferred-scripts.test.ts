@@ -7,21 +7,45 @@ import { deferAppScripts, holdBackAppScripts } from "#app/lib/deferred-scripts.s
 import { APP_MODULE_TYPE, APP_PRELOAD_REL } from "#app/lib/deferred-scripts.tsx";
 
 const PAGE = `<!DOCTYPE html><html lang="en"><head><link rel="preload" as="image" imageSrcSet="/uploads/a-200.webp 200w"/><link rel="modulepreload" href="/assets/entry.client-A.js" nonce="n0nce=="/><link rel="modulepreload" href="/assets/chunk-B.js" nonce="n0nce=="/><link nonce="n0nce==" rel="stylesheet" href="/assets/root-C.css"/></head><body><p>Prices from ₹499 — “Jost” &amp; ✓</p><script nonce="n0nce==">window.__reactRouterContext = {};</script><script nonce="n0nce==" type="module" async="">import * as route0 from "/assets/root-D.js";
+  window.__reactRouterManifest = {
+  "entry": {
+    "module": "/assets/entry.client-A.js",
+    "imports": [
+      "/assets/chunk-B.js"
+    ],
+    "css": []
+  },
+  "routes": {
+    "root": {
+      "id": "root",
+      "path": "",
+      "hasLoader": true,
+      "module": "/assets/root-D.js"
+    }
+  },
+  "url": "/assets/manifest-E.js"
+};
+  window.__reactRouterRouteModules = {"root":route0};
 import("/assets/entry.client-A.js");</script><script nonce="n0nce==">(function(){})()</script></body></html>`;
 
-const HELD = PAGE.replaceAll('<link rel="modulepreload"', `<link rel="${APP_PRELOAD_REL}"`).replace(
-  '<script nonce="n0nce==" type="module" async="">',
-  `<script nonce="n0nce==" type="${APP_MODULE_TYPE}">`,
-);
+const MANIFEST_JSON = PAGE.slice(PAGE.indexOf("= {\n") + 2, PAGE.indexOf("\n};") + 2);
+const COMPACT = JSON.stringify(JSON.parse(MANIFEST_JSON));
+
+const HELD = PAGE.replaceAll('<link rel="modulepreload"', `<link rel="${APP_PRELOAD_REL}"`)
+  .replace('<script nonce="n0nce==" type="module" async="">', `<script nonce="n0nce==" type="${APP_MODULE_TYPE}">`)
+  .replace(MANIFEST_JSON, COMPACT);
 
 describe("holding back the app's scripts until the first frame", () => {
   it("gives every module preload a rel and the module script a type the browser ignores, and nothing else", () => {
     expect(holdBackAppScripts(PAGE)).toBe(HELD);
+    // The route manifest: the same object, without the indentation.
+    expect(COMPACT).toBe('{"entry":{"module":"/assets/entry.client-A.js","imports":["/assets/chunk-B.js"],"css":[]},"routes":{"root":{"id":"root","path":"","hasLoader":true,"module":"/assets/root-D.js"}},"url":"/assets/manifest-E.js"}');
+    expect(HELD).toContain(`window.__reactRouterManifest = ${COMPACT};`);
     expect(HELD).not.toContain('rel="modulepreload"');
     expect(HELD).not.toContain('type="module"');
     // Everything else is as React wrote it: the stylesheet, the image preload, the other scripts, the text.
     expect(HELD.replace(/ rel="x-app-modulepreload"| type="text\/x-app-module"/g, "")).toBe(
-      PAGE.replace(/ rel="modulepreload"| type="module" async=""/g, ""),
+      PAGE.replace(/ rel="modulepreload"| type="module" async=""/g, "").replace(MANIFEST_JSON, COMPACT),
     );
   });
 
