@@ -19,10 +19,10 @@ export function Footer() {
         </div>
         <div>
           <p className="font-semibold text-gray-800">Shop</p>
-          <ul className="mt-2 space-y-1">
+          <ul className="footer-links">
             {CATEGORIES.map((c) => (
               <li key={c.path}>
-                <Link to={categoryPath(c.path)} className="hover:text-primary">
+                <Link to={categoryPath(c.path)}>
                   {c.label}
                 </Link>
               </li>
@@ -31,25 +31,25 @@ export function Footer() {
         </div>
         <div>
           <p className="font-semibold text-gray-800">Help</p>
-          <ul className="mt-2 space-y-1">
+          <ul className="footer-links">
             <li>
-              <Link to="/deals" className="hover:text-primary">
+              <Link to="/deals">
                 Deals
               </Link>
             </li>
             <li>
-              <Link to="/my-orders" className="hover:text-primary">
+              <Link to="/my-orders">
                 My Orders
               </Link>
             </li>
             <li>
-              <Link to="/contact" className="hover:text-primary">
+              <Link to="/contact">
                 Contact us
               </Link>
             </li>
             {POLICIES.map((policy) => (
               <li key={policy.slug}>
-                <Link to={`/policies/${policy.slug}`} className="hover:text-primary">
+                <Link to={`/policies/${policy.slug}`}>
                   {policy.title}
                 </Link>
               </li>
@@ -58,9 +58,9 @@ export function Footer() {
         </div>
         <div>
           <p className="font-semibold text-gray-800">Sellers</p>
-          <ul className="mt-2 space-y-1">
+          <ul className="footer-links">
             <li>
-              <Link to="/seller-login" className="hover:text-primary">
+              <Link to="/seller-login">
                 Seller Dashboard
               </Link>
             </li>
@@ -68,7 +68,7 @@ export function Footer() {
         </div>
       </div>
       <p className="border-t border-gray-200 py-4 text-center text-xs">
-        © {new Date().getFullYear()} {shop.name}. All rights reserved.
+        {`© ${new Date().getFullYear()} ${shop.name}. All rights reserved.`}
       </p>
     </footer>
   );
