@@ -22,9 +22,7 @@ export function Footer() {
           <ul className="footer-links">
             {CATEGORIES.map((c) => (
               <li key={c.path}>
-                <Link to={categoryPath(c.path)}>
-                  {c.label}
-                </Link>
+                <Link to={categoryPath(c.path)}>{c.label}</Link>
               </li>
             ))}
           </ul>
@@ -33,25 +31,17 @@ export function Footer() {
           <p className="font-semibold text-gray-800">Help</p>
           <ul className="footer-links">
             <li>
-              <Link to="/deals">
-                Deals
-              </Link>
+              <Link to="/deals">Deals</Link>
             </li>
             <li>
-              <Link to="/my-orders">
-                My Orders
-              </Link>
+              <Link to="/my-orders">My Orders</Link>
             </li>
             <li>
-              <Link to="/contact">
-                Contact us
-              </Link>
+              <Link to="/contact">Contact us</Link>
             </li>
             {POLICIES.map((policy) => (
               <li key={policy.slug}>
-                <Link to={`/policies/${policy.slug}`}>
-                  {policy.title}
-                </Link>
+                <Link to={`/policies/${policy.slug}`}>{policy.title}</Link>
               </li>
             ))}
           </ul>
@@ -60,9 +50,7 @@ export function Footer() {
           <p className="font-semibold text-gray-800">Sellers</p>
           <ul className="footer-links">
             <li>
-              <Link to="/seller-login">
-                Seller Dashboard
-              </Link>
+              <Link to="/seller-login">Seller Dashboard</Link>
             </li>
           </ul>
         </div>

@@ -47,18 +47,12 @@ export function SaveButton({
       ? "save-card"
       : "save-button min-h-11 gap-2 rounded-control border border-gray-300 px-4 text-base hover:border-primary";
   return (
-    <fetcher.Form
-      method="post"
-      action="/saved"
-      preventScrollReset
-      // A card's form is one of 24 on the page: the header's link to /saved already announces the route.
-      discover={variant === "card" ? "none" : "render"}
-      className={variant === "page" ? "mt-4" : undefined}
-    >
+    <fetcher.Form method="post" action="/saved" preventScrollReset className={variant === "page" ? "mt-4" : undefined}>
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {hydrated ? <input type="hidden" name="fetcher" value="1" /> : null}
       <button
+        type="submit"
         name="intent"
         value={saved ? SAVED_INTENTS.unsave : SAVED_INTENTS.save}
         aria-pressed={saved}

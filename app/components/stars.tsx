@@ -68,9 +68,7 @@ export function Stars({
         size={size}
         label={`Rated ${shown} out of 5 from ${reviewCountText(count)}`}
       />
-      <span aria-hidden="true">
-        {`${shown} (${COUNT_FORMAT.format(count)})`}
-      </span>
+      <span aria-hidden="true">{`${shown} (${COUNT_FORMAT.format(count)})`}</span>
     </div>
   );
 }

@@ -39,7 +39,9 @@ describe("holding back the app's scripts until the first frame", () => {
   it("gives every module preload a rel and the module script a type the browser ignores, and nothing else", () => {
     expect(holdBackAppScripts(PAGE)).toBe(HELD);
     // The route manifest: the same object, without the indentation.
-    expect(COMPACT).toBe('{"entry":{"module":"/assets/entry.client-A.js","imports":["/assets/chunk-B.js"],"css":[]},"routes":{"root":{"id":"root","path":"","hasLoader":true,"module":"/assets/root-D.js"}},"url":"/assets/manifest-E.js"}');
+    expect(COMPACT).toBe(
+      '{"entry":{"module":"/assets/entry.client-A.js","imports":["/assets/chunk-B.js"],"css":[]},"routes":{"root":{"id":"root","path":"","hasLoader":true,"module":"/assets/root-D.js"}},"url":"/assets/manifest-E.js"}',
+    );
     expect(HELD).toContain(`window.__reactRouterManifest = ${COMPACT};`);
     expect(HELD).not.toContain('rel="modulepreload"');
     expect(HELD).not.toContain('type="module"');
