@@ -145,7 +145,7 @@ describe("sitemap.xml", () => {
 });
 
 describe("page heads", () => {
-  it("a product page: title, description, canonical, Open Graph and Twitter with its picture, Product and BreadcrumbList JSON-LD", async () => {
+  it("a product page: title, description, canonical, Open Graph with its picture (X reads it), Product and BreadcrumbList JSON-LD", async () => {
     const product = await createProduct({
       name: "Linen Shirt <Summer>",
       category: "Men",
