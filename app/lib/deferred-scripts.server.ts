@@ -9,13 +9,16 @@
 //
 // On its way it also writes React Router's route manifest (`window.__reactRouterManifest`, which <Scripts>
 // pretty-prints with two-space indents: a third of its size) as compact JSON: the same object, about 1.3 KB less
-// on every page (docs/decisions/0161-smaller-pages.md).
+// on every page; and it leaves the module preloads out altogether: they list exactly the manifest's entry and
+// the page's routes' modules and imports, from which the start script makes them (about 2 KB less on every
+// page, docs/decisions/0161-smaller-pages.md).
 
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
-import { APP_MODULE_TYPE, APP_PRELOAD_REL } from "./deferred-scripts.tsx";
+import { APP_MODULE_TYPE } from "./deferred-scripts.tsx";
 
-const MODULE_PRELOAD = /<link rel="modulepreload"/g;
+/** A module preload React Router wrote (the entry, or a module of one of the page's routes). */
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">/g;
 
 /** The manifest as <Scripts> writes it: `JSON.stringify(manifest, null, 2)`, whose only unindented `}` is its last. */
@@ -33,13 +36,13 @@ function compactManifest(html: string): string {
 }
 
 /**
- * The page's HTML with its module preloads and module script held back, and the route manifest compact
- * (exported for the unit test).
+ * The page's HTML with its module preloads left out (the start script makes them from the manifest), its module
+ * script held back, and the route manifest compact (exported for the unit test).
  */
 export function holdBackAppScripts(html: string): string {
   return compactManifest(
     html
-      .replace(MODULE_PRELOAD, `<link rel="${APP_PRELOAD_REL}"`)
+      .replace(MODULE_PRELOAD, "")
       .replace(MODULE_SCRIPT, (_, nonce = "") => `<script${nonce} type="${APP_MODULE_TYPE}">`),
   );
 }
