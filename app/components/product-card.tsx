@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Link } from "react-router";
 import { AddToCart } from "#app/components/add-to-cart.tsx";
 import { imageSrcSet, thumbnailUrl } from "#app/lib/images.ts";
@@ -5,7 +6,7 @@ import { formatMoney } from "#app/lib/money.ts";
 import { productPath } from "#app/lib/product-links.ts";
 import { useShop } from "#app/lib/shop.ts";
 import { hasSizes, isSoldOut, type SizeStock } from "#app/lib/sizes.ts";
-import { SaveButton } from "./save-button.tsx";
+import { SaveButton, SaveCardsForm } from "./save-button.tsx";
 import { Stars } from "./stars.tsx";
 
 /** What a product card shows (loaders send only this for lists). */
@@ -127,8 +128,11 @@ export function ProductCard({
   imageSizes,
   lazy = false,
   priority = false,
+  saveForm,
 }: {
   product: ProductCardData;
+  /** The id of the grid's one Save form (SaveCardsForm). */
+  saveForm: string;
   headingLevel?: 2 | 3;
   /** How wide the card's picture is shown (`sizes`). */
   imageSizes: string;
@@ -154,7 +158,7 @@ export function ProductCard({
       </div>
       <div className="card-meta">
         <p data-testid="product-category">{product.category}</p>
-        <SaveButton productId={product.id} productName={product.name} variant="card" />
+        <SaveButton productId={product.id} productName={product.name} variant="card" cardsForm={saveForm} />
       </div>
       <Heading className="card-name">
         <Link to={href}>{product.name}</Link>
@@ -233,19 +237,24 @@ export function ProductGrid({
    */
   priority?: boolean;
 }) {
+  const saveForm = useId();
   return (
-    <ul className={`cards ${GRID_COLUMNS[columns]}`}>
-      {products.map((product, i) => (
-        <li key={product.id}>
-          <ProductCard
-            product={product}
-            headingLevel={headingLevel}
-            imageSizes={GRID_IMAGE_SIZES[columns]}
-            lazy={!priority || i >= EAGER_PICTURES}
-            priority={priority && i === 0}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      <SaveCardsForm id={saveForm} />
+      <ul className={`cards ${GRID_COLUMNS[columns]}`}>
+        {products.map((product, i) => (
+          <li key={product.id}>
+            <ProductCard
+              product={product}
+              headingLevel={headingLevel}
+              imageSizes={GRID_IMAGE_SIZES[columns]}
+              lazy={!priority || i >= EAGER_PICTURES}
+              priority={priority && i === 0}
+              saveForm={saveForm}
+            />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
