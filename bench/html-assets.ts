@@ -1,7 +1,8 @@
 // The CSS and JavaScript a page loads, read from its HTML: <link rel="stylesheet">, <link rel="modulepreload">,
 // <script src>, and the modules an inline <script type="module"> imports (also while the page holds them back
-// until its first frame is drawn: app/lib/deferred-scripts.tsx).
-import { APP_MODULE_TYPE, APP_PRELOAD_REL } from "../app/lib/deferred-scripts.tsx";
+// until its first frame is drawn: app/lib/deferred-scripts.tsx), with the module preloads its start script makes
+// from React Router's manifest in that script (the entry's and the page's routes' imports).
+import { APP_MODULE_TYPE } from "../app/lib/deferred-scripts.tsx";
 
 export type PageAssets = { stylesheets: string[]; scripts: string[] };
 
@@ -24,6 +25,27 @@ function decodeEntities(value: string): string {
     .replace(/&amp;/g, "&");
 }
 
+type ManifestRoute = { module: string; imports?: string[] };
+
+/**
+ * The modules the page's start script preloads (app/lib/deferred-scripts.tsx): from the manifest in React
+ * Router's module script, the entry and its imports, then each of the page's routes' module and imports.
+ */
+export function manifestPreloads(script: string): string[] {
+  const found = /__reactRouterManifest = ([\s\S]*?);\s*window\.__reactRouterRouteModules = \{([^}]*)\}/.exec(script);
+  if (!found) return [];
+  const manifest = JSON.parse(found[1]!) as {
+    entry: { module: string; imports?: string[] };
+    routes: Record<string, ManifestRoute | undefined>;
+  };
+  const modules = [manifest.entry.module, ...(manifest.entry.imports ?? [])];
+  for (const [, id] of found[2]!.matchAll(/"([^"]+)":route\d+/g)) {
+    const route = manifest.routes[id!];
+    if (route) modules.push(route.module, ...(route.imports ?? []));
+  }
+  return [...new Set(modules)];
+}
+
 /** Absolute URLs of the stylesheets and scripts `html` (served at `pageUrl`) loads, each once, in order. */
 export function pageAssets(html: string, pageUrl: string): PageAssets {
   const stylesheets = new Set<string>();
@@ -38,8 +60,7 @@ export function pageAssets(html: string, pageUrl: string): PageAssets {
     if (!href) continue;
     const rel = (attributes.get("rel") ?? "").toLowerCase().split(/\s+/);
     if (rel.includes("stylesheet")) stylesheets.add(resolve(href));
-    // A module preload held back until the first frame is drawn (app/lib/deferred-scripts.tsx) is one all the same.
-    else if (rel.includes("modulepreload") || rel.includes(APP_PRELOAD_REL)) scripts.add(resolve(href));
+    else if (rel.includes("modulepreload")) scripts.add(resolve(href));
   }
 
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
@@ -55,6 +76,7 @@ export function pageAssets(html: string, pageUrl: string): PageAssets {
     for (const imported of match[2]!.matchAll(/\bimport\s*(?:[^"'()]*?\bfrom\s*)?\(?\s*["']([^"']+)["']/g)) {
       scripts.add(resolve(imported[1]!));
     }
+    for (const module of manifestPreloads(match[2]!)) scripts.add(resolve(module));
   }
   return { stylesheets: [...stylesheets], scripts: [...scripts] };
 }

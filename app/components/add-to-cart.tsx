@@ -31,7 +31,8 @@ export function AddToCart({
   );
   if (variant === "card") {
     return (
-      <Form method="post" action="/cart" preventScrollReset>
+      // One of up to 24 on a page: the header's cart link already announces /cart for route discovery.
+      <Form method="post" action="/cart" preventScrollReset discover="none">
         {hidden}
         <SubmitButton
           name="intent"
@@ -40,7 +41,7 @@ export function AddToCart({
           variant="bare"
           className="card-add"
         >
-          <CartIcon size={14} strokeWidth={2} />
+          <CartIcon size={14} thin={false} />
           Add
         </SubmitButton>
       </Form>

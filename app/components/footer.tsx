@@ -19,56 +19,44 @@ export function Footer() {
         </div>
         <div>
           <p className="font-semibold text-gray-800">Shop</p>
-          <ul className="mt-2 space-y-1">
+          <ul className="footer-links">
             {CATEGORIES.map((c) => (
               <li key={c.path}>
-                <Link to={categoryPath(c.path)} className="hover:text-primary">
-                  {c.label}
-                </Link>
+                <Link to={categoryPath(c.path)}>{c.label}</Link>
               </li>
             ))}
           </ul>
         </div>
         <div>
           <p className="font-semibold text-gray-800">Help</p>
-          <ul className="mt-2 space-y-1">
+          <ul className="footer-links">
             <li>
-              <Link to="/deals" className="hover:text-primary">
-                Deals
-              </Link>
+              <Link to="/deals">Deals</Link>
             </li>
             <li>
-              <Link to="/my-orders" className="hover:text-primary">
-                My Orders
-              </Link>
+              <Link to="/my-orders">My Orders</Link>
             </li>
             <li>
-              <Link to="/contact" className="hover:text-primary">
-                Contact us
-              </Link>
+              <Link to="/contact">Contact us</Link>
             </li>
             {POLICIES.map((policy) => (
               <li key={policy.slug}>
-                <Link to={`/policies/${policy.slug}`} className="hover:text-primary">
-                  {policy.title}
-                </Link>
+                <Link to={`/policies/${policy.slug}`}>{policy.title}</Link>
               </li>
             ))}
           </ul>
         </div>
         <div>
           <p className="font-semibold text-gray-800">Sellers</p>
-          <ul className="mt-2 space-y-1">
+          <ul className="footer-links">
             <li>
-              <Link to="/seller-login" className="hover:text-primary">
-                Seller Dashboard
-              </Link>
+              <Link to="/seller-login">Seller Dashboard</Link>
             </li>
           </ul>
         </div>
       </div>
       <p className="border-t border-gray-200 py-4 text-center text-xs">
-        © {new Date().getFullYear()} {shop.name}. All rights reserved.
+        {`© ${new Date().getFullYear()} ${shop.name}. All rights reserved.`}
       </p>
     </footer>
   );

@@ -142,18 +142,25 @@ export function Header({
         <Link to="/" className="text-xl font-bold tracking-tight text-primary">
           {shop.logoUrl ? <img src={thumbnailUrl(shop.logoUrl)} alt={shop.name} className="h-9 w-auto" /> : shop.name}
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-6 text-sm md:flex">
-          {navLinks.map((l) => (
-            <NavLink key={l.to} to={l.to} end={l.to === "/"} className={linkClass}>
-              {l.label}
-            </NavLink>
-          ))}
-          <Link to="/seller-login" className="rounded-full border border-gray-300 px-3 py-1 text-xs hover:bg-gray-50">
-            Seller Dashboard
-          </Link>
-          <div className="hidden lg:block">
-            <SearchBox id="search-desktop" />
-          </div>
+        {/*
+          One set of controls for every width (issue 22: the header was written twice, for phones and for wider
+          screens): the main links from md up, then Saved and the cart on every width, then the account menu (or
+          Login) from md up and the phone's Menu below it.
+        */}
+        <div className="flex items-center gap-4 text-sm md:gap-6">
+          <nav aria-label="Main" className="hidden items-center gap-6 md:flex">
+            {navLinks.map((l) => (
+              <NavLink key={l.to} to={l.to} end={l.to === "/"} className={linkClass}>
+                {l.label}
+              </NavLink>
+            ))}
+            <Link to="/seller-login" className="rounded-full border border-gray-300 px-3 py-1 text-xs hover:bg-gray-50">
+              Seller Dashboard
+            </Link>
+            <div className="hidden lg:block">
+              <SearchBox id="search-desktop" />
+            </div>
+          </nav>
           <SavedLink count={savedCount} testId="saved-count" />
           <Link to="/cart" className="relative" aria-label={`Cart, ${cartCount} items`}>
             <CartIcon />
@@ -165,7 +172,7 @@ export function Header({
             </span>
           </Link>
           {user ? (
-            <details ref={accountMenu} className="menu relative">
+            <details ref={accountMenu} className="menu relative hidden md:block">
               <summary className="cursor-pointer rounded-full bg-gray-100 px-3 py-1.5" aria-label="Account menu">
                 {user.name}
               </summary>
@@ -185,20 +192,14 @@ export function Header({
               </ul>
             </details>
           ) : (
-            <Link to={loginHref} className="rounded-full bg-primary px-6 py-2 text-white hover:bg-primary-dull">
+            <Link
+              to={loginHref}
+              className="hidden rounded-full bg-primary px-6 py-2 text-white hover:bg-primary-dull md:block"
+            >
               Login
             </Link>
           )}
-        </nav>
-        <div className="flex items-center gap-4 md:hidden">
-          <SavedLink count={savedCount} />
-          <Link to="/cart" className="relative" aria-label={`Cart, ${cartCount} items`}>
-            <CartIcon />
-            <span className="absolute -right-3 -top-2 min-w-[18px] rounded-full bg-primary px-1 text-center text-[11px] text-white">
-              {cartCount}
-            </span>
-          </Link>
-          <details ref={mobileMenu} className="menu">
+          <details ref={mobileMenu} className="menu md:hidden">
             <summary className="cursor-pointer rounded-md border border-gray-300 px-2 py-1 text-sm" aria-label="Menu">
               Menu
             </summary>

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Link } from "react-router";
 import { AddToCart } from "#app/components/add-to-cart.tsx";
 import { imageSrcSet, thumbnailUrl } from "#app/lib/images.ts";
@@ -5,7 +6,7 @@ import { formatMoney } from "#app/lib/money.ts";
 import { productPath } from "#app/lib/product-links.ts";
 import { useShop } from "#app/lib/shop.ts";
 import { hasSizes, isSoldOut, type SizeStock } from "#app/lib/sizes.ts";
-import { SaveButton } from "./save-button.tsx";
+import { SaveButton, SaveCardsForm } from "./save-button.tsx";
 import { Stars } from "./stars.tsx";
 
 /** What a product card shows (loaders send only this for lists). */
@@ -65,6 +66,7 @@ export function ProductImage({
   natural,
   withFull = true,
   className = "",
+  styled = true,
 }: {
   url: string | undefined;
   alt: string;
@@ -81,6 +83,8 @@ export function ProductImage({
   /** Offer the full-size picture too (a card, never shown wider than 220 px, does not). */
   withFull?: boolean;
   className?: string;
+  /** Its own classes (false: a card's picture, styled by name in app.css). */
+  styled?: boolean;
 }) {
   if (!url) {
     return (
@@ -104,7 +108,11 @@ export function ProductImage({
       loading={lazy ? "lazy" : undefined}
       fetchPriority={priority ? "high" : undefined}
       decoding="async"
-      className={`${natural ? "h-auto max-h-full w-auto max-w-full" : "aspect-square w-full object-contain"}${className ? ` ${className}` : ""}`}
+      className={
+        styled
+          ? `${natural ? "h-auto max-h-full w-auto max-w-full" : "aspect-square w-full object-contain"}${className ? ` ${className}` : ""}`
+          : undefined
+      }
     />
   );
 }
@@ -120,8 +128,11 @@ export function ProductCard({
   imageSizes,
   lazy = false,
   priority = false,
+  saveForm,
 }: {
   product: ProductCardData;
+  /** The id of the grid's one Save form (SaveCardsForm). */
+  saveForm: string;
   headingLevel?: 2 | 3;
   /** How wide the card's picture is shown (`sizes`). */
   imageSizes: string;
@@ -132,7 +143,7 @@ export function ProductCard({
   const href = productPath(product);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article data-testid="product-card" className="group card">
+    <article data-testid="product-card" className="card">
       <div className="card-photo">
         <ProductImage
           url={product.image}
@@ -142,18 +153,19 @@ export function ProductCard({
           lazy={lazy}
           priority={priority}
           withFull={false}
+          styled={false}
         />
       </div>
       <div className="card-meta">
         <p data-testid="product-category">{product.category}</p>
-        <SaveButton productId={product.id} productName={product.name} variant="card" />
+        <SaveButton productId={product.id} productName={product.name} variant="card" cardsForm={saveForm} />
       </div>
       <Heading className="card-name">
         <Link to={href}>{product.name}</Link>
       </Heading>
-      <Stars average={product.rating} count={product.reviewCount} size={14} className="mt-1" />
+      <Stars average={product.rating} count={product.reviewCount} size={14} className="card-rating" />
       <div className="card-foot">
-        <p className="flex items-baseline gap-1.5">
+        <p>
           <span className="sr-only">Price:</span>
           <span className="card-price">{formatMoney(product.offerPriceCents, currency)}</span>
           {product.priceCents > product.offerPriceCents ? (
@@ -174,7 +186,7 @@ function CardAction({ product, href }: { product: ProductCardData; href: string 
   if (!product.inStock) return null;
   if (product.soldOut) {
     return (
-      <span className="rounded bg-gray-100 px-2.5 py-1 text-sm font-medium text-gray-600" data-testid="sold-out">
+      <span className="card-sold-out" data-testid="sold-out">
         Sold out
       </span>
     );
@@ -195,10 +207,13 @@ const GRID_COLUMNS = {
   5: "grid-cols-2 sm:grid-cols-3 lg:grid-cols-5",
   6: "grid-cols-2 sm:grid-cols-3 lg:grid-cols-6",
 };
-/** How wide a card's picture is shown in each grid (two, three, then 5 or 6 columns in a 1280 px page). */
+/**
+ * How wide a card's picture is shown in each grid (two, three, then 5 or 6 columns in a 1280 px page), without
+ * the spaces a browser does not need: it is written in every card.
+ */
 const GRID_IMAGE_SIZES = {
-  5: "(min-width: 1280px) 220px, (min-width: 1024px) 18vw, (min-width: 640px) 30vw, 45vw",
-  6: "(min-width: 1280px) 180px, (min-width: 1024px) 15vw, (min-width: 640px) 30vw, 45vw",
+  5: "(min-width:1280px) 220px,(min-width:1024px) 18vw,(min-width:640px) 30vw,45vw",
+  6: "(min-width:1280px) 180px,(min-width:1024px) 15vw,(min-width:640px) 30vw,45vw",
 };
 
 /**
@@ -222,19 +237,24 @@ export function ProductGrid({
    */
   priority?: boolean;
 }) {
+  const saveForm = useId();
   return (
-    <ul className={`grid gap-3 md:gap-5 ${GRID_COLUMNS[columns]}`}>
-      {products.map((product, i) => (
-        <li key={product.id} className="flex">
-          <ProductCard
-            product={product}
-            headingLevel={headingLevel}
-            imageSizes={GRID_IMAGE_SIZES[columns]}
-            lazy={!priority || i >= EAGER_PICTURES}
-            priority={priority && i === 0}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      <SaveCardsForm id={saveForm} />
+      <ul className={`cards ${GRID_COLUMNS[columns]}`}>
+        {products.map((product, i) => (
+          <li key={product.id}>
+            <ProductCard
+              product={product}
+              headingLevel={headingLevel}
+              imageSizes={GRID_IMAGE_SIZES[columns]}
+              lazy={!priority || i >= EAGER_PICTURES}
+              priority={priority && i === 0}
+              saveForm={saveForm}
+            />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

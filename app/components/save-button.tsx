@@ -10,17 +10,10 @@ export function useSavedIds(): string[] {
   return useRouteLoaderData<{ savedIds?: string[] }>("root")?.savedIds ?? [];
 }
 
-/** A heart, filled when the product is saved (the sprite's heart, app/components/icons.tsx). */
+/** A heart, filled when the product is saved (the sprite's heart, app/components/icons.tsx; `.icon` in app.css). */
 export function HeartIcon({ filled, size = 16 }: { filled: boolean; size?: number }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      fill={filled ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth={2}
-      aria-hidden="true"
-    >
+    <svg width={size} height={size} className={filled ? "icon icon-filled" : "icon"} aria-hidden="true">
       <use href={`#${ICON.heart}`} />
     </svg>
   );
@@ -37,10 +30,13 @@ export function SaveButton({
   productId,
   productName,
   variant,
+  cardsForm,
 }: {
   productId: string;
   productName: string;
   variant: "card" | "page";
+  /** A card's: the id of its grid's one Save form (SaveCardsForm). */
+  cardsForm?: string;
 }) {
   const savedIds = useSavedIds();
   const fetcher = useFetcher<FormReply | { saved: boolean }>();
@@ -52,29 +48,75 @@ export function SaveButton({
   const look =
     variant === "card"
       ? "save-card"
-      : "min-h-11 gap-2 rounded-control border border-gray-300 px-4 text-base hover:border-primary";
+      : "save-button min-h-11 gap-2 rounded-control border border-gray-300 px-4 text-base hover:border-primary";
+  const here = `${location.pathname}${location.search}`;
+  const op = saved ? SAVED_INTENTS.unsave : SAVED_INTENTS.save;
+  const alert = error ? (
+    <p role="alert" className="mt-1 text-xs text-red-600">
+      {error}
+    </p>
+  ) : null;
+  if (cardsForm) {
+    // A card: no form of its own. Without JavaScript the button posts its grid's form (`save=<id>` or
+    // `unsave=<id>`, and the page to come back to); with it, the same through this card's fetcher.
+    return (
+      <div>
+        <button
+          type="submit"
+          form={cardsForm}
+          name={op}
+          value={productId}
+          aria-pressed={saved}
+          aria-label={`Save ${productName}`}
+          data-testid="save-button"
+          className={`${look} ${saved ? "text-primary" : "save-off"}`}
+          onClick={(event) => {
+            event.preventDefault();
+            void fetcher.submit(
+              { intent: op, productId, redirectTo: here, fetcher: "1" },
+              { method: "post", action: "/saved", preventScrollReset: true },
+            );
+          }}
+        >
+          <HeartIcon filled={saved} size={16} />
+          <span aria-hidden="true">{saved ? "Saved" : "Save"}</span>
+        </button>
+        {alert}
+      </div>
+    );
+  }
   return (
     <fetcher.Form method="post" action="/saved" preventScrollReset className={variant === "page" ? "mt-4" : undefined}>
       <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <input type="hidden" name="redirectTo" value={here} />
       {hydrated ? <input type="hidden" name="fetcher" value="1" /> : null}
       <button
         type="submit"
         name="intent"
-        value={saved ? SAVED_INTENTS.unsave : SAVED_INTENTS.save}
+        value={op}
         aria-pressed={saved}
         aria-label={`Save ${productName}`}
         data-testid="save-button"
-        className={`save-button ${look} ${saved ? "text-primary" : "save-off"}`}
+        className={`${look} ${saved ? "text-primary" : "save-off"}`}
       >
         <HeartIcon filled={saved} size={variant === "card" ? 16 : 20} />
         <span aria-hidden="true">{saved ? "Saved" : "Save"}</span>
       </button>
-      {error ? (
-        <p role="alert" className="mt-1 text-xs text-red-600">
-          {error}
-        </p>
-      ) : null}
+      {alert}
     </fetcher.Form>
+  );
+}
+
+/**
+ * The one Save form of a grid of cards (issue 22: a form of its own in each of 24 cards, each with the product id
+ * and the page to come back to, was about 3.5 KB of /products): it carries only the page to come back to, and
+ * each card's button (`form=` its id) adds `save=<id>` or `unsave=<id>`.
+ */
+export function SaveCardsForm({ id }: { id: string }) {
+  const location = useLocation();
+  return (
+    <form id={id} method="post" action="/saved" hidden>
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+    </form>
   );
 }

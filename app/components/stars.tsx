@@ -17,7 +17,7 @@ export function reviewCountText(count: number): string {
 /**
  * Five stars, `filled` of them coloured, announced as `label`: the sprite's five-star strip in grey, and over it
  * the same strip in amber, clipped (an inner svg clips what overflows it) to the first `filled` stars.
- * data-filled says how many are filled.
+ * data-filled says how many are filled. The colours are app.css's (`.stars`).
  */
 export function StarRow({ filled, size = 16, label }: { filled: number; size?: number; label: string }) {
   const stars = Math.max(0, Math.min(5, Math.round(filled)));
@@ -29,11 +29,12 @@ export function StarRow({ filled, size = 16, label }: { filled: number; size?: n
       height={size}
       viewBox={`0 0 ${STARS_WIDTH} 20`}
       data-filled={stars}
+      className="stars"
     >
-      <use href={`#${ICON.stars}`} className="text-gray-300" />
+      <use href={`#${ICON.stars}`} />
       {stars > 0 ? (
-        <svg width={stars * STAR_STEP - 2} className="text-amber-400">
-          <use href={`#${ICON.stars}`} width={STARS_WIDTH} height="20" />
+        <svg width={stars * STAR_STEP - 2}>
+          <use href={`#${ICON.stars}`} width={STARS_WIDTH} />
         </svg>
       ) : null}
     </svg>
@@ -61,15 +62,13 @@ export function Stars({
   }
   const shown = formatAverage(average);
   return (
-    <div className={`flex items-center gap-0.5 ${className}`} data-testid="rating">
+    <div className={`rating ${className}`} data-testid="rating">
       <StarRow
         filled={Math.round(Number(shown))}
         size={size}
         label={`Rated ${shown} out of 5 from ${reviewCountText(count)}`}
       />
-      <span aria-hidden="true" className="ml-1 text-xs text-gray-500">
-        {`${shown} (${COUNT_FORMAT.format(count)})`}
-      </span>
+      <span aria-hidden="true">{`${shown} (${COUNT_FORMAT.format(count)})`}</span>
     </div>
   );
 }

@@ -52,10 +52,9 @@ export function pageMeta(matches: Matches, page: PageSeo): MetaDescriptor[] {
     { property: "og:url", content: url },
     { property: "og:image", content: image },
     ...(page.imageAlt ? [{ property: "og:image:alt", content: page.imageAlt }] : []),
+    // X reads og:title, og:description and og:image when its own twitter: tags are missing: only the card's kind
+    // is its own (the same title, description and picture were sent twice, issue 22).
     { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: page.description },
-    { name: "twitter:image", content: image },
     ...(page.jsonLd ?? []).map((value) => ({ "script:ld+json": value })),
   ];
 }

@@ -41,7 +41,12 @@ export function action({ request, context }: Route.ActionArgs) {
     const shopperId = shopperOf(context)?.id ?? null;
     const intent = form.get("intent");
     if (intent === CART_INTENTS.add) return answerCartChange(request, form, shopperId, "/saved");
-    const change = parseSavedChange({ intent, productId: form.get("productId") });
+    // A card's Save names its product in the field of what it does (`save=<id>`, `unsave=<id>`): its grid has one
+    // form for every card (SaveCardsForm). Other Save buttons send `intent` and `productId`.
+    const named = [SAVED_INTENTS.save, SAVED_INTENTS.unsave].find((op) => form.has(op));
+    const change = parseSavedChange(
+      named ? { intent: named, productId: form.get(named) } : { intent, productId: form.get("productId") },
+    );
     const { message, cookies } = await changeSaved(request, shopperId, change);
     const headers = new Headers();
     for (const cookie of cookies) headers.append("Set-Cookie", cookie);
@@ -175,7 +180,7 @@ function SavedLine({ item, reply }: { item: SavedItem; reply: unknown }) {
               size="sm"
               aria-label={`Add ${item.name} to cart`}
             >
-              <CartIcon size={14} strokeWidth={2} />
+              <CartIcon size={14} thin={false} />
               Add to Cart
             </SubmitButton>
           </Form>

@@ -94,6 +94,14 @@ describe("a visitor's saved items", () => {
     // Another visitor has nothing saved.
     expect(await rootSavedIds(site.client())).toEqual([]);
 
+    // A card's Save without JavaScript posts its grid's one form: `unsave=<id>` / `save=<id>` and the page.
+    const fromCard = await post(visitor, { redirectTo: "/products?page=2", unsave: cap.id });
+    expect(fromCard.status).toBe(303);
+    expect(fromCard.headers.location).toBe("/products?page=2");
+    expect(await rootSavedIds(visitor)).toEqual([shirt.id]);
+    expect((await post(visitor, { redirectTo: "/products", save: cap.id })).status).toBe(303);
+    expect(await rootSavedIds(visitor)).toEqual([cap.id, shirt.id]);
+
     const removed = await post(visitor, { intent: "unsave", productId: cap.id, redirectTo: "/saved" });
     expect(removed.status).toBe(303);
     expect(await rootSavedIds(visitor)).toEqual([shirt.id]);
@@ -212,6 +220,11 @@ describe("hostile posts to /saved", () => {
       ["a 10,000-character id", { intent: "save", productId: K10 }, 404, "This product does not exist."],
       ["an unknown id", { intent: "save", productId: UNKNOWN_ID }, 404, "This product is no longer available."],
       ["removing a malformed id", { intent: "unsave", productId: "%00" }, 404, "This product does not exist."],
+      // A card's Save (its grid's form): the product in the field of what it does.
+      ["a card's Save without an id", { save: "" }, 404, "This product does not exist."],
+      ["a card's Save of a malformed id", { save: "../../x" }, 404, "This product does not exist."],
+      ["a card's Save of an unknown id", { save: UNKNOWN_ID }, 404, "This product is no longer available."],
+      ["a card's removal of a 10,000-character id", { unsave: K10 }, 404, "This product does not exist."],
     ];
     for (const who of [client, visitor]) {
       for (const [label, form, status, message] of cases) {

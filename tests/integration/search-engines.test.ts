@@ -145,7 +145,7 @@ describe("sitemap.xml", () => {
 });
 
 describe("page heads", () => {
-  it("a product page: title, description, canonical, Open Graph and Twitter with its picture, Product and BreadcrumbList JSON-LD", async () => {
+  it("a product page: title, description, canonical, Open Graph with its picture (X reads it), Product and BreadcrumbList JSON-LD", async () => {
     const product = await createProduct({
       name: "Linen Shirt <Summer>",
       category: "Men",
@@ -165,7 +165,8 @@ describe("page heads", () => {
     expect(meta("og:url")).toBe(url);
     expect(meta("og:image")).toBe("http://localhost/uploads/linen-front.webp");
     expect(meta("twitter:card")).toBe("summary_large_image");
-    expect(meta("twitter:image")).toBe("http://localhost/uploads/linen-front.webp");
+    // X takes the title, description and picture from the og: tags: none of them is sent twice.
+    expect(meta("twitter:image")).toBeUndefined();
     expect(meta("robots")).toBeUndefined();
     // JSON-LD is escaped so that no text can close the script element.
     expect(page.text).not.toContain("<Summer>");

@@ -70,14 +70,18 @@ describe("tagAttributes", () => {
 });
 
 describe("pageAssets of a page that holds its scripts back until its first frame", () => {
-  it("counts the module preloads and module script a page holds back until its first frame (deferred-scripts)", () => {
-    const html = `<head><link rel="x-app-modulepreload" href="/assets/chunk-BBB.js" nonce="n"/></head><body>
-      <script nonce="n" type="text/x-app-module">import * as route0 from "/assets/root-EEE.js";
+  it("counts the module script a page holds back and the preloads its start script makes from the manifest", () => {
+    const html = `<head></head><body>
+      <script nonce="n" type="text/x-app-module">;
+import * as route0 from "/assets/root-EEE.js";
+  window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-AAA.js","imports":["/assets/chunk-BBB.js"],"css":[]},"routes":{"root":{"id":"root","module":"/assets/root-EEE.js","imports":["/assets/chunk-BBB.js","/assets/header-GGG.js"]},"routes/home":{"id":"routes/home","module":"/assets/home-HHH.js","imports":["/assets/home-III.js"]}}};
+  window.__reactRouterRouteModules = {"root":route0};
 import("/assets/entry.client-AAA.js");</script></body>`;
     expect(pageAssets(html, PAGE).scripts).toEqual([
-      "http://127.0.0.1:4000/assets/chunk-BBB.js",
       "http://127.0.0.1:4000/assets/root-EEE.js",
       "http://127.0.0.1:4000/assets/entry.client-AAA.js",
+      "http://127.0.0.1:4000/assets/chunk-BBB.js",
+      "http://127.0.0.1:4000/assets/header-GGG.js",
     ]);
   });
 });

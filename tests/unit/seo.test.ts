@@ -52,9 +52,6 @@ describe("pageMeta", () => {
       "property=og:url": `${ORIGIN}/products/men`,
       "property=og:image": `${ORIGIN}/art/hero-1200.webp`,
       "name=twitter:card": "summary_large_image",
-      "name=twitter:title": `Men's Fashion | ${SITE_NAME}`,
-      "name=twitter:description": "Shirts.",
-      "name=twitter:image": `${ORIGIN}/art/hero-1200.webp`,
     });
   });
 
