@@ -23,7 +23,6 @@ export type ReviewsData = {
     firstName: string;
     demo: boolean;
     createdAt: number;
-    updatedAt: number | null;
     sellerReply: string | null;
   }[];
   page: number;
