@@ -193,19 +193,31 @@ export async function takeTurnsOn(tx: Tx, keys: string[]): Promise<void> {
 }
 
 /**
- * A query asked on (nearly) every request, prepared once per connection: the returned function gives its first
- * row on the connection it is given. `build` ends with `.prepare()`; `execute()` runs it on every engine.
+ * A query asked on (nearly) every request, prepared once per connection: the returned function gives its rows on
+ * the connection it is given, with the values of its placeholders (`sql.placeholder(name)`). `build` ends with
+ * `.prepare()`; `execute()` runs it on every engine. Drizzle then neither builds its SQL again nor has the engine
+ * parse it again on every request.
  */
-export function preparedPerConnection<Row>(build: (connection: Db) => { execute: () => PromiseLike<Row[]> }) {
-  const prepared = new WeakMap<Db, { execute: () => PromiseLike<Row[]> }>();
-  return async (connection: Db): Promise<Row | undefined> => {
+export function preparedRowsPerConnection<Row, Params extends Record<string, unknown> = Record<string, never>>(
+  build: (connection: Db) => { execute: (params?: Params) => PromiseLike<Row[]> },
+) {
+  const prepared = new WeakMap<Db, { execute: (params?: Params) => PromiseLike<Row[]> }>();
+  return (connection: Db, params?: Params): PromiseLike<Row[]> => {
     let query = prepared.get(connection);
     if (!query) {
       query = build(connection);
       prepared.set(connection, query);
     }
-    return (await query.execute())[0];
+    return query.execute(params);
   };
+}
+
+/** The same for a query of one row: the returned function gives its first row. */
+export function preparedPerConnection<Row, Params extends Record<string, unknown> = Record<string, never>>(
+  build: (connection: Db) => { execute: (params?: Params) => PromiseLike<Row[]> },
+) {
+  const rows = preparedRowsPerConnection(build);
+  return async (connection: Db, params?: Params): Promise<Row | undefined> => (await rows(connection, params))[0];
 }
 
 /** The first row a query gives, or undefined: what `.get()` was, on any engine. */

@@ -10,7 +10,7 @@ import {
   productReviewPage,
   REVIEW_REFUSALS,
   reviewerState,
-  reviewSettingsIn,
+  reviewSettingsNow,
   saveReview,
 } from "#app/modules/reviews/index.server.ts";
 
@@ -62,7 +62,7 @@ export async function reviewsData(
     average: count > 0 ? product.ratingAverage : null,
     stars: product.ratingStars,
     ...page,
-    holdForApproval: (await reviewSettingsIn()).holdForApproval,
+    holdForApproval: (await reviewSettingsNow()).holdForApproval,
     signedIn: shopperId !== null,
     canReview: viewer.canReview,
     own: viewer.own,

@@ -4,10 +4,11 @@
 // cleaned, capped and shown as text; the Delivered mail links to the form.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db, first } from "#app/lib/db.server.ts";
+import { db, first, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { catalogueVersion } from "#app/modules/catalog/index.server.ts";
 import { setOrderStatus } from "#app/modules/orders/index.server.ts";
+import { REVIEWS_PAGE_SIZE, refreshRatingIn } from "#app/modules/reviews/index.server.ts";
 import { orderItems, products, reviews } from "#db/tables.ts";
 import { onPostgres } from "../engines.ts";
 import { appForFile, routeData } from "../helpers/app.ts";
@@ -291,6 +292,68 @@ describe("the seller's moderation", () => {
     await seller.post("/seller/reviews", { form: { intent: "publish", reviewId: list.reviews[0]!.id } });
     expect(await kept(product.id)).toMatchObject({ reviewCount: 2, ratingAverage: 2.5 });
     await seller.post("/seller/reviews", { form: { intent: "settings" } });
+  });
+});
+
+describe("the product page's list", () => {
+  it("pages of five, newest first; the average and the count by star read from the product's row, never counted", async () => {
+    const product = await createProduct({ name: "Paged Reviews Tee" });
+    const path = `/products/men/${product.id}`;
+    const start = Date.now() - 100 * 3_600_000;
+    const writers = await Promise.all([1, 2, 3, 4, 5, 6, 7].map((n) => createUser({ name: `Writer${n} Test` })));
+    await transaction(async (tx) => {
+      await tx.insert(reviews).values(
+        writers.map((user, i) => ({
+          id: newId(),
+          productId: product.id,
+          userId: user.id,
+          rating: 1 + (i % 5),
+          title: `Review number ${i + 1}`,
+          createdAt: start + i * 3_600_000,
+        })),
+      );
+      await refreshRatingIn(tx, product.id);
+    });
+    expect(await kept(product.id)).toEqual({ reviewCount: 7, ratingAverage: 2.57, ratingStars: [2, 2, 1, 1, 1] });
+    expect(REVIEWS_PAGE_SIZE).toBe(5);
+
+    type Page = ReviewsData & { page: number; pageCount: number };
+    const one = (await routeData(site.client(), path, PRODUCT_ROUTE)).data as { reviews: Page };
+    expect(one.reviews.reviews.map((r) => r.title)).toEqual([7, 6, 5, 4, 3].map((n) => `Review number ${n}`));
+    expect(one.reviews).toMatchObject({ page: 1, pageCount: 2, count: 7, stars: [2, 2, 1, 1, 1] });
+    const two = (await routeData(site.client(), `${path}?reviews=2`, PRODUCT_ROUTE)).data as { reviews: Page };
+    expect(two.reviews.reviews.map((r) => r.title)).toEqual(["Review number 2", "Review number 1"]);
+    expect(two.reviews).toMatchObject({ page: 2, pageCount: 2 });
+    const html = (await site.client().get(`${path}?reviews=2`)).text;
+    expect(html).toContain("Page 2 of 2");
+    expect(html).toContain("Newer reviews");
+
+    // The page shows the numbers kept on the row (written with every review change), not a count of the rows:
+    // kept numbers set apart from the rows here are what the page and its JSON-LD say.
+    await transaction(async (tx) => {
+      await tx
+        .update(products)
+        .set({ reviewCount: 9, ratingTotal: 36, ratingAverage: 4, ratingStars: [0, 0, 1, 7, 1] })
+        .where(eq(products.id, product.id));
+    });
+    const page = await site.client().get(path);
+    expect(page.text).toContain('data-testid="stars-4">7<');
+    expect(page.text).toContain("9 reviews");
+    expect(jsonLdOf(page.text)[0]).toMatchObject({ aggregateRating: { ratingValue: "4.0", reviewCount: 9 } });
+  });
+
+  it("the page says how reviews are checked as the shop's setting says, for visitors too (kept pages made again)", async () => {
+    const product = await createProduct({ name: "Checked Reviews Tee" });
+    const path = `/products/men/${product.id}`;
+    const seller = site.client(await sellerCookie());
+    expect((await site.client().get(path)).text).toContain("reviews are published as written");
+    await seller.post("/seller/reviews", { form: { intent: "settings", hold: "on" } });
+    try {
+      expect((await site.client().get(path)).text).toContain("the shop reads each review before it is published");
+    } finally {
+      await seller.post("/seller/reviews", { form: { intent: "settings" } });
+    }
+    expect((await site.client().get(path)).text).toContain("reviews are published as written");
   });
 });
 

@@ -23,7 +23,6 @@ export type ReviewsData = {
     firstName: string;
     demo: boolean;
     createdAt: number;
-    updatedAt: number | null;
     sellerReply: string | null;
   }[];
   page: number;
@@ -111,7 +110,7 @@ function RatingBreakdown({ reviews }: { reviews: ReviewsData }) {
           label={`Rated ${average} out of 5 from ${reviewCountText(reviews.count)}`}
         />
         <p className="text-base text-gray-800" aria-hidden="true">
-          {average} out of 5
+          {`${average} out of 5`}
         </p>
       </div>
       <p className="mt-1 text-sm text-gray-600">{reviewCountText(reviews.count)}</p>
@@ -122,7 +121,7 @@ function RatingBreakdown({ reviews }: { reviews: ReviewsData }) {
             return (
               <tr key={star}>
                 <th scope="row" className="w-16 py-0.5 text-left font-normal text-gray-600">
-                  {star} {star === 1 ? "star" : "stars"}
+                  {star === 1 ? "1 star" : `${star} stars`}
                 </th>
                 <td className="py-0.5">
                   {/* A meter, not a styled box: the Content-Security-Policy allows no inline styles. */}
@@ -148,8 +147,10 @@ function ReviewItem({ review }: { review: ReviewsData["reviews"][number] }) {
         {review.title ? <h3 className="font-medium text-gray-800">{review.title}</h3> : null}
       </div>
       <p className="mt-1 text-xs text-gray-500">
-        <span className="font-medium text-gray-700">{review.firstName}</span> ·{" "}
-        <time dateTime={new Date(review.createdAt).toISOString()}>{reviewDate(review.createdAt)}</time> ·{" "}
+        <span className="font-medium text-gray-700">{review.firstName}</span>
+        {" · "}
+        <time dateTime={new Date(review.createdAt).toISOString()}>{reviewDate(review.createdAt)}</time>
+        {" · "}
         {review.demo ? (
           <span className="font-medium text-gray-500">Demo review</span>
         ) : (
@@ -178,9 +179,7 @@ function ReviewPager({ page, pageCount }: { page: number; pageCount: number }) {
           Newer reviews
         </Link>
       ) : null}
-      <span className="text-gray-600">
-        Page {page} of {pageCount}
-      </span>
+      <span className="text-gray-600">{`Page ${page} of ${pageCount}`}</span>
       {page < pageCount ? (
         <Link to={href(page + 1)} preventScrollReset className="text-primary hover:underline">
           Older reviews

@@ -9,7 +9,7 @@ export {
   refreshRatingIn,
   replyToReview,
   reviewerState,
-  reviewSettingsIn,
+  reviewSettingsNow,
   type SellerReview,
   type ShownReview,
   saveReview,

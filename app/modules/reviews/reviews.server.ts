@@ -3,13 +3,22 @@
 // rating kept in its row (review_count, rating_total, rating_average, rating_stars) in the same transaction as
 // every change, so no page ever counts reviews. Every change updates the product's row, which raises the
 // catalogue version (a trigger of migration 0006): pages kept for visitors are made again.
-import { and, count, desc, eq } from "drizzle-orm";
-import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import {
+  type Db,
+  db,
+  first,
+  preparedPerConnection,
+  preparedRowsPerConnection,
+  type Tx,
+  transaction,
+} from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { pageWindow } from "#app/lib/paging.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import type { ReviewInput } from "#app/lib/schemas/review.ts";
-import { deliveredSizesIn } from "#app/modules/orders/index.server.ts";
+import { bumpCatalogueVersion } from "#app/modules/catalog/index.server.ts";
+import { deliveredSizesIn, hasDelivered } from "#app/modules/orders/index.server.ts";
 import { products, type ReviewStatus, reviewSettings, reviews, tick, users } from "#db/tables.ts";
 
 /** A review as its writer wrote it: what the product page, the writer's own form and the seller's list read. */
@@ -21,8 +30,11 @@ const REVIEW_TEXT = {
   size: reviews.size,
 };
 
-/** Reviews on one page of a product's list. */
-export const REVIEWS_PAGE_SIZE = 10;
+/**
+ * Reviews on one page of a product's list: five, as most shops show first (the rest a page at a time); each one
+ * more is markup and hydration data on every product page (docs/performance.md, "Reviews on the product page").
+ */
+export const REVIEWS_PAGE_SIZE = 5;
 /** Reviews on one page of the seller's list. */
 export const SELLER_REVIEWS_PAGE_SIZE = 30;
 
@@ -35,9 +47,23 @@ export const REVIEW_REFUSALS = {
 } as const;
 
 /** The shop's review settings (the one row of review_settings; the defaults when it has none). */
-export async function reviewSettingsIn(tx: Tx | Db = db()): Promise<{ holdForApproval: boolean }> {
+export async function reviewSettingsIn(tx: Tx | Db): Promise<{ holdForApproval: boolean }> {
   const row = await first(tx.select().from(reviewSettings).where(eq(reviewSettings.id, 1)));
   return { holdForApproval: row?.holdForApproval ?? false };
+}
+
+/** The same row, read on every product page: a query prepared once per connection. */
+const reviewSettingsOn = preparedPerConnection((connection) =>
+  connection
+    .select({ holdForApproval: reviewSettings.holdForApproval })
+    .from(reviewSettings)
+    .where(eq(reviewSettings.id, 1))
+    .prepare(),
+);
+
+/** The shop's review settings as a page reads them (committed data). */
+export async function reviewSettingsNow(): Promise<{ holdForApproval: boolean }> {
+  return { holdForApproval: (await reviewSettingsOn(db()))?.holdForApproval ?? false };
 }
 
 /** Whether new and edited reviews wait for the seller's approval (off by default). */
@@ -47,6 +73,8 @@ export async function setHoldReviews(holdForApproval: boolean): Promise<void> {
       .insert(reviewSettings)
       .values({ id: 1, holdForApproval })
       .onConflictDoUpdate({ target: reviewSettings.id, set: { holdForApproval } });
+    // The product pages say how reviews are checked: the copies kept for visitors are made again.
+    await bumpCatalogueVersion(tx);
   });
 }
 
@@ -87,18 +115,18 @@ export async function reviewerState(
   productId: string,
 ): Promise<{ canReview: boolean; own: OwnReview | null }> {
   if (!userId || !ID_PATTERN.test(productId)) return { canReview: false, own: null };
-  const own =
-    (await first(
-      db()
-        .select({
-          ...REVIEW_TEXT,
-          status: reviews.status,
-        })
-        .from(reviews)
-        .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId))),
-    )) ?? null;
-  return { canReview: own !== null || (await deliveredSizesIn(db(), userId, productId)).length > 0, own };
+  const own = (await ownReviewOn(db(), { productId, userId })) ?? null;
+  return { canReview: own !== null || (await hasDelivered(userId, productId)), own };
 }
+
+/** The shopper's own review of a product (asked on every product page they open): prepared once per connection. */
+const ownReviewOn = preparedPerConnection((connection) =>
+  connection
+    .select({ ...REVIEW_TEXT, status: reviews.status })
+    .from(reviews)
+    .where(and(eq(reviews.productId, sql.placeholder("productId")), eq(reviews.userId, sql.placeholder("userId"))))
+    .prepare(),
+);
 
 /**
  * Writes the shopper's review of a product (a new one, or theirs changed): refused with 403 unless they have a
@@ -160,7 +188,6 @@ export type ShownReview = {
   /** A review of the demo data (db/demo/reviews.ts): labelled "Demo review", not "Verified buyer". */
   demo: boolean;
   createdAt: number;
-  updatedAt: number | null;
   sellerReply: string | null;
 };
 
@@ -169,27 +196,29 @@ export function firstNameOf(name: string): string {
   return name.trim().split(/\s+/)[0] || "A shopper";
 }
 
+/** A page of a product's published reviews, newest first (on every product page): prepared once per connection. */
+const reviewPageOn = preparedRowsPerConnection((connection) =>
+  connection
+    .select({
+      ...REVIEW_TEXT,
+      demo: reviews.demo,
+      name: users.name,
+      createdAt: reviews.createdAt,
+      sellerReply: reviews.sellerReply,
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(and(eq(reviews.productId, sql.placeholder("productId")), eq(reviews.status, "published")))
+    .orderBy(desc(reviews.createdAt))
+    .limit(REVIEWS_PAGE_SIZE)
+    .offset(sql.placeholder("offset"))
+    .prepare(),
+);
+
 /** One page of a product's published reviews, newest first (`total`: the product's kept review count). */
 export async function productReviewPage(productId: string, total: number, page: number) {
   const window = pageWindow(total, page, REVIEWS_PAGE_SIZE);
-  const rows =
-    total === 0
-      ? []
-      : await db()
-          .select({
-            ...REVIEW_TEXT,
-            demo: reviews.demo,
-            name: users.name,
-            createdAt: reviews.createdAt,
-            updatedAt: reviews.updatedAt,
-            sellerReply: reviews.sellerReply,
-          })
-          .from(reviews)
-          .innerJoin(users, eq(users.id, reviews.userId))
-          .where(and(eq(reviews.productId, productId), eq(reviews.status, "published")))
-          .orderBy(desc(reviews.createdAt))
-          .limit(REVIEWS_PAGE_SIZE)
-          .offset(window.offset);
+  const rows = total === 0 ? [] : await reviewPageOn(db(), { productId, offset: window.offset });
   return {
     reviews: rows.map(({ name, ...row }): ShownReview => ({ ...row, firstName: firstNameOf(name) })),
     page: window.page,
@@ -215,7 +244,6 @@ export async function sellerReviewPage({ page, held }: { page: number; held: boo
       demo: reviews.demo,
       name: users.name,
       createdAt: reviews.createdAt,
-      updatedAt: reviews.updatedAt,
       sellerReply: reviews.sellerReply,
       status: reviews.status,
       productId: reviews.productId,

@@ -15,7 +15,7 @@ import { sellerMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import {
   replyToReview,
-  reviewSettingsIn,
+  reviewSettingsNow,
   sellerReviewPage,
   setHoldReviews,
   setReviewStatus,
@@ -43,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     ...list,
     held,
-    holdForApproval: (await reviewSettingsIn()).holdForApproval,
+    holdForApproval: (await reviewSettingsNow()).holdForApproval,
     reviews: list.rows.map((row) => ({
       ...row,
       productHref: productPath({ id: row.productId, category: row.productCategory }),
