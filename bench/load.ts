@@ -34,6 +34,11 @@ export type LoadResult = {
   errors: number;
 };
 
+/** Connections for the `index`th of `servers` servers: `total` shared out as evenly as whole numbers allow (8 over 3: 3, 3, 2). */
+export function shareOf(total: number, servers: number, index: number): number {
+  return Math.floor(total / servers) + (index < total % servers ? 1 : 0);
+}
+
 /**
  * One result from runs made at the same time against several servers (the load split over them): requests,
  * statuses and errors add up, and so do the req/s (the runs overlap); the duration is the longest run's. Latency

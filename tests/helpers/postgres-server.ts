@@ -80,7 +80,11 @@ exit "$code"`;
  * Starts a PostgreSQL server of its own in a new temporary directory. `settings` override the test settings
  * below (the bench runs it with fsync on, as a shop would).
  */
-export async function startPostgres({ settings: overrides = {} }: { settings?: Record<string, string> } = {}): Promise<TestPostgres> {
+export async function startPostgres({
+  settings: overrides = {},
+}: {
+  settings?: Record<string, string>;
+} = {}): Promise<TestPostgres> {
   const bin = postgresBinDir();
   const account = serverAccount();
   const dir = mkdtempSync(path.join(tmpdir(), "store-pg-"));
