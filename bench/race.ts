@@ -17,7 +17,7 @@ export type RaceResult = {
   other: Record<string, number>;
   /** The distinct refusal messages, with how many got each. */
   messages: Record<string, number>;
-  /** What the database holds afterwards for that size. */
+  /** What the database holds afterwards for that size: units left, and the units and orders this run added. */
   database: { stock: number | null; unitsOrdered: number; orders: number };
   /** From the first order sent to the last answer. */
   seconds: number;
@@ -125,6 +125,8 @@ export async function runRace({
   const task = async (...args: string[]) =>
     JSON.parse(await runToEnd(process.execPath, ["--import", "tsx", "bench/db-task.ts", ...args], { env }));
   const { size } = (await task("stock", productId, String(units))) as { size: string };
+  // Orders of that size placed before (an earlier run, copied with the store) are not this run's.
+  const before = (await task("check", productId, size)) as RaceResult["database"];
   const originOf = (i: number) => origins[i % origins.length]!;
   // Signing up is not what is measured: a few at a time, so the servers are not swamped.
   const shoppers = await inBatches(
@@ -155,7 +157,12 @@ export async function runRace({
     }),
   );
   const seconds = (Date.now() - started) / 1000;
-  const database = (await task("check", productId, size)) as RaceResult["database"];
+  const after = (await task("check", productId, size)) as RaceResult["database"];
+  const database = {
+    stock: after.stock,
+    unitsOrdered: after.unitsOrdered - before.unitsOrdered,
+    orders: after.orders - before.orders,
+  };
   const other: Record<string, number> = {};
   const messages: Record<string, number> = {};
   for (const a of answers) {

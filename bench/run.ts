@@ -207,6 +207,8 @@ class Store implements Server {
   crashes = 0;
   /** The first line of each error the servers logged. */
   private logged: string[] = [];
+  /** The end of each server's stderr: printed whole when it stopped. */
+  private tails: string[] = [];
 
   constructor(
     private buildDir: string,
@@ -229,6 +231,7 @@ class Store implements Server {
       core: this.cores[index],
       env: this.options.env,
       onError: (text) => {
+        this.tails[index] = ((this.tails[index] ?? "") + text).slice(-4000);
         const first = text.split("\n").find((line) => line.trim());
         if (first && !/^\s+at /.test(first)) this.logged.push(first.trim());
         // The first lines of each error are enough to see what it was.
@@ -254,7 +257,11 @@ class Store implements Server {
     for (const [i, child] of this.children.entries()) {
       if (Store.running(child)) continue;
       this.crashes++;
-      console.log(`  a server had stopped (exit ${child.exitCode ?? child.signalCode}); starting it again`);
+      console.log(
+        `  a server had stopped (exit ${child.exitCode ?? child.signalCode}); starting it again. The end of its ` +
+          `stderr:\n${(this.tails[i] ?? "").replace(/^/gm, "    | ")}`,
+      );
+      this.tails[i] = "";
       await this.startOne(i);
       restarted = true;
     }
