@@ -990,7 +990,8 @@ function enginesMarkdown(report: Report): string {
   const key = (servers: number) => (servers === 1 ? "PostgreSQL, 1 server" : `PostgreSQL, ${servers} servers`);
   for (const size of report.sizes) {
     if (size.engines.length === 0 && size.races.length === 0) continue;
-    lines.push("", `### ${size.size.toLocaleString("en")} products: SQLite and PostgreSQL`, "");
+    const engines = size.targets.length > 0 ? "SQLite and PostgreSQL" : "PostgreSQL";
+    lines.push("", `### ${size.size.toLocaleString("en")} products: ${engines}`, "");
     const names = [...new Set([...size.engines.flatMap((e) => e.targets.map((t) => t.name))])];
     if (names.length > 0) {
       const header = ["Page"];
@@ -1068,7 +1069,7 @@ function enginesMarkdown(report: Report): string {
     if (size.copy) {
       const c = size.copy;
       lines.push(
-        `\`npm run db:copy\` of this store (the SQLite file after the SQLite runs above) into an empty PostgreSQL ` +
+        `\`npm run db:copy\` of this store (the SQLite file ${size.races.some((r) => r.engine === "sqlite") ? "after the SQLite runs above" : "as generated"}) into an empty PostgreSQL ` +
           `database, the database only (pictures stay files): ${c.rows.toLocaleString("en")} rows in ${c.tables} tables ` +
           `copied in ${c.copySeconds} s, ${c.toolSeconds} s with every table read back and compared (count and ` +
           `SHA-256), ${significant(c.wallSeconds)} s for the whole command; at most ${c.peakMb} MB of memory. The ` +
