@@ -94,6 +94,14 @@ export default function handleRequest(
               callback();
             },
           });
+          // A shopper who goes away mid-page: the server's pipeline cancels the response, which destroys `body`
+          // with ERR_STREAM_PREMATURE_CLOSE after the adapter has stopped listening; with no listener left the
+          // error would end the whole process (seen under load on PostgreSQL, where pages stream longer). Stop
+          // rendering instead; anything else is still logged.
+          body.on("error", (error: NodeJS.ErrnoException) => {
+            abort();
+            if (error.code !== "ERR_STREAM_PREMATURE_CLOSE") console.error(error);
+          });
           const stream = createReadableStreamFromReadable(body);
           // The app's scripts start once the page has loaded (app/lib/deferred-scripts.server.ts).
           pipe(deferAppScripts()).pipe(body);

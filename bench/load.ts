@@ -34,6 +34,39 @@ export type LoadResult = {
   errors: number;
 };
 
+/** Connections for the `index`th of `servers` servers: `total` shared out as evenly as whole numbers allow (8 over 3: 3, 3, 2). */
+export function shareOf(total: number, servers: number, index: number): number {
+  return Math.floor(total / servers) + (index < total % servers ? 1 : 0);
+}
+
+/**
+ * One result from runs made at the same time against several servers (the load split over them): requests,
+ * statuses and errors add up, and so do the req/s (the runs overlap); the duration is the longest run's. Latency
+ * percentiles cannot be merged exactly from percentiles: p50 is the request-weighted mean of the runs' p50s, p99
+ * the highest p99 (an upper bound).
+ */
+export function combineLoadResults(results: LoadResult[]): LoadResult {
+  if (results.length === 0) throw new Error("No load results to combine.");
+  if (results.length === 1) return results[0]!;
+  const requests = results.reduce((n, r) => n + r.requests, 0);
+  const statuses: Record<string, number> = {};
+  for (const r of results) {
+    for (const [status, count] of Object.entries(r.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+  }
+  return {
+    requests,
+    seconds: Math.max(...results.map((r) => r.seconds)),
+    rps: results.reduce((n, r) => n + r.rps, 0),
+    p50:
+      requests > 0
+        ? results.reduce((n, r) => n + r.p50 * r.requests, 0) / requests
+        : Math.max(...results.map((r) => r.p50)),
+    p99: Math.max(...results.map((r) => r.p99)),
+    statuses,
+    errors: results.reduce((n, r) => n + r.errors, 0),
+  };
+}
+
 function requestsFor(target: LoadTarget, origin: string): autocannon.Request[] {
   const common = { "accept-encoding": ACCEPT_ENCODING };
   switch (target.kind) {

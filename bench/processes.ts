@@ -1,7 +1,7 @@
 // Processes and temporary folders the bench and Lighthouse runs start, all removed again when the run ends,
 // fails or is interrupted (Ctrl-C, SIGTERM).
 import { type ChildProcess, execFileSync, type SpawnOptions, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -185,4 +185,60 @@ export async function waitUntilIdle(pid: number, timeoutMs = 120_000): Promise<n
     if (after - before <= TICKS_PER_SECOND * 0.025) return Date.now() - started;
   }
   return null;
+}
+
+/** The pids of a process and all its descendants alive now (from /proc; only the root where /proc is missing). */
+export function processTree(rootPid: number): number[] {
+  if (!existsSync("/proc")) return [rootPid];
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const tree: number[] = [];
+  const next = [rootPid];
+  while (next.length > 0) {
+    const pid = next.pop()!;
+    tree.push(pid);
+    next.push(...(children.get(pid) ?? []));
+  }
+  return tree;
+}
+
+/**
+ * CPU time (ms) a process and all its descendants have used so far: each living process's own time plus that of
+ * its children that have ended (cutime, cstime), so every process is counted once. Null where /proc is missing.
+ */
+export function treeCpuMs(rootPid: number): number | null {
+  if (cpuTicks(rootPid) === null) return null;
+  let ticks = 0;
+  for (const pid of processTree(rootPid)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // Ended meanwhile: its parent's cutime has it now (or will once reaped).
+    }
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+/** Pins a running process and its descendants (every thread) to `core`; what they start later inherits it. */
+export function pinTree(rootPid: number, core: number): boolean {
+  if (!canPin) return false;
+  for (const pid of processTree(rootPid)) {
+    try {
+      execFileSync("taskset", ["-a", "-p", "-c", String(core), String(pid)], { stdio: "ignore" });
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return true;
 }

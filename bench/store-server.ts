@@ -30,11 +30,14 @@ export async function startStoreServer({
   buildDir,
   dataDir,
   core,
+  env: extra = {},
   onError = (text) => process.stderr.write(text),
 }: {
   buildDir: string;
   dataDir: string;
   core?: number;
+  /** More environment, over the defaults below (DATABASE_URL and the secrets several servers share, say). */
+  env?: NodeJS.ProcessEnv;
   onError?: (text: string) => void;
 }): Promise<StoreServer> {
   const port = await freePort();
@@ -53,6 +56,8 @@ export async function startStoreServer({
   delete env.STRIPE_SECRET_KEY;
   delete env.STRIPE_WEBHOOK_SECRET;
   delete env.SESSION_SECRET;
+  delete env.DATABASE_URL;
+  Object.assign(env, extra);
   const child = start(process.execPath, [path.join(buildDir, "server-entry.js")], {
     core,
     env,

@@ -44,6 +44,8 @@ function serverAccount(): Account {
 
 export type TestPostgres = {
   port: number;
+  /** The process the server runs under (a small shell); the server and its backends are its descendants. */
+  pid: number;
   /** The temporary directory: the cluster and the server's socket. */
   dir: string;
   /** A postgres:// URL of the server's `postgres` database (for CREATE DATABASE and the like). */
@@ -74,8 +76,15 @@ kill "$watcher" 2>/dev/null
 rm -rf "$dir"
 exit "$code"`;
 
-/** Starts a PostgreSQL server of its own in a new temporary directory. */
-export async function startPostgres(): Promise<TestPostgres> {
+/**
+ * Starts a PostgreSQL server of its own in a new temporary directory. `settings` override the test settings
+ * below (the bench runs it with fsync on, as a shop would).
+ */
+export async function startPostgres({
+  settings: overrides = {},
+}: {
+  settings?: Record<string, string>;
+} = {}): Promise<TestPostgres> {
   const bin = postgresBinDir();
   const account = serverAccount();
   const dir = mkdtempSync(path.join(tmpdir(), "store-pg-"));
@@ -104,6 +113,7 @@ export async function startPostgres(): Promise<TestPostgres> {
       shared_buffers: "16MB",
       max_connections: "60",
       dynamic_shared_memory_type: "mmap",
+      ...overrides,
     };
     const args = ["-D", dataDir, ...Object.entries(settings).flatMap(([key, value]) => ["-c", `${key}=${value}`])];
     // In a process group of its own: a signal sent to the caller's group (Ctrl-C, Playwright stopping a web
@@ -121,6 +131,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     const running = server;
     return {
       port,
+      pid: running.pid!,
       dir,
       adminUrl,
       async createDatabase() {
