@@ -62,40 +62,9 @@ export async function prepareDatabase(): Promise<void> {
   postgresPool();
 }
 
-/** Statements kept per connection (the most recently used; a few dozen are asked on a request). */
-const KEPT_STATEMENTS = 500;
-
-/**
- * Keeps the connection's prepared statements: Drizzle prepares each query's SQL again every time it runs, and
- * for the small queries of a request SQLite's compiling them was a tenth of the work. A statement asked for
- * again is given back as it was prepared (its modes set back), or prepared anew while it is still iterating.
- */
-function keepStatements(sqlite: Database.Database): void {
-  const prepare = sqlite.prepare.bind(sqlite);
-  const kept = new Map<string, Database.Statement>();
-  sqlite.prepare = ((source: string) => {
-    const statement = kept.get(source);
-    if (statement && !statement.busy) {
-      // The most recently used last, so the oldest is the first to go.
-      kept.delete(source);
-      kept.set(source, statement);
-      statement.safeIntegers(false);
-      if (statement.reader) statement.raw(false).pluck(false).expand(false);
-      return statement;
-    }
-    const prepared = prepare(source);
-    if (!statement) {
-      kept.set(source, prepared);
-      if (kept.size > KEPT_STATEMENTS) kept.delete(kept.keys().next().value as string);
-    }
-    return prepared;
-  }) as typeof sqlite.prepare;
-}
-
 function connect(file: string): Database.Database {
   const sqlite = new Database(file);
   try {
-    keepStatements(sqlite);
     sqlite.pragma("journal_mode = WAL");
     // FULL: an acknowledged order survives a power cut.
     sqlite.pragma("synchronous = FULL");

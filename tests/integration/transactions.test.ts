@@ -1,13 +1,12 @@
 // transaction() and db() of app/lib/db.server.ts on the engine of this run (decision 0140): a body's rows are
-// committed together or not at all, bodies run one after another in the order they were asked for, a
-// transaction inside another is refused on PostgreSQL, and SQLite's kept prepared statements come back as
-// they were prepared whatever their last user did with them.
+// committed together or not at all, bodies run one after another in the order they were asked for, and a
+// transaction inside another is refused on PostgreSQL.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, engine, first, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { newsletterSubscribers as newsletter } from "#db/tables.ts";
-import { onPostgres, SQLITE_ONLY } from "../engines.ts";
+import { onPostgres } from "../engines.ts";
 
 const email = (name: string) => `${name}-${Math.random().toString(36).slice(2)}@example.com`;
 const stored = async (address: string) =>
@@ -66,25 +65,5 @@ describe("transaction()", () => {
       }),
     ).rejects.toThrow("transaction() inside a transaction");
     expect(await stored(address)).toBeUndefined();
-  });
-
-  it.skipIf(onPostgres)(`gives a kept statement back as it was prepared (${SQLITE_ONLY})`, () => {
-    const sqlite = db().$client;
-    const source = "SELECT 7 AS n, 2 AS m";
-    const prepared = sqlite.prepare(source);
-    expect(prepared.raw(true).get()).toEqual([7, 2]);
-    const again = sqlite.prepare(source);
-    expect(again).toBe(prepared);
-    expect(again.get()).toEqual({ n: 7, m: 2 });
-    expect(sqlite.prepare(source).pluck(true).get()).toBe(7);
-    expect(sqlite.prepare(source).get()).toEqual({ n: 7, m: 2 });
-    // One still iterating is not given out again: the same SQL is prepared anew meanwhile.
-    const iterating = sqlite.prepare("SELECT 1 AS x UNION ALL SELECT 2");
-    const rows = iterating.iterate();
-    rows.next();
-    const fresh = sqlite.prepare("SELECT 1 AS x UNION ALL SELECT 2");
-    expect(fresh).not.toBe(iterating);
-    expect(fresh.all()).toEqual([{ x: 1 }, { x: 2 }]);
-    rows.return?.();
   });
 });
