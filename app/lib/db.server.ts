@@ -135,7 +135,7 @@ export function db(): Db {
 
 // On PostgreSQL, the transaction a body runs in, for db() above and to refuse a transaction inside another.
 // Never used on SQLite: on Node 20 an AsyncLocalStorage, once run, costs every promise of the process a hook
-// (about 2.5 times a bare promise), which was most of what this layer cost the SQLite store (decision 0140).
+// (a loop of awaits ran 2.7 times slower), which was most of what this layer cost the SQLite store (decision 0140).
 const inPostgresTransaction = new AsyncLocalStorage<Tx>();
 
 // SQLite: one transaction at a time on the writer connection, in the order they were asked for: a body that
