@@ -130,32 +130,37 @@ export function db(): Db {
   if (engine() === "sqlite") return store().reader;
   // Inside a transaction, its own connection: a body waiting for a second pooled connection while holding one
   // could wait for ever once every connection is held that way.
-  return (inside.getStore() as Db | undefined) ?? (postgresPool() as unknown as Db);
+  return (inPostgresTransaction.getStore() as Db | undefined) ?? (postgresPool() as unknown as Db);
 }
 
-// One transaction at a time on the writer connection: a body that awaits must not let another body's
-// statements into its transaction. `inside` lets a transaction started inside another join it (better-sqlite3
-// made that a savepoint; here it is the same transaction, and a failure rolls back all of it).
+// On PostgreSQL, the transaction a body runs in, for db() above and to refuse a transaction inside another.
+// Never used on SQLite: on Node 20 an AsyncLocalStorage, once run, costs every promise of the process a hook
+// (a loop of awaits ran 2.7 times slower), which was most of what this layer cost the SQLite store (decision 0140).
+const inPostgresTransaction = new AsyncLocalStorage<Tx>();
+
+// SQLite: one transaction at a time on the writer connection, in the order they were asked for: a body that
+// awaits must not let another body's statements into its transaction.
 let queue: Promise<unknown> = Promise.resolve();
 let pending = 0;
-const inside = new AsyncLocalStorage<Tx>();
 
 /**
  * THE way a change reaches the database: BEGIN IMMEDIATE (the write lock at the start, so two writers never both
- * read and then collide) … COMMIT, or ROLLBACK when `change` throws. Always await it.
+ * read and then collide) … COMMIT, or ROLLBACK when `change` throws. Always await it. Never start one inside
+ * another's body (give the helper the body's `tx`): on SQLite it would wait for the one it is inside for ever;
+ * on PostgreSQL it is refused, so the tests on PostgreSQL find such a call.
  */
 export function transaction<T>(change: (tx: Tx) => T | Promise<T>): Promise<T> {
-  const joined = inside.getStore();
-  if (joined) return Promise.resolve().then(() => change(joined));
   if (engine() === "postgres") {
+    if (inPostgresTransaction.getStore())
+      return Promise.reject(new Error("transaction() inside a transaction: give the helper the body's tx instead"));
     // No queue: PostgreSQL takes row locks; a serialisation failure or a deadlock runs the body again.
     return transactionPostgres(postgresPool(), (tx) =>
-      inside.run(tx as unknown as Tx, async () => change(tx as unknown as Tx)),
+      inPostgresTransaction.run(tx as unknown as Tx, async () => change(tx as unknown as Tx)),
     );
   }
   const writer = store().writer;
-  const run = () => inside.run(writer, () => runIn(writer, change));
-  // Fast path: nothing queued, so no hop through the queue.
+  const run = () => runIn(writer, change);
+  // Nothing queued: no hop through the queue.
   const result = pending === 0 ? run() : queue.then(run, run);
   pending++;
   queue = result.then(
