@@ -13,7 +13,7 @@ import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { usesPostgres } from "#db/engine.ts";
 import * as schema from "#db/schema.ts";
-import { config } from "./config.server.ts";
+import { config, isProduction } from "./config.server.ts";
 import {
   closePostgres,
   connectPostgres,
@@ -130,13 +130,16 @@ export function db(): Db {
   if (engine() === "sqlite") return store().reader;
   // Inside a transaction, its own connection: a body waiting for a second pooled connection while holding one
   // could wait for ever once every connection is held that way.
-  return (inPostgresTransaction.getStore() as Db | undefined) ?? (postgresPool() as unknown as Db);
+  return (insideTransaction.getStore() as Db | undefined) ?? (postgresPool() as unknown as Db);
 }
 
-// On PostgreSQL, the transaction a body runs in, for db() above and to refuse a transaction inside another.
-// Never used on SQLite: on Node 20 an AsyncLocalStorage, once run, costs every promise of the process a hook
-// (a loop of awaits ran 2.7 times slower), which was most of what this layer cost the SQLite store (decision 0140).
-const inPostgresTransaction = new AsyncLocalStorage<Tx>();
+// The transaction a body runs in: on PostgreSQL for db() above, and on both engines to refuse a transaction
+// started inside another (on SQLite it would wait for the one it is inside for ever). On SQLite it is kept only
+// outside production (the tests, `npm start` without NODE_ENV): on Node 20 an AsyncLocalStorage, once run,
+// costs every promise of the process a hook (a loop of awaits ran 2.7 times slower), which was most of what this
+// layer cost the SQLite store (decision 0140). So the tests find such a call on both engines.
+const insideTransaction = new AsyncLocalStorage<Tx>();
+const NESTED = "transaction() inside a transaction: give the helper the body's tx instead";
 
 // SQLite: one transaction at a time on the writer connection, in the order they were asked for: a body that
 // awaits must not let another body's statements into its transaction.
@@ -146,20 +149,21 @@ let pending = 0;
 /**
  * THE way a change reaches the database: BEGIN IMMEDIATE (the write lock at the start, so two writers never both
  * read and then collide) … COMMIT, or ROLLBACK when `change` throws. Always await it. Never start one inside
- * another's body (give the helper the body's `tx`): on SQLite it would wait for the one it is inside for ever;
- * on PostgreSQL it is refused, so the tests on PostgreSQL find such a call.
+ * another's body (give the helper the body's `tx`): it is refused (on SQLite outside production only,
+ * where it would otherwise wait for the one it is inside for ever).
  */
 export function transaction<T>(change: (tx: Tx) => T | Promise<T>): Promise<T> {
+  if (insideTransaction.getStore()) return Promise.reject(new Error(NESTED));
   if (engine() === "postgres") {
-    if (inPostgresTransaction.getStore())
-      return Promise.reject(new Error("transaction() inside a transaction: give the helper the body's tx instead"));
     // No queue: PostgreSQL takes row locks; a serialisation failure or a deadlock runs the body again.
     return transactionPostgres(postgresPool(), (tx) =>
-      inPostgresTransaction.run(tx as unknown as Tx, async () => change(tx as unknown as Tx)),
+      insideTransaction.run(tx as unknown as Tx, async () => change(tx as unknown as Tx)),
     );
   }
   const writer = store().writer;
-  const run = () => runIn(writer, change);
+  const run = isProduction()
+    ? () => runIn(writer, change)
+    : () => insideTransaction.run(writer, () => runIn(writer, change));
   // Nothing queued: no hop through the queue.
   const result = pending === 0 ? run() : queue.then(run, run);
   pending++;
