@@ -1,9 +1,9 @@
 // Rows for tests, written straight to the test's own database (each in a transaction of its own).
-import { eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { db, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { NO_SIZE } from "#app/lib/sizes.ts";
-import { productSizes, products } from "#db/tables.ts";
+import { orderItems, orders, productSizes, products } from "#db/tables.ts";
 
 export type StockOptions = {
   /** Sizes and their counts (null: not counted), in order; without them the product has no sizes. */
@@ -39,3 +39,16 @@ export async function stockOf(productId: string): Promise<Record<string, number 
   const rows = await db().select().from(productSizes).where(eq(productSizes.productId, productId));
   return Object.fromEntries(rows.map((r) => [r.size, r.stock]));
 }
+
+/** Units of a product in the orders matching `where` (e.g. cash orders, or paid ones). */
+export async function unitsInOrders(productId: string, where: SQL | undefined): Promise<number> {
+  const lines = await db()
+    .select({ quantity: orderItems.quantity })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.productId, productId), where));
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** The store's clear refusal of an order for a size that has fewer than 5 units left, or none. */
+export const LINEN_SHIRT_M_REFUSAL = /^(Only [1-4] left of Linen Shirt, M|Linen Shirt, M is sold out)$/;

@@ -5,12 +5,12 @@
 // hosted page of the server that opened them). A discount code limited to 5 uses: exactly 5 orders carry it, 195
 // are told it has been used up. The buyers, addresses, products and the code are written straight to the test's
 // database before the servers start; every order goes over HTTP. The test waits for answers, never for time.
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { discountCodes, discountUses, orderItems, orders } from "#db/tables.ts";
-import { createProduct, stockOf } from "../helpers/factories.ts";
+import { createProduct, LINEN_SHIRT_M_REFUSAL, stockOf, unitsInOrders } from "../helpers/factories.ts";
 import { waitUntil } from "../helpers/mail.ts";
 import { freePort } from "../helpers/ports.ts";
 import { type RunningServer, startProductionServer } from "../helpers/production-server.ts";
@@ -84,19 +84,6 @@ function everyoneOrders(pathname: string, order: (buyer: (typeof buyers)[number]
   );
 }
 
-const REFUSAL = /^(Only [1-4] left of Linen Shirt, M|Linen Shirt, M is sold out)$/;
-
-/** Units of a product in orders matching `where`. */
-async function unitsIn(productId: string, where: ReturnType<typeof and>) {
-  return (
-    await db()
-      .select({ quantity: orderItems.quantity })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(and(eq(orderItems.productId, productId), where))
-  ).reduce((sum, line) => sum + line.quantity, 0);
-}
-
 /** The orders with a line of this product. */
 async function ordersOf(productId: string) {
   return await db()
@@ -146,13 +133,13 @@ describe("200 buyers over two servers at once for 5 units", () => {
       items: [{ product: shirt.id, size: "M", quantity: 1 }],
       address: buyer.addressId,
     }));
-    const { placed, refused } = expectSplit(answers, 201, REFUSAL);
+    const { placed, refused } = expectSplit(answers, 201, LINEN_SHIRT_M_REFUSAL);
     expect(placed).toHaveLength(START);
     expect(refused).toHaveLength(BUYERS - START);
 
     const stock = await stockOf(shirt.id);
     expect(stock).toEqual({ S: 7, M: 0 });
-    const sold = await unitsIn(shirt.id, eq(orders.paymentType, "COD"));
+    const sold = await unitsInOrders(shirt.id, eq(orders.paymentType, "COD"));
     expect(sold).toBe(START);
     expect(sold + stock.M!).toBe(START);
     // Each placed answer names its own order, and only those orders exist.
@@ -173,7 +160,7 @@ describe("200 buyers over two servers at once for 5 units", () => {
       items: [{ product: shirt.id, size: "M", quantity: 1 }],
       address: buyer.addressId,
     }));
-    const { placed: started, refused } = expectSplit(answers, 200, REFUSAL);
+    const { placed: started, refused } = expectSplit(answers, 200, LINEN_SHIRT_M_REFUSAL);
     expect(started).toHaveLength(START);
     expect(refused).toHaveLength(BUYERS - START);
     for (const answer of started) {
@@ -185,7 +172,7 @@ describe("200 buyers over two servers at once for 5 units", () => {
     const open = await ordersOf(shirt.id);
     expect(open).toHaveLength(START);
     expect(open.every((o) => o.status === "Order Placed" && !o.isPaid && o.paymentType === "Online")).toBe(true);
-    expect(await unitsIn(shirt.id, eq(orders.isPaid, false))).toBe(START);
+    expect(await unitsInOrders(shirt.id, eq(orders.isPaid, false))).toBe(START);
     expect((await stockOf(shirt.id)).M).toBe(0);
 
     // Each buyer pays on the hosted page of the server that opened the checkout.
@@ -203,7 +190,7 @@ describe("200 buyers over two servers at once for 5 units", () => {
     const final = await ordersOf(shirt.id);
     expect(final.map((o) => o.id).sort()).toEqual(open.map((o) => o.id).sort());
     expect(final.every((o) => o.status === "Order Placed" && o.stockReturnedAt === null)).toBe(true);
-    const sold = await unitsIn(shirt.id, eq(orders.isPaid, true));
+    const sold = await unitsInOrders(shirt.id, eq(orders.isPaid, true));
     const left = (await stockOf(shirt.id)).M!;
     expect(sold).toBe(START);
     expect(sold + left).toBe(START);
@@ -242,7 +229,7 @@ describe("200 buyers over two servers at once for 5 units", () => {
       expect(order).toMatchObject({ discountCode: "TWO-SERVERS-FIVE", subtotalCents: 2000, discountCents: 200 });
     }
     // The refused orders took no unit either: sold + left = start.
-    const sold = await unitsIn(shirt.id, eq(orders.paymentType, "COD"));
+    const sold = await unitsInOrders(shirt.id, eq(orders.paymentType, "COD"));
     expect(sold).toBe(START);
     expect(sold + (await stockOf(shirt.id)).M!).toBe(plenty);
     expectQuietServers();

@@ -14,7 +14,7 @@ import { config } from "#app/lib/config.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { orderItems, orders } from "#db/tables.ts";
 import { builtServer } from "../helpers/app.ts";
-import { createProduct, stockOf } from "../helpers/factories.ts";
+import { createProduct, LINEN_SHIRT_M_REFUSAL, stockOf, unitsInOrders } from "../helpers/factories.ts";
 import { freePort } from "../helpers/ports.ts";
 import { createAddress, createUser, signedInCookie } from "../helpers/shopper.ts";
 import { deliverWebhook } from "../helpers/stripe-webhook.ts";
@@ -89,19 +89,6 @@ function orderAtOnce(pathname: string, productId: string): Promise<Answer[]> {
   );
 }
 
-const REFUSAL = /^(Only [1-4] left of Linen Shirt, M|Linen Shirt, M is sold out)$/;
-
-/** Units of a product in orders of these statuses and payment. */
-async function unitsIn(productId: string, where: ReturnType<typeof and>) {
-  return (
-    await db()
-      .select({ quantity: orderItems.quantity })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(and(eq(orderItems.productId, productId), where))
-  ).reduce((sum, line) => sum + line.quantity, 0);
-}
-
 /** A small seeded random source, so a failing order of events can be replayed from its seed. */
 function randomFrom(seed: number) {
   let state = seed >>> 0 || 1;
@@ -133,11 +120,11 @@ describe("100 orders at once for 5 units, through the production server", () => 
     expect(refused).toHaveLength(SHOPPERS * ORDERS_EACH - START);
     for (const answer of refused) {
       expect(answer.body.success).toBe(false);
-      expect(answer.body.message).toMatch(REFUSAL);
+      expect(answer.body.message).toMatch(LINEN_SHIRT_M_REFUSAL);
     }
     const stock = await stockOf(shirt.id);
     expect(stock).toEqual({ S: 7, M: 0, L: null });
-    const sold = await unitsIn(shirt.id, eq(orders.paymentType, "COD"));
+    const sold = await unitsInOrders(shirt.id, eq(orders.paymentType, "COD"));
     expect(sold).toBe(START);
     expect(sold + stock.M!).toBe(START);
     // Each placed answer names its own order, and only those orders exist.
@@ -171,7 +158,7 @@ describe("100 orders at once for 5 units, through the production server", () => 
     );
     expect(started.length).toBeGreaterThanOrEqual(START);
     for (const answer of started) expect(answer.body.url).toMatch(/\/stripe-sandbox\/checkout\/cs_/);
-    for (const answer of refused) expect(answer.body.message).toMatch(REFUSAL);
+    for (const answer of refused) expect(answer.body.message).toMatch(LINEN_SHIRT_M_REFUSAL);
 
     const ofShirt = async () =>
       await db()
@@ -187,7 +174,7 @@ describe("100 orders at once for 5 units, through the production server", () => 
       for (const order of (await ofShirt()).filter((o) => o.status === "Cancelled")) {
         expect(order.stockReturnedAt).not.toBeNull();
       }
-      const held = await unitsIn(shirt.id, and(eq(orders.status, "Order Placed"), eq(orders.isPaid, false)));
+      const held = await unitsInOrders(shirt.id, and(eq(orders.status, "Order Placed"), eq(orders.isPaid, false)));
       expect(held + (await stockOf(shirt.id)).M!).toBe(START);
       expect((await stockOf(shirt.id)).M).toBeGreaterThanOrEqual(0);
     };
@@ -198,7 +185,7 @@ describe("100 orders at once for 5 units, through the production server", () => 
     // expired, its units back) and the units are fought over again.
     const again = await orderAtOnce("/api/order/stripe", shirt.id);
     expect(
-      again.every((a) => a.status === 200 || (a.status === 409 && REFUSAL.test(a.body.message ?? ""))),
+      again.every((a) => a.status === 200 || (a.status === 409 && LINEN_SHIRT_M_REFUSAL.test(a.body.message ?? ""))),
       JSON.stringify(again.filter((a) => a.status !== 200 && a.status !== 409)),
     ).toBe(true);
     await heldAndLeftAddUp();
@@ -250,7 +237,7 @@ describe("100 orders at once for 5 units, through the production server", () => 
 
     const final = await ofShirt();
     const paid = final.filter((o) => o.isPaid);
-    const sold = await unitsIn(shirt.id, eq(orders.isPaid, true));
+    const sold = await unitsInOrders(shirt.id, eq(orders.isPaid, true));
     const left = (await stockOf(shirt.id)).M!;
     const fateOf = new Map(fates.map(({ order, fate }) => [order.id, fate]));
     expect(paid.map((o) => o.id).sort(), `seed ${seed}`).toEqual(

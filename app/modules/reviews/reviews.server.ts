@@ -30,6 +30,15 @@ const REVIEW_TEXT = {
   size: reviews.size,
 };
 
+/** A review as shown on the product page and in the seller's list: its text, writer's name (users), date and reply. */
+const SHOWN_REVIEW = {
+  ...REVIEW_TEXT,
+  demo: reviews.demo,
+  name: users.name,
+  createdAt: reviews.createdAt,
+  sellerReply: reviews.sellerReply,
+};
+
 /**
  * Reviews on one page of a product's list: five, as most shops show first (the rest a page at a time); each one
  * more is markup and hydration data on every product page (docs/performance.md, "Reviews on the product page").
@@ -200,11 +209,7 @@ export function firstNameOf(name: string): string {
 const reviewPageOn = preparedRowsPerConnection((connection) =>
   connection
     .select({
-      ...REVIEW_TEXT,
-      demo: reviews.demo,
-      name: users.name,
-      createdAt: reviews.createdAt,
-      sellerReply: reviews.sellerReply,
+      ...SHOWN_REVIEW,
     })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
@@ -240,11 +245,7 @@ export async function sellerReviewPage({ page, held }: { page: number; held: boo
   const window = pageWindow(total, page, SELLER_REVIEWS_PAGE_SIZE);
   const rows = await db()
     .select({
-      ...REVIEW_TEXT,
-      demo: reviews.demo,
-      name: users.name,
-      createdAt: reviews.createdAt,
-      sellerReply: reviews.sellerReply,
+      ...SHOWN_REVIEW,
       status: reviews.status,
       productId: reviews.productId,
       productName: products.name,
