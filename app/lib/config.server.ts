@@ -228,14 +228,14 @@ export function sessionSecret(): string {
 }
 
 /**
- * The secret kept in `file`, made (32 random bytes, hex) if the file does not exist yet. Written whole, then
+ * The secret kept in `file`, made by `make` (32 random bytes, hex) if the file does not exist yet. Written whole, then
  * linked into place: several processes making it at once (servers over one DATA_DIR answering their first
  * requests together) all agree on the first one's secret, and none ever reads a half-written file.
  */
-function keptSecret(file: string): string {
+export function keptSecret(file: string, make = () => randomBytes(32).toString("hex")): string {
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(path.dirname(file), { recursive: true });
-  const made = randomBytes(32).toString("hex");
+  const made = make();
   const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
   writeFileSync(draft, made, { mode: 0o600 });
   try {

@@ -3,9 +3,8 @@
 // app/stripe-sandbox/ (which key it accepts, where it delivers webhooks, what it signs them with). Neither
 // side imports the other: the payment service reaches the sandbox only over HTTP, through the SDK.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { config } from "./config.server.ts";
+import { config, keptSecret } from "./config.server.ts";
 
 /** The API key the store uses in sandbox mode; the sandbox accepts no other. Public: no money moves there. */
 export const SANDBOX_SECRET_KEY = "sk_test_trendora_sandbox";
@@ -22,20 +21,16 @@ export function sandboxBaseUrl(): URL {
 /** Where the sandbox keeps its state: DATA_DIR/stripe-sandbox. */
 export const sandboxDataDir = () => path.join(config().dataDir, "stripe-sandbox");
 
-/** The webhook signing secret in sandbox mode: STRIPE_WEBHOOK_SECRET, or one made once and kept in DATA_DIR. */
+/**
+ * The webhook signing secret in sandbox mode: STRIPE_WEBHOOK_SECRET, or one made once and kept in DATA_DIR. Made
+ * the way the session secret is (written whole, then linked into place): servers over one DATA_DIR that make it
+ * at once (the first payments after a start) sign and check with the same secret, never a half-written file.
+ */
 export function sandboxWebhookSecret(): string {
-  const configured = config().STRIPE_WEBHOOK_SECRET;
-  if (configured) return configured;
-  const file = path.join(sandboxDataDir(), "webhook-secret");
-  if (!existsSync(file)) {
-    mkdirSync(sandboxDataDir(), { recursive: true });
-    try {
-      writeFileSync(file, `whsec_${randomBytes(24).toString("hex")}`, { mode: 0o600, flag: "wx" });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-  }
-  return readFileSync(file, "utf8").trim();
+  return (
+    config().STRIPE_WEBHOOK_SECRET ||
+    keptSecret(path.join(sandboxDataDir(), "webhook-secret"), () => `whsec_${randomBytes(24).toString("hex")}`)
+  );
 }
 
 export const PRODUCTION_SANDBOX_WARNING = [
