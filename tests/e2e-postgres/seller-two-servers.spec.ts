@@ -6,7 +6,7 @@
 // database on every request it could answer from memory (docs/decisions/0147).
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, expectToast, test } from "../e2e/fixtures.ts";
-import { imageFile, isNoJs, uniqueName } from "../e2e/seller-helpers.ts";
+import { addProductThroughForm, isNoJs, uniqueName } from "../e2e/seller-helpers.ts";
 import { cookiesFor, originB } from "./servers.ts";
 
 const cards = (page: Page, name: string) => page.getByTestId("product-card").filter({ hasText: name });
@@ -40,16 +40,7 @@ test("a product the seller edits on server A is fresh on server B at once: produ
 
   // Added on A, with a photo.
   const name = uniqueName("PG Linen Shirt");
-  await page.goto("/seller");
-  await expect(page.getByText("Hi! Seller")).toBeVisible();
-  await page.setInputFiles("#product-image-0", await imageFile("front.png", "#c0392b"));
-  await page.getByLabel("Product Name").fill(name);
-  await page.getByLabel("Product Description").fill("Pure linen\nRelaxed fit");
-  await page.getByLabel("Category").selectOption("Men");
-  await page.getByLabel("Product Price").fill("49.99");
-  await page.getByLabel("Offer Price").fill("39.99");
-  await page.getByRole("button", { name: "Add Product" }).click();
-  await expectToast(page, "Product Added");
+  await addProductThroughForm(page, name);
 
   // B shows it to the visitor: search, product page (with the picture A stored), list.
   await visitB(visitor, searchFor(name));

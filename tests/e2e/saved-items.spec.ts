@@ -7,9 +7,6 @@ import { clickAndAwaitPost, expect, expectToast, registerShopper, test } from ".
 import { addProductAsSeller, signInDemoSeller, uniqueName } from "./seller-helpers.ts";
 import { accountMenu, cartCount, isNoJs, logInThroughModal } from "./shopper-helpers.ts";
 
-/** Adds a product (category Men, offer price $20.00) through POST /api/product/add as the demo seller. */
-const addProduct = addProductAsSeller;
-
 const savedLink = (page: Page, count: number) =>
   page.getByRole("banner").getByRole("link", { name: `Saved items, ${count}`, exact: true });
 const savedItem = (page: Page, name: string) => page.getByTestId("saved-item").filter({ hasText: name });
@@ -20,14 +17,14 @@ test("a visitor saves from a card and a product page, adds to the cart from /sav
 }) => {
   const tee = uniqueName("Saved Tee");
   const cap = uniqueName("Saved Cap");
-  const teeId = await addProduct(storeApi, tee, [
+  const teeId = await addProductAsSeller(storeApi, tee, [
     { size: "M", stock: 10 },
     { size: "L", stock: 10 },
   ]);
-  const capId = await addProduct(storeApi, cap, []);
+  const capId = await addProductAsSeller(storeApi, cap, []);
   // The account the visitor logs in with later has saved something of its own already.
   const scarf = uniqueName("Saved Scarf");
-  const scarfId = await addProduct(storeApi, scarf, []);
+  const scarfId = await addProductAsSeller(storeApi, scarf, []);
   const account = await registerShopper(storeApi);
   const own = await storeApi.post("/saved", { form: { intent: "save", productId: scarfId }, maxRedirects: 0 });
   expect(own.status()).toBe(303);
@@ -116,7 +113,7 @@ test("a shopper's Save toggles; a saved product removed from sale says so on /sa
   baseURL,
 }) => {
   const name = uniqueName("Retired Scarf");
-  const id = await addProduct(storeApi, name, []);
+  const id = await addProductAsSeller(storeApi, name, []);
   await page.goto(`/products/men/${id}`);
   await expect(accountMenu(page)).toHaveText(shopper.name);
   const save = page.getByRole("button", { name: `Save ${name}`, exact: true });

@@ -2,9 +2,10 @@
 // (db/seed.ts → ensureDemoSeller), whom tests/e2e/fixtures.ts signs in; every spec makes its own products
 // with unique names. What a spec needs in the store beforehand it makes through the store (its /api and forms),
 // never in its database, so the specs run on any engine the server runs on.
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { TEST_ADDRESS } from "../helpers/address.ts";
+import { clickAndAwaitPost, expectToast } from "./fixtures.ts";
 
 export const DEMO_SELLER = { email: "seller@trendora.test", password: "trendora-seller" };
 
@@ -20,6 +21,55 @@ export async function imageFile(name: string, colour: string) {
   const image = sharp({ create: { width: 240, height: 240, channels: 3, background: colour } });
   const buffer = await (format === "jpeg" ? image.jpeg() : image.png()).toBuffer();
   return { name, mimeType: `image/${format}`, buffer };
+}
+
+/** What the seller types into the Add Product form (/seller): prices as typed, photos in their boxes' order. */
+export type ProductEntry = {
+  name: string;
+  description: string;
+  category: string;
+  price: string;
+  offerPrice: string;
+  photos: { name: string; mimeType: string; buffer: Buffer }[];
+};
+
+/**
+ * Fills the seller's Add Product form, on the page already: the photos (box 1, 2, ...), then the fields given;
+ * what is left out stays as it is. Presses nothing.
+ */
+export async function fillProductForm(page: Page, entry: Partial<ProductEntry>) {
+  for (const [i, photo] of (entry.photos ?? []).entries()) await page.setInputFiles(`#product-image-${i}`, photo);
+  if (entry.name !== undefined) await page.getByLabel("Product Name").fill(entry.name);
+  if (entry.description !== undefined) await page.getByLabel("Product Description").fill(entry.description);
+  if (entry.category !== undefined) await page.getByLabel("Category").selectOption(entry.category);
+  if (entry.price !== undefined) await page.getByLabel("Product Price").fill(entry.price);
+  if (entry.offerPrice !== undefined) await page.getByLabel("Offer Price").fill(entry.offerPrice);
+}
+
+/**
+ * Adds a product through the seller's Add Product form, as the seller does it (the page's context is signed in
+ * as a seller): opens `sellerUrl`, fills the form (a linen shirt in Men, $49.99 offered at $39.99, with one photo,
+ * unless `entry` says otherwise), presses Add Product and waits for its post and the toast 'Product Added'.
+ */
+export async function addProductThroughForm(
+  page: Page,
+  name: string,
+  entry: Partial<ProductEntry> = {},
+  sellerUrl = "/seller",
+) {
+  await page.goto(sellerUrl);
+  await expect(page.getByRole("heading", { name: "Add Product" })).toBeVisible();
+  await fillProductForm(page, {
+    name,
+    description: "Pure linen\nRelaxed fit",
+    category: "Men",
+    price: "49.99",
+    offerPrice: "39.99",
+    photos: [await imageFile("front.png", "#c0392b")],
+    ...entry,
+  });
+  await clickAndAwaitPost(page, () => page.getByRole("button", { name: "Add Product" }).click());
+  await expectToast(page, "Product Added");
 }
 
 /** Signs a request client (a `storeApi`: it sends the store's Origin) in as the demo seller. */

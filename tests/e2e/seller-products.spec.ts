@@ -2,8 +2,8 @@
 // take it out of stock (it leaves the shop) and back, edit it, remove it from sale.
 // The seller is signed in by the `seller` fixture (tests/e2e/fixtures.ts).
 import type { Page } from "@playwright/test";
-import { expect, expectToast, test } from "./fixtures.ts";
-import { imageFile, isNoJs, uniqueName } from "./seller-helpers.ts";
+import { clickAndAwaitPost, expect, expectToast, test } from "./fixtures.ts";
+import { fillProductForm, imageFile, isNoJs, uniqueName } from "./seller-helpers.ts";
 
 /** Opens the seller area, where the signed-in seller is greeted. */
 async function openSellerArea(page: Page) {
@@ -23,27 +23,25 @@ test("add a product with two photos, find it in the shop, toggle stock, edit it,
   await openSellerArea(page);
   await expect(page.getByRole("heading", { name: "Add Product" })).toBeVisible();
 
-  await page.setInputFiles("#product-image-0", await imageFile("front.png", "#c0392b"));
-  await page.setInputFiles("#product-image-1", await imageFile("back.jpg", "#2980b9"));
-  if (!isNoJs()) await expect(page.getByTestId("image-preview")).toHaveCount(2);
-  await page.getByLabel("Product Name").fill(name);
-  await page.getByLabel("Product Description").fill("Pure linen\nRelaxed fit");
+  const photos = [await imageFile("front.png", "#c0392b"), await imageFile("back.jpg", "#2980b9")];
   await expect(page.getByLabel("Category")).toHaveValue("");
   await expect(page.getByLabel("Category").locator("option").first()).toHaveText("Select Category");
-  await page.getByLabel("Category").selectOption("Men");
-  await page.getByLabel("Product Price").fill("49.99");
-  await page.getByLabel("Offer Price").fill("59.99");
+  await fillProductForm(page, {
+    photos,
+    name,
+    description: "Pure linen\nRelaxed fit",
+    category: "Men",
+    price: "49.99",
+    offerPrice: "59.99",
+  });
+  if (!isNoJs()) await expect(page.getByTestId("image-preview")).toHaveCount(2);
   await page.getByRole("button", { name: "Add Product" }).click();
   // An offer price above the price is refused; what was typed stays.
   await expect(page.getByText("The offer price cannot be above the product price.")).toBeVisible();
   await expect(page.getByLabel("Product Name")).toHaveValue(name);
-  if (isNoJs()) {
-    // A browser does not send files twice: choose them again.
-    await page.setInputFiles("#product-image-0", await imageFile("front.png", "#c0392b"));
-    await page.setInputFiles("#product-image-1", await imageFile("back.jpg", "#2980b9"));
-  }
-  await page.getByLabel("Offer Price").fill("39.99");
-  await page.getByRole("button", { name: "Add Product" }).click();
+  // A browser does not send files twice: without JavaScript they are chosen again.
+  await fillProductForm(page, { photos: isNoJs() ? photos : [], offerPrice: "39.99" });
+  await clickAndAwaitPost(page, () => page.getByRole("button", { name: "Add Product" }).click());
 
   await expectToast(page, "Product Added");
   await expect(page).toHaveURL(/\/seller$/);
@@ -129,15 +127,13 @@ test("a non-image renamed .png is refused with a message, and nothing is added",
 }) => {
   const name = uniqueName("E2E Fake Photo");
   await openSellerArea(page);
-  await page.setInputFiles("#product-image-0", {
-    name: "holiday.png",
-    mimeType: "image/png",
-    buffer: Buffer.from("this is not a picture"),
+  await fillProductForm(page, {
+    photos: [{ name: "holiday.png", mimeType: "image/png", buffer: Buffer.from("this is not a picture") }],
+    name,
+    category: "Kids",
+    price: "10",
+    offerPrice: "9",
   });
-  await page.getByLabel("Product Name").fill(name);
-  await page.getByLabel("Category").selectOption("Kids");
-  await page.getByLabel("Product Price").fill("10");
-  await page.getByLabel("Offer Price").fill("9");
   await page.getByRole("button", { name: "Add Product" }).click();
   await expect(page.getByText("holiday.png is not an image we can read")).toBeVisible();
   await page.goto("/seller/product-list");

@@ -5,29 +5,8 @@
 // filtering the low ones. Every test makes its own product, so the two projects never share counts.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectToast, test } from "./fixtures.ts";
-import { DEMO_SELLER, imageFile, isNoJs, uniqueName } from "./seller-helpers.ts";
+import { addProductAsSeller, fillProductForm, imageFile, isNoJs, uniqueName } from "./seller-helpers.ts";
 import { ASHA_ADDRESS, cartCount, saveAddress } from "./shopper-helpers.ts";
-
-/** Adds a product through POST /api/product/add as the demo seller (on the test's own request context). */
-async function addProductAsSeller(request: APIRequestContext, name: string, sizes: { size: string; stock: number }[]) {
-  expect((await request.post("/api/seller/login", { data: DEMO_SELLER })).status()).toBe(200);
-  const photo = await imageFile("tee.png", "#2e86de");
-  const response = await request.post("/api/product/add", {
-    multipart: {
-      productData: JSON.stringify({
-        name,
-        description: ["Soft cotton"],
-        category: "Men",
-        price: 30,
-        offerPrice: 20,
-        sizes,
-      }),
-      images: photo,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()).product._id as string;
-}
 
 /** Sets counts as the product list's form does (a plain form post of the seller). */
 async function setCounts(request: APIRequestContext, id: string, counts: [size: string, was: number, now: number][]) {
@@ -215,11 +194,7 @@ test("the seller adds a product with sizes from a preset and custom rows, then c
   await page.goto("/seller");
   await expect(page.getByRole("heading", { name: "Add Product" })).toBeVisible();
   const photo = await imageFile("sneaker.png", "#16a085");
-  await page.setInputFiles("#product-image-0", photo);
-  await page.getByLabel("Product Name").fill(name);
-  await page.getByLabel("Category").selectOption("Footwear");
-  await page.getByLabel("Product Price").fill("80");
-  await page.getByLabel("Offer Price").fill("60");
+  await fillProductForm(page, { photos: [photo], name, category: "Footwear", price: "80", offerPrice: "60" });
   // Without sizes there is one count.
   await expect(page.getByLabel(/^Units in stock \(no sizes/)).toBeVisible();
 

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, expectToast, test } from "./fixtures.ts";
-import { imageFile, isNoJs, uniqueName } from "./seller-helpers.ts";
+import { addProductThroughForm, isNoJs, uniqueName } from "./seller-helpers.ts";
 import { ASHA_ADDRESS, addToCartHere, PASSWORD, saveAddress, uniqueEmail } from "./shopper-helpers.ts";
 
 let server: ChildProcess | undefined;
@@ -102,15 +102,7 @@ test("start empty, create the owner through the setup link, add a product, sell 
 
   // The first product.
   const name = uniqueName("First Linen Shirt");
-  await page.goto(`${origin}/seller`);
-  await page.setInputFiles("#product-image-0", await imageFile("front.png", "#c0392b"));
-  await page.getByLabel("Product Name").fill(name);
-  await page.getByLabel("Product Description").fill("Pure linen\nRelaxed fit");
-  await page.getByLabel("Category").selectOption("Men");
-  await page.getByLabel("Product Price").fill("49.99");
-  await page.getByLabel("Offer Price").fill("39.99");
-  await page.getByRole("button", { name: "Add Product" }).click();
-  await expectToast(page, "Product Added");
+  await addProductThroughForm(page, name, {}, `${origin}/seller`);
 
   // A shopper buys it, cash on delivery.
   await context.clearCookies();
