@@ -5,38 +5,18 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { type CspWatch, expect, expectToast, signInSeller, test } from "./fixtures.ts";
 import { waitForMail } from "./mail-helpers.ts";
-import { isNoJs } from "./seller-helpers.ts";
+import { addAddressAsShopper, addProductAsSeller, isNoJs, uniqueName } from "./seller-helpers.ts";
 
 const SANDBOX_KEY = "sk_test_trendora_sandbox";
-const ADDRESS = {
-  firstName: "Ravi",
-  lastName: "Menon",
-  email: "ravi@example.com",
-  street: "4 Hill Road",
-  city: "Kochi",
-  state: "KL",
-  zipcode: "682001",
-  country: "India",
-  phone: "+91 90000 22222",
-};
-
-type ApiProduct = { _id: string; name: string; inStock: boolean; stock?: number | null; sizes?: unknown[] };
+type ApiProduct = { _id: string; stock?: number | null };
 
 /**
- * A product without sizes to order. Each project (js, no-js: they run at once) orders its own: the restock
- * test (skip -1) takes the last two counted ones, the other tests the rest, so the counts it checks are its own.
+ * A product of the test's own, added by the demo seller (through `storeApi`, apart from the page's shopper): no
+ * sizes, 50 units counted, so no other test or project orders or restocks it and the counts checked are its own.
  */
-async function freeSizeProduct(request: APIRequestContext, skip = 0) {
-  const { products } = (await (await request.get("/api/product/list")).json()) as { products: ApiProduct[] };
-  const free = products.filter((p) => !p.sizes && p.inStock && (p.stock === null || Number(p.stock) > 5));
-  const counted = free.filter((p) => typeof p.stock === "number");
-  const own = counted.slice(-2);
-  if (own.length < 2) throw new Error("The demo catalogue has fewer than two counted free-size products");
-  if (skip < 0) return own[isNoJs() ? 1 : 0]!;
-  const others = free.filter((p) => !own.includes(p));
-  const product = others[(skip * 2 + (isNoJs() ? 1 : 0)) % others.length];
-  if (!product) throw new Error("The demo catalogue has no other free-size product");
-  return product;
+async function ownProduct(storeApi: APIRequestContext) {
+  const name = uniqueName("Refund Cap");
+  return { _id: await addProductAsSeller(storeApi, name, [], { category: "Accessories", stock: 50 }), name };
 }
 
 async function stockOf(request: APIRequestContext, productId: string): Promise<number> {
@@ -44,17 +24,19 @@ async function stockOf(request: APIRequestContext, productId: string): Promise<n
   return Number(products.find((p) => p._id === productId)?.stock);
 }
 
-/** The signed-in shopper (page's context) orders 2 units, online, and pays on the sandbox's hosted page. */
-async function paidOnlineOrder(page: Page, baseURL: string, skip = 0) {
+/**
+ * The signed-in shopper (page's context) orders 2 units of a product of the test's own, online, and pays on the
+ * sandbox's hosted page.
+ */
+async function paidOnlineOrder(page: Page, baseURL: string, storeApi: APIRequestContext) {
   const request = page.context().request;
-  const headers = { Origin: baseURL };
-  const product = await freeSizeProduct(request, skip);
-  expect((await request.post("/api/address/add", { headers, data: { address: ADDRESS } })).ok()).toBe(true);
-  const addresses = (await (await request.get("/api/address/get")).json()) as { addresses: { _id: string }[] };
+  const product = await ownProduct(storeApi);
+  const address = await addAddressAsShopper(request, baseURL);
   const placed = await request.post("/api/order/stripe", {
-    headers,
-    data: { items: [{ product: product._id, quantity: 2 }], address: addresses.addresses[0]!._id },
+    headers: { Origin: baseURL },
+    data: { items: [{ product: product._id, quantity: 2 }], address },
   });
+  expect(placed.ok(), await placed.text()).toBe(true);
   const { url } = (await placed.json()) as { url: string };
   const sessionId = /cs_test_[0-9A-Za-z]+/.exec(url)![0];
   await page.goto(new URL(url).pathname);
@@ -111,8 +93,9 @@ test("cancel and refund in full: the cancel asks first, the money goes back, eve
   baseURL,
   csp,
   shopper,
+  storeApi,
 }) => {
-  const { orderId } = await paidOnlineOrder(page, baseURL!);
+  const { orderId } = await paidOnlineOrder(page, baseURL!, storeApi);
   const [context, seller] = await sellerPage(browser, baseURL!, csp);
   try {
     await seller.goto("/seller/orders");
@@ -153,8 +136,9 @@ test("a partial refund by line puts the unit back in stock; the order goes on", 
   baseURL,
   csp,
   shopper: _signedIn,
+  storeApi,
 }) => {
-  const { orderId, product } = await paidOnlineOrder(page, baseURL!, -1);
+  const { orderId, product } = await paidOnlineOrder(page, baseURL!, storeApi);
   const before = await stockOf(page.context().request, product._id);
   const [context, seller] = await sellerPage(browser, baseURL!, csp);
   try {
@@ -188,7 +172,7 @@ test("a refund that fails is shown as failed with Try again, and then succeeds",
   shopper: _signedIn,
   storeApi,
 }) => {
-  const { orderId, sessionId } = await paidOnlineOrder(page, baseURL!, 2);
+  const { orderId, sessionId } = await paidOnlineOrder(page, baseURL!, storeApi);
   const switched = await storeApi.post("/v1/test_helpers/sandbox/fail_next_refund", {
     headers: { Authorization: `Bearer ${SANDBOX_KEY}` },
     form: { payment_intent: await paymentIntentOf(storeApi, sessionId) },
@@ -227,7 +211,7 @@ test("a refund made in Stripe's dashboard arrives by webhook only", async ({
   shopper: _signedIn,
   storeApi,
 }) => {
-  const { orderId, sessionId } = await paidOnlineOrder(page, baseURL!, 3);
+  const { orderId, sessionId } = await paidOnlineOrder(page, baseURL!, storeApi);
   // Stripe's dashboard: a refund the store never asked for, made on the payment.
   const made = await storeApi.post("/v1/refunds", {
     headers: { Authorization: `Bearer ${SANDBOX_KEY}` },
@@ -253,8 +237,9 @@ test("a delivered order is marked returned, then refunded in full", async ({
   baseURL,
   csp,
   shopper: _signedIn,
+  storeApi,
 }) => {
-  const { orderId } = await paidOnlineOrder(page, baseURL!, 4);
+  const { orderId } = await paidOnlineOrder(page, baseURL!, storeApi);
   const [context, seller] = await sellerPage(browser, baseURL!, csp);
   try {
     await seller.goto("/seller/orders");
@@ -289,19 +274,17 @@ test("a cash order is marked paid on delivery, and a mistake undone", async ({
   baseURL,
   csp,
   shopper: _signedIn,
+  storeApi,
 }) => {
   const request = page.context().request;
-  const headers = { Origin: baseURL! };
-  const product = await freeSizeProduct(request, 5);
-  await request.post("/api/address/add", { headers, data: { address: ADDRESS } });
-  const addresses = (await (await request.get("/api/address/get")).json()) as { addresses: { _id: string }[] };
+  const product = await ownProduct(storeApi);
+  const address = await addAddressAsShopper(request, baseURL);
   const placed = await request.post("/api/order/cod", {
-    headers,
-    data: { items: [{ product: product._id, quantity: 1 }], address: addresses.addresses[0]!._id },
+    headers: { Origin: baseURL! },
+    data: { items: [{ product: product._id, quantity: 1 }], address },
   });
-  expect(placed.ok()).toBe(true);
-  const { orders } = (await (await request.get("/api/order/user")).json()) as { orders: { _id: string }[] };
-  const orderId = orders[0]!._id;
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { orderId } = (await placed.json()) as { orderId: string };
   const [context, seller] = await sellerPage(browser, baseURL!, csp);
   try {
     await seller.goto("/seller/overview");

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { APIRequestContext, Page, Response } from "@playwright/test";
 import { TEST_ADDRESS } from "../helpers/address.ts";
 import { expect, test } from "./fixtures.ts";
-import { DEMO_SELLER } from "./seller-helpers.ts";
+import { addProductAsSeller, DEMO_SELLER, uniqueName } from "./seller-helpers.ts";
 import { PASSWORD, uniqueEmail } from "./shopper-helpers.ts";
 
 /** Collects every response from the store. */
@@ -60,13 +60,13 @@ async function visit(page: Page, path: string) {
   return response;
 }
 
-/** A product on sale without sizes (an accessory): its cart key is its id alone. */
-async function firstProduct(request: APIRequestContext) {
-  const list = await (await request.get("/api/product/list")).json();
-  return list.products.find((p: { inStock: boolean; sizes?: unknown[] }) => p.inStock && !p.sizes) as {
-    _id: string;
-    category: string;
-  };
+/**
+ * A product of the test's own, added by the demo seller through `storeApi` (apart from the page's cookies): an
+ * accessory without sizes, so its cart key is its id alone.
+ */
+async function ownProduct(storeApi: APIRequestContext) {
+  const category = "Accessories";
+  return { _id: await addProductAsSeller(storeApi, uniqueName("Policy Belt"), [], { category }), category };
 }
 
 test("the detector sees a violation (a picture from another site on a page under the policy)", async ({
@@ -92,9 +92,10 @@ test("the detector sees a violation (a picture from another site on a page under
 test("every page runs under the policy without a single violation, with the security headers", async ({
   page,
   baseURL,
+  storeApi,
 }) => {
   const responses = watchResponses(page, baseURL!);
-  const product = await firstProduct(page.request);
+  const product = await ownProduct(storeApi);
 
   // A visitor's pages.
   for (const path of [

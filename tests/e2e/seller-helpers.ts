@@ -80,19 +80,20 @@ export async function signInDemoSeller(request: APIRequestContext) {
 
 /**
  * Adds a product through POST /api/product/add as the demo seller (category Men unless given, offer price
- * $20.00, its own picture); returns its id. Sizes as the seller's form takes them; none for a free-size product
- * (its stock is not counted).
+ * $20.00, its own picture); returns its id. Sizes as the seller's form takes them; none for a free-size product,
+ * whose stock is counted only when `stock` gives a count.
  */
 export async function addProductAsSeller(
   request: APIRequestContext,
   name: string,
   sizes: { size: string; stock: number }[] = [],
-  category = "Men",
+  { category = "Men", stock }: { category?: string; stock?: number } = {},
 ): Promise<string> {
   await signInDemoSeller(request);
+  const product = { name, description: ["Soft cotton"], category, price: 30, offerPrice: 20, sizes, stock };
   const response = await request.post("/api/product/add", {
     multipart: {
-      productData: JSON.stringify({ name, description: ["Soft cotton"], category, price: 30, offerPrice: 20, sizes }),
+      productData: JSON.stringify(product),
       images: await imageFile("tee.png", "#16a085"),
     },
   });

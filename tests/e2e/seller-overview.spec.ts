@@ -20,7 +20,7 @@ const UNITS = MAX_LINE_QUANTITY;
  */
 async function placeCashOrder(request: APIRequestContext) {
   const product = { name: uniqueName("Overview Cap"), _id: "" };
-  product._id = await addProductAsSeller(request, product.name, [], "Accessories");
+  product._id = await addProductAsSeller(request, product.name, [], { category: "Accessories" });
   await registerShopper(request, "Overview Buyer");
   const address = {
     firstName: "Ravi",
