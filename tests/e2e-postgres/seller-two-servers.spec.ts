@@ -4,9 +4,9 @@
 // cookie, server/page-cache.ts), the seller edits the product's name and price on A, and B's very next request
 // for each page shows the new values: no waiting for a time, as each server reads the catalogue version from the
 // database on every request it could answer from memory (docs/decisions/0147).
-import type { BrowserContext, Page } from "@playwright/test";
-import { expect, expectToast, test } from "../e2e/fixtures.ts";
-import { addProductThroughForm, isNoJs, uniqueName } from "../e2e/seller-helpers.ts";
+import type { Page } from "@playwright/test";
+import { expect, expectToast, otherBrowser, test } from "../e2e/fixtures.ts";
+import { addProductThroughForm, uniqueName } from "../e2e/seller-helpers.ts";
 import { cookiesFor, originB } from "./servers.ts";
 
 const cards = (page: Page, name: string) => page.getByTestId("product-card").filter({ hasText: name });
@@ -31,11 +31,7 @@ test("a product the seller edits on server A is fresh on server B at once: produ
   seller: _signedInOnA,
 }) => {
   // A visitor of server B, in a browser context of its own (no cookies).
-  const visitorContext: BrowserContext = await browser.newContext({
-    baseURL: originB(),
-    javaScriptEnabled: !isNoJs(),
-  });
-  await csp.watch(visitorContext);
+  const visitorContext = await otherBrowser(browser, csp, { baseURL: originB() });
   const visitor = await visitorContext.newPage();
 
   // Added on A, with a photo.

@@ -1,9 +1,8 @@
 // Discount codes, with JavaScript and without: the seller creates, edits, pauses and deletes codes at
 // /seller/discounts; a shopper applies a code in the cart, is told why for every code that cannot be used,
 // places orders with codes, and a code limited to one use is used up for the next shopper.
-import type { BrowserContext, Page } from "@playwright/test";
-import { expect, expectToast, signInSeller, signInShopper, test } from "./fixtures.ts";
-import { isNoJs } from "./seller-helpers.ts";
+import type { Page } from "@playwright/test";
+import { expect, expectToast, otherBrowser, signInShopper, test } from "./fixtures.ts";
 import { ASHA_ADDRESS, addToCartHere, openProduct, saveAddress } from "./shopper-helpers.ts";
 
 /** A code name no other run uses (codes are unique in the shared e2e database). */
@@ -28,17 +27,6 @@ async function createCode(seller: Page, code: string, fields: Record<string, str
 async function applyCode(page: Page, code: string) {
   await page.getByLabel("Discount Code").fill(code);
   await page.getByRole("button", { name: "Apply" }).click();
-}
-
-async function sellerPage(
-  browser: import("@playwright/test").Browser,
-  baseURL: string | undefined,
-  watch: (c: BrowserContext) => Promise<void>,
-) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: !isNoJs() });
-  await watch(context);
-  await signInSeller(context);
-  return { context, page: await context.newPage() };
 }
 
 test("the seller creates, edits, pauses and deletes a discount code", async ({ page, seller: _signedIn }) => {
@@ -99,6 +87,7 @@ test("a shopper applies codes in the cart, is told why one cannot be used, and a
   browser,
   baseURL,
   csp,
+  sellerPage: seller,
   shopper: _signedIn,
 }) => {
   test.slow();
@@ -111,23 +100,18 @@ test("a shopper applies codes in the cart, is told why one cannot be used, and a
     big: uniqueCode("big"),
     kids: uniqueCode("kids"),
   };
-  const seller = await sellerPage(browser, baseURL, csp.watch);
-  try {
-    await createCode(seller.page, codes.good, { value: "5" }, true);
-    await createCode(seller.page, codes.once, { value: "10", "Uses per shopper (optional)": "1" });
-    await createCode(seller.page, codes.limit, { value: "20", "Total uses (optional)": "1" });
-    await createCode(seller.page, codes.old, { "Ends on (optional)": "2020-01-31" });
-    await createCode(seller.page, codes.later, { "Starts on (optional)": "2099-01-01" });
-    await createCode(seller.page, codes.big, { "Minimum subtotal (optional)": "5000" });
-    await seller.page.goto("/seller/discounts/new");
-    await seller.page.getByLabel("Code", { exact: true }).fill(codes.kids);
-    await seller.page.getByLabel("Percent or amount off").fill("10");
-    await seller.page.getByLabel("Kids & Babywear").check();
-    await seller.page.getByRole("button", { name: "Create Code" }).click();
-    await expectToast(seller.page, `${codes.kids} created`);
-  } finally {
-    await seller.context.close();
-  }
+  await createCode(seller, codes.good, { value: "5" }, true);
+  await createCode(seller, codes.once, { value: "10", "Uses per shopper (optional)": "1" });
+  await createCode(seller, codes.limit, { value: "20", "Total uses (optional)": "1" });
+  await createCode(seller, codes.old, { "Ends on (optional)": "2020-01-31" });
+  await createCode(seller, codes.later, { "Starts on (optional)": "2099-01-01" });
+  await createCode(seller, codes.big, { "Minimum subtotal (optional)": "5000" });
+  await seller.goto("/seller/discounts/new");
+  await seller.getByLabel("Code", { exact: true }).fill(codes.kids);
+  await seller.getByLabel("Percent or amount off").fill("10");
+  await seller.getByLabel("Kids & Babywear").check();
+  await seller.getByRole("button", { name: "Create Code" }).click();
+  await expectToast(seller, `${codes.kids} created`);
 
   // A men's product in the cart, an address to send it to.
   await openProduct(page, "men");
@@ -187,8 +171,7 @@ test("a shopper applies codes in the cart, is told why one cannot be used, and a
   await expect(page.getByTestId("order").first().getByTestId("order-discount")).toContainText(codes.limit);
 
   // Another shopper, in a browser of their own: the code is used up.
-  const other = await browser.newContext({ baseURL, javaScriptEnabled: !isNoJs() });
-  await csp.watch(other);
+  const other = await otherBrowser(browser, csp, { baseURL });
   try {
     await signInShopper(other);
     const second = await other.newPage();

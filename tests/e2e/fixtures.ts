@@ -4,7 +4,15 @@
 // JSON API, so the session cookie lands in the context the page uses. Signing up and signing in through the
 // forms is tested once each, with and without JavaScript (shopper-accounts.spec.ts, seller-auth.spec.ts);
 // every other spec starts signed in from here.
-import { type APIRequestContext, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  expect,
+  type Page,
+} from "@playwright/test";
 import { DEMO_SELLER } from "./seller-helpers.ts";
 import { PASSWORD, uniqueEmail } from "./shopper-helpers.ts";
 
@@ -50,6 +58,24 @@ export type CspWatch = {
   watch(context: BrowserContext): Promise<void>;
 };
 
+/** Whether the test runs in the `no-js` project (JavaScript disabled). */
+export const isNoJs = () => base.info().project.name === "no-js";
+
+/**
+ * Another browser of the test's (a context of its own: none of the page's cookies), with or without JavaScript as
+ * the project runs, at `baseURL` unless `options` say otherwise; `csp` listens to it as to the page's. The test
+ * closes it (the `sellerPage` fixture closes its own).
+ */
+export async function otherBrowser(
+  browser: Browser,
+  csp: CspWatch,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ javaScriptEnabled: !isNoJs(), ...options });
+  await csp.watch(context);
+  return context;
+}
+
 /** A browser's message about a violation: Chromium's own console line, or the page's event (JavaScript on). */
 const VIOLATION = /Content[- ]Security[- ]Policy|CSP violation/i;
 
@@ -57,6 +83,7 @@ export const test = base.extend<{
   csp: CspWatch;
   shopper: Shopper;
   seller: typeof DEMO_SELLER;
+  sellerPage: Page;
   storeApi: APIRequestContext;
 }>({
   csp: [
@@ -86,6 +113,16 @@ export const test = base.extend<{
   /** The page's browser context is signed in as the demo seller. */
   seller: async ({ context }, use) => {
     await use(await signInSeller(context));
+  },
+  /**
+   * A page of the demo seller in another browser (otherBrowser: none of the page's cookies, watched for CSP
+   * violations too), beside the page's shopper or visitor; closed after the test.
+   */
+  sellerPage: async ({ browser, baseURL, csp }, use) => {
+    const context = await otherBrowser(browser, csp, { baseURL });
+    await signInSeller(context);
+    await use(await context.newPage());
+    await context.close();
   },
   /**
    * A request client of its own (cookies apart from the page's) that calls the store as a script on the

@@ -2,10 +2,10 @@
 // built-in Stripe sandbox, and the seller (a browser of their own) cancels and refunds, refunds a part with
 // restock, sees a refund fail and tries again, sees a refund made in Stripe's dashboard arrive by webhook,
 // refunds a delivered order that came back, and marks a cash order paid.
-import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
-import { type CspWatch, expect, expectToast, signInSeller, test } from "./fixtures.ts";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectToast, test } from "./fixtures.ts";
 import { waitForMail } from "./mail-helpers.ts";
-import { addAddressAsShopper, addProductAsSeller, isNoJs, uniqueName } from "./seller-helpers.ts";
+import { addAddressAsShopper, addProductAsSeller, uniqueName } from "./seller-helpers.ts";
 
 const SANDBOX_KEY = "sk_test_trendora_sandbox";
 type ApiProduct = { _id: string; stock?: number | null };
@@ -56,13 +56,6 @@ async function paidOnlineOrder(page: Page, baseURL: string, storeApi: APIRequest
   return { orderId, product, sessionId };
 }
 
-async function sellerPage(browser: Browser, baseURL: string, csp: CspWatch): Promise<[BrowserContext, Page]> {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: !isNoJs() });
-  await csp.watch(context);
-  await signInSeller(context);
-  return [context, await context.newPage()];
-}
-
 function sellerOrder(page: Page, orderId: string) {
   return page.getByTestId("seller-order").filter({ hasText: orderId });
 }
@@ -89,31 +82,25 @@ async function paymentIntentOf(request: APIRequestContext, sessionId: string): P
 
 test("cancel and refund in full: the cancel asks first, the money goes back, everyone is told", async ({
   page,
-  browser,
   baseURL,
-  csp,
+  sellerPage: seller,
   shopper,
   storeApi,
 }) => {
   const { orderId } = await paidOnlineOrder(page, baseURL!, storeApi);
-  const [context, seller] = await sellerPage(browser, baseURL!, csp);
-  try {
-    await seller.goto("/seller/orders");
-    await moveTo(seller, orderId, "Cancelled");
-    await expect(seller).toHaveURL(new RegExp(`/seller/orders/${orderId}/refund\\?cancel=1$`));
-    await expect(seller.getByRole("heading", { name: `Cancel and refund order ${orderId}` })).toBeVisible();
-    const full = seller.getByRole("radio", { name: /^Cancel and refund in full/ });
-    await expect(full).toBeChecked();
-    await seller.getByRole("button", { name: "Confirm" }).click();
-    await expectToast(seller, "Order cancelled. Refunded $");
-    await expect(seller.getByTestId("refund-status")).toHaveText("Refunded");
-    await expect(seller.getByTestId("order-status")).toHaveText("Cancelled");
-    await seller.goto("/seller/orders");
-    await expect(sellerOrder(seller, orderId).getByTestId("order-status")).toHaveText("Cancelled");
-    await expect(sellerOrder(seller, orderId).getByTestId("refund-status")).toHaveText("Refunded");
-  } finally {
-    await context.close();
-  }
+  await seller.goto("/seller/orders");
+  await moveTo(seller, orderId, "Cancelled");
+  await expect(seller).toHaveURL(new RegExp(`/seller/orders/${orderId}/refund\\?cancel=1$`));
+  await expect(seller.getByRole("heading", { name: `Cancel and refund order ${orderId}` })).toBeVisible();
+  const full = seller.getByRole("radio", { name: /^Cancel and refund in full/ });
+  await expect(full).toBeChecked();
+  await seller.getByRole("button", { name: "Confirm" }).click();
+  await expectToast(seller, "Order cancelled. Refunded $");
+  await expect(seller.getByTestId("refund-status")).toHaveText("Refunded");
+  await expect(seller.getByTestId("order-status")).toHaveText("Cancelled");
+  await seller.goto("/seller/orders");
+  await expect(sellerOrder(seller, orderId).getByTestId("order-status")).toHaveText("Cancelled");
+  await expect(sellerOrder(seller, orderId).getByTestId("refund-status")).toHaveText("Refunded");
   await page.goto("/my-orders");
   await expect(page.getByRole("listitem", { name: `Order ${orderId}` }).getByTestId("refund-status")).toContainText(
     "Refunded",
@@ -132,31 +119,25 @@ async function refundSubject(page: Page, orderId: string) {
 
 test("a partial refund by line puts the unit back in stock; the order goes on", async ({
   page,
-  browser,
   baseURL,
-  csp,
+  sellerPage: seller,
   shopper: _signedIn,
   storeApi,
 }) => {
   const { orderId, product } = await paidOnlineOrder(page, baseURL!, storeApi);
   const before = await stockOf(page.context().request, product._id);
-  const [context, seller] = await sellerPage(browser, baseURL!, csp);
-  try {
-    await seller.goto("/seller/orders");
-    await sellerOrder(seller, orderId)
-      .getByRole("link", { name: `Refund… order ${orderId}` })
-      .click();
-    await seller.getByRole("radio", { name: /^Refund part, by line/ }).check();
-    await seller.getByLabel(`Units of ${product.name} to refund`).fill("1");
-    await expect(seller.getByRole("checkbox", { name: /Put the refunded units back in stock/ })).toBeChecked();
-    await seller.getByRole("button", { name: "Confirm" }).click();
-    await expectToast(seller, "Refunded $");
-    await expect(seller.getByTestId("refund-status")).toHaveText("Partly refunded");
-    await expect(seller.getByTestId("order-status")).toHaveText("Order Placed");
-    await expect(seller.getByText(/^of 1$/)).toBeVisible();
-  } finally {
-    await context.close();
-  }
+  await seller.goto("/seller/orders");
+  await sellerOrder(seller, orderId)
+    .getByRole("link", { name: `Refund… order ${orderId}` })
+    .click();
+  await seller.getByRole("radio", { name: /^Refund part, by line/ }).check();
+  await seller.getByLabel(`Units of ${product.name} to refund`).fill("1");
+  await expect(seller.getByRole("checkbox", { name: /Put the refunded units back in stock/ })).toBeChecked();
+  await seller.getByRole("button", { name: "Confirm" }).click();
+  await expectToast(seller, "Refunded $");
+  await expect(seller.getByTestId("refund-status")).toHaveText("Partly refunded");
+  await expect(seller.getByTestId("order-status")).toHaveText("Order Placed");
+  await expect(seller.getByText(/^of 1$/)).toBeVisible();
   expect(await stockOf(page.context().request, product._id)).toBe(before + 1);
   await page.goto("/my-orders");
   await expect(page.getByRole("listitem", { name: `Order ${orderId}` }).getByTestId("refund-status")).toContainText(
@@ -166,9 +147,8 @@ test("a partial refund by line puts the unit back in stock; the order goes on", 
 
 test("a refund that fails is shown as failed with Try again, and then succeeds", async ({
   page,
-  browser,
   baseURL,
-  csp,
+  sellerPage: seller,
   shopper: _signedIn,
   storeApi,
 }) => {
@@ -178,36 +158,30 @@ test("a refund that fails is shown as failed with Try again, and then succeeds",
     form: { payment_intent: await paymentIntentOf(storeApi, sessionId) },
   });
   expect(switched.ok()).toBe(true);
-  const [context, seller] = await sellerPage(browser, baseURL!, csp);
-  try {
-    await seller.goto(`/seller/orders/${orderId}/refund`);
-    await seller.getByRole("radio", { name: /^Refund an amount/ }).check();
-    await seller.getByLabel("Amount ($)").fill("1.00");
-    await seller.getByRole("button", { name: "Confirm" }).click();
-    await expectToast(seller, "$1.00");
-    // Stripe answers 'pending', then the refund fails a moment later (its events arrive by webhook).
-    await expect
-      .poll(async () => {
-        await seller.goto("/seller/orders");
-        return sellerOrder(seller, orderId).getByTestId("refund-status").textContent();
-      })
-      .toBe("Refund failed");
-    await sellerOrder(seller, orderId)
-      .getByRole("button", { name: `Try the refund of order ${orderId} again` })
-      .click();
-    await expectToast(seller, "Refunded $1.00");
-    await expect(sellerOrder(seller, orderId).getByTestId("refund-status")).toHaveText("Partly refunded");
-    await expect(sellerOrder(seller, orderId).getByRole("button", { name: /Try the refund/ })).toHaveCount(0);
-  } finally {
-    await context.close();
-  }
+  await seller.goto(`/seller/orders/${orderId}/refund`);
+  await seller.getByRole("radio", { name: /^Refund an amount/ }).check();
+  await seller.getByLabel("Amount ($)").fill("1.00");
+  await seller.getByRole("button", { name: "Confirm" }).click();
+  await expectToast(seller, "$1.00");
+  // Stripe answers 'pending', then the refund fails a moment later (its events arrive by webhook).
+  await expect
+    .poll(async () => {
+      await seller.goto("/seller/orders");
+      return sellerOrder(seller, orderId).getByTestId("refund-status").textContent();
+    })
+    .toBe("Refund failed");
+  await sellerOrder(seller, orderId)
+    .getByRole("button", { name: `Try the refund of order ${orderId} again` })
+    .click();
+  await expectToast(seller, "Refunded $1.00");
+  await expect(sellerOrder(seller, orderId).getByTestId("refund-status")).toHaveText("Partly refunded");
+  await expect(sellerOrder(seller, orderId).getByRole("button", { name: /Try the refund/ })).toHaveCount(0);
 });
 
 test("a refund made in Stripe's dashboard arrives by webhook only", async ({
   page,
-  browser,
   baseURL,
-  csp,
+  sellerPage: seller,
   shopper: _signedIn,
   storeApi,
 }) => {
@@ -218,61 +192,49 @@ test("a refund made in Stripe's dashboard arrives by webhook only", async ({
     form: { payment_intent: await paymentIntentOf(storeApi, sessionId), amount: "150" },
   });
   expect(made.ok(), await made.text()).toBe(true);
-  const [context, seller] = await sellerPage(browser, baseURL!, csp);
-  try {
-    await seller.goto("/seller/orders");
-    await expect(sellerOrder(seller, orderId).getByTestId("refund-status")).toHaveText("Partly refunded");
-    await expect(sellerOrder(seller, orderId)).toContainText("$1.50 refunded");
-    await seller.goto(`/seller/orders/${orderId}/refund`);
-    await expect(seller.getByTestId("refund")).toContainText("$1.50");
-    await expect(seller.getByTestId("refund")).toContainText("(made in Stripe)");
-  } finally {
-    await context.close();
-  }
+  await seller.goto("/seller/orders");
+  await expect(sellerOrder(seller, orderId).getByTestId("refund-status")).toHaveText("Partly refunded");
+  await expect(sellerOrder(seller, orderId)).toContainText("$1.50 refunded");
+  await seller.goto(`/seller/orders/${orderId}/refund`);
+  await expect(seller.getByTestId("refund")).toContainText("$1.50");
+  await expect(seller.getByTestId("refund")).toContainText("(made in Stripe)");
 });
 
 test("a delivered order is marked returned, then refunded in full", async ({
   page,
-  browser,
   baseURL,
-  csp,
+  sellerPage: seller,
   shopper: _signedIn,
   storeApi,
 }) => {
   const { orderId } = await paidOnlineOrder(page, baseURL!, storeApi);
-  const [context, seller] = await sellerPage(browser, baseURL!, csp);
-  try {
-    await seller.goto("/seller/orders");
-    await moveTo(seller, orderId, "Shipped");
-    await expectToast(seller, "Order marked Shipped");
-    // After shipping there is no plain cancel.
-    await expect(
-      sellerOrder(seller, orderId).getByLabel(`New status for order ${orderId}`).locator("option"),
-    ).toHaveText(["Delivered"]);
-    await moveTo(seller, orderId, "Delivered");
-    await expectToast(seller, "Order marked Delivered");
-    await expect(sellerOrder(seller, orderId).getByRole("link", { name: /Refund…/ })).toHaveCount(0);
-    await sellerOrder(seller, orderId).getByRole("button", { name: "Mark returned" }).click();
-    await expectToast(seller, "Order marked returned");
-    await sellerOrder(seller, orderId)
-      .getByRole("link", { name: `Refund… order ${orderId}` })
-      .click();
-    await expect(seller.getByTestId("order-status")).toHaveText("Delivered · Returned");
-    await expect(seller.getByRole("radio", { name: /^Refund in full/ })).toBeChecked();
-    await seller.getByRole("button", { name: "Confirm" }).click();
-    await expectToast(seller, "Refunded $");
-    await expect(seller.getByTestId("refund-status")).toHaveText("Refunded");
-    await expect(seller.getByTestId("refundable")).toHaveText("$0.00");
-  } finally {
-    await context.close();
-  }
+  await seller.goto("/seller/orders");
+  await moveTo(seller, orderId, "Shipped");
+  await expectToast(seller, "Order marked Shipped");
+  // After shipping there is no plain cancel.
+  await expect(sellerOrder(seller, orderId).getByLabel(`New status for order ${orderId}`).locator("option")).toHaveText(
+    ["Delivered"],
+  );
+  await moveTo(seller, orderId, "Delivered");
+  await expectToast(seller, "Order marked Delivered");
+  await expect(sellerOrder(seller, orderId).getByRole("link", { name: /Refund…/ })).toHaveCount(0);
+  await sellerOrder(seller, orderId).getByRole("button", { name: "Mark returned" }).click();
+  await expectToast(seller, "Order marked returned");
+  await sellerOrder(seller, orderId)
+    .getByRole("link", { name: `Refund… order ${orderId}` })
+    .click();
+  await expect(seller.getByTestId("order-status")).toHaveText("Delivered · Returned");
+  await expect(seller.getByRole("radio", { name: /^Refund in full/ })).toBeChecked();
+  await seller.getByRole("button", { name: "Confirm" }).click();
+  await expectToast(seller, "Refunded $");
+  await expect(seller.getByTestId("refund-status")).toHaveText("Refunded");
+  await expect(seller.getByTestId("refundable")).toHaveText("$0.00");
 });
 
 test("a cash order is marked paid on delivery, and a mistake undone", async ({
   page,
-  browser,
   baseURL,
-  csp,
+  sellerPage: seller,
   shopper: _signedIn,
   storeApi,
 }) => {
@@ -285,24 +247,19 @@ test("a cash order is marked paid on delivery, and a mistake undone", async ({
   });
   expect(placed.status(), await placed.text()).toBe(201);
   const { orderId } = (await placed.json()) as { orderId: string };
-  const [context, seller] = await sellerPage(browser, baseURL!, csp);
-  try {
-    await seller.goto("/seller/overview");
-    await expect(seller.getByRole("list", { name: "Unpaid cash orders, oldest first" })).toBeVisible();
-    await seller.goto("/seller/orders");
-    const order = sellerOrder(seller, orderId);
-    await expect(order).toContainText("Payment: Unpaid");
-    await order.getByRole("button", { name: "Mark paid" }).click();
-    await expectToast(seller, "Cash order marked paid");
-    await expect(order).toContainText("Payment: Paid");
-    await order.getByRole("button", { name: "Undo paid" }).click();
-    await expectToast(seller, "Cash order marked unpaid again");
-    await expect(order).toContainText("Payment: Unpaid");
-    await order.getByRole("button", { name: "Mark paid" }).click();
-    await expect(order).toContainText("Payment: Paid");
-  } finally {
-    await context.close();
-  }
+  await seller.goto("/seller/overview");
+  await expect(seller.getByRole("list", { name: "Unpaid cash orders, oldest first" })).toBeVisible();
+  await seller.goto("/seller/orders");
+  const order = sellerOrder(seller, orderId);
+  await expect(order).toContainText("Payment: Unpaid");
+  await order.getByRole("button", { name: "Mark paid" }).click();
+  await expectToast(seller, "Cash order marked paid");
+  await expect(order).toContainText("Payment: Paid");
+  await order.getByRole("button", { name: "Undo paid" }).click();
+  await expectToast(seller, "Cash order marked unpaid again");
+  await expect(order).toContainText("Payment: Unpaid");
+  await order.getByRole("button", { name: "Mark paid" }).click();
+  await expect(order).toContainText("Payment: Paid");
   const { orders: after } = (await (await request.get("/api/order/user")).json()) as {
     orders: { _id: string; isPaid: boolean }[];
   };

@@ -4,14 +4,8 @@
 // a review is shown as text and never runs. Each test makes its own product and delivered order through the
 // store (seller-helpers.ts), so the two projects never share one.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, signInSeller, test } from "./fixtures.ts";
-import {
-  addAddressAsShopper,
-  addProductAsSeller,
-  isNoJs,
-  setOrderStatusAsSeller,
-  uniqueName,
-} from "./seller-helpers.ts";
+import { expect, test } from "./fixtures.ts";
+import { addAddressAsShopper, addProductAsSeller, setOrderStatusAsSeller, uniqueName } from "./seller-helpers.ts";
 
 const SCRIPT = '<script>window.__reviewXss = 1</script><img src=x onerror="window.__reviewXss = 2">';
 
@@ -140,9 +134,8 @@ test("a shopper without a delivered order is not offered the form; a forged post
 
 test("the seller hides a review, shows it again and replies; the product page follows", async ({
   page,
-  browser,
   baseURL,
-  csp,
+  sellerPage: seller,
   storeApi,
   shopper: _signedIn,
 }) => {
@@ -154,42 +147,34 @@ test("the seller hides a review, shows it again and replies; the product page fo
   });
   expect(posted.status()).toBe(303);
 
-  const sellerContext = await browser.newContext({ baseURL, javaScriptEnabled: !isNoJs() });
-  await csp.watch(sellerContext);
-  try {
-    await signInSeller(sellerContext);
-    const seller = await sellerContext.newPage();
-    await seller.goto("/seller");
-    await seller.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "Reviews" }).click();
-    await expect(seller.getByRole("heading", { name: "Reviews", exact: true })).toBeVisible();
-    const row = seller.getByTestId("seller-review").filter({ hasText: product.name });
-    await expect(row).toContainText("Perfect fit");
-    await expect(row.getByTestId("review-status")).toHaveText("Published");
+  await seller.goto("/seller");
+  await seller.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "Reviews" }).click();
+  await expect(seller.getByRole("heading", { name: "Reviews", exact: true })).toBeVisible();
+  const row = seller.getByTestId("seller-review").filter({ hasText: product.name });
+  await expect(row).toContainText("Perfect fit");
+  await expect(row.getByTestId("review-status")).toHaveText("Published");
 
-    await row.getByRole("button", { name: "Hide" }).click();
-    await expect(row.getByTestId("review-status")).toHaveText("Hidden");
-    await page.goto(product.path);
-    await expect(reviewsSection(page).getByTestId("review")).toHaveCount(0);
-    await expect(page.getByRole("main").getByTestId("rating").first()).toHaveText("No reviews yet");
-    await expect(reviewsSection(page).getByText("The shop has hidden your review from this page.")).toBeVisible();
+  await row.getByRole("button", { name: "Hide" }).click();
+  await expect(row.getByTestId("review-status")).toHaveText("Hidden");
+  await page.goto(product.path);
+  await expect(reviewsSection(page).getByTestId("review")).toHaveCount(0);
+  await expect(page.getByRole("main").getByTestId("rating").first()).toHaveText("No reviews yet");
+  await expect(reviewsSection(page).getByText("The shop has hidden your review from this page.")).toBeVisible();
 
-    await row.getByRole("button", { name: "Show again" }).click();
-    await expect(row.getByTestId("review-status")).toHaveText("Published");
-    await row.getByLabel("Your public reply (empty removes it)").fill("Thank you, <b>Meera</b>!");
-    await row.getByRole("button", { name: "Save reply" }).click();
-    await expect(row.getByLabel("Your public reply (empty removes it)")).toHaveValue("Thank you, <b>Meera</b>!");
+  await row.getByRole("button", { name: "Show again" }).click();
+  await expect(row.getByTestId("review-status")).toHaveText("Published");
+  await row.getByLabel("Your public reply (empty removes it)").fill("Thank you, <b>Meera</b>!");
+  await row.getByRole("button", { name: "Save reply" }).click();
+  await expect(row.getByLabel("Your public reply (empty removes it)")).toHaveValue("Thank you, <b>Meera</b>!");
 
-    await page.goto(product.path);
-    const review = reviewsSection(page).getByTestId("review");
-    await expect(review).toContainText("Perfect fit");
-    await expect(review).toContainText("Reply from Trendora");
-    await expect(review).toContainText("Thank you, <b>Meera</b>!");
-    await expect(
-      page.getByRole("main").getByRole("img", { name: "Rated 5.0 out of 5 from 1 review" }).first(),
-    ).toBeVisible();
-  } finally {
-    await sellerContext.close();
-  }
+  await page.goto(product.path);
+  const review = reviewsSection(page).getByTestId("review");
+  await expect(review).toContainText("Perfect fit");
+  await expect(review).toContainText("Reply from Trendora");
+  await expect(review).toContainText("Thank you, <b>Meera</b>!");
+  await expect(
+    page.getByRole("main").getByRole("img", { name: "Rated 5.0 out of 5 from 1 review" }).first(),
+  ).toBeVisible();
 });
 
 test("a list sorted by rating shows the best rated first", async ({ page }) => {

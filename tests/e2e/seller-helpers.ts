@@ -2,14 +2,14 @@
 // (db/seed.ts → ensureDemoSeller), whom tests/e2e/fixtures.ts signs in; every spec makes its own products
 // with unique names. What a spec needs in the store beforehand it makes through the store (its /api and forms),
 // never in its database, so the specs run on any engine the server runs on.
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { TEST_ADDRESS } from "../helpers/address.ts";
 import { clickAndAwaitPost, expectToast } from "./fixtures.ts";
 
 export const DEMO_SELLER = { email: "seller@trendora.test", password: "trendora-seller" };
 
-export const isNoJs = () => test.info().project.name === "no-js";
+export { isNoJs } from "./fixtures.ts";
 
 export function uniqueName(label: string) {
   return `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

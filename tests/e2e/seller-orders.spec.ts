@@ -1,15 +1,13 @@
 // A shopper's cash order in the seller's Orders, moved to Shipped, and seen so in the shopper's
 // My Orders, with JavaScript and without. The shopper and the seller use separate browser contexts.
 // The shopper and the seller are signed in by tests/e2e/fixtures.ts.
-import { expect, expectToast, signInSeller, test, waitForHydration } from "./fixtures.ts";
+import { expect, expectToast, test, waitForHydration } from "./fixtures.ts";
 import { isNoJs, placeCashOrders } from "./seller-helpers.ts";
 import { addToCartHere, openProduct, saveAddress } from "./shopper-helpers.ts";
 
 test("a shopper's order shows in Orders; the seller ships it; the shopper sees Shipped", async ({
   page,
-  browser,
-  baseURL,
-  csp,
+  sellerPage: seller,
   shopper: _signedIn,
 }) => {
   // The shopper places a cash-on-delivery order through the shop.
@@ -37,39 +35,31 @@ test("a shopper's order shows in Orders; the seller ships it; the shopper sees S
   expect(orderId).toMatch(/^[0-9a-z]+$/);
 
   // The seller, in a browser of their own, sees it and moves it to Shipped.
-  const sellerContext = await browser.newContext({ baseURL, javaScriptEnabled: !isNoJs() });
-  await csp.watch(sellerContext);
-  try {
-    await signInSeller(sellerContext);
-    const seller = await sellerContext.newPage();
-    await seller.goto("/seller");
-    await expect(seller.getByText("Hi! Seller")).toBeVisible();
-    await seller.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "Orders" }).click();
-    await expect(seller.getByRole("heading", { name: "Orders List" })).toBeVisible();
-    const order = seller.getByTestId("seller-order").filter({ hasText: orderId });
-    await expect(order).toHaveCount(1);
-    await expect(order).toContainText(`${product} · Size ${size} x 1`);
-    await expect(order).toContainText("Meera Iyer");
-    await expect(order).toContainText("7 Lake Road, Chennai");
-    await expect(order).toContainText("TN, 600001, India");
-    await expect(order).toContainText("+91 90000 11111");
-    await expect(order).toContainText("Method: COD");
-    await expect(order).toContainText("Payment: Unpaid");
-    await expect(order.getByTestId("order-status")).toHaveText("Order Placed");
-    await expect(order).toContainText(/\$\d+\.\d{2}/);
+  await seller.goto("/seller");
+  await expect(seller.getByText("Hi! Seller")).toBeVisible();
+  await seller.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "Orders" }).click();
+  await expect(seller.getByRole("heading", { name: "Orders List" })).toBeVisible();
+  const order = seller.getByTestId("seller-order").filter({ hasText: orderId });
+  await expect(order).toHaveCount(1);
+  await expect(order).toContainText(`${product} · Size ${size} x 1`);
+  await expect(order).toContainText("Meera Iyer");
+  await expect(order).toContainText("7 Lake Road, Chennai");
+  await expect(order).toContainText("TN, 600001, India");
+  await expect(order).toContainText("+91 90000 11111");
+  await expect(order).toContainText("Method: COD");
+  await expect(order).toContainText("Payment: Unpaid");
+  await expect(order.getByTestId("order-status")).toHaveText("Order Placed");
+  await expect(order).toContainText(/\$\d+\.\d{2}/);
 
-    await order.getByLabel(`New status for order ${orderId}`).selectOption("Shipped");
-    await order.getByRole("button", { name: "Update" }).click();
-    // The toast's text, not whether it still shows: it fades after 2 s, which a busy machine outlasted (no-js).
-    await expectToast(seller, "Order marked Shipped");
-    const moved = seller.getByTestId("seller-order").filter({ hasText: orderId });
-    await expect(moved.getByTestId("order-status")).toHaveText("Shipped");
-    // Only forward moves remain: Delivered or Cancelled.
-    const options = moved.getByLabel(`New status for order ${orderId}`).locator("option");
-    await expect(options).toHaveText(["Delivered", "Cancelled"]);
-  } finally {
-    await sellerContext.close();
-  }
+  await order.getByLabel(`New status for order ${orderId}`).selectOption("Shipped");
+  await order.getByRole("button", { name: "Update" }).click();
+  // The toast's text, not whether it still shows: it fades after 2 s, which a busy machine outlasted (no-js).
+  await expectToast(seller, "Order marked Shipped");
+  const moved = seller.getByTestId("seller-order").filter({ hasText: orderId });
+  await expect(moved.getByTestId("order-status")).toHaveText("Shipped");
+  // Only forward moves remain: Delivered or Cancelled.
+  const options = moved.getByLabel(`New status for order ${orderId}`).locator("option");
+  await expect(options).toHaveText(["Delivered", "Cancelled"]);
 
   // The shopper sees the new status.
   await page.goto("/my-orders");

@@ -1,7 +1,7 @@
 // Shared steps for the shopper end-to-end specs. Products are found through the UI (never by seed
 // names); every run creates its own shoppers with unique emails (signed in by tests/e2e/fixtures.ts).
 
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { PAGE_SIZE } from "../../app/lib/listing.ts";
 import { TEST_ADDRESS_BY_LABEL } from "../helpers/address.ts";
 import { clickAndAwaitPost, expectToast } from "./fixtures.ts";
@@ -12,7 +12,7 @@ export function uniqueEmail(label: string) {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-export const isNoJs = () => test.info().project.name === "no-js";
+export { isNoJs } from "./fixtures.ts";
 
 export function cartCount(page: Page) {
   return page.getByTestId("cart-count");
