@@ -1,6 +1,7 @@
 // Builds real Requests for the store's handler (tests/helpers/app.ts: `site.app.fetch`), and reads their answers.
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
 import type { FormReply } from "#app/lib/forms.ts";
+import type { RawResponse } from "./raw-http.ts";
 
 const ORIGIN = "http://localhost";
 
@@ -38,14 +39,20 @@ export function jsonRequest(path: string, json: unknown, init: { cookie?: string
   });
 }
 
-/** Turns Set-Cookie headers into a Cookie header value (name=value pairs), merged over `previous`. */
-export function cookiesFrom(response: Response, previous = ""): string {
+/**
+ * Turns an answer's Set-Cookie headers (a Response's, or a raw HTTP answer's: raw-http.ts) into the Cookie header
+ * a browser sends next (name=value pairs, the signed values as the store wrote them), merged over `previous`; a
+ * cookie the answer clears is dropped. How a test holds a visitor's cart or saved items: the store signs them.
+ */
+export function cookiesFrom(response: Response | Pick<RawResponse, "headers">, previous = ""): string {
+  const setCookies =
+    response instanceof Response ? response.headers.getSetCookie() : (response.headers["set-cookie"] ?? []);
   const jar = new Map<string, string>();
   for (const pair of previous.split(/;\s*/).filter(Boolean)) {
     const [name, ...rest] = pair.split("=");
     jar.set(name!, rest.join("="));
   }
-  for (const header of response.headers.getSetCookie()) {
+  for (const header of setCookies) {
     const [pair] = header.split(";");
     const [name, ...rest] = pair!.split("=");
     const value = rest.join("=");

@@ -9,6 +9,7 @@ import { productSizes, products } from "#db/tables.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { type RunningServer, startProductionServer } from "../helpers/production-server.ts";
 import { decoded, type RawResponse, rawRequest } from "../helpers/raw-http.ts";
+import { cookiesFrom } from "../helpers/requests.ts";
 import { createUser, signedInCookie } from "../helpers/shopper.ts";
 
 let server: RunningServer;
@@ -110,7 +111,7 @@ describe("catalogue pages kept for visitors without a session", () => {
       body: new URLSearchParams({ intent: "add", productId: tee.id, redirectTo: "/products" }).toString(),
     });
     expect(added.status).toBe(303);
-    const cookies = (added.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+    const cookies = cookiesFrom(added);
     const theirs = html(await get("/products", { Cookie: cookies }));
     expect(theirs).toContain("Added to Cart");
     expect(theirs).toMatch(/data-testid="cart-count"[^>]*>1</);
@@ -147,7 +148,7 @@ describe("catalogue pages kept for visitors without a session", () => {
 
     // A visitor saves: the saved-items cookie makes their pages their own.
     const saved = await saveHere("");
-    const cookies = (saved.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+    const cookies = cookiesFrom(saved);
     expect(cookies).toContain("__saved=");
     const theirs = await get(page, { Cookie: cookies });
     expect(pressed(html(theirs))).toBe(true);

@@ -15,6 +15,7 @@ import { insertOrders } from "../helpers/bulk-orders.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { waitFor } from "../helpers/production-server.ts";
 import { decoded, type RawResponse, rawRequest } from "../helpers/raw-http.ts";
+import { cookiesFrom } from "../helpers/requests.ts";
 import { sellerCookie } from "../helpers/sellers.ts";
 import { createUser, signedInCookie } from "../helpers/shopper.ts";
 
@@ -80,14 +81,6 @@ const cartCount = (html: string) => Number(/data-testid="cart-count"[^>]*>(\d+)<
 const savedCount = (html: string) => Number(/aria-label="Saved items, (\d+)"/.exec(html)?.[1]);
 /** A kept HTML page (not the loader data a navigation reads: `.data`), by its cache key. */
 const isPage = (key: string) => !new URL(key).pathname.endsWith(".data");
-const cookiesOf = (answer: RawResponse, before = "") => {
-  const jar = new Map(before ? before.split("; ").map((pair) => [pair.split("=")[0]!, pair] as const) : []);
-  for (const line of answer.headers["set-cookie"] ?? []) {
-    const pair = line.split(";")[0]!;
-    jar.set(pair.split("=")[0]!, pair);
-  }
-  return [...jar.values()].join("; ");
-};
 
 /** Says how a personal answer may be kept: only by the asker's own browser, and not even there. */
 function expectPrivate(answer: RawResponse, what: string) {
@@ -291,14 +284,14 @@ describe("nothing personal crosses visitors", () => {
     const product = shoppers[0]!.line;
     // A visitor with a cart (the cart cookie), with saved items only, with a code: each a cookie of their own.
     const added = await post("/cart", { intent: "add", productId: product.id, redirectTo: "/products" });
-    const withCart = cookiesOf(added);
+    const withCart = cookiesFrom(added);
     expect(withCart).toContain("__cart=");
     const saved = await post("/saved", { intent: "save", productId: product.id, redirectTo: "/products" });
-    const withSaved = cookiesOf(saved);
+    const withSaved = cookiesFrom(saved);
     expect(withSaved).toContain("__saved=");
     expect(withSaved).not.toContain("__cart=");
     const coded = await post("/cart", { intent: "apply-code", code: CODE, redirectTo: "/cart" }, withCart);
-    const withCode = cookiesOf(coded, withCart);
+    const withCode = cookiesFrom(coded, withCart);
     for (const [who, cookie] of [
       ["a visitor with a cart", withCart],
       ["a visitor with saved items", withSaved],

@@ -12,6 +12,7 @@ import { Client, json } from "../helpers/app.ts";
 import { decodeHtml, pngBytes, unique } from "../helpers/hostile.ts";
 import { type RunningServer, startProductionServer } from "../helpers/production-server.ts";
 import { createTestSeller, SELLER_PASSWORD } from "../helpers/sellers.ts";
+import { settingsForm } from "../helpers/settings-form.ts";
 
 /** What every server of the store is given alike (docs/postgresql.md, Several app servers). */
 const shared = {
@@ -141,26 +142,7 @@ describe("two servers over one store", () => {
     expect(before.status).toBe(200);
     expect(await visitorPage(b, "/contact")).toContain("Trendora");
     const name = `Two Servers ${unique()}`;
-    const saved = await seller.post("/seller/settings", {
-      multipart: {
-        name,
-        tagline: "Fashion for everyone",
-        contactEmail: "support@trendora.example",
-        phone: "+1 (415) 555-0134",
-        address: "1 Shop Street\nPune",
-        openingHours: "Mon-Fri 9 AM - 8 PM",
-        mailSenderName: "Trendora",
-        currency: "USD",
-        taxRate: "2",
-        taxIncluded: "no",
-        shippingFlat: "0",
-        freeShippingFrom: "",
-        shippingPolicy: "We ship fast.",
-        returnsPolicy: "30 days.",
-        privacyPolicy: "We keep little.",
-        termsPolicy: "Be nice.",
-      },
-    });
+    const saved = await seller.post("/seller/settings", { multipart: settingsForm({ name }) });
     expect(saved.status, saved.text).toBe(303);
     // A signed-in page (never a kept one): B's copy of the settings follows the row's version.
     expect(decodeHtml((await onB.get("/seller/settings")).text)).toContain(name);

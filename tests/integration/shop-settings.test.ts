@@ -15,6 +15,7 @@ import {
   registerShopper,
   signIn,
 } from "../helpers/hostile.ts";
+import { settingsForm } from "../helpers/settings-form.ts";
 
 let app: App;
 beforeAll(async () => {
@@ -23,29 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-/** Today's settings as the form shows them, with `changes`. */
-function settingsForm(changes: Record<string, string> = {}): Record<string, string> {
-  return {
-    name: "Trendora",
-    tagline: "Fashion for everyone",
-    contactEmail: "support@trendora.example",
-    phone: "+1 (415) 555-0134",
-    address: "1 Shop Street\nPune",
-    openingHours: "Mon-Fri 9 AM - 8 PM",
-    mailSenderName: "Trendora",
-    currency: "USD",
-    taxRate: "2",
-    taxIncluded: "no",
-    shippingFlat: "0",
-    freeShippingFrom: "",
-    shippingPolicy: "We ship fast.",
-    returnsPolicy: "30 days.",
-    privacyPolicy: "We keep little.",
-    termsPolicy: "Be nice.",
-    ...changes,
-  };
-}
 
 async function save(seller: Client, changes: Record<string, string>) {
   return seller.post("/seller/settings", { multipart: settingsForm(changes) });
