@@ -155,8 +155,12 @@ test("with JavaScript Save stays on its page: a list grown by Load more keeps it
   await page.getByRole("button", { name: "Load more" }).click();
   await expect.poll(() => cards.count()).toBeGreaterThan(shown);
   const grown = await cards.count();
-  const card = cards.nth(grown - 1);
-  const name = (await card.getByRole("heading").textContent())!.trim();
+  // The last card, named from then on: other specs add products to the list meanwhile.
+  const name = (await cards
+    .nth(grown - 1)
+    .getByRole("heading")
+    .textContent())!.trim();
+  const card = cards.filter({ has: page.getByRole("heading", { name, exact: true }) });
   const save = card.getByRole("button", { name: `Save ${name}`, exact: true });
   await save.click();
   await expectToast(page, "Saved for later");
