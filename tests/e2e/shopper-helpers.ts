@@ -4,7 +4,7 @@
 import { expect, type Page } from "@playwright/test";
 import { PAGE_SIZE } from "../../app/lib/listing.ts";
 import { TEST_ADDRESS_BY_LABEL } from "../helpers/address.ts";
-import { clickAndAwaitPost, expectToast } from "./fixtures.ts";
+import { clickAndAwaitPost, expectToast, isNoJs } from "./fixtures.ts";
 
 export const PASSWORD = "e2e-password-1";
 
@@ -12,7 +12,7 @@ export function uniqueEmail(label: string) {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-export { isNoJs } from "./fixtures.ts";
+export { isNoJs };
 
 export function cartCount(page: Page) {
   return page.getByTestId("cart-count");
