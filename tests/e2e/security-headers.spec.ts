@@ -5,9 +5,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page, Response } from "@playwright/test";
-import { TEST_ADDRESS } from "../helpers/address.ts";
 import { expect, test } from "./fixtures.ts";
-import { addProductAsSeller, DEMO_SELLER, uniqueName } from "./seller-helpers.ts";
+import { addAddressAsShopper, addProductAsSeller, DEMO_SELLER, uniqueName } from "./seller-helpers.ts";
 import { PASSWORD, uniqueEmail } from "./shopper-helpers.ts";
 
 /** Collects every response from the store. */
@@ -134,11 +133,7 @@ test("every page runs under the policy without a single violation, with the secu
     headers: fromStore,
   });
   expect(cart.ok()).toBe(true);
-  const address = await page.request.post("/api/address/add", {
-    headers: fromStore,
-    data: { address: TEST_ADDRESS },
-  });
-  expect(address.ok()).toBe(true);
+  await addAddressAsShopper(page.request, baseURL);
   for (const path of ["/", "/my-orders", "/add-address", "/cart"]) {
     expectPageHeaders(await visit(page, path), true);
   }

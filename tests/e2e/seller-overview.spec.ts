@@ -4,9 +4,10 @@
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Download, Page } from "@playwright/test";
 import { MAX_LINE_QUANTITY } from "../../app/lib/cart-limits.ts";
+import { TEST_ADDRESS } from "../helpers/address.ts";
 import { csvRecords } from "../helpers/csv.ts";
 import { expect, registerShopper, test } from "./fixtures.ts";
-import { addProductAsSeller, uniqueName } from "./seller-helpers.ts";
+import { addAddressAsShopper, addProductAsSeller, uniqueName } from "./seller-helpers.ts";
 
 /** The units the order takes: the most one line may hold. */
 const UNITS = MAX_LINE_QUANTITY;
@@ -22,21 +23,9 @@ async function placeCashOrder(request: APIRequestContext) {
   const product = { name: uniqueName("Overview Cap"), _id: "" };
   product._id = await addProductAsSeller(request, product.name, [], { category: "Accessories" });
   await registerShopper(request, "Overview Buyer");
-  const address = {
-    firstName: "Ravi",
-    lastName: "Kumar",
-    email: "ravi@example.com",
-    street: "3 Hill Road",
-    city: "Mysuru",
-    state: "KA",
-    zipcode: "570001",
-    country: "India",
-    phone: "+91 91111 22222",
-  };
-  expect((await request.post("/api/address/add", { data: { address } })).status()).toBe(201);
-  const { addresses } = await (await request.get("/api/address/get")).json();
+  const address = await addAddressAsShopper(request);
   const placed = await request.post("/api/order/cod", {
-    data: { items: [{ product: product._id, quantity: UNITS }], address: addresses[0]._id },
+    data: { items: [{ product: product._id, quantity: UNITS }], address },
   });
   expect(placed.status(), await placed.text()).toBeLessThan(300);
   return { orderId: (await placed.json()).orderId as string, product };
@@ -84,7 +73,7 @@ test("the overview shows today's order, its charts have a text alternative, and 
     Status: "Order Placed",
     Payment: "COD",
     Items: `${product.name} x ${UNITS}`,
-    City: "Mysuru",
+    City: TEST_ADDRESS.city,
   });
 
   const catalogue = await downloaded(page, () => page.getByRole("link", { name: "Download products CSV" }).click());
