@@ -82,28 +82,55 @@ describe("holding back the app's scripts until the first frame", () => {
       },
       head: { appendChild: (element: Record<string, string>) => added.push(element) },
       createElement: (tagName: string) => ({ tagName }),
-      querySelector: (selector: string) => (selector === 'img[fetchpriority="high"]' ? (mainPicture ?? null) : null),
+      querySelector: (selector: string) => (selector === 'img[elementtiming="main"]' ? (mainPicture ?? null) : null),
       querySelectorAll: (selector: string) => (selector === `script[type="${APP_MODULE_TYPE}"]` ? [held] : []),
     };
     const start = /<script[^>]*>([\s\S]*)<\/script>/.exec(renderToStaticMarkup(createElement(StartAppScripts)))![1]!;
     return { script, added, replaced, listeners, document, start };
   }
-  type FakePicture = { complete: boolean; addEventListener: (type: string, listener: () => void) => void };
+  type FakePicture = ReturnType<typeof picture>;
 
-  /** A browser that reports paint entries: `paint()` delivers the first contentful paint to the observer. */
-  function paintEntries(paintedAlready = false) {
-    let observer: ((list: unknown) => void) | undefined;
-    const entries = (name: string) => (name === "first-contentful-paint" && paintedAlready ? [{ name }] : []);
-    function PerformanceObserver(this: unknown, callback: (list: unknown) => void) {
-      observer = callback;
-      return { observe: () => {}, disconnect: () => {} };
+  /**
+   * A browser that reports paint entries (and Element Timing's, with `element`): `report(type, name)` delivers an
+   * entry to the observers of that type, as the browser does once the frame is on the screen.
+   */
+  function entries({ element = true } = {}) {
+    const observers: { type: string; callback: (list: unknown) => void; connected: boolean }[] = [];
+    function performanceObserver(callback: (list: unknown) => void) {
+      const observer = { type: "", callback, connected: true };
+      observers.push(observer);
+      return {
+        observe: ({ type }: { type: string }) => {
+          observer.type = type;
+        },
+        disconnect: () => {
+          observer.connected = false;
+        },
+      };
     }
-    PerformanceObserver.supportedEntryTypes = ["paint", "largest-contentful-paint"];
+    performanceObserver.supportedEntryTypes = ["paint", "largest-contentful-paint", ...(element ? ["element"] : [])];
     return {
-      PerformanceObserver,
-      performance: { getEntriesByName: entries },
-      paint: () =>
-        observer?.({ getEntriesByName: (name: string) => (name === "first-contentful-paint" ? [{ name }] : []) }),
+      PerformanceObserver: performanceObserver,
+      report(type: string, name: string) {
+        const list = {
+          getEntries: () => [{ name, identifier: name }],
+          getEntriesByName: (asked: string) => (asked === name ? [{ name }] : []),
+        };
+        for (const o of observers.filter((o) => o.connected && o.type === type)) o.callback(list);
+      },
+    };
+  }
+
+  /** A picture as the start script sees it, whose events the test fires. */
+  function picture(complete: boolean, rect = { top: 100, bottom: 400, width: 300 }) {
+    const listeners: Record<string, () => void> = {};
+    return {
+      complete,
+      listeners,
+      addEventListener: (type: string, listener: () => void) => {
+        listeners[type] = listener;
+      },
+      getBoundingClientRect: () => rect,
     };
   }
 
@@ -112,18 +139,14 @@ describe("holding back the app's scripts until the first frame", () => {
     .map(([, href]) => ({ tagName: "link", rel: "modulepreload", href, nonce: "n0nce==" }))
     .concat([{ tagName: "link", rel: "modulepreload", href: "/assets/root-D.js", nonce: "n0nce==" }]);
 
-  const run = (
-    page: ReturnType<typeof fakePage>,
-    browser: { PerformanceObserver?: unknown; performance?: unknown },
-    tasks: (() => void)[],
-  ) =>
+  const run = (page: ReturnType<typeof fakePage>, browser: { PerformanceObserver?: unknown }, tasks: (() => void)[]) =>
     new Function(
       "document",
       "requestAnimationFrame",
       "setTimeout",
       "addEventListener",
       "PerformanceObserver",
-      "performance",
+      "innerHeight",
       page.start,
     )(
       page.document,
@@ -133,19 +156,20 @@ describe("holding back the app's scripts until the first frame", () => {
         page.listeners[`window:${type}`] = listener;
       },
       browser.PerformanceObserver,
-      browser.performance,
+      800,
     );
 
   it("starts, once the first paint is reported and a task later, the preloads from the manifest, then the module script", () => {
     const page = fakePage();
-    const browser = paintEntries();
+    const browser = entries();
     const tasks: (() => void)[] = [];
     run(page, browser, tasks);
     // Nothing before the first contentful paint: not at a frame, not at the load event (no listener for it).
     expect(tasks).toEqual([]);
     expect(page.listeners["window:load"]).toBeUndefined();
-    expect(page.added).toEqual([]);
-    browser.paint();
+    browser.report("paint", "first-paint");
+    expect(tasks).toEqual([]);
+    browser.report("paint", "first-contentful-paint");
     expect(page.added).toEqual([]);
     expect(tasks).toHaveLength(1);
     tasks.shift()!();
@@ -153,30 +177,52 @@ describe("holding back the app's scripts until the first frame", () => {
     expect(page.replaced).toEqual([{ tagName: "script", type: "module", nonce: "n0nce==", textContent: page.script }]);
   });
 
-  it("waits for the main picture if the first paint came before it, and starts at once in a hidden tab", () => {
-    const pictureListeners: Record<string, () => void> = {};
-    const mainPicture = {
-      complete: false,
-      addEventListener: (type: string, listener: () => void) => {
-        pictureListeners[type] = listener;
-      },
-    };
-    const page = fakePage({ mainPicture });
+  it("with a main picture, waits until it is shown too (or has failed, or is off the screen at load)", () => {
+    for (const end of ["shown", "error", "off the screen"] as const) {
+      const mainPicture = picture(true, end === "off the screen" ? { top: 900, bottom: 1200, width: 300 } : undefined);
+      const page = fakePage({ mainPicture });
+      const browser = entries();
+      const tasks: (() => void)[] = [];
+      run(page, browser, tasks);
+      browser.report("paint", "first-contentful-paint");
+      // Loaded is not enough: a busy browser shows a loaded picture much later.
+      page.listeners["window:load"]?.();
+      if (end !== "off the screen") expect(tasks, end).toEqual([]);
+      if (end === "shown") browser.report("element", "main");
+      if (end === "error") mainPicture.listeners.error!();
+      expect(tasks, end).toHaveLength(1);
+      tasks.shift()!();
+      expect(page.added, end).toEqual(PRELOADS);
+      expect(page.replaced, end).toHaveLength(1);
+    }
+    // On the screen at the load event, not shown yet: waits.
+    const waiting = fakePage({ mainPicture: picture(true) });
     const tasks: (() => void)[] = [];
-    run(page, paintEntries(true), tasks);
+    run(waiting, entries(), tasks);
+    waiting.listeners["window:load"]?.();
     expect(tasks).toEqual([]);
-    pictureListeners.load!();
+  });
+
+  it("without Element Timing, waits for the main picture's load; in a hidden tab, starts at once", () => {
+    const mainPicture = picture(false);
+    const page = fakePage({ mainPicture });
+    const browser = entries({ element: false });
+    const tasks: (() => void)[] = [];
+    run(page, browser, tasks);
+    browser.report("paint", "first-contentful-paint");
+    expect(tasks).toEqual([]);
+    mainPicture.listeners.load!();
     tasks.shift()!();
     expect(page.added).toEqual(PRELOADS);
     expect(page.replaced).toHaveLength(1);
 
     const hidden = fakePage({ visibility: "hidden" });
-    run(hidden, paintEntries(), []);
+    run(hidden, entries(), []);
     expect(hidden.added).toEqual(PRELOADS);
     expect(hidden.replaced).toHaveLength(1);
     // A tab hidden before its first paint starts then.
     const hiddenLater = fakePage();
-    run(hiddenLater, paintEntries(), []);
+    run(hiddenLater, entries(), []);
     expect(hiddenLater.replaced).toEqual([]);
     hiddenLater.document.visibilityState = "hidden";
     hiddenLater.listeners.visibilitychange!();
