@@ -4,7 +4,14 @@
 // JSON API, so the session cookie lands in the context the page uses. Signing up and signing in through the
 // forms is tested once each, with and without JavaScript (shopper-accounts.spec.ts, seller-auth.spec.ts);
 // every other spec starts signed in from here.
-import { type APIRequestContext, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+  type Response,
+} from "@playwright/test";
 import { DEMO_SELLER } from "./seller-helpers.ts";
 import { PASSWORD, uniqueEmail } from "./shopper-helpers.ts";
 
@@ -53,12 +60,41 @@ export type CspWatch = {
 /** A browser's message about a violation: Chromium's own console line, or the page's event (JavaScript on). */
 const VIOLATION = /Content[- ]Security[- ]Policy|CSP violation/i;
 
+/**
+ * With JavaScript, a page Playwright has loaded (`goto`, `reload`: they wait for the load event) is also
+ * hydrated: the app's scripts start once the first screen is shown (decision 0175), which is before the load event
+ * and holds it up, except on an overloaded machine, whose browser can show the first frame after the load
+ * event; then this waits for the app. Answers that are not HTML (a JSON or CSV download) wait for nothing.
+ */
+async function hydratedAfter(page: Page, response: Response | null, waitUntil?: string) {
+  if (waitUntil && waitUntil !== "load") return;
+  if (!response || !(response.headers()["content-type"] ?? "").startsWith("text/html")) return;
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window, undefined, { polling: 50 });
+}
+
 export const test = base.extend<{
   csp: CspWatch;
   shopper: Shopper;
   seller: typeof DEMO_SELLER;
   storeApi: APIRequestContext;
 }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await hydratedAfter(page, response, options?.waitUntil);
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        await hydratedAfter(page, response, options?.waitUntil);
+        return response;
+      };
+    }
+    await use(page);
+  },
   csp: [
     async ({ context }, use) => {
       const violations: string[] = [];
