@@ -64,12 +64,19 @@ const VIOLATION = /Content[- ]Security[- ]Policy|CSP violation/i;
  * With JavaScript, a page Playwright has loaded (`goto`, `reload`: they wait for the load event) is also
  * hydrated: the app's scripts start once the first screen is shown (decision 0175), which is before the load event
  * and holds it up, except on an overloaded machine, whose browser can show the first frame after the load
- * event; then this waits for the app. Answers that are not HTML (a JSON or CSV download) wait for nothing.
+ * event; then this waits for the app. Answers that are not HTML (a JSON or CSV download), or not the store's,
+ * wait for nothing.
  */
 async function hydratedAfter(page: Page, response: Response | null, waitUntil?: string) {
   if (waitUntil && waitUntil !== "load") return;
   if (!response || !(response.headers()["content-type"] ?? "").startsWith("text/html")) return;
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window, undefined, { polling: 50 });
+  // A page of the store sets React Router's context in an inline script as it is parsed; another page (a test's
+  // own) has none and waits for nothing.
+  await page.waitForFunction(
+    () => !("__reactRouterContext" in window) || "__reactRouterDataRouter" in window,
+    undefined,
+    { polling: 50 },
+  );
 }
 
 export const test = base.extend<{
