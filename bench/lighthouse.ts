@@ -8,30 +8,28 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from "../tests/playwright-common.ts";
 import { cookieHeader, request } from "./http.ts";
 import { atExit, runToEnd, stop, temporaryFolder } from "./processes.ts";
 import { describeMachine, machine, round, table, writeSection } from "./report.ts";
 import { buildStore, startStoreServer } from "./store-server.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** Runs per page; the run with the median performance score is reported (Lighthouse varies run to run). */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("LIGHTHOUSE_RUNS must be a whole number of 1 or more.");
 const RESULTS_FILE = "bench/results/lighthouse.json";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
-// The flags the end-to-end tests give Chromium (playwright.config.ts), and no host but 127.0.0.1.
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-];
+// The flags the end-to-end tests give Chromium (tests/playwright-common.ts), headless, and no host but 127.0.0.1.
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"];
+/** A folder to keep every run's whole Lighthouse report in (`<page>-<run>.json`), to read why a run is slow. */
+const KEEP_REPORTS = process.env.LIGHTHOUSE_KEEP;
+/** An existing production build to measure (e.g. one of an older commit, to compare) instead of building. */
+const GIVEN_BUILD = process.env.LIGHTHOUSE_BUILD;
+/** Only the pages whose path is listed (comma-separated, e.g. `/,/cart`; a product page is `product`). */
+const ONLY = process.env.LIGHTHOUSE_ONLY?.split(",");
+/** A run of some pages or of a given build is for development: printed, not written to the committed figures. */
+const PARTIAL = Boolean(ONLY || GIVEN_BUILD);
 
 type RunScore = {
   scores: Record<(typeof CATEGORIES)[number], number>;
@@ -80,7 +78,12 @@ async function visitorCart(origin: string, productIds: string[]): Promise<string
   return cookie;
 }
 
-async function audit(url: string, port: number, extraHeaders?: Record<string, string>): Promise<RunScore> {
+async function audit(
+  url: string,
+  port: number,
+  extraHeaders: Record<string, string> | undefined,
+  keepAs: string,
+): Promise<RunScore> {
   const result = await lighthouse(url, {
     port,
     output: "json",
@@ -90,6 +93,13 @@ async function audit(url: string, port: number, extraHeaders?: Record<string, st
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}.`);
   const lhr = result.lhr;
+  if (KEEP_REPORTS) {
+    mkdirSync(KEEP_REPORTS, { recursive: true });
+    writeFileSync(path.join(KEEP_REPORTS, `${keepAs}.json`), JSON.stringify(lhr));
+    // The observed load's trace (what the main thread and the compositor did, and when), for the slow runs' why.
+    const trace = (result.artifacts as { Trace?: unknown }).Trace;
+    if (trace) writeFileSync(path.join(KEEP_REPORTS, `${keepAs}.trace.json`), JSON.stringify(trace));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const failing = CATEGORIES.filter((c) => c !== "performance").flatMap((c) =>
@@ -110,8 +120,8 @@ async function audit(url: string, port: number, extraHeaders?: Record<string, st
 async function main() {
   const started = Date.now();
   const info = machine();
-  console.log("Building ...");
-  const buildDir = await buildStore();
+  if (!GIVEN_BUILD) console.log("Building ...");
+  const buildDir = GIVEN_BUILD ? path.resolve(GIVEN_BUILD) : await buildStore();
   const dataDir = temporaryFolder("trendora-lighthouse-");
   const seedEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" };
   await runToEnd(process.execPath, ["--import", "tsx", "db/seed.ts"], { env: seedEnv });
@@ -144,10 +154,18 @@ async function main() {
       { page: "Cart (3 products)", path: "/cart", headers: { Cookie: cart } },
     ];
     for (const target of targets) {
+      if (ONLY && !ONLY.includes(target.path.startsWith("/products/") ? "product" : target.path)) continue;
       const loadAverage = round(os.loadavg()[0]!, 2);
       const runs: RunScore[] = [];
       for (let i = 0; i < RUNS; i++)
-        runs.push(await audit(`${store.origin}${target.path}`, chrome.port, target.headers));
+        runs.push(
+          await audit(
+            `${store.origin}${target.path}`,
+            chrome.port,
+            target.headers,
+            `${target.page.replace(/\W+/g, "-").toLowerCase()}-${i + 1}`,
+          ),
+        );
       const runLcpMs = runs.map((run) => run.lcpMs);
       const byScore = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
       const middle = byScore[Math.floor(byScore.length / 2)]!;
@@ -182,6 +200,10 @@ async function main() {
     runsPerPage: RUNS,
     pages,
   };
+  if (PARTIAL) {
+    console.log(`A partial run (LIGHTHOUSE_ONLY or LIGHTHOUSE_BUILD): nothing written, ${report.totalSeconds} s.`);
+    return;
+  }
   mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
   const failing = pages.filter((p) => p.failing.length > 0);

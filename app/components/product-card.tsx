@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { AddToCart } from "#app/components/add-to-cart.tsx";
+import { MAIN_PICTURE } from "#app/lib/deferred-scripts.tsx";
 import { imageSrcSet, thumbnailUrl } from "#app/lib/images.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { productPath } from "#app/lib/product-links.ts";
@@ -107,6 +108,7 @@ export function ProductImage({
       height={natural?.height ?? size}
       loading={lazy ? "lazy" : undefined}
       fetchPriority={priority ? "high" : undefined}
+      {...(priority ? MAIN_PICTURE : undefined)}
       decoding="async"
       className={
         styled

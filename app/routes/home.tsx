@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { NewsletterForm } from "#app/components/newsletter-form.tsx";
 import { ProductGrid, toProductCard } from "#app/components/product-card.tsx";
 import { CATEGORIES, categorySlug } from "#app/lib/categories.ts";
+import { MAIN_PICTURE } from "#app/lib/deferred-scripts.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import type { FormReply } from "#app/lib/forms.ts";
 import { categoryPath } from "#app/lib/product-links.ts";
@@ -102,6 +103,7 @@ export function HomePage({
             width={800}
             height={520}
             fetchPriority="high"
+            {...MAIN_PICTURE}
             className="h-auto w-full"
           />
         </picture>

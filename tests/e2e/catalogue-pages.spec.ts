@@ -123,6 +123,9 @@ test("cards and the product page offer each picture in several widths", async ({
   await expect(first).toHaveAttribute("width", "400");
   await expect(first).toHaveAttribute("height", "400");
   await expect(first).toHaveAttribute("fetchpriority", "high");
+  // The page's main picture, which the app's scripts wait to be shown (decision 0175): one a page.
+  await expect(first).toHaveAttribute("elementtiming", "main");
+  await expect(page.locator('img[elementtiming="main"]')).toHaveCount(1);
   await expect(images.nth(PAGE_SIZE - 1)).toHaveAttribute("loading", "lazy");
   // The first picture is asked for before the page's scripts: a preload in the head, with its widths.
   const preload = page.locator('head link[rel="preload"][as="image"]').first();
@@ -142,6 +145,8 @@ test("cards and the product page offer each picture in several widths", async ({
   await expect(page.getByRole("main").getByRole("heading", { level: 1, name, exact: true })).toBeVisible();
   const picture = page.getByRole("main").locator("img[srcset]").first();
   await expect(picture).toHaveAttribute("fetchpriority", "high");
+  await expect(picture).toHaveAttribute("elementtiming", "main");
+  await expect(page.locator('img[elementtiming="main"]')).toHaveCount(1);
   await expect(picture).toHaveAttribute("width", /\d+/);
   // The product page offers the widths the picture really has, up to its own (other specs add products
   // with small pictures, and the newest product comes first): never a width larger than the picture.

@@ -12,6 +12,7 @@ import {
   test as base,
   expect,
   type Page,
+  type Response,
 } from "@playwright/test";
 import { DEMO_SELLER } from "./seller-helpers.ts";
 import { PASSWORD, uniqueEmail } from "./shopper-helpers.ts";
@@ -79,6 +80,25 @@ export async function otherBrowser(
 /** A browser's message about a violation: Chromium's own console line, or the page's event (JavaScript on). */
 const VIOLATION = /Content[- ]Security[- ]Policy|CSP violation/i;
 
+/**
+ * With JavaScript, a page Playwright has loaded (`goto`, `reload`: they wait for the load event) is also
+ * hydrated: the app's scripts start once the first screen is shown (decision 0175), which is before the load event
+ * and holds it up, except on an overloaded machine, whose browser can show the first frame after the load
+ * event; then this waits for the app. Answers that are not HTML (a JSON or CSV download), or not the store's,
+ * wait for nothing.
+ */
+async function hydratedAfter(page: Page, response: Response | null, waitUntil?: string) {
+  if (waitUntil && waitUntil !== "load") return;
+  if (!response || !(response.headers()["content-type"] ?? "").startsWith("text/html")) return;
+  // A page of the store sets React Router's context in an inline script as it is parsed; another page (a test's
+  // own) has none and waits for nothing.
+  await page.waitForFunction(
+    () => !("__reactRouterContext" in window) || "__reactRouterDataRouter" in window,
+    undefined,
+    { polling: 50 },
+  );
+}
+
 export const test = base.extend<{
   csp: CspWatch;
   shopper: Shopper;
@@ -86,6 +106,23 @@ export const test = base.extend<{
   sellerPage: Page;
   storeApi: APIRequestContext;
 }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await hydratedAfter(page, response, options?.waitUntil);
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        await hydratedAfter(page, response, options?.waitUntil);
+        return response;
+      };
+    }
+    await use(page);
+  },
   csp: [
     async ({ context }, use) => {
       const violations: string[] = [];

@@ -1,5 +1,5 @@
-// The page's module preloads and module script are held back until the first frame is drawn
-// (app/lib/deferred-scripts.server.ts, docs/decisions/0150): every one of them, wherever React's chunks cut them.
+// The page's module preloads and module script are held back until the first screen is shown
+// (app/lib/deferred-scripts.server.ts, docs/decisions/0150 and 0175): every one of them, wherever React's chunks cut them.
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { createElement } from "react";
@@ -63,10 +63,12 @@ describe("holding back the app's scripts until the first frame", () => {
     }
   });
 
-  it("starts, after the first frame, the preloads React Router wrote, from the manifest, then the module script", () => {
+  /** The held-back page in a browser made of plain objects: what the start script adds and replaces, and when. */
+  function fakePage({ visibility = "visible", mainPicture }: { visibility?: string; mainPicture?: FakePicture } = {}) {
     const script = /<script nonce="n0nce==" type="text\/x-app-module">([\s\S]*?)<\/script>/.exec(HELD)![1]!;
     const added: Record<string, string>[] = [];
     const replaced: Record<string, string>[] = [];
+    const listeners: Record<string, () => void> = {};
     const held = {
       textContent: script,
       nonce: "n0nce==",
@@ -74,29 +76,173 @@ describe("holding back the app's scripts until the first frame", () => {
     };
     const document = {
       readyState: "complete",
+      visibilityState: visibility,
+      addEventListener: (type: string, listener: () => void) => {
+        listeners[type] = listener;
+      },
       head: { appendChild: (element: Record<string, string>) => added.push(element) },
       createElement: (tagName: string) => ({ tagName }),
+      querySelector: (selector: string) => (selector === 'img[elementtiming="main"]' ? (mainPicture ?? null) : null),
       querySelectorAll: (selector: string) => (selector === `script[type="${APP_MODULE_TYPE}"]` ? [held] : []),
     };
     const start = /<script[^>]*>([\s\S]*)<\/script>/.exec(renderToStaticMarkup(createElement(StartAppScripts)))![1]!;
-    // The first frame and the task after it come at once here.
-    new Function("document", "requestAnimationFrame", "setTimeout", "addEventListener", start)(
-      document,
-      (run: () => void) => run(),
-      (run: () => void) => run(),
-      () => {},
+    return { script, added, replaced, listeners, document, start };
+  }
+  type FakePicture = ReturnType<typeof picture>;
+
+  /**
+   * A browser that reports paint entries (and Element Timing's, with `element`): `report(type, name)` delivers an
+   * entry to the observers of that type, as the browser does once the frame is on the screen.
+   */
+  function entries({ element = true } = {}) {
+    const observers: { type: string; callback: (list: unknown) => void; connected: boolean }[] = [];
+    function performanceObserver(callback: (list: unknown) => void) {
+      const observer = { type: "", callback, connected: true };
+      observers.push(observer);
+      return {
+        observe: ({ type }: { type: string }) => {
+          observer.type = type;
+        },
+        disconnect: () => {
+          observer.connected = false;
+        },
+      };
+    }
+    performanceObserver.supportedEntryTypes = ["paint", "largest-contentful-paint", ...(element ? ["element"] : [])];
+    return {
+      PerformanceObserver: performanceObserver,
+      report(type: string, name: string) {
+        const list = {
+          getEntries: () => [{ name, identifier: name }],
+          getEntriesByName: (asked: string) => (asked === name ? [{ name }] : []),
+        };
+        for (const o of observers.filter((o) => o.connected && o.type === type)) o.callback(list);
+      },
+    };
+  }
+
+  /** A picture as the start script sees it, whose events the test fires. */
+  function picture(complete: boolean, rect = { top: 100, bottom: 400, width: 300 }) {
+    const listeners: Record<string, () => void> = {};
+    return {
+      complete,
+      listeners,
+      addEventListener: (type: string, listener: () => void) => {
+        listeners[type] = listener;
+      },
+      getBoundingClientRect: () => rect,
+    };
+  }
+
+  /** React Router's preloads of PAGE, as the start script should make them: the entry, its imports, the routes'. */
+  const PRELOADS = [...PAGE.matchAll(/<link rel="modulepreload" href="([^"]*)"/g)]
+    .map(([, href]) => ({ tagName: "link", rel: "modulepreload", href, nonce: "n0nce==" }))
+    .concat([{ tagName: "link", rel: "modulepreload", href: "/assets/root-D.js", nonce: "n0nce==" }]);
+
+  const run = (page: ReturnType<typeof fakePage>, browser: { PerformanceObserver?: unknown }, tasks: (() => void)[]) =>
+    new Function(
+      "document",
+      "requestAnimationFrame",
+      "setTimeout",
+      "addEventListener",
+      "PerformanceObserver",
+      "innerHeight",
+      page.start,
+    )(
+      page.document,
+      (callback: () => void) => tasks.push(callback),
+      (callback: () => void) => tasks.push(callback),
+      (type: string, listener: () => void) => {
+        page.listeners[`window:${type}`] = listener;
+      },
+      browser.PerformanceObserver,
+      800,
     );
-    // As the links React Router wrote (PAGE): the entry, its imports, then the page's routes' modules, each once.
-    expect(added).toEqual(
-      [...PAGE.matchAll(/<link rel="modulepreload" href="([^"]*)"/g)]
-        .map(([, href]) => ({
-          tagName: "link",
-          rel: "modulepreload",
-          href,
-          nonce: "n0nce==",
-        }))
-        .concat([{ tagName: "link", rel: "modulepreload", href: "/assets/root-D.js", nonce: "n0nce==" }]),
-    );
-    expect(replaced).toEqual([{ tagName: "script", type: "module", nonce: "n0nce==", textContent: script }]);
+
+  it("starts, once the first paint is reported and a task later, the preloads from the manifest, then the module script", () => {
+    const page = fakePage();
+    const browser = entries();
+    const tasks: (() => void)[] = [];
+    run(page, browser, tasks);
+    // Nothing before the first contentful paint: not at a frame, not at the load event (no listener for it).
+    expect(tasks).toEqual([]);
+    expect(page.listeners["window:load"]).toBeUndefined();
+    browser.report("paint", "first-paint");
+    expect(tasks).toEqual([]);
+    browser.report("paint", "first-contentful-paint");
+    expect(page.added).toEqual([]);
+    expect(tasks).toHaveLength(1);
+    tasks.shift()!();
+    expect(page.added).toEqual(PRELOADS);
+    expect(page.replaced).toEqual([{ tagName: "script", type: "module", nonce: "n0nce==", textContent: page.script }]);
+  });
+
+  it("with a main picture, waits until it is shown too (or has failed, or is off the screen at load)", () => {
+    for (const end of ["shown", "error", "off the screen"] as const) {
+      const mainPicture = picture(true, end === "off the screen" ? { top: 900, bottom: 1200, width: 300 } : undefined);
+      const page = fakePage({ mainPicture });
+      const browser = entries();
+      const tasks: (() => void)[] = [];
+      run(page, browser, tasks);
+      browser.report("paint", "first-contentful-paint");
+      // Loaded is not enough: a busy browser shows a loaded picture much later.
+      page.listeners["window:load"]?.();
+      if (end !== "off the screen") expect(tasks, end).toEqual([]);
+      if (end === "shown") browser.report("element", "main");
+      if (end === "error") mainPicture.listeners.error!();
+      expect(tasks, end).toHaveLength(1);
+      tasks.shift()!();
+      expect(page.added, end).toEqual(PRELOADS);
+      expect(page.replaced, end).toHaveLength(1);
+    }
+    // On the screen at the load event, not shown yet: waits.
+    const waiting = fakePage({ mainPicture: picture(true) });
+    const tasks: (() => void)[] = [];
+    run(waiting, entries(), tasks);
+    waiting.listeners["window:load"]?.();
+    expect(tasks).toEqual([]);
+  });
+
+  it("without Element Timing, waits for the main picture's load; in a hidden tab, starts at once", () => {
+    const mainPicture = picture(false);
+    const page = fakePage({ mainPicture });
+    const browser = entries({ element: false });
+    const tasks: (() => void)[] = [];
+    run(page, browser, tasks);
+    browser.report("paint", "first-contentful-paint");
+    expect(tasks).toEqual([]);
+    mainPicture.listeners.load!();
+    tasks.shift()!();
+    expect(page.added).toEqual(PRELOADS);
+    expect(page.replaced).toHaveLength(1);
+
+    const hidden = fakePage({ visibility: "hidden" });
+    run(hidden, entries(), []);
+    expect(hidden.added).toEqual(PRELOADS);
+    expect(hidden.replaced).toHaveLength(1);
+    // A tab hidden before its first paint starts then.
+    const hiddenLater = fakePage();
+    run(hiddenLater, entries(), []);
+    expect(hiddenLater.replaced).toEqual([]);
+    hiddenLater.document.visibilityState = "hidden";
+    hiddenLater.listeners.visibilitychange!();
+    expect(hiddenLater.replaced).toHaveLength(1);
+  });
+
+  it("in a browser without paint entries, starts after the first frame and a task, or at the load event", () => {
+    const page = fakePage();
+    const tasks: (() => void)[] = [];
+    run(page, {}, tasks);
+    expect(page.added).toEqual([]);
+    tasks.shift()!(); // the frame
+    tasks.shift()!(); // the task after it
+    expect(page.added).toEqual(PRELOADS);
+    expect(page.replaced).toEqual([{ tagName: "script", type: "module", nonce: "n0nce==", textContent: page.script }]);
+
+    const noFrame = fakePage();
+    run(noFrame, {}, []);
+    noFrame.listeners["window:load"]!();
+    expect(noFrame.added).toEqual(PRELOADS);
+    expect(noFrame.replaced).toHaveLength(1);
   });
 });
