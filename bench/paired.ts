@@ -111,7 +111,9 @@ try {
       console.log(`round ${round} (load ${loadAverage}) ${page}: ${row.join(", ")}`);
     }
   }
-  console.log(`\nmedians of ${ROUNDS} rounds, ${REQUESTS} requests each (CPU ms a request; ratio to ${builds[0]!.name})`);
+  console.log(
+    `\nmedians of ${ROUNDS} rounds, ${REQUESTS} requests each (CPU ms a request; ratio to ${builds[0]!.name})`,
+  );
   for (const page of pages) {
     const base = median(figures.get(`${page} ${builds[0]!.name}`)!);
     const cells = builds.map((b) => {
@@ -123,7 +125,12 @@ try {
     });
     console.log(`${page.padEnd(18)} ${cells.join("  ")}`);
   }
-  console.log(`load average now: ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+  console.log(
+    `load average now: ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" ")}`,
+  );
 } finally {
   for (const build of builds) await stop(build.server.child);
 }
