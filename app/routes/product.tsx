@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from "react-router";
 import { AddToCart } from "#app/components/add-to-cart.tsx";
 import { FieldError } from "#app/components/form-messages.tsx";
-import { ProductGrid, ProductImage, toProductCard } from "#app/components/product-card.tsx";
+import { ProductGrid, ProductImage } from "#app/components/product-card.tsx";
 import { isReviewReply, ProductReviews } from "#app/components/reviews/product-reviews.tsx";
 import { SaveButton } from "#app/components/save-button.tsx";
 import { SizePicker } from "#app/components/size-picker.tsx";
@@ -18,47 +18,24 @@ import { refuseUnless } from "#app/lib/refusal.ts";
 import { breadcrumbJsonLd, pageMeta, productJsonLd, shortDescription, siteOrigin } from "#app/lib/seo.ts";
 import { sharedPageHeaders } from "#app/lib/shared-page.ts";
 import { shopOf, taxWording, useShop } from "#app/lib/shop.ts";
-import { FREE_SIZE, hasSizes, isAvailable, isLow, isSoldOut, NO_SIZE } from "#app/lib/sizes.ts";
+import { FREE_SIZE } from "#app/lib/sizes.ts";
 import { shopperOf } from "#app/middleware/identity.server.ts";
-import { getProduct, relatedProducts } from "#app/modules/catalog/index.server.ts";
-import { storedImageSize } from "#app/modules/inventory/index.server.ts";
 import type { Route } from "./+types/product";
 import { answerCartChange } from "./cart-change.server.ts";
-import { answerReviewChange, isReviewIntent, reviewsData } from "./review-change.server.ts";
+import { productPageData } from "./product-data.server.ts";
+import { answerReviewChange, isReviewIntent, reviewViewerData } from "./review-change.server.ts";
 
-// /products/{category}/{id}: one product (in stock or not) with its sizes and related products.
+// /products/{category}/{id}: one product (in stock or not) with its sizes and related products. What is the same
+// for everyone is kept per catalogue version (product-data.server.ts); the viewer's part is read per request.
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const product = await getProduct(params.id);
-  if (!product || categorySlug(product.category) !== params.category.toLowerCase()) {
+  const shared = await productPageData(params.id, new URL(request.url).searchParams.get("reviews"));
+  if (!shared || categorySlug(shared.product.category) !== params.category.toLowerCase()) {
     throw notFound("Product not found");
   }
-  const unsized = hasSizes(product.sizes) ? null : (product.sizes[0]?.stock ?? null);
   return {
-    product: {
-      id: product.id,
-      name: product.name,
-      category: product.category,
-      description: product.description,
-      priceCents: product.priceCents,
-      offerPriceCents: product.offerPriceCents,
-      images: product.images,
-      inStock: product.inStock,
-      soldOut: isSoldOut(product.sizes),
-      /** The sizes to choose from (none for a product without sizes, shown as 'Free Size'). */
-      sizes: product.sizes
-        .filter((line) => line.size !== NO_SIZE)
-        .map(({ size, stock }) => ({ size, available: isAvailable(stock), fewLeft: isLow(stock) ? stock : null })),
-      /** A product without sizes: its units left when they are few. */
-      fewLeft: isLow(unsized) ? unsized : null,
-      /** Each picture's real size: the large photo is offered and shown no larger than it is. */
-      imageSizes: await Promise.all(product.images.map(storedImageSize)),
-    },
-    related: (await relatedProducts(product)).map(toProductCard),
-    reviews: await reviewsData(
-      product,
-      shopperOf(context)?.id ?? null,
-      new URL(request.url).searchParams.get("reviews"),
-    ),
+    product: shared.product,
+    related: shared.related,
+    reviews: { ...shared.reviews, ...(await reviewViewerData(shopperOf(context)?.id ?? null, shared.product.id)) },
   };
 }
 

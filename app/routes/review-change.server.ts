@@ -48,23 +48,29 @@ export async function answerReviewChange(
   return redirectWithToast(request, back, { type: "success", message });
 }
 
-/** The reviews part of a product page's data: the kept rating, a page of reviews, and what the viewer may do. */
-export async function reviewsData(
+/**
+ * The reviews part of a product page's data that is the same for everyone: the kept rating, a page of published
+ * reviews and how reviews are checked. It changes only with the catalogue's version (a review change writes the
+ * product's row; the hold setting raises the version), so the product page keeps it per version
+ * (app/routes/product-data.server.ts).
+ */
+export async function shownReviewsData(
   product: { id: string; reviewCount: number; ratingAverage: number | null; ratingStars: number[] },
-  shopperId: string | null,
   pageParam: string | null,
 ) {
   const count = product.reviewCount;
   const page = await productReviewPage(product.id, count, parsePage(pageParam) ?? 1);
-  const viewer = await reviewerState(shopperId, product.id);
   return {
     count,
     average: count > 0 ? product.ratingAverage : null,
     stars: product.ratingStars,
     ...page,
     holdForApproval: (await reviewSettingsNow()).holdForApproval,
-    signedIn: shopperId !== null,
-    canReview: viewer.canReview,
-    own: viewer.own,
   };
+}
+
+/** The reviews part of a product page's data that is the viewer's own: whether they may review, and their review. */
+export async function reviewViewerData(shopperId: string | null, productId: string) {
+  const viewer = await reviewerState(shopperId, productId);
+  return { signedIn: shopperId !== null, canReview: viewer.canReview, own: viewer.own };
 }

@@ -9,7 +9,7 @@ import { newId } from "#app/lib/ids.ts";
 import { catalogueVersion } from "#app/modules/catalog/index.server.ts";
 import { setOrderStatus } from "#app/modules/orders/index.server.ts";
 import { REVIEWS_PAGE_SIZE, refreshRatingIn } from "#app/modules/reviews/index.server.ts";
-import { orderItems, products, reviews } from "#db/tables.ts";
+import { orderItems, productSizes, products, reviews } from "#db/tables.ts";
 import { onPostgres } from "../engines.ts";
 import { appForFile, routeData } from "../helpers/app.ts";
 import { insertOrders } from "../helpers/bulk-orders.ts";
@@ -354,6 +354,58 @@ describe("the product page's list", () => {
       await seller.post("/seller/reviews", { form: { intent: "settings" } });
     }
     expect((await site.client().get(path)).text).toContain("reviews are published as written");
+  });
+
+  it("a signed-in shopper's page is made from data kept per catalogue version: it follows every change that raises the version", async () => {
+    const product = await createProduct({ name: "Kept Data Tee" }, { sizes: [["M", 9]] });
+    const path = `/products/men/${product.id}`;
+    const shopper = site.client(await signedInCookie((await createUser({ name: "Kept Viewer" })).id));
+    type Page = { product: { name: string; sizes: { size: string; fewLeft: number | null }[] }; reviews: ReviewsData };
+    const dataOf = async (url = path) => (await routeData(shopper, url, PRODUCT_ROUTE)).data as Page;
+    expect((await dataOf()).reviews).toMatchObject({ count: 0, reviews: [], canReview: false, own: null });
+
+    // A review written outside a review change (no write of the product's row, the version unchanged) is not
+    // shown: the page's list is the one kept for this version, not read again per request.
+    const writer = await createUser({ name: "Kept Writer" });
+    await transaction(async (tx) => {
+      await tx
+        .insert(reviews)
+        .values({ id: newId(), productId: product.id, userId: writer.id, rating: 5, title: "Kept one" });
+    });
+    expect((await dataOf()).reviews.reviews).toEqual([]);
+    // Its kept rating written (as every review change does): the version moves and the page follows.
+    await transaction((tx) => refreshRatingIn(tx, product.id));
+    const rated = await dataOf();
+    expect(rated.reviews).toMatchObject({ count: 1, average: 5, canReview: false });
+    expect(rated.reviews.reviews.map((r) => [r.title, r.firstName])).toEqual([["Kept one", "Kept"]]);
+
+    // Stock and the product's own fields (triggers on products and product_sizes raise the version).
+    await transaction(async (tx) => {
+      await tx.update(productSizes).set({ stock: 2 }).where(eq(productSizes.productId, product.id));
+      await tx.update(products).set({ name: "Kept Data Tee, renamed" }).where(eq(products.id, product.id));
+    });
+    const changed = await dataOf();
+    expect(changed.product.name).toBe("Kept Data Tee, renamed");
+    expect(changed.product.sizes).toEqual([{ size: "M", available: true, fewLeft: 2 }]);
+
+    // How reviews are checked (the setting raises the version) and the viewer's own part, read per request.
+    const seller = site.client(await sellerCookie());
+    await seller.post("/seller/reviews", { form: { intent: "settings", hold: "on" } });
+    try {
+      expect((await shopper.get(path)).text).toContain("the shop reads each review before it is published");
+    } finally {
+      await seller.post("/seller/reviews", { form: { intent: "settings" } });
+    }
+    const buyer = await createUser({ name: "Kept Buyer" });
+    await deliveredOrder(buyer.id, product.id);
+    const buyerData = (await routeData(site.client(await signedInCookie(buyer.id)), path, PRODUCT_ROUTE)).data as Page;
+    expect(buyerData.reviews).toMatchObject({ count: 1, canReview: true, own: null });
+    expect((await dataOf()).reviews.canReview).toBe(false);
+    // A product that is not on sale is never kept: it is a 404 at once.
+    await transaction(async (tx) => {
+      await tx.update(products).set({ removedAt: Date.now() }).where(eq(products.id, product.id));
+    });
+    expect((await shopper.get(path)).status).toBe(404);
   });
 });
 
