@@ -12,9 +12,7 @@ export function Footer() {
           <p className="text-lg font-bold text-primary">{shop.name}</p>
           {shop.tagline ? <p className="mt-2">{shop.tagline}</p> : null}
           {shop.phone || shop.contactEmail ? (
-            <p className="mt-2" data-testid="footer-contact">
-              {[shop.phone, shop.contactEmail].filter(Boolean).join(" · ")}
-            </p>
+            <p className="mt-2">{[shop.phone, shop.contactEmail].filter(Boolean).join(" · ")}</p>
           ) : null}
         </div>
         <div>

@@ -10,8 +10,11 @@ export function useSavedIds(): string[] {
   return useRouteLoaderData<{ savedIds?: string[] }>("root")?.savedIds ?? [];
 }
 
-/** A heart, filled when the product is saved (the sprite's heart, app/components/icons.tsx; `.icon` in app.css). */
-export function HeartIcon({ filled, size = 16 }: { filled: boolean; size?: number }) {
+/**
+ * A heart, filled when the product is saved (the sprite's heart, app/components/icons.tsx; `.icon` in app.css).
+ * Without `size` it is sized by its place in app.css (a card's, `.save-card .icon`: one of 24 on a page).
+ */
+export function HeartIcon({ filled, size }: { filled: boolean; size?: number }) {
   return (
     <svg width={size} height={size} className={filled ? "icon icon-filled" : "icon"} aria-hidden="true">
       <use href={`#${ICON.heart}`} />
@@ -45,10 +48,7 @@ export function SaveButton({
   const pending = fetcher.formData?.get("intent");
   const saved = typeof pending === "string" ? pending === SAVED_INTENTS.save : savedIds.includes(productId);
   const error = formErrorOf(fetcher.data);
-  const look =
-    variant === "card"
-      ? "save-card"
-      : "save-button min-h-11 gap-2 rounded-control border border-gray-300 px-4 text-base hover:border-primary";
+  const look = "save-button min-h-11 gap-2 rounded-control border border-gray-300 px-4 text-base hover:border-primary";
   const here = `${location.pathname}${location.search}`;
   const op = saved ? SAVED_INTENTS.unsave : SAVED_INTENTS.save;
   const alert = error ? (
@@ -57,19 +57,19 @@ export function SaveButton({
     </p>
   ) : null;
   if (cardsForm) {
-    // A card: no form of its own. Without JavaScript the button posts its grid's form (`save=<id>` or
-    // `unsave=<id>`, and the page to come back to); with it, the same through this card's fetcher.
+    // A card: no form of its own. Without JavaScript the button (a submit button, the default) posts its
+    // grid's form (`save=<id>` or `unsave=<id>`, and the page to come back to); with it, the same through this
+    // card's fetcher. Its look follows aria-pressed (`.save-card` in app.css); its name is its aria-label, so
+    // the word it shows needs no aria-hidden (a button's content is not announced apart from it).
     return (
       <div>
         <button
-          type="submit"
           form={cardsForm}
           name={op}
           value={productId}
           aria-pressed={saved}
           aria-label={`Save ${productName}`}
-          data-testid="save-button"
-          className={`${look} ${saved ? "text-primary" : "save-off"}`}
+          className="save-card"
           onClick={(event) => {
             event.preventDefault();
             void fetcher.submit(
@@ -78,8 +78,8 @@ export function SaveButton({
             );
           }}
         >
-          <HeartIcon filled={saved} size={16} />
-          <span aria-hidden="true">{saved ? "Saved" : "Save"}</span>
+          <HeartIcon filled={saved} />
+          <span>{saved ? "Saved" : "Save"}</span>
         </button>
         {alert}
       </div>
@@ -96,7 +96,6 @@ export function SaveButton({
         value={op}
         aria-pressed={saved}
         aria-label={`Save ${productName}`}
-        data-testid="save-button"
         className={`${look} ${saved ? "text-primary" : "save-off"}`}
       >
         <HeartIcon filled={saved} size={variant === "card" ? 16 : 20} />

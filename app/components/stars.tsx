@@ -41,28 +41,33 @@ export function StarRow({ filled, size = 16, label }: { filled: number; size?: n
   );
 }
 
-/** The rating, announced as "Rated 4.3 out of 5 from 12 reviews"; "No reviews yet" without reviews. */
+/**
+ * The rating, announced as "Rated 4.3 out of 5 from 12 reviews"; "No reviews yet" without reviews. `testId`:
+ * the product page's one rating is found by it (a card's, one of 24, carries none).
+ */
 export function Stars({
   average,
   count,
   size = 16,
   className = "",
+  testId,
 }: {
   average: number | null;
   count: number;
   size?: number;
   className?: string;
+  testId?: string;
 }) {
   if (count === 0 || average === null) {
     return (
-      <p className={`text-xs text-gray-500 ${className}`} data-testid="rating">
+      <p className={`text-xs text-gray-500 ${className}`} data-testid={testId}>
         No reviews yet
       </p>
     );
   }
   const shown = formatAverage(average);
   return (
-    <div className={`rating ${className}`} data-testid="rating">
+    <div className={`rating ${className}`} data-testid={testId}>
       <StarRow
         filled={Math.round(Number(shown))}
         size={size}

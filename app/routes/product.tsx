@@ -218,7 +218,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <h1 className="text-3xl font-semibold text-gray-800">{product.name}</h1>
           <div className="mt-2">
             <a href="#reviews" className="inline-block hover:opacity-80">
-              <Stars average={loaderData.reviews.average} count={loaderData.reviews.count} />
+              <Stars average={loaderData.reviews.average} count={loaderData.reviews.count} testId="rating" />
             </a>
           </div>
 

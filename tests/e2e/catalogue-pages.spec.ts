@@ -10,7 +10,7 @@ const PAGE_SIZE = 24;
 const inStock = DEMO_PRODUCTS.filter((p) => p.inStock !== false);
 const pageCount = Math.ceil(inStock.length / PAGE_SIZE);
 
-const cards = (page: Page) => page.getByTestId("product-card");
+const cards = (page: Page) => page.getByRole("article");
 const names = (page: Page) => cards(page).getByRole("heading").allTextContents();
 const pages = (page: Page) => page.getByRole("navigation", { name: "Pages" });
 const current = (page: Page) => pages(page).locator('[aria-current="page"]');
