@@ -63,6 +63,7 @@ export function SaveButton({
     // the word it shows needs no aria-hidden (a button's content is not announced apart from it).
     return (
       <div>
+        {/* biome-ignore lint/a11y/useButtonType: a submit button, the default (one of 24 on a page) */}
         <button
           form={cardsForm}
           name={op}
