@@ -199,16 +199,21 @@ export function Header({
             aria-label="Mobile"
             className="absolute inset-x-0 top-full flex flex-col gap-3 border-b border-gray-200 bg-white px-5 py-4 text-sm shadow-md"
           >
+            {/* The main nav's links again: they announce no route for discovery a second time. */}
             {navLinks.map((l) => (
-              <NavLink key={l.to} to={l.to} end={l.to === "/"} className={linkClass}>
+              <NavLink key={l.to} to={l.to} end={l.to === "/"} className={linkClass} discover="none">
                 {l.label}
               </NavLink>
             ))}
-            <Link to="/seller-login">Seller Dashboard</Link>
+            <Link to="/seller-login" discover="none">
+              Seller Dashboard
+            </Link>
             {user ? (
               <>
-                <Link to="/my-orders">orders</Link>
-                <Form method="post" action="/logout">
+                <Link to="/my-orders" discover="none">
+                  orders
+                </Link>
+                <Form method="post" action="/logout" discover="none">
                   <SubmitButton variant="bare" className="nav-logout">
                     Logout
                   </SubmitButton>

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { AddToCart } from "#app/components/add-to-cart.tsx";
+import { CardAddButton } from "#app/components/add-to-cart.tsx";
 import { CARD_SRCSET, imageSrcSet, thumbnailUrl } from "#app/lib/images.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { productPath } from "#app/lib/product-links.ts";
@@ -115,7 +115,9 @@ export function ProductImage({
       height={natural?.height ?? size}
       loading={lazy ? "lazy" : undefined}
       fetchPriority={priority ? "high" : undefined}
-      decoding="async"
+      // A card's picture (24 on a page) has no decoding hint: the first row's is the first screen's, which
+      // should not wait, and the others are lazy, decoded as they are scrolled near.
+      decoding={card ? undefined : "async"}
       className={
         styled
           ? `${natural ? "h-auto max-h-full w-auto max-w-full" : "aspect-square w-full object-contain"}${className ? ` ${className}` : ""}`
@@ -141,7 +143,7 @@ export function ProductCard({
   discover = true,
 }: {
   product: ProductCardData;
-  /** The id of the grid's one Save form (SaveCardsForm). */
+  /** The id of the grid's one form (SaveCardsForm), which the card's Save and Add post. */
   saveForm: string;
   headingLevel?: 2 | 3;
   /** How wide the card's picture is shown (`sizes`). */
@@ -189,14 +191,14 @@ export function ProductCard({
             </>
           ) : null}
         </p>
-        <CardAction product={product} href={href} />
+        <CardAction product={product} href={href} cardsForm={saveForm} />
       </div>
     </article>
   );
 }
 
 /** Add (one click), Choose size (the product page, where sizes are chosen), or Sold out (`.card-foot > *`). */
-function CardAction({ product, href }: { product: ProductCardData; href: string }) {
+function CardAction({ product, href, cardsForm }: { product: ProductCardData; href: string; cardsForm: string }) {
   switch (product.buy) {
     case "sold-out":
       return <span>Sold out</span>;
@@ -207,7 +209,7 @@ function CardAction({ product, href }: { product: ProductCardData; href: string 
         </Link>
       );
     case "add":
-      return <AddToCart productId={product.id} productName={product.name} variant="card" />;
+      return <CardAddButton productId={product.id} productName={product.name} cardsForm={cardsForm} />;
     default:
       return null;
   }

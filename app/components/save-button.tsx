@@ -108,9 +108,10 @@ export function SaveButton({
 }
 
 /**
- * The one Save form of a grid of cards (issue 22: a form of its own in each of 24 cards, each with the product id
- * and the page to come back to, was about 3.5 KB of /products): it carries only the page to come back to, and
- * each card's button (`form=` its id) adds `save=<id>` or `unsave=<id>`.
+ * The one form of a grid of cards (issue 22: a form of its own in each of 24 cards, each with the product id and
+ * the page to come back to, was about 3.5 KB of /products): it carries only the page to come back to, and each
+ * card's Save button (`form=` its id) adds `save=<id>` or `unsave=<id>`; a card's Add (CardAddButton) posts it to
+ * /cart (`formaction`) with `add=<id>`.
  */
 export function SaveCardsForm({ id }: { id: string }) {
   const location = useLocation();

@@ -61,6 +61,7 @@ const ESCAPED: Record<string, string> = {
  */
 export function singleQuoted(text: string): string {
   return `'${text.replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it escapes
     /[\\'\u0000-\u001f<>&\u2028\u2029]/g,
     (c) => ESCAPED[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   )}'`;

@@ -267,7 +267,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           ) : null}
 
           {canBuy ? (
-            <AddToCart productId={product.id} productName={product.name} variant="page">
+            <AddToCart productId={product.id}>
               {product.sizes.length > 0 ? (
                 <SizePicker sizes={product.sizes} chosen={typedValue(cartReply, "size")} error={sizeError} />
               ) : null}

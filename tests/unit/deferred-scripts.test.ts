@@ -111,7 +111,9 @@ describe("the hydration data single-quoted", () => {
   const enqueued = (html: string) => {
     const source = /<script[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!;
     const got: string[] = [];
-    new Function("window", source)({ __reactRouterContext: { streamController: { enqueue: (s: string) => got.push(s) } } });
+    new Function("window", source)({
+      __reactRouterContext: { streamController: { enqueue: (s: string) => got.push(s) } },
+    });
     return got;
   };
   const TRICKY = [
