@@ -156,10 +156,7 @@ export function Header({
         <SavedLink count={savedCount} />
         <Link to="/cart" className="relative" aria-label={`Cart, ${cartCount} items`}>
           <CartIcon />
-          <span
-            data-testid="cart-count"
-            className="absolute -right-3 -top-2 min-w-[18px] rounded-full bg-primary px-1 text-center text-[11px] text-white"
-          >
+          <span data-testid="cart-count" className="badge">
             {cartCount}
           </span>
         </Link>

@@ -179,7 +179,7 @@ export function ProductCard({
           {product.name}
         </Link>
       </Heading>
-      <Stars average={product.rating} count={product.reviewCount} size={14} className="card-rating" />
+      <Stars average={product.rating} count={product.reviewCount} size={14} />
       <div className="card-foot">
         <p>
           <span className="sr-only">Price:</span>

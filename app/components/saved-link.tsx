@@ -6,11 +6,7 @@ export function SavedLink({ count }: { count: number }) {
   return (
     <Link to="/saved" className="relative text-gray-700 hover:text-primary" aria-label={`Saved items, ${count}`}>
       <HeartIcon filled={false} size={22} />
-      {count > 0 ? (
-        <span className="absolute -right-3 -top-2 min-w-[18px] rounded-full bg-primary px-1 text-center text-[11px] text-white">
-          {count}
-        </span>
-      ) : null}
+      {count > 0 ? <span className="badge">{count}</span> : null}
     </Link>
   );
 }

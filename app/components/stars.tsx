@@ -57,14 +57,14 @@ export function Stars({
 }) {
   if (count === 0 || average === null) {
     return (
-      <p className={`text-xs text-gray-500 ${className}`} data-testid={testId}>
+      <p className={`no-reviews ${className}`.trim()} data-testid={testId}>
         No reviews yet
       </p>
     );
   }
   const shown = formatAverage(average);
   return (
-    <div className={`rating ${className}`} data-testid={testId}>
+    <div className={`rating ${className}`.trim()} data-testid={testId}>
       <StarRow
         filled={Math.round(Number(shown))}
         size={size}
