@@ -12,11 +12,18 @@ export function useSavedIds(): string[] {
 
 /**
  * A heart, filled when the product is saved (the sprite's heart, app/components/icons.tsx; `.icon` in app.css).
- * Without `size` it is sized by its place in app.css (a card's, `.save-card .icon`: one of 24 on a page).
+ * Without `size` it is sized by its place in app.css (a card's, `.save-card > .icon`: one of 24 on a page).
  */
-export function HeartIcon({ filled, size }: { filled: boolean; size?: number }) {
+export function HeartIcon({ filled, size, inButton = false }: { filled: boolean; size?: number; inButton?: boolean }) {
   return (
-    <svg width={size} height={size} className={filled ? "icon icon-filled" : "icon"} aria-hidden="true">
+    <svg
+      width={size}
+      height={size}
+      className={filled ? "icon icon-filled" : "icon"}
+      // Inside a button named by its aria-label (a card's Save) it needs no aria-hidden: a button's content is
+      // presentational, never announced apart from the button (one of 24 on a page).
+      aria-hidden={inButton ? undefined : "true"}
+    >
       <use href={`#${ICON.heart}`} />
     </svg>
   );
@@ -79,7 +86,7 @@ export function SaveButton({
             );
           }}
         >
-          <HeartIcon filled={saved} />
+          <HeartIcon filled={saved} inButton />
           <span>{saved ? "Saved" : "Save"}</span>
         </button>
         {alert}

@@ -32,8 +32,7 @@ export function Toasts({ toasts }: { toasts: Toast[] }) {
           // Its look is app.css's (`.toast-success`, `.toast-error`).
           className={toast.type === "success" ? "toast-success" : "toast-error"}
         >
-          {toast.type === "success" ? "✓ " : ""}
-          {toast.message}
+          {`${toast.type === "success" ? "✓ " : ""}${toast.message}`}
         </div>
       ))}
     </div>
