@@ -1,26 +1,68 @@
 import type { ReactNode } from "react";
-import { Form, useLocation } from "react-router";
-import { SubmitButton } from "#app/components/button.tsx";
+import { Form, useLocation, useNavigation, useSubmit } from "react-router";
+import { Spinner, SubmitButton } from "#app/components/button.tsx";
 import { CartIcon } from "#app/components/cart-icon.tsx";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 
 /**
- * Plain POST forms that add to the cart. A card's Add posts to /cart and comes back (303 with a toast); it is
- * only rendered for products without sizes. The product page's form posts to the page itself, with the size
- * chosen in `children` (a radio group), so a refusal ('Please select a size') shows next to the sizes: Add to
- * Cart comes back to the page, Buy now goes to /cart.
+ * A card's Add (only rendered for products without sizes): no form of its own, one of up to 24 on a page.
+ * Without JavaScript it posts its grid's one form (SaveCardsForm: the page to come back to) to /cart with
+ * `add=<id>`, and comes back (303 with a toast); with JavaScript the same change is sent as the product page's
+ * form sends it (`intent`, `productId`), a navigation as before, so the header's count moves at the click. While
+ * it is being sent it shows a spinner and ignores further clicks, as SubmitButton does.
  */
-export function AddToCart({
+export function CardAddButton({
   productId,
   productName,
-  variant,
-  children,
+  cardsForm,
 }: {
   productId: string;
   productName: string;
-  variant: "card" | "page";
-  children?: ReactNode;
+  /** The id of the grid's one form (SaveCardsForm). */
+  cardsForm: string;
 }) {
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const location = useLocation();
+  const sent = navigation.formData;
+  const pending =
+    navigation.state !== "idle" && sent?.get("intent") === CART_INTENTS.add && sent.get("productId") === productId;
+  return (
+    <button
+      type="submit"
+      form={cardsForm}
+      formAction="/cart"
+      name={CART_INTENTS.add}
+      value={productId}
+      aria-label={`Add ${productName} to cart`}
+      aria-disabled={pending || undefined}
+      className={pending ? "card-add card-add-busy" : "card-add"}
+      onClick={(event) => {
+        event.preventDefault();
+        if (pending) return;
+        void submit(
+          { intent: CART_INTENTS.add, productId, redirectTo: `${location.pathname}${location.search}` },
+          { method: "post", action: "/cart", preventScrollReset: true },
+        );
+      }}
+    >
+      <CartIcon size={14} thin={false} />
+      Add
+      {pending ? (
+        <span className="card-add-spinner">
+          <Spinner />
+        </span>
+      ) : null}
+    </button>
+  );
+}
+
+/**
+ * The product page's form that adds to the cart: it posts to the page itself, with the size chosen in
+ * `children` (a radio group), so a refusal ('Please select a size') shows next to the sizes: Add to Cart comes
+ * back to the page, Buy now goes to /cart.
+ */
+export function AddToCart({ productId, children }: { productId: string; children?: ReactNode }) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const hidden = (
@@ -29,24 +71,6 @@ export function AddToCart({
       <input type="hidden" name="redirectTo" value={here} />
     </>
   );
-  if (variant === "card") {
-    return (
-      // One of up to 24 on a page: the header's cart link already announces /cart for route discovery.
-      <Form method="post" action="/cart" preventScrollReset discover="none">
-        {hidden}
-        <SubmitButton
-          name="intent"
-          value={CART_INTENTS.add}
-          aria-label={`Add ${productName} to cart`}
-          variant="bare"
-          className="card-add"
-        >
-          <CartIcon size={14} thin={false} />
-          Add
-        </SubmitButton>
-      </Form>
-    );
-  }
   return (
     <Form method="post" preventScrollReset className="mt-6 text-base" noValidate>
       {hidden}

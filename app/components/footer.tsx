@@ -3,6 +3,11 @@ import { CATEGORIES } from "#app/lib/categories.ts";
 import { categoryPath } from "#app/lib/product-links.ts";
 import { POLICIES, useShop } from "#app/lib/shop.ts";
 
+/**
+ * The footer, on every page. A link announces its route for React Router's route discovery (data-discover) only
+ * where no other link of the page does: a category's list is the header's All Products route, and every policy
+ * is one route.
+ */
 export function Footer() {
   const shop = useShop();
   return (
@@ -12,9 +17,7 @@ export function Footer() {
           <p className="text-lg font-bold text-primary">{shop.name}</p>
           {shop.tagline ? <p className="mt-2">{shop.tagline}</p> : null}
           {shop.phone || shop.contactEmail ? (
-            <p className="mt-2" data-testid="footer-contact">
-              {[shop.phone, shop.contactEmail].filter(Boolean).join(" · ")}
-            </p>
+            <p className="mt-2">{[shop.phone, shop.contactEmail].filter(Boolean).join(" · ")}</p>
           ) : null}
         </div>
         <div>
@@ -22,7 +25,9 @@ export function Footer() {
           <ul className="footer-links">
             {CATEGORIES.map((c) => (
               <li key={c.path}>
-                <Link to={categoryPath(c.path)}>{c.label}</Link>
+                <Link to={categoryPath(c.path)} discover="none">
+                  {c.label}
+                </Link>
               </li>
             ))}
           </ul>
@@ -39,9 +44,11 @@ export function Footer() {
             <li>
               <Link to="/contact">Contact us</Link>
             </li>
-            {POLICIES.map((policy) => (
+            {POLICIES.map((policy, i) => (
               <li key={policy.slug}>
-                <Link to={`/policies/${policy.slug}`}>{policy.title}</Link>
+                <Link to={`/policies/${policy.slug}`} discover={i === 0 ? "render" : "none"}>
+                  {policy.title}
+                </Link>
               </li>
             ))}
           </ul>

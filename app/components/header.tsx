@@ -42,7 +42,7 @@ const SEARCH_DEBOUNCE_MS = 300;
  * after a short pause the page navigates to the search URL (replacing the history entry on a products
  * page), so the URL always matches the list and no full reload happens.
  */
-function SearchBox({ id }: { id: string }) {
+function SearchBox({ id, className }: { id: string; className: string }) {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -71,13 +71,7 @@ function SearchBox({ id }: { id: string }) {
   }
 
   return (
-    <Form
-      method="get"
-      action={action}
-      role="search"
-      className="flex items-center"
-      onSubmit={() => clearTimeout(timer.current)}
-    >
+    <Form method="get" action={action} role="search" className={className} onSubmit={() => clearTimeout(timer.current)}>
       <label htmlFor={id} className="sr-only">
         Search products
       </label>
@@ -138,100 +132,97 @@ export function Header({
     isActive ? "text-primary font-medium" : "hover:text-primary";
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 md:px-8">
-        <Link to="/" className="text-xl font-bold tracking-tight text-primary">
+      {/*
+        One set of controls for every width (issue 22: the header was written twice, for phones and for wider
+        screens), in one wrapping row: the logo, the main links from md up, the search form (its own row below
+        lg: `.header-search`), Saved and the cart on every width, then the account menu (or Login) from md up
+        and the phone's Menu below it.
+      */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 px-4 py-3 text-sm md:gap-x-6 md:px-8">
+        <Link to="/" className="mr-auto text-xl font-bold tracking-tight text-primary">
           {shop.logoUrl ? <img src={thumbnailUrl(shop.logoUrl)} alt={shop.name} className="h-9 w-auto" /> : shop.name}
         </Link>
-        {/*
-          One set of controls for every width (issue 22: the header was written twice, for phones and for wider
-          screens): the main links from md up, then Saved and the cart on every width, then the account menu (or
-          Login) from md up and the phone's Menu below it.
-        */}
-        <div className="flex items-center gap-4 text-sm md:gap-6">
-          <nav aria-label="Main" className="hidden items-center gap-6 md:flex">
+        <nav aria-label="Main" className="hidden items-center gap-6 md:flex">
+          {navLinks.map((l) => (
+            <NavLink key={l.to} to={l.to} end={l.to === "/"} className={linkClass}>
+              {l.label}
+            </NavLink>
+          ))}
+          <Link to="/seller-login" className="rounded-full border border-gray-300 px-3 py-1 text-xs hover:bg-gray-50">
+            Seller Dashboard
+          </Link>
+        </nav>
+        <SearchBox id="search" className="header-search" />
+        <SavedLink count={savedCount} />
+        <Link to="/cart" className="relative" aria-label={`Cart, ${cartCount} items`}>
+          <CartIcon />
+          <span data-testid="cart-count" className="badge">
+            {cartCount}
+          </span>
+        </Link>
+        {user ? (
+          <details ref={accountMenu} className="menu relative hidden md:block">
+            <summary className="cursor-pointer rounded-full bg-gray-100 px-3 py-1.5" aria-label="Account menu">
+              {user.name}
+            </summary>
+            <ul className="absolute right-0 mt-2 w-36 rounded-md border border-gray-200 bg-white py-1 text-sm shadow-md">
+              <li>
+                <Link to="/my-orders" className="block px-3 py-1.5 hover:bg-gray-100">
+                  My Orders
+                </Link>
+              </li>
+              <li>
+                <Form method="post" action="/logout">
+                  <SubmitButton variant="bare" className="menu-logout">
+                    Logout
+                  </SubmitButton>
+                </Form>
+              </li>
+            </ul>
+          </details>
+        ) : (
+          <Link
+            to={loginHref}
+            className="hidden rounded-full bg-primary px-6 py-2 text-white hover:bg-primary-dull md:block"
+          >
+            Login
+          </Link>
+        )}
+        <details ref={mobileMenu} className="menu md:hidden">
+          <summary className="cursor-pointer rounded-md border border-gray-300 px-2 py-1 text-sm" aria-label="Menu">
+            Menu
+          </summary>
+          <nav
+            aria-label="Mobile"
+            className="absolute inset-x-0 top-full flex flex-col gap-3 border-b border-gray-200 bg-white px-5 py-4 text-sm shadow-md"
+          >
+            {/* The main nav's links again: they announce no route for discovery a second time. */}
             {navLinks.map((l) => (
-              <NavLink key={l.to} to={l.to} end={l.to === "/"} className={linkClass}>
+              <NavLink key={l.to} to={l.to} end={l.to === "/"} className={linkClass} discover="none">
                 {l.label}
               </NavLink>
             ))}
-            <Link to="/seller-login" className="rounded-full border border-gray-300 px-3 py-1 text-xs hover:bg-gray-50">
+            <Link to="/seller-login" discover="none">
               Seller Dashboard
             </Link>
-            <div className="hidden lg:block">
-              <SearchBox id="search-desktop" />
-            </div>
-          </nav>
-          <SavedLink count={savedCount} testId="saved-count" />
-          <Link to="/cart" className="relative" aria-label={`Cart, ${cartCount} items`}>
-            <CartIcon />
-            <span
-              data-testid="cart-count"
-              className="absolute -right-3 -top-2 min-w-[18px] rounded-full bg-primary px-1 text-center text-[11px] text-white"
-            >
-              {cartCount}
-            </span>
-          </Link>
-          {user ? (
-            <details ref={accountMenu} className="menu relative hidden md:block">
-              <summary className="cursor-pointer rounded-full bg-gray-100 px-3 py-1.5" aria-label="Account menu">
-                {user.name}
-              </summary>
-              <ul className="absolute right-0 mt-2 w-36 rounded-md border border-gray-200 bg-white py-1 text-sm shadow-md">
-                <li>
-                  <Link to="/my-orders" className="block px-3 py-1.5 hover:bg-gray-100">
-                    My Orders
-                  </Link>
-                </li>
-                <li>
-                  <Form method="post" action="/logout">
-                    <SubmitButton variant="quiet" size="sm" block className="justify-start rounded-none border-0">
-                      Logout
-                    </SubmitButton>
-                  </Form>
-                </li>
-              </ul>
-            </details>
-          ) : (
-            <Link
-              to={loginHref}
-              className="hidden rounded-full bg-primary px-6 py-2 text-white hover:bg-primary-dull md:block"
-            >
-              Login
-            </Link>
-          )}
-          <details ref={mobileMenu} className="menu md:hidden">
-            <summary className="cursor-pointer rounded-md border border-gray-300 px-2 py-1 text-sm" aria-label="Menu">
-              Menu
-            </summary>
-            <nav
-              aria-label="Mobile"
-              className="absolute inset-x-0 top-full flex flex-col gap-3 border-b border-gray-200 bg-white px-5 py-4 text-sm shadow-md"
-            >
-              {navLinks.map((l) => (
-                <NavLink key={l.to} to={l.to} end={l.to === "/"} className={linkClass}>
-                  {l.label}
-                </NavLink>
-              ))}
-              <Link to="/seller-login">Seller Dashboard</Link>
-              {user ? (
-                <>
-                  <Link to="/my-orders">orders</Link>
-                  <Form method="post" action="/logout">
-                    <SubmitButton>Logout</SubmitButton>
-                  </Form>
-                </>
-              ) : (
-                <Link to={loginHref} className="self-start rounded-full bg-primary px-6 py-2 text-white">
-                  Login
+            {user ? (
+              <>
+                <Link to="/my-orders" discover="none">
+                  orders
                 </Link>
-              )}
-            </nav>
-          </details>
-        </div>
-      </div>
-      {/* Below the lg breakpoint the search box sits on its own row, always visible. */}
-      <div className="border-t border-gray-100 px-4 py-2 lg:hidden">
-        <SearchBox id="search-bar" />
+                <Form method="post" action="/logout" discover="none">
+                  <SubmitButton variant="bare" className="nav-logout">
+                    Logout
+                  </SubmitButton>
+                </Form>
+              </>
+            ) : (
+              <Link to={loginHref} className="self-start rounded-full bg-primary px-6 py-2 text-white">
+                Login
+              </Link>
+            )}
+          </nav>
+        </details>
       </div>
     </header>
   );

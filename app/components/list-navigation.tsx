@@ -55,11 +55,11 @@ export function Pagination({
 }) {
   if (pageCount <= 1) return null;
   const href = (n: number) => `${path}${listSearch({ q, sort, page: n })}`;
-  const step = "rounded border px-3 py-1.5";
+  // Every page of the list is this page's own route: no link announces it for route discovery.
   return (
     <nav aria-label="Pages" className="mt-10 flex flex-wrap items-center justify-center gap-2 text-sm">
       {page > 1 ? (
-        <Link to={href(page - 1)} rel="prev" className={`${step} border-gray-300 hover:bg-gray-100`}>
+        <Link to={href(page - 1)} rel="prev" discover="none" className="page-step">
           ← Previous<span className="sr-only"> page</span>
         </Link>
       ) : null}
@@ -74,13 +74,10 @@ export function Pagination({
             <li key={n}>
               <Link
                 to={href(n)}
+                discover="none"
                 aria-current={n === page ? "page" : undefined}
                 aria-label={`Page ${n}`}
-                className={`block min-w-9 rounded border px-2.5 py-1.5 text-center ${
-                  n === page
-                    ? "border-primary bg-primary font-semibold text-white"
-                    : "border-gray-300 hover:bg-gray-100"
-                }`}
+                className="page-link"
               >
                 {n}
               </Link>
@@ -89,7 +86,7 @@ export function Pagination({
         )}
       </ul>
       {page < pageCount ? (
-        <Link to={href(page + 1)} rel="next" className={`${step} border-gray-300 hover:bg-gray-100`}>
+        <Link to={href(page + 1)} rel="next" discover="none" className="page-step">
           Next<span className="sr-only"> page</span> →
         </Link>
       ) : null}

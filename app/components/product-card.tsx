@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { AddToCart } from "#app/components/add-to-cart.tsx";
+import { CardAddButton } from "#app/components/add-to-cart.tsx";
 import { MAIN_PICTURE } from "#app/lib/deferred-scripts.tsx";
-import { imageSrcSet, thumbnailUrl } from "#app/lib/images.ts";
+import { CARD_SRCSET, imageSrcSet, thumbnailUrl } from "#app/lib/images.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { productPath } from "#app/lib/product-links.ts";
 import { useShop } from "#app/lib/shop.ts";
@@ -10,7 +10,16 @@ import { hasSizes, isSoldOut, type SizeStock } from "#app/lib/sizes.ts";
 import { SaveButton, SaveCardsForm } from "./save-button.tsx";
 import { Stars } from "./stars.tsx";
 
-/** What a product card shows (loaders send only this for lists). */
+/**
+ * What a card offers: Add (one click), Choose size (sizes are chosen on the product page), Sold out (every size
+ * counted and at 0), or nothing (the product is switched off).
+ */
+export type CardBuy = "add" | "choose-size" | "sold-out" | null;
+
+/**
+ * What a product card shows (loaders send only this for lists, and only what the card reads: the page's
+ * hydration data carries it for 24 cards).
+ */
 export type ProductCardData = {
   id: string;
   name: string;
@@ -19,23 +28,24 @@ export type ProductCardData = {
   offerPriceCents: number;
   /** The first picture (a card shows no other), or undefined without one. */
   image?: string;
-  inStock: boolean;
-  /** A size must be chosen on the product page before it goes in the cart. */
-  hasSizes: boolean;
-  /** Every size is counted and at 0. */
-  soldOut: boolean;
+  buy: CardBuy;
   /** The average of its published reviews (null without reviews) and how many there are. */
   rating: number | null;
   reviewCount: number;
 };
 
-export function toProductCard(
-  product: Omit<ProductCardData, "hasSizes" | "soldOut" | "rating" | "image"> & {
-    images: string[];
-    sizes: SizeStock[];
-    ratingAverage: number | null;
-  },
-): ProductCardData {
+export function toProductCard(product: {
+  id: string;
+  name: string;
+  category: string;
+  priceCents: number;
+  offerPriceCents: number;
+  inStock: boolean;
+  images: string[];
+  sizes: SizeStock[];
+  ratingAverage: number | null;
+  reviewCount: number;
+}): ProductCardData {
   const { id, name, category, priceCents, offerPriceCents, images, inStock, sizes, reviewCount } = product;
   return {
     id,
@@ -44,9 +54,7 @@ export function toProductCard(
     priceCents,
     offerPriceCents,
     image: images[0],
-    inStock,
-    hasSizes: hasSizes(sizes),
-    soldOut: isSoldOut(sizes),
+    buy: !inStock ? null : isSoldOut(sizes) ? "sold-out" : hasSizes(sizes) ? "choose-size" : "add",
     rating: reviewCount > 0 ? product.ratingAverage : null,
     reviewCount,
   };
@@ -65,7 +73,7 @@ export function ProductImage({
   lazy,
   priority,
   natural,
-  withFull = true,
+  card = false,
   className = "",
   styled = true,
 }: {
@@ -81,8 +89,8 @@ export function ProductImage({
   sizes: string;
   lazy?: boolean;
   priority?: boolean;
-  /** Offer the full-size picture too (a card, never shown wider than 220 px, does not). */
-  withFull?: boolean;
+  /** A card's picture: only the widths a card needs (CARD_SRCSET). */
+  card?: boolean;
   className?: string;
   /** Its own classes (false: a card's picture, styled by name in app.css). */
   styled?: boolean;
@@ -101,7 +109,7 @@ export function ProductImage({
   return (
     <img
       src={thumbnailUrl(url)}
-      srcSet={imageSrcSet(url, natural?.width, { withFull })}
+      srcSet={imageSrcSet(url, natural?.width, card ? CARD_SRCSET : undefined)}
       sizes={sizes}
       alt={alt}
       width={natural?.width ?? size}
@@ -109,7 +117,9 @@ export function ProductImage({
       loading={lazy ? "lazy" : undefined}
       fetchPriority={priority ? "high" : undefined}
       {...(priority ? MAIN_PICTURE : undefined)}
-      decoding="async"
+      // A card's picture (24 on a page) has no decoding hint: the first row's is the first screen's, which
+      // should not wait, and the others are lazy, decoded as they are scrolled near.
+      decoding={card ? undefined : "async"}
       className={
         styled
           ? `${natural ? "h-auto max-h-full w-auto max-w-full" : "aspect-square w-full object-contain"}${className ? ` ${className}` : ""}`
@@ -121,8 +131,9 @@ export function ProductImage({
 
 /**
  * One product in a grid: picture, category, name, rating and prices. Its look is in app.css (`.card`...): a
- * list page sends 24 of them. The name's link covers the whole card, so the picture needs no link of its own;
- * only that link is announced for route discovery (data-discover): every card's path is the same route.
+ * list page sends 24 of them, so a card carries no attribute that nothing reads (tests find a card by its role,
+ * `article`). The name's link covers the whole card, so the picture needs no link of its own. Every card's path
+ * is the same route: only the grid's first card announces it for route discovery (data-discover).
  */
 export function ProductCard({
   product,
@@ -131,21 +142,24 @@ export function ProductCard({
   lazy = false,
   priority = false,
   saveForm,
+  discover = true,
 }: {
   product: ProductCardData;
-  /** The id of the grid's one Save form (SaveCardsForm). */
+  /** The id of the grid's one form (SaveCardsForm), which the card's Save and Add post. */
   saveForm: string;
   headingLevel?: 2 | 3;
   /** How wide the card's picture is shown (`sizes`). */
   imageSizes: string;
   lazy?: boolean;
   priority?: boolean;
+  /** Announce the product page's route for discovery (the grid's first card does). */
+  discover?: boolean;
 }) {
   const { currency } = useShop();
   const href = productPath(product);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article data-testid="product-card" className="card">
+    <article className="card">
       <div className="card-photo">
         <ProductImage
           url={product.image}
@@ -154,18 +168,20 @@ export function ProductCard({
           sizes={imageSizes}
           lazy={lazy}
           priority={priority}
-          withFull={false}
+          card
           styled={false}
         />
       </div>
       <div className="card-meta">
-        <p data-testid="product-category">{product.category}</p>
+        <p>{product.category}</p>
         <SaveButton productId={product.id} productName={product.name} variant="card" cardsForm={saveForm} />
       </div>
       <Heading className="card-name">
-        <Link to={href}>{product.name}</Link>
+        <Link to={href} discover={discover ? "render" : "none"}>
+          {product.name}
+        </Link>
       </Heading>
-      <Stars average={product.rating} count={product.reviewCount} size={14} className="card-rating" />
+      <Stars average={product.rating} count={product.reviewCount} size={14} />
       <div className="card-foot">
         <p>
           <span className="sr-only">Price:</span>
@@ -173,34 +189,32 @@ export function ProductCard({
           {product.priceCents > product.offerPriceCents ? (
             <>
               <span className="sr-only">, was</span>
-              <s className="card-was">{formatMoney(product.priceCents, currency)}</s>
+              <s>{formatMoney(product.priceCents, currency)}</s>
             </>
           ) : null}
         </p>
-        <CardAction product={product} href={href} />
+        <CardAction product={product} href={href} cardsForm={saveForm} />
       </div>
     </article>
   );
 }
 
-/** Add (one click), Choose size (the product page, where sizes are chosen), or Sold out. */
-function CardAction({ product, href }: { product: ProductCardData; href: string }) {
-  if (!product.inStock) return null;
-  if (product.soldOut) {
-    return (
-      <span className="card-sold-out" data-testid="sold-out">
-        Sold out
-      </span>
-    );
+/** Add (one click), Choose size (the product page, where sizes are chosen), or Sold out (`.card-foot > *`). */
+function CardAction({ product, href, cardsForm }: { product: ProductCardData; href: string; cardsForm: string }) {
+  switch (product.buy) {
+    case "sold-out":
+      return <span>Sold out</span>;
+    case "choose-size":
+      return (
+        <Link to={href} discover="none" aria-label={`Choose a size of ${product.name}`}>
+          Choose size
+        </Link>
+      );
+    case "add":
+      return <CardAddButton productId={product.id} productName={product.name} cardsForm={cardsForm} />;
+    default:
+      return null;
   }
-  if (product.hasSizes) {
-    return (
-      <Link to={href} discover="none" aria-label={`Choose a size of ${product.name}`} className="card-chip">
-        Choose size
-      </Link>
-    );
-  }
-  return <AddToCart productId={product.id} productName={product.name} variant="card" />;
 }
 
 /** A main grid's pictures that load at once: its first row on a phone (the others load as they come near). */
@@ -210,12 +224,14 @@ const GRID_COLUMNS = {
   6: "grid-cols-2 sm:grid-cols-3 lg:grid-cols-6",
 };
 /**
- * How wide a card's picture is shown in each grid (two, three, then 5 or 6 columns in a 1280 px page), without
- * the spaces a browser does not need: it is written in every card.
+ * How wide a card's picture is shown in each grid (two, three, then 5 or 6 columns, at most 220 or 180 px in a
+ * 1280 px page), without the spaces a browser does not need: it is written in every card. From 1024 px a card
+ * is about 184–230 px (5 columns) or 154–192 px (6): the cap is said for that whole range, and from the card's
+ * srcset (400 and 800 px, CARD_SRCSET) it picks the same picture as the exact width would, at 1× to 3×.
  */
 const GRID_IMAGE_SIZES = {
-  5: "(min-width:1280px) 220px,(min-width:1024px) 18vw,(min-width:640px) 30vw,45vw",
-  6: "(min-width:1280px) 180px,(min-width:1024px) 15vw,(min-width:640px) 30vw,45vw",
+  5: "(min-width:1024px) 220px,(min-width:640px) 30vw,45vw",
+  6: "(min-width:1024px) 180px,(min-width:640px) 30vw,45vw",
 };
 
 /**
@@ -253,6 +269,7 @@ export function ProductGrid({
               lazy={!priority || i >= EAGER_PICTURES}
               priority={priority && i === 0}
               saveForm={saveForm}
+              discover={i === 0}
             />
           </li>
         ))}

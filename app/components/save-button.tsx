@@ -10,10 +10,20 @@ export function useSavedIds(): string[] {
   return useRouteLoaderData<{ savedIds?: string[] }>("root")?.savedIds ?? [];
 }
 
-/** A heart, filled when the product is saved (the sprite's heart, app/components/icons.tsx; `.icon` in app.css). */
-export function HeartIcon({ filled, size = 16 }: { filled: boolean; size?: number }) {
+/**
+ * A heart, filled when the product is saved (the sprite's heart, app/components/icons.tsx; `.icon` in app.css).
+ * Without `size` it is sized by its place in app.css (a card's, `.save-card > .icon`: one of 24 on a page).
+ */
+export function HeartIcon({ filled, size, inButton = false }: { filled: boolean; size?: number; inButton?: boolean }) {
   return (
-    <svg width={size} height={size} className={filled ? "icon icon-filled" : "icon"} aria-hidden="true">
+    <svg
+      width={size}
+      height={size}
+      className={filled ? "icon icon-filled" : "icon"}
+      // Inside a button named by its aria-label (a card's Save) it needs no aria-hidden: a button's content is
+      // presentational, never announced apart from the button (one of 24 on a page).
+      aria-hidden={inButton ? undefined : "true"}
+    >
       <use href={`#${ICON.heart}`} />
     </svg>
   );
@@ -45,10 +55,7 @@ export function SaveButton({
   const pending = fetcher.formData?.get("intent");
   const saved = typeof pending === "string" ? pending === SAVED_INTENTS.save : savedIds.includes(productId);
   const error = formErrorOf(fetcher.data);
-  const look =
-    variant === "card"
-      ? "save-card"
-      : "save-button min-h-11 gap-2 rounded-control border border-gray-300 px-4 text-base hover:border-primary";
+  const look = "save-button min-h-11 gap-2 rounded-control border border-gray-300 px-4 text-base hover:border-primary";
   const here = `${location.pathname}${location.search}`;
   const op = saved ? SAVED_INTENTS.unsave : SAVED_INTENTS.save;
   const alert = error ? (
@@ -57,19 +64,20 @@ export function SaveButton({
     </p>
   ) : null;
   if (cardsForm) {
-    // A card: no form of its own. Without JavaScript the button posts its grid's form (`save=<id>` or
-    // `unsave=<id>`, and the page to come back to); with it, the same through this card's fetcher.
+    // A card: no form of its own. Without JavaScript the button (a submit button, the default) posts its
+    // grid's form (`save=<id>` or `unsave=<id>`, and the page to come back to); with it, the same through this
+    // card's fetcher. Its look follows aria-pressed (`.save-card` in app.css); its name is its aria-label, so
+    // the word it shows needs no aria-hidden (a button's content is not announced apart from it).
     return (
       <div>
+        {/* biome-ignore lint/a11y/useButtonType: a submit button, the default (one of 24 on a page) */}
         <button
-          type="submit"
           form={cardsForm}
           name={op}
           value={productId}
           aria-pressed={saved}
           aria-label={`Save ${productName}`}
-          data-testid="save-button"
-          className={`${look} ${saved ? "text-primary" : "save-off"}`}
+          className="save-card"
           onClick={(event) => {
             event.preventDefault();
             void fetcher.submit(
@@ -78,8 +86,8 @@ export function SaveButton({
             );
           }}
         >
-          <HeartIcon filled={saved} size={16} />
-          <span aria-hidden="true">{saved ? "Saved" : "Save"}</span>
+          <HeartIcon filled={saved} inButton />
+          <span>{saved ? "Saved" : "Save"}</span>
         </button>
         {alert}
       </div>
@@ -96,7 +104,6 @@ export function SaveButton({
         value={op}
         aria-pressed={saved}
         aria-label={`Save ${productName}`}
-        data-testid="save-button"
         className={`${look} ${saved ? "text-primary" : "save-off"}`}
       >
         <HeartIcon filled={saved} size={variant === "card" ? 16 : 20} />
@@ -108,9 +115,10 @@ export function SaveButton({
 }
 
 /**
- * The one Save form of a grid of cards (issue 22: a form of its own in each of 24 cards, each with the product id
- * and the page to come back to, was about 3.5 KB of /products): it carries only the page to come back to, and
- * each card's button (`form=` its id) adds `save=<id>` or `unsave=<id>`.
+ * The one form of a grid of cards (issue 22: a form of its own in each of 24 cards, each with the product id and
+ * the page to come back to, was about 3.5 KB of /products): it carries only the page to come back to, and each
+ * card's Save button (`form=` its id) adds `save=<id>` or `unsave=<id>`; a card's Add (CardAddButton) posts it to
+ * /cart (`formaction`) with `add=<id>`.
  */
 export function SaveCardsForm({ id }: { id: string }) {
   const location = useLocation();

@@ -1,6 +1,6 @@
 // A product's rating from its published reviews (kept on the product, app/modules/reviews): the stars, the
 // average and the count, or "No reviews yet". Never a rating nobody gave (issue 21).
-import { ICON, STAR_STEP, STARS_WIDTH } from "./icons.tsx";
+import { ICON, STARS_WIDTH } from "./icons.tsx";
 
 /** An average as shown: one decimal ("4.3", "5.0"). */
 export function formatAverage(average: number): string {
@@ -16,8 +16,9 @@ export function reviewCountText(count: number): string {
 
 /**
  * Five stars, `filled` of them coloured, announced as `label`: the sprite's five-star strip in grey, and over it
- * the same strip in amber, clipped (an inner svg clips what overflows it) to the first `filled` stars.
- * data-filled says how many are filled. The colours are app.css's (`.stars`).
+ * the same strip in amber, clipped by app.css to the first `filled` stars (`.stars[data-filled]`: a list page
+ * has up to 24 of them, so the clip is named there rather than drawn in each). data-filled says how many are
+ * filled.
  */
 export function StarRow({ filled, size = 16, label }: { filled: number; size?: number; label: string }) {
   const stars = Math.max(0, Math.min(5, Math.round(filled)));
@@ -32,37 +33,38 @@ export function StarRow({ filled, size = 16, label }: { filled: number; size?: n
       className="stars"
     >
       <use href={`#${ICON.stars}`} />
-      {stars > 0 ? (
-        <svg width={stars * STAR_STEP - 2}>
-          <use href={`#${ICON.stars}`} width={STARS_WIDTH} />
-        </svg>
-      ) : null}
+      {stars > 0 ? <use href={`#${ICON.stars}`} /> : null}
     </svg>
   );
 }
 
-/** The rating, announced as "Rated 4.3 out of 5 from 12 reviews"; "No reviews yet" without reviews. */
+/**
+ * The rating, announced as "Rated 4.3 out of 5 from 12 reviews"; "No reviews yet" without reviews. `testId`:
+ * the product page's one rating is found by it (a card's, one of 24, carries none).
+ */
 export function Stars({
   average,
   count,
   size = 16,
   className = "",
+  testId,
 }: {
   average: number | null;
   count: number;
   size?: number;
   className?: string;
+  testId?: string;
 }) {
   if (count === 0 || average === null) {
     return (
-      <p className={`text-xs text-gray-500 ${className}`} data-testid="rating">
+      <p className={`no-reviews ${className}`.trim()} data-testid={testId}>
         No reviews yet
       </p>
     );
   }
   const shown = formatAverage(average);
   return (
-    <div className={`rating ${className}`} data-testid="rating">
+    <div className={`rating ${className}`.trim()} data-testid={testId}>
       <StarRow
         filled={Math.round(Number(shown))}
         size={size}

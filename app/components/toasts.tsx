@@ -29,14 +29,10 @@ export function Toasts({ toasts }: { toasts: Toast[] }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: toasts have no identity beyond their position
           key={`${batch}-${i}`}
           role={toast.type === "error" ? "alert" : "status"}
-          className={`pointer-events-auto max-w-md rounded-control px-4 py-2.5 text-sm font-medium shadow-lg ${
-            toast.type === "success"
-              ? "toast-success border border-gray-200 bg-white text-ink"
-              : "toast-error bg-red-700 text-white"
-          }`}
+          // Its look is app.css's (`.toast-success`, `.toast-error`).
+          className={toast.type === "success" ? "toast-success" : "toast-error"}
         >
-          {toast.type === "success" ? "✓ " : ""}
-          {toast.message}
+          {`${toast.type === "success" ? "✓ " : ""}${toast.message}`}
         </div>
       ))}
     </div>

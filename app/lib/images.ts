@@ -27,14 +27,27 @@ export function thumbnailUrl(url: string): string {
  * is stored at its own size under that width's name (never enlarged), so offering it as wider would have the
  * browser fetch it for a larger slot and stretch it.
  */
-export function imageSrcSet(url: string, natural?: number, { withFull = true } = {}): string | undefined {
+export function imageSrcSet(
+  url: string,
+  natural?: number,
+  { withFull = true, from = 0 }: { withFull?: boolean; from?: number } = {},
+): string | undefined {
   if (!STORED.test(url)) return undefined;
   const full = natural ?? FULL_SIZE;
-  const widths = IMAGE_WIDTHS.filter((width) => width < full);
+  // `from`: the narrowest width offered (a card's picture leaves out the 200 px one, see CARD_SRCSET).
+  const widths = IMAGE_WIDTHS.filter((width) => width < full && width >= from);
   const listed = widths.map((width) => `${imageWidthUrl(url, width)} ${width}w`);
   // A card is never shown wider than 220 px: 800 px covers a 3× screen, the full picture adds only bytes.
   return (withFull || listed.length === 0 ? [...listed, `${url} ${full}w`] : listed).join(", ");
 }
+
+/**
+ * A card's pictures (24 on a list page, each written in `srcset` and React's preloads): the 400 and 800 px ones.
+ * A card is never shown wider than 220 CSS px, so 800 px covers a 3× screen; the 200 px one would only be
+ * chosen by a screen at 1× with a card under 200 px (a phone or a narrow window at 1×), which then loads the
+ * 400 px one (issue 22: the 200 px entry was about 1 KB of /products).
+ */
+export const CARD_SRCSET = { withFull: false, from: THUMBNAIL_WIDTH } as const;
 
 /** The picture formats a seller may upload (checked on the decoded image, whatever the file claims). */
 export const UPLOAD_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;

@@ -6,7 +6,7 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { changeCart, parseCartChange } from "#app/modules/cart/index.server.ts";
 
 /**
- * Applies the cart change a form asks for (intent, productId, size, quantity); Buy now goes to the cart,
+ * Applies the cart change a form asks for (intent, productId, size, quantity; or a card's `add=<id>`); Buy now goes to the cart,
  * everything else back to the form's redirectTo (a path on this site) or `fallback`. A refusal is thrown.
  */
 export async function answerCartChange(
@@ -15,10 +15,13 @@ export async function answerCartChange(
   shopperId: string | null,
   fallback = "/cart",
 ) {
-  const intent = form.get("intent");
+  // A card's Add names its product in `add=<id>` (its grid has one form for every card: SaveCardsForm); every
+  // other form sends `intent` and `productId`.
+  const cardAdd = !form.has("intent") && form.has(CART_INTENTS.add);
+  const intent = cardAdd ? CART_INTENTS.add : form.get("intent");
   const change = parseCartChange({
     intent,
-    productId: form.get("productId"),
+    productId: form.get(cardAdd ? CART_INTENTS.add : "productId"),
     size: form.get("size"),
     quantity: form.get("quantity"),
   });

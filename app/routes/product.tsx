@@ -195,7 +195,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <h1 className="text-3xl font-semibold text-gray-800">{product.name}</h1>
           <div className="mt-2">
             <a href="#reviews" className="inline-block hover:opacity-80">
-              <Stars average={loaderData.reviews.average} count={loaderData.reviews.count} />
+              <Stars average={loaderData.reviews.average} count={loaderData.reviews.count} testId="rating" />
             </a>
           </div>
 
@@ -244,7 +244,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           ) : null}
 
           {canBuy ? (
-            <AddToCart productId={product.id} productName={product.name} variant="page">
+            <AddToCart productId={product.id}>
               {product.sizes.length > 0 ? (
                 <SizePicker sizes={product.sizes} chosen={typedValue(cartReply, "size")} error={sizeError} />
               ) : null}

@@ -9,7 +9,7 @@ import { expect, expectToast, otherBrowser, test } from "../e2e/fixtures.ts";
 import { addProductThroughForm, uniqueName } from "../e2e/seller-helpers.ts";
 import { cookiesFor, originB } from "./servers.ts";
 
-const cards = (page: Page, name: string) => page.getByTestId("product-card").filter({ hasText: name });
+const cards = (page: Page, name: string) => page.getByRole("article").filter({ hasText: name });
 const searchFor = (words: string) => `/products/men?q=${encodeURIComponent(words)}`;
 
 /**
@@ -84,7 +84,7 @@ test("a product the seller edits on server A is fresh on server B at once: produ
   await expect(cards(visitor, renamed)).toContainText("$35.00");
   // The search B showed before the edit finds it no more under its old name (the query itself is on the page).
   await visitB(visitor, searchFor(name));
-  await expect(visitor.getByTestId("product-card")).toHaveCount(0);
+  await expect(visitor.getByRole("article")).toHaveCount(0);
 
   await visitorContext.close();
 });

@@ -3,14 +3,16 @@
 // (project "js") and off ("no-js"). The demo catalogue has more in-stock products than two pages hold.
 import type { Page } from "@playwright/test";
 import { DEMO_PRODUCTS } from "../../db/demo/catalogue.ts";
-import { expect, test } from "./fixtures.ts";
+import { clickAndAwaitPost, expect, expectToast, test, waitForHydration } from "./fixtures.ts";
+import { catalogueSample } from "./route-table.ts";
+import { cartCount } from "./shopper-helpers.ts";
 
 const isNoJs = () => test.info().project.name === "no-js";
 const PAGE_SIZE = 24;
 const inStock = DEMO_PRODUCTS.filter((p) => p.inStock !== false);
 const pageCount = Math.ceil(inStock.length / PAGE_SIZE);
 
-const cards = (page: Page) => page.getByTestId("product-card");
+const cards = (page: Page) => page.getByRole("article");
 const names = (page: Page) => cards(page).getByRole("heading").allTextContents();
 const pages = (page: Page) => page.getByRole("navigation", { name: "Pages" });
 const current = (page: Page) => pages(page).locator('[aria-current="page"]');
@@ -118,7 +120,11 @@ test("cards and the product page offer each picture in several widths", async ({
   await page.goto("/products");
   const images = cards(page).locator("img");
   const first = images.first();
-  await expect(first).toHaveAttribute("srcset", /-200\.webp 200w, .*-400\.webp 400w, .*-800\.webp 800w/);
+  // A card's widths: 400 and 800 px (CARD_SRCSET, decision 0165); the product page offers every width.
+  await expect(first).toHaveAttribute(
+    "srcset",
+    /^\/uploads\/[a-z0-9]+-400\.webp 400w, \/uploads\/[a-z0-9]+-800\.webp 800w$/,
+  );
   await expect(first).toHaveAttribute("sizes", /.+/);
   await expect(first).toHaveAttribute("width", "400");
   await expect(first).toHaveAttribute("height", "400");
@@ -153,4 +159,26 @@ test("cards and the product page offer each picture in several widths", async ({
   const offered = (await picture.getAttribute("srcset"))!.split(", ").map((c) => Number(c.split(" ")[1]!.slice(0, -1)));
   expect(offered.length).toBeGreaterThan(0);
   expect(Math.max(...offered)).toBe(Number(await picture.getAttribute("width")));
+});
+
+test("a card's Add puts a product without sizes in the cart and comes back to the list", async ({ page, request }) => {
+  // An in-stock demo product without sizes that no other spec changes, found on its category's list.
+  const sample = await catalogueSample(request);
+  const list = (await (await request.get("/api/product/list")).json()) as { products: { _id: string; name: string }[] };
+  const name = list.products.find((p) => p._id === sample.productId)!.name;
+  const here = `${sample.categoryPath}?q=${encodeURIComponent(name)}`;
+  await page.goto(here);
+  if (!isNoJs()) await waitForHydration(page);
+  const card = cards(page).filter({ has: page.getByRole("heading", { name, exact: true }) });
+  await expect(card).toHaveCount(1);
+  // No form of its own: the grid's one form, posted to /cart (decision 0165).
+  await expect(card.locator("form")).toHaveCount(0);
+  await expect(cartCount(page)).toHaveText("0");
+  await clickAndAwaitPost(page, () => card.getByRole("button", { name: `Add ${name} to cart` }).click());
+  await expectToast(page, "Added to Cart");
+  await expect(page).toHaveURL(new RegExp(`${sample.categoryPath}\\?q=`));
+  await expect(cartCount(page)).toHaveText("1");
+  await expect(cards(page).filter({ has: page.getByRole("heading", { name, exact: true }) })).toHaveCount(1);
+  await page.goto("/cart");
+  await expect(page.getByRole("main").getByText(name).first()).toBeVisible();
 });

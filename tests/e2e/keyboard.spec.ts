@@ -74,7 +74,7 @@ test("from the home page to a placed cash-on-delivery order with the keyboard al
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/products\/accessories$/);
 
-  const firstCard = page.getByTestId("product-card").first();
+  const firstCard = page.getByRole("article").first();
   const productLink = firstCard.getByRole("heading").getByRole("link");
   const product = (await productLink.textContent())!.trim();
   await tabTo(page, productLink);
@@ -145,5 +145,5 @@ test("the seller adds a product with the keyboard alone", async ({ page, seller:
   await expectToast(page, "Product Added");
 
   await page.goto(`/products/accessories?q=${encodeURIComponent(name)}`);
-  await expect(page.getByTestId("product-card").filter({ hasText: name })).toContainText("$24.50");
+  await expect(page.getByRole("article").filter({ hasText: name })).toContainText("$24.50");
 });

@@ -96,7 +96,7 @@ test("a buyer whose order was delivered reviews, edits and deletes; rating, coun
 
   // A card in the list shows the same.
   await page.goto(`/products/men?q=${encodeURIComponent(product.name)}`);
-  const card = page.getByTestId("product-card").filter({ hasText: product.name });
+  const card = page.getByRole("article").filter({ hasText: product.name });
   await expect(card.getByRole("img", { name: "Rated 2.0 out of 5 from 1 review" })).toBeVisible();
 
   // Delete: back to no reviews, and no aggregateRating.
@@ -179,7 +179,7 @@ test("the seller hides a review, shows it again and replies; the product page fo
 
 test("a list sorted by rating shows the best rated first", async ({ page }) => {
   await page.goto("/products?sort=rating");
-  const first = page.getByTestId("product-card").first();
+  const first = page.getByRole("article").first();
   await expect(first.getByRole("img", { name: /^Rated \d\.\d out of 5/ })).toBeVisible();
   await expect(page.locator("select#sort")).toHaveValue("rating");
 });

@@ -33,7 +33,7 @@ test("a visitor saves from a card and a product page, adds to the cart from /sav
   const list = `/products?q=${encodeURIComponent(tee)}`;
   await page.goto(list);
   const cardSave = page
-    .getByTestId("product-card")
+    .getByRole("article")
     .filter({ hasText: tee })
     .getByRole("button", { name: `Save ${tee}` });
   await expect(cardSave).toHaveAttribute("aria-pressed", "false");
@@ -150,7 +150,7 @@ test("a shopper's Save toggles; a saved product removed from sale says so on /sa
 test("with JavaScript Save stays on its page: a list grown by Load more keeps its rows", async ({ page }) => {
   test.skip(isNoJs(), "Load more needs JavaScript; without it Save is a post that comes back (the first test)");
   await page.goto("/products");
-  const cards = page.getByTestId("product-card");
+  const cards = page.getByRole("article");
   const shown = await cards.count();
   await page.getByRole("button", { name: "Load more" }).click();
   await expect.poll(() => cards.count()).toBeGreaterThan(shown);

@@ -58,7 +58,7 @@ test("add a product with two photos, find it in the shop, toggle stock, edit it,
 
   // In the shop, with both photos and the description.
   await shopSearch(page, "men", name);
-  const card = page.getByTestId("product-card").filter({ hasText: name });
+  const card = page.getByRole("article").filter({ hasText: name });
   await expect(card).toHaveCount(1);
   await expect(card).toContainText("$39.99");
   await card.getByRole("heading").getByRole("link").click();
@@ -80,14 +80,14 @@ test("add a product with two photos, find it in the shop, toggle stock, edit it,
   await page.reload();
   await expect(toggle).toHaveAttribute("aria-pressed", "false");
   await shopSearch(page, "men", name);
-  await expect(page.getByTestId("product-card").filter({ hasText: name })).toHaveCount(0);
+  await expect(page.getByRole("article").filter({ hasText: name })).toHaveCount(0);
 
   // Back in stock: back in the shop.
   await page.goto("/seller/product-list");
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-pressed", "true");
   await shopSearch(page, "men", name);
-  await expect(page.getByTestId("product-card").filter({ hasText: name })).toHaveCount(1);
+  await expect(page.getByRole("article").filter({ hasText: name })).toHaveCount(1);
 
   // Edit: new name, category and price; replace the first photo and remove the second.
   await page.goto("/seller/product-list");
@@ -110,7 +110,7 @@ test("add a product with two photos, find it in the shop, toggle stock, edit it,
   await expect(editedRow).toContainText("Winter");
   await expect(editedRow).toContainText("$35.00");
   await shopSearch(page, "winter", edited);
-  await expect(page.getByTestId("product-card").filter({ hasText: edited })).toHaveCount(1);
+  await expect(page.getByRole("article").filter({ hasText: edited })).toHaveCount(1);
 
   // Removed from sale: gone from the shop, still in the seller's list.
   await page.goto("/seller/product-list");
@@ -118,7 +118,7 @@ test("add a product with two photos, find it in the shop, toggle stock, edit it,
   await expect(page.getByText("Removed from sale", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: edited })).toContainText("Removed from sale");
   await shopSearch(page, "winter", edited);
-  await expect(page.getByTestId("product-card").filter({ hasText: edited })).toHaveCount(0);
+  await expect(page.getByRole("article").filter({ hasText: edited })).toHaveCount(0);
 });
 
 test("a non-image renamed .png is refused with a message, and nothing is added", async ({

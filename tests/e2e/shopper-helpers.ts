@@ -56,7 +56,7 @@ export async function openProduct(page: Page, category: string, index = 0): Prom
   const position = total - 1 - index;
   const listPage = Math.floor(position / PAGE_SIZE) + 1;
   if (listPage > 1) await page.goto(`/products/${category}?page=${listPage}`);
-  const cards = page.getByTestId("product-card");
+  const cards = page.getByRole("article");
   await expect(cards.first()).toBeVisible();
   const card = cards.nth(position % PAGE_SIZE);
   await card.getByRole("heading").getByRole("link").click();

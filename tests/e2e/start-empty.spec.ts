@@ -76,7 +76,7 @@ test("start empty, create the owner through the setup link, add a product, sell 
   expect(setupLink.startsWith(`${origin}/setup?token=`)).toBe(true);
   // The shop is empty: no demo catalogue.
   await page.goto(`${origin}/products`);
-  await expect(page.getByTestId("product-card")).toHaveCount(0);
+  await expect(page.getByRole("article")).toHaveCount(0);
 
   // The setup page: a mistake first, then the owner and the shop's name.
   await page.goto(setupLink);
@@ -110,7 +110,7 @@ test("start empty, create the owner through the setup link, add a product, sell 
   const registered = await context.request.post(`${origin}/api/user/register`, { data: shopper });
   expect(registered.status(), await registered.text()).toBe(201);
   await page.goto(`${origin}/products/men`);
-  const card = page.getByTestId("product-card").filter({ hasText: name });
+  const card = page.getByRole("article").filter({ hasText: name });
   await expect(card).toHaveCount(1);
   await card.getByRole("heading").getByRole("link").click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);

@@ -5,8 +5,8 @@ import { expect, test } from "./fixtures.ts";
 
 const isNoJs = () => test.info().project.name === "no-js";
 
-const cardNames = (page: Page) => page.getByTestId("product-card").getByRole("heading").allTextContents();
-const searchBox = (page: Page) => page.locator("#search-desktop");
+const cardNames = (page: Page) => page.getByRole("article").getByRole("heading").allTextContents();
+const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search products" });
 
 /** In-stock demo products whose name contains `text` (case-insensitive), optionally of one category. */
 function expected(text: string, category?: string) {

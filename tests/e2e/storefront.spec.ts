@@ -8,7 +8,7 @@ import { expect, test } from "./fixtures.ts";
 const isNoJs = () => test.info().project.name === "no-js";
 
 function cards(page: Page) {
-  return page.getByTestId("product-card");
+  return page.getByRole("article");
 }
 
 test.describe("home page", () => {
@@ -30,7 +30,7 @@ test.describe("home page", () => {
     }
 
     const trending = page.locator("section", { has: page.getByRole("heading", { name: "Trending Now" }) });
-    const trendingCards = trending.getByTestId("product-card");
+    const trendingCards = trending.getByRole("article");
     await expect(trendingCards.first()).toBeVisible();
     expect(await trendingCards.count()).toBeLessThanOrEqual(6);
     const outOfStock = DEMO_PRODUCTS.filter((p) => p.inStock === false).map((p) => p.name);
@@ -93,7 +93,7 @@ test.describe("product lists", () => {
       const names: string[] = [];
       const pages = page.getByRole("navigation", { name: "Pages" });
       for (let n = 2; ; n++) {
-        const categories = await shown.getByTestId("product-category").allTextContents();
+        const categories = await shown.locator(".card-meta > p").allTextContents();
         expect(categories.length).toBeGreaterThan(0);
         for (const text of categories) expect(text.trim()).toBe(category.path);
         names.push(...(await shown.getByRole("heading").allTextContents()));

@@ -77,6 +77,31 @@ describe("the visitor cart (signed cookie)", () => {
     expect((await headerFor(cookie)).cartCount).toBe(0);
   });
 
+  it("takes a card's Add as its grid's form sends it without JavaScript (add=<id>), with the same refusals", async () => {
+    const product = await createProduct();
+    const client = site.client();
+    // The grid's one form (SaveCardsForm) holds the page to come back to; the card's button adds add=<id>.
+    const added = await client.post("/cart", { form: { redirectTo: "/products?page=2", add: product.id } });
+    expect(added.status).toBe(303);
+    expect(added.headers.location).toBe("/products?page=2");
+    expect(Object.fromEntries(await readVisitorCart(getRequest("/", { cookie: client.cookie })))).toEqual({
+      [product.id]: 1,
+    });
+    const soldOut = await createProduct({ inStock: false });
+    for (const [add, status, message] of [
+      ["DROP TABLE", 400, "Invalid product id."],
+      ["nosuchproduct", 404, "This product is no longer available."],
+      [soldOut.id, 409, "This product is out of stock."],
+    ] as const) {
+      const { response } = await post({ redirectTo: "/products", add });
+      expect(response.status, add).toBe(status);
+      expect(response.reply!.formError).toBe(message);
+    }
+    // An `intent` decides: a form that sends one is read as before.
+    const { response } = await post({ intent: "remove", productId: product.id, add: "nosuchproduct" }, client.cookie);
+    expect(response.status).toBe(303);
+  });
+
   it("Buy now adds the product and goes to /cart", async () => {
     const product = await createProduct();
     const { response, cookie } = await post({ intent: "buy-now", productId: product.id, redirectTo: "/products" });

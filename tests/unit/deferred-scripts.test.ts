@@ -5,7 +5,7 @@ import { text } from "node:stream/consumers";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { deferAppScripts, holdBackAppScripts } from "#app/lib/deferred-scripts.server.ts";
+import { deferAppScripts, holdBackAppScripts, singleQuoted } from "#app/lib/deferred-scripts.server.ts";
 import { APP_MODULE_TYPE, StartAppScripts } from "#app/lib/deferred-scripts.tsx";
 
 const PAGE = `<!DOCTYPE html><html lang="en"><head><link rel="preload" as="image" imageSrcSet="/uploads/a-200.webp 200w"/><link rel="modulepreload" href="/assets/entry.client-A.js" nonce="n0nce=="/><link rel="modulepreload" href="/assets/chunk-B.js" nonce="n0nce=="/><link nonce="n0nce==" rel="stylesheet" href="/assets/root-C.css"/></head><body><p>Prices from ₹499 — “Jost” &amp; ✓</p><script nonce="n0nce==">window.__reactRouterContext = {};</script><script nonce="n0nce==" type="module" async="">import * as route0 from "/assets/root-D.js";
@@ -244,5 +244,49 @@ describe("holding back the app's scripts until the first frame", () => {
     noFrame.listeners["window:load"]!();
     expect(noFrame.added).toEqual(PRELOADS);
     expect(noFrame.replaced).toHaveLength(1);
+  });
+});
+
+describe("the hydration data single-quoted", () => {
+  // What React Router writes: `enqueue(${escapeHtml(JSON.stringify(chunk))});` (its markup.ts).
+  const escapeHtml = (html: string) =>
+    html.replace(/[&><\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const written = (chunk: string) =>
+    `<script nonce="n">window.__reactRouterContext.streamController.enqueue(${escapeHtml(JSON.stringify(chunk))});</script>`;
+  /** The string a script's enqueue() call hands over when the browser runs it. */
+  const enqueued = (html: string) => {
+    const source = /<script[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!;
+    const got: string[] = [];
+    new Function("window", source)({
+      __reactRouterContext: { streamController: { enqueue: (s: string) => got.push(s) } },
+    });
+    return got;
+  };
+  const TRICKY = [
+    '[{"_1":2},"loaderData",{"name":"Amelia \\"Amy\\" O\'Hara"},"back\\slash"]\n',
+    "</script><script>alert(1)</script> <!-- & > \u2028 \u2029 \t \r \b \f \u0000 \u001f ₹499 “Jost” 😀 \\' \\\\'",
+    "",
+  ];
+
+  it("hands over the same string as React Router's double-quoted literal, with no escaped quote", () => {
+    for (const chunk of TRICKY) {
+      const before = written(chunk);
+      const after = holdBackAppScripts(before);
+      expect(enqueued(after), chunk).toEqual([chunk]);
+      expect(enqueued(before)).toEqual([chunk]);
+      // One byte less for every quote, one more for every apostrophe; every other character is written alike.
+      const count = (c: string) => chunk.split(c).length - 1;
+      expect(after.length).toBe(before.length - count('"') + count("'"));
+      // Nothing in it can end the script or open a comment.
+      expect(after.match(/<\/script>/g)).toHaveLength(1);
+      expect(after.slice(after.indexOf(">") + 1)).not.toMatch(/<!--|<script/);
+    }
+    // A page's data (a turbo-stream): no escaped quote left.
+    const data = JSON.stringify([{ _1: 2, _3: -5 }, "loaderData", { _5: 6 }, "root", "Tee"]);
+    expect(holdBackAppScripts(written(data))).not.toContain('\\"');
+  });
+
+  it("writes every character a single-quoted literal cannot hold as an escape", () => {
+    expect(singleQuoted(`a"b'c\\d\ne<f>&`)).toBe(`'a"b\\'c\\\\d\\ne\\u003cf\\u003e\\u0026'`);
   });
 });

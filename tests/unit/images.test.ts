@@ -1,6 +1,6 @@
 // The URLs of a stored picture's widths, and the srcset lists and pages offer: only widths that exist.
 import { describe, expect, it } from "vitest";
-import { FULL_SIZE, IMAGE_WIDTHS, imageSrcSet, imageWidthUrl, thumbnailUrl } from "#app/lib/images.ts";
+import { CARD_SRCSET, FULL_SIZE, IMAGE_WIDTHS, imageSrcSet, imageWidthUrl, thumbnailUrl } from "#app/lib/images.ts";
 
 const STORED = "/uploads/abc123.webp";
 
@@ -48,6 +48,14 @@ describe("imageSrcSet", () => {
       expect(Math.max(...widths), String(natural)).toBe(natural);
       expect(new Set(widths).size).toBe(widths.length);
     }
+  });
+
+  it("offers a card only the 400 and 800 px pictures (CARD_SRCSET)", () => {
+    expect(imageSrcSet(STORED, undefined, CARD_SRCSET)).toBe(
+      "/uploads/abc123-400.webp 400w, /uploads/abc123-800.webp 800w",
+    );
+    // A picture narrower than 400 px: itself, at its own width.
+    expect(imageSrcSet(STORED, 300, CARD_SRCSET)).toBe(`${STORED} 300w`);
   });
 
   it("is undefined for a picture not stored here", () => {
