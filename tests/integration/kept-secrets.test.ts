@@ -62,7 +62,7 @@ function startChild(env: NodeJS.ProcessEnv) {
 it("servers over one DATA_DIR that make their secrets at once all get the same whole secrets", async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "kept-secrets-"));
   const goFile = path.join(dataDir, "go");
-  const env = { ...process.env, DATA_DIR: dataDir, GO_FILE: goFile };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, GO_FILE: goFile };
   for (const name of ["SESSION_SECRET", "MAIL_SEAL_KEY", "STRIPE_WEBHOOK_SECRET"]) delete env[name];
   const children = Array.from({ length: PROCESSES }, () => startChild(env));
   const all: ChildProcess[] = children.map((c) => c.child);
