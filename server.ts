@@ -10,7 +10,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { SHARED_PAGE_HEADER } from "./app/lib/shared-page.ts";
 import { probeOf, sendProbe } from "./server/health.ts";
 import { rawHeaders, routedPath, sendResponse, toFetchRequest, usableTarget } from "./server/http-bridge.ts";
@@ -36,7 +36,7 @@ if (notAlone) {
 const staticFiles = indexStaticFiles(path.join(buildDir, "client"));
 /** The kept pages; exported so that a test running this server in its own process can look inside. */
 export const pageCache = new PageCache();
-const handleRequest = createRequestHandler(build, process.env.NODE_ENV ?? "production");
+const handleRequest = app.createRequestHandler(build, process.env.NODE_ENV ?? "production");
 
 /** The methods the store uses; anything else (PUT, DELETE, TRACE, PROPFIND, ...) is refused here. */
 const METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
@@ -140,7 +140,7 @@ async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<voi
     return sendResponse(req, res, guarded.status, decorate(new Headers(guarded.headers)), guarded.body);
   }
 
-  const context = new RouterContextProvider();
+  const context = new app.RouterContextProvider();
   context.set(app.requestClientContext, client);
   const response = await handleRequest(request, context);
   let body = response.body;

@@ -14,6 +14,10 @@ import { requestClientContext } from "#app/lib/request-client.server.ts";
 import { contentSecurityPolicy, newNonce } from "#app/lib/security-headers.server.ts";
 import { logTarget } from "../server/log-target.ts";
 
+// React Router's request handler and context, from the copy this build carries (its production build: decision
+// 0180): server.ts and the tests make their handler and each request's context with these, so that the
+// `instanceof RouterContextProvider` checks inside React Router and here see one class.
+export { createRequestHandler, RouterContextProvider } from "react-router";
 // What server.ts takes from the server build (the same module instances the pages use; typed from here): the
 // configuration, the security headers, the client's address, the request guard (run before React Router's own
 // origin check), the database to close, /readyz's check, the first-run setup link, and the mail sender it runs

@@ -7,11 +7,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestListener } from "@react-router/node";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { RouterContextProvider, ServerBuild } from "react-router";
 import { afterAll, beforeAll } from "vitest";
 import { resetConfigForTests } from "#app/lib/config.server.ts";
 import type { RequestClient } from "#app/lib/request-client.server.ts";
+import { rawHeaders, toFetchRequest } from "../../server/http-bridge.ts";
 import { cookiesFrom, decodeRouteData, type ReadReply, readReply } from "./requests.ts";
 
 const ORIGIN = "http://localhost";
@@ -225,22 +225,46 @@ export class Client {
  */
 export async function startApp(): Promise<App> {
   const build = await loadBuild();
-  const handleRequest = createRequestHandler(build, "production");
-  // What server.ts puts in the router context for every request: who sent it.
-  const { requestClientContext, resetConfigForTests: resetBuildConfig } = build.entry.module as unknown as {
+  // React Router's handler and context class from the build itself, as server.ts takes them: the build carries
+  // its own copy of React Router (decision 0180), whose `instanceof RouterContextProvider` checks need its class.
+  const {
+    createRequestHandler,
+    RouterContextProvider: ContextProvider,
+    requestClientContext,
+    resetConfigForTests: resetBuildConfig,
+  } = build.entry.module as unknown as {
+    createRequestHandler: typeof import("react-router").createRequestHandler;
+    RouterContextProvider: typeof RouterContextProvider;
     requestClientContext: Parameters<RouterContextProvider["set"]>[0];
     resetConfigForTests: () => void;
   };
+  const handleRequest = createRequestHandler(build, "production");
+  // What server.ts puts in the router context for every request: who sent it.
   const handle: Handle = (request, client) => {
-    const context = new RouterContextProvider();
+    const context = new ContextProvider();
     context.set(requestClientContext, client);
     return handleRequest(request, context);
   };
   const sandboxRequests: string[] = [];
-  const listener = createRequestListener({ build, mode: "production" });
+  // The Stripe SDK's calls, answered by the same handler (uncompressed: the SDK asks for no encoding).
   const sandbox = http.createServer((req, res) => {
     sandboxRequests.push(`${req.method} ${req.url}`);
-    return listener(req, res);
+    const request = toFetchRequest(req, res, false);
+    if (!request) {
+      res.writeHead(400).end();
+      return;
+    }
+    handle(request, { address: "127.0.0.1", https: false })
+      .then(async (response) => {
+        const body = Buffer.from(await response.arrayBuffer());
+        res.writeHead(response.status, rawHeaders(response.headers));
+        res.end(body);
+      })
+      .catch((error: unknown) => {
+        console.error(error);
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
   });
   await new Promise<void>((resolve) => sandbox.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(sandbox.address() as AddressInfo).port}`;

@@ -4,10 +4,11 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config } from "#app/lib/config.server.ts";
+import { BROTLI_PARAMS, GZIP_LEVEL } from "../../server/compression.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { productionBuild, type RunningServer, startProductionServer } from "../helpers/production-server.ts";
 import { decoded, type RawResponse, rawRequest } from "../helpers/raw-http.ts";
@@ -228,10 +229,10 @@ describe("compression", () => {
     expect(withoutNonces(decoded(br))).toBe(withoutNonces(identity.body));
     expect(withoutNonces(decoded(gzip))).toBe(withoutNonces(identity.body));
     // Streamed out (flushed whenever the page pauses), each is within 10% of compressing the whole page at
-    // once with the server's settings (brotli quality 4, gzip level 6).
+    // once with the server's settings (server/compression.ts).
     const whole = {
-      br: brotliCompressSync(identity.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }).length,
-      gzip: gzipSync(identity.body, { level: 6 }).length,
+      br: brotliCompressSync(identity.body, { params: BROTLI_PARAMS }).length,
+      gzip: gzipSync(identity.body, { level: GZIP_LEVEL }).length,
     };
     expect(br.body.length).toBeLessThan(whole.br * 1.1);
     expect(gzip.body.length).toBeLessThan(whole.gzip * 1.1);

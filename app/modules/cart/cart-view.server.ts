@@ -3,7 +3,7 @@
 // silent: the cart page saves it and says which line changed and why (settleCart), every count on the page is
 // the capped one, and an order from a cart that would be capped unseen is refused (orders.server.ts).
 import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
-import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts";
+import { type Db, db, preparedPerConnection, type Tx, transaction } from "#app/lib/db.server.ts";
 import { computeTotals, lineAmount, type Totals } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { FREE_SIZE, isAvailable, NO_SIZE, splitCartKey } from "#app/lib/sizes.ts";
@@ -203,29 +203,30 @@ export async function cartCount(request: Request, userId: string | null): Promis
 /**
  * The header's count of a shopper's saved cart in one query (every page asks; viewCartIn reads the cart, its
  * products and their sizes, and builds every line): what viewCartIn counts, the lines whose product still
- * exists, each capped at the units left when its size can be bought and is counted, else as it is.
+ * exists, each capped at the units left when its size can be bought and is counted, else as it is. Prepared
+ * once per connection.
  */
-async function savedCartCount(userId: string): Promise<number> {
+const savedCartCountOn = preparedPerConnection((connection) => {
   const capped = and(
     isNull(products.removedAt),
     eq(products.inStock, true),
     gt(productSizes.stock, 0),
     lt(productSizes.stock, cartItems.quantity),
   );
-  const row = await first(
-    db()
-      .select({
-        units: sql<
-          number | null
-        >`sum(case when ${capped} then ${productSizes.stock} else ${cartItems.quantity} end)`.mapWith(Number),
-      })
-      .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
-      .leftJoin(
-        productSizes,
-        and(eq(productSizes.productId, cartItems.productId), eq(productSizes.size, cartItems.size)),
-      )
-      .where(eq(cartItems.userId, userId)),
-  );
+  return connection
+    .select({
+      units: sql<
+        number | null
+      >`sum(case when ${capped} then ${productSizes.stock} else ${cartItems.quantity} end)`.mapWith(Number),
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(productSizes, and(eq(productSizes.productId, cartItems.productId), eq(productSizes.size, cartItems.size)))
+    .where(eq(cartItems.userId, sql.placeholder("userId")))
+    .prepare();
+});
+
+async function savedCartCount(userId: string): Promise<number> {
+  const row = await savedCartCountOn(db(), { userId });
   return Number(row?.units ?? 0);
 }

@@ -11,7 +11,7 @@ import { mergeVisitorCart } from "#app/modules/cart/index.server.ts";
 import { mergeVisitorSaved } from "#app/modules/saved/index.server.ts";
 import { users } from "#db/tables.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
-import { endSession, readSession, startSession } from "./sessions.server.ts";
+import { endSession, readSession, sessionShopper, startSession } from "./sessions.server.ts";
 import { throttled } from "./throttle.server.ts";
 
 export type ShopperUser = { id: string; name: string; email: string };
@@ -113,14 +113,6 @@ export function signOut(request: Request): Promise<string> {
 }
 
 /** The signed-in shopper, or null (read once per request by the identity middleware). */
-export async function getUser(request: Request): Promise<ShopperUser | null> {
-  const session = await readSession("user", request);
-  if (!session) return null;
-  const row = await first(
-    db()
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(eq(users.id, session.subjectId)),
-  );
-  return row ?? null;
+export function getUser(request: Request): Promise<ShopperUser | null> {
+  return sessionShopper(request);
 }

@@ -11,7 +11,7 @@ import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { emailField, newPasswordField, sellerLoginSchema } from "#app/lib/schemas/account.ts";
 import { sellers, sessions } from "#db/tables.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
-import { readSession, startSession } from "./sessions.server.ts";
+import { sessionSeller, startSession } from "./sessions.server.ts";
 import { throttled } from "./throttle.server.ts";
 
 /** For local use only: never created when NODE_ENV=production (the README gives these). */
@@ -98,13 +98,8 @@ async function checkSellerCredentials(input: unknown): Promise<string> {
 }
 
 /** The signed-in seller, or null (read once per request by the identity middleware). */
-export async function getSeller(request: Request): Promise<Seller | null> {
-  const session = await readSession("seller", request);
-  if (!session) return null;
-  const row = await first(
-    db().select({ id: sellers.id, email: sellers.email }).from(sellers).where(eq(sellers.id, session.subjectId)),
-  );
-  return row ?? null;
+export function getSeller(request: Request): Promise<Seller | null> {
+  return sessionSeller(request);
 }
 
 /** Creates the demo seller for local use, unless it exists or NODE_ENV=production. */

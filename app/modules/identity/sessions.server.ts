@@ -1,12 +1,12 @@
 // Database-backed sessions for shoppers and sellers. The cookie holds only a random session id
 // (signed, HttpOnly, SameSite=Lax, Secure in production); everything else stays in the database.
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { isProduction, sessionSecret } from "#app/lib/config.server.ts";
-import { db, first, transaction } from "#app/lib/db.server.ts";
+import { db, first, preparedPerConnection, transaction } from "#app/lib/db.server.ts";
 import { newToken } from "#app/lib/ids.ts";
 import { parseSignedCookie } from "#app/lib/signed-cookies.server.ts";
-import { sessions } from "#db/tables.ts";
+import { sellers, sessions, users } from "#db/tables.ts";
 
 export type SessionKind = "user" | "seller";
 
@@ -17,15 +17,27 @@ const cookieNames: Record<SessionKind, string> = { user: "__session", seller: "_
 /** The names of the cookies that carry a shopper's or seller's session. */
 export const SESSION_COOKIE_NAMES: readonly string[] = Object.values(cookieNames);
 
+/** The cookie of each kind, made once per secret and mode (tests change them between files). */
+const cookies = new Map<string, ReturnType<typeof createCookie>>();
+
 function sessionCookie(kind: SessionKind) {
-  return createCookie(cookieNames[kind], {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isProduction(),
-    path: "/",
-    maxAge: SESSION_MS / 1000,
-    secrets: [sessionSecret()],
-  });
+  const secret = sessionSecret();
+  const secure = isProduction();
+  const key = `${kind} ${secure} ${secret}`;
+  let cookie = cookies.get(key);
+  if (!cookie) {
+    cookie = createCookie(cookieNames[kind], {
+      httpOnly: true,
+      sameSite: "lax",
+      secure,
+      path: "/",
+      maxAge: SESSION_MS / 1000,
+      secrets: [secret],
+    });
+    if (cookies.size > 8) cookies.clear();
+    cookies.set(key, cookie);
+  }
+  return cookie;
 }
 
 /** Starts a session for a user or seller; returns the Set-Cookie header value. */
@@ -65,6 +77,39 @@ export async function readSession(
   );
   const subjectId = kind === "user" ? row?.userId : row?.sellerId;
   return subjectId ? { sessionId, subjectId } : null;
+}
+
+// Who a session cookie signs in, in one query each (the session row joined to its shopper or seller), prepared
+// once per connection: the identity middleware asks on every request that carries the cookie.
+const shopperBySessionOn = preparedPerConnection((connection) =>
+  connection
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder("sessionId")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .prepare(),
+);
+const sellerBySessionOn = preparedPerConnection((connection) =>
+  connection
+    .select({ id: sellers.id, email: sellers.email })
+    .from(sessions)
+    .innerJoin(sellers, eq(sellers.id, sessions.sellerId))
+    .where(and(eq(sessions.id, sql.placeholder("sessionId")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .prepare(),
+);
+
+/** The shopper the request's session cookie signs in (a live session of a shopper that exists), or null. */
+export async function sessionShopper(request: Request): Promise<{ id: string; name: string; email: string } | null> {
+  const sessionId = await sessionIdFrom("user", request);
+  if (!sessionId) return null;
+  return (await shopperBySessionOn(db(), { sessionId, now: Date.now() })) ?? null;
+}
+
+/** The seller the request's seller session cookie signs in, or null. */
+export async function sessionSeller(request: Request): Promise<{ id: string; email: string } | null> {
+  const sessionId = await sessionIdFrom("seller", request);
+  if (!sessionId) return null;
+  return (await sellerBySessionOn(db(), { sessionId, now: Date.now() })) ?? null;
 }
 
 /** Ends the session (deletes the row); returns the Set-Cookie header value that clears the cookie. */

@@ -1,8 +1,8 @@
 // Saved items: products a shopper keeps to come back to. A visitor's live in a signed cookie
 // (visitor-saved.server.ts); a signed-in shopper's in `saved_items`; at sign-in the two are merged, as the cart is.
 // Saving needs a product on sale; removing never does (a product taken off sale can still be removed).
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
-import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { type Db, db, first, preparedRowsPerConnection, type Tx, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { SAVED_INTENTS } from "#app/lib/intents.ts";
 import { refuse } from "#app/lib/refusal.ts";
@@ -37,8 +37,19 @@ async function savedIdsIn(tx: Tx | Db, userId: string): Promise<string[]> {
  * visitor cookie's ids (a visitor without that cookie costs nothing, so shared pages stay free).
  */
 export async function savedProductIds(request: Request, userId: string | null): Promise<string[]> {
-  return userId ? savedIdsIn(db(), userId) : readVisitorSaved(request);
+  if (!userId) return readVisitorSaved(request);
+  return (await savedIdsOn(db(), { userId })).map((row) => row.productId);
 }
+
+/** savedIdsIn on the read connection, prepared once per connection (every page of a signed-in shopper asks). */
+const savedIdsOn = preparedRowsPerConnection((connection) =>
+  connection
+    .select({ productId: savedItems.productId })
+    .from(savedItems)
+    .where(eq(savedItems.userId, sql.placeholder("userId")))
+    .orderBy(desc(savedItems.createdAt), desc(savedItems.productId))
+    .prepare(),
+);
 
 /** A 404 unless the product exists and is on sale. */
 async function requireOnSale(tx: Tx | Db, productId: string): Promise<void> {
