@@ -181,7 +181,7 @@ export function ProductCard({
           {product.name}
         </Link>
       </Heading>
-      <Stars average={product.rating} count={product.reviewCount} size={14} />
+      <Stars average={product.rating} count={product.reviewCount} size="card" />
       <div className="card-foot">
         <p>
           <span className="sr-only">Price:</span>

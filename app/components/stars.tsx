@@ -15,19 +15,25 @@ export function reviewCountText(count: number): string {
 }
 
 /**
+ * The stars' height in CSS px, or "card": a card's (24 on a list page), sized once in app.css (`.card .stars`)
+ * rather than in each.
+ */
+type StarSize = number | "card";
+
+/**
  * Five stars, `filled` of them coloured, announced as `label`: the sprite's five-star strip in grey, and over it
  * the same strip in amber, clipped by app.css to the first `filled` stars (`.stars[data-filled]`: a list page
  * has up to 24 of them, so the clip is named there rather than drawn in each). data-filled says how many are
  * filled.
  */
-export function StarRow({ filled, size = 16, label }: { filled: number; size?: number; label: string }) {
+export function StarRow({ filled, size = 16, label }: { filled: number; size?: StarSize; label: string }) {
   const stars = Math.max(0, Math.min(5, Math.round(filled)));
   return (
     <svg
       role="img"
       aria-label={label}
-      width={Math.round((size * STARS_WIDTH) / 20)}
-      height={size}
+      width={size === "card" ? undefined : Math.round((size * STARS_WIDTH) / 20)}
+      height={size === "card" ? undefined : size}
       viewBox={`0 0 ${STARS_WIDTH} 20`}
       data-filled={stars}
       className="stars"
@@ -51,7 +57,7 @@ export function Stars({
 }: {
   average: number | null;
   count: number;
-  size?: number;
+  size?: StarSize;
   className?: string;
   testId?: string;
 }) {
