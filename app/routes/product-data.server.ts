@@ -8,7 +8,12 @@
 import { toProductCard } from "#app/components/product-card.tsx";
 import { parsePage } from "#app/lib/listing.ts";
 import { hasSizes, isAvailable, isLow, isSoldOut, NO_SIZE } from "#app/lib/sizes.ts";
-import { catalogueVersion, getProduct, relatedProducts } from "#app/modules/catalog/index.server.ts";
+import {
+  catalogueVersion,
+  getProduct,
+  keptPerCatalogueVersion,
+  relatedProducts,
+} from "#app/modules/catalog/index.server.ts";
 import { storedImageSize } from "#app/modules/inventory/index.server.ts";
 import { shownReviewsData } from "./review-change.server.ts";
 
@@ -46,33 +51,15 @@ async function sharedProductData(id: string, reviewsPage: string | null) {
 
 export type SharedProductData = NonNullable<Awaited<ReturnType<typeof sharedProductData>>>;
 
-let keptAt = -1;
-const kept = new Map<string, SharedProductData>();
+// A product that is not found is never kept, so made-up ids fill nothing.
+const kept = keptPerCatalogueVersion<SharedProductData | null>(MAX_KEPT, (data) => data !== null);
 
 /**
  * The product `id`'s shared page data with the `?reviews=` page asked for, or null when it is not on sale.
- * Read once per catalogue version and kept; a product that is not found is never kept (so made-up ids fill
- * nothing). The objects given are shared by every request: nothing may change them.
+ * Read once per catalogue version and kept. The objects given are shared by every request: nothing may change them.
  */
 export async function productPageData(id: string, reviewsParam: string | null): Promise<SharedProductData | null> {
   // The version first, then the data: the data is at least as new as the version it is kept under.
   const version = await catalogueVersion();
-  if (version !== keptAt) {
-    kept.clear();
-    keptAt = version;
-  }
-  const key = `${id} ${parsePage(reviewsParam) ?? 1}`;
-  const known = kept.get(key);
-  if (known) {
-    kept.delete(key);
-    kept.set(key, known);
-    return known;
-  }
-  const data = await sharedProductData(id, reviewsParam);
-  // Not kept when the version moved on while it was read (reads are async), nor when there is no such product.
-  if (data && keptAt === version) {
-    kept.set(key, data);
-    if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value as string);
-  }
-  return data;
+  return kept(version, `${id} ${parsePage(reviewsParam) ?? 1}`, () => sharedProductData(id, reviewsParam));
 }

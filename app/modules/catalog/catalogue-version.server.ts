@@ -22,32 +22,42 @@ export async function catalogueVersion(): Promise<number> {
   return (await versionOn(db()))?.version as number;
 }
 
-const MAX_REMEMBERED = 500;
-let rememberedAt = -1;
-const remembered = new Map<string, number>();
+/**
+ * A store of values made from the catalogue and kept until its version moves: `keep(version, key, make)` gives
+ * the value kept under `key` for that version, or makes it (and keeps it unless `worthKeeping` says no). Up to
+ * `max` keys are kept, the least recently used go first. A value made while the kept ones moved on to another
+ * version (reads are async) is given, not kept. The values are shared by every caller: nothing may change them.
+ */
+export function keptPerCatalogueVersion<T>(max: number, worthKeeping: (value: T) => boolean = () => true) {
+  let keptAt = -1;
+  const kept = new Map<string, T>();
+  return async (version: number, key: string, make: () => Promise<T>): Promise<T> => {
+    if (version !== keptAt) {
+      kept.clear();
+      keptAt = version;
+    }
+    if (kept.has(key)) {
+      const known = kept.get(key) as T;
+      kept.delete(key);
+      kept.set(key, known);
+      return known;
+    }
+    const value = await make();
+    if (keptAt !== version || !worthKeeping(value)) return value;
+    kept.set(key, value);
+    if (kept.size > max) kept.delete(kept.keys().next().value as string);
+    return value;
+  };
+}
+
+const counts = keptPerCatalogueVersion<number>(500);
 
 /**
  * A number computed from the catalogue (how many products a list holds), computed once per catalogue version and
- * `key`; up to MAX_REMEMBERED keys are kept, the least recently used go first.
+ * `key` (up to 500 keys).
  */
 export async function countOnce(tx: Tx | Db, key: string, count: () => Promise<number>): Promise<number> {
-  const version = await catalogueVersionIn(tx);
-  if (version !== rememberedAt) {
-    remembered.clear();
-    rememberedAt = version;
-  }
-  const known = remembered.get(key);
-  if (known !== undefined) {
-    remembered.delete(key);
-    remembered.set(key, known);
-    return known;
-  }
-  const value = await count();
-  // The kept counts moved to another version while this one was counted (reads are async): given, not kept.
-  if (rememberedAt !== version) return value;
-  remembered.set(key, value);
-  if (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
-  return value;
+  return counts(await catalogueVersionIn(tx), key, count);
 }
 
 /**

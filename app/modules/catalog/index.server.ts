@@ -10,7 +10,7 @@ export {
   relatedProducts,
   trendingProducts,
 } from "./catalog.server.ts";
-export { bumpCatalogueVersion, catalogueVersion } from "./catalogue-version.server.ts";
+export { bumpCatalogueVersion, catalogueVersion, keptPerCatalogueVersion } from "./catalogue-version.server.ts";
 export { fullProductList, matchesEtag, productListBody, productListBuilds } from "./product-list.server.ts";
 export { crawlerFileCaching, sitemapProducts } from "./sitemap.server.ts";
 export { countOrderUnits } from "./trending.server.ts";
