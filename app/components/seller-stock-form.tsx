@@ -45,7 +45,7 @@ export function StockCountsForm({
         const low = isLowCount(line.stock);
         return (
           <label key={line.size} className="flex flex-col text-xs text-gray-600" data-low={low || undefined}>
-            <span className={low ? "font-semibold text-amber-700" : undefined}>
+            <span className={low ? "font-semibold text-amber-700 wrap-anywhere" : "wrap-anywhere"}>
               {label}
               {low ? <span className="sr-only"> (low stock)</span> : null}
             </span>

@@ -140,7 +140,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             </Link>{" "}
             /
           </li>
-          <li aria-current="page" className="text-primary">
+          <li aria-current="page" className="text-primary wrap-anywhere">
             {product.name}
           </li>
         </ol>
@@ -192,7 +192,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         </div>
 
         <div className="text-sm md:w-1/2">
-          <h1 className="text-3xl font-semibold text-gray-800">{product.name}</h1>
+          <h1 className="text-3xl font-semibold text-gray-800 wrap-anywhere">{product.name}</h1>
           <div className="mt-2">
             <a href="#reviews" className="inline-block hover:opacity-80">
               <Stars average={loaderData.reviews.average} count={loaderData.reviews.count} testId="rating" />

@@ -2,6 +2,7 @@
 // Order button, no deal has ended, and the seller's product list keeps its In Stock toggles in view on a phone.
 import { expect, test } from "./fixtures.ts";
 import { catalogueSample } from "./route-table.ts";
+import { addProductAsSeller } from "./seller-helpers.ts";
 
 test("an empty cart says what to do instead of offering Place Order", async ({ page }) => {
   await page.goto("/cart");
@@ -38,6 +39,41 @@ test("at 375 px the seller's product list shows each product's In Stock toggle",
   expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBeLessThanOrEqual(
     0,
   );
+});
+
+test("at 375 px a product named with one long word, in a long size, widens no page", async ({
+  page,
+  seller: _,
+  storeApi,
+}) => {
+  // A seller's code or a pasted link as the name (one word of 80 letters) and a 30-letter custom size: the
+  // seller's table had 4 px to spare on a phone, and a card or the product page took the word's width.
+  const name = `Extraordinarilylongunbrokenname${Date.now().toString(36)}${"x".repeat(40)}`.slice(0, 80);
+  const id = await addProductAsSeller(storeApi, name, [{ size: "ExtraExtraLargeTallRelaxedFits", stock: 7 }]);
+  await page.setViewportSize({ width: 375, height: 800 });
+  const noSidewaysScroll = async () =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  await page.goto("/seller/product-list");
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(
+    row.getByRole("spinbutton", { name: `Units in stock of ${name}, ExtraExtraLargeTallRelaxedFits` }),
+  ).toHaveValue("7");
+  const toggle = row.getByRole("button", { name: `In stock: ${name}` });
+  await expect(toggle).toBeVisible();
+  const box = (await toggle.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+  await noSidewaysScroll();
+  expect(
+    await page.getByRole("table").evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth),
+  ).toBe(0);
+
+  await page.goto(`/products/men/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await noSidewaysScroll();
+  await page.goto(`/products/men?q=${name.slice(0, 40)}`);
+  await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
+  await noSidewaysScroll();
 });
 
 test("at 1280 px the product photo's box ends with the photo (no empty band under it)", async ({ page }) => {

@@ -249,14 +249,15 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                   data-low={product.low || undefined}
                 >
                   <td className="px-3 py-3 md:px-4">
-                    <div className="flex items-center gap-3">
+                    {/* A phone's table has about 4 px to spare: gap-2 there, and names that break anywhere. */}
+                    <div className="flex items-center gap-2 md:gap-3">
                       <div className="h-12 w-12 shrink-0 overflow-hidden rounded border border-gray-300 md:h-14 md:w-14">
                         {product.thumbnail ? (
                           <img src={product.thumbnail} alt="" className="h-full w-full object-cover" />
                         ) : null}
                       </div>
                       <div className="min-w-0">
-                        <p className="break-words text-gray-800">{product.name}</p>
+                        <p className="text-gray-800 wrap-anywhere">{product.name}</p>
                         <p className="text-xs text-gray-500 sm:hidden">{product.category}</p>
                         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
                           <Link
