@@ -28,7 +28,7 @@ import {
   savedCartCode,
 } from "#app/modules/discounts/index.server.ts";
 import type { ShopperUser } from "#app/modules/identity/index.server.ts";
-import { addressLabel, findAddress, listAddresses } from "#app/modules/identity/index.server.ts";
+import { addressLabel, listAddresses } from "#app/modules/identity/index.server.ts";
 import { shopPricing, shopSettings } from "#app/modules/shop/index.server.ts";
 import type { Route } from "./+types/cart";
 import { answerCartChange } from "./cart-change.server.ts";
@@ -54,19 +54,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const next = await cancelCheckout(shopper.id, search.get("order"));
     if (next) throw await redirectWithToast(request, next.redirectTo, next.toast);
   }
+  // The shop's settings, read once for the page (its totals and the cart's own).
+  const pricing = shopPricing(await shopSettings());
   // Lines cut to what is left are saved that way here, and said (stockChanges) once.
-  const { view: cart, notices: stockChanges, cookies } = await settleCart(request, shopper?.id ?? null);
+  const { view: cart, notices: stockChanges, cookies } = await settleCart(request, shopper?.id ?? null, pricing);
   // The cart's discount code, checked against the cart as it is now (why not, when it does not apply).
   const applied = await readCartCode(request, shopper?.id ?? null);
   cookies.push(...applied.cookies);
   const discountLines = cartDiscountLines(cart.lines);
   const discount = await cartDiscount(applied.code, shopper?.id ?? null, discountLines);
-  const totals = computeTotals(discountLines, shopPricing(await shopSettings()), {
-    discountCents: discount?.discountCents ?? 0,
-  });
+  const totals = computeTotals(discountLines, pricing, { discountCents: discount?.discountCents ?? 0 });
   const addresses = shopper ? await listAddresses(shopper.id) : [];
-  // The chosen address travels in the URL (?address=<id>); the first saved one is the default.
-  const chosen = (shopper && (await findAddress(shopper.id, search.get("address")))) || addresses[0] || null;
+  // The chosen address travels in the URL (?address=<id>), one of the shopper's own (listed above); the first
+  // saved one is the default.
+  const asked = search.get("address");
+  const chosen = addresses.find((a) => a.id === asked) ?? addresses[0] ?? null;
   return data(
     {
       signedIn: Boolean(shopper),

@@ -42,19 +42,6 @@ export async function listAddresses(userId: string): Promise<Address[]> {
     .orderBy(asc(addresses.createdAt), asc(addresses.id));
 }
 
-/** One of the shopper's own addresses, or null (another shopper's id finds nothing). */
-export async function findAddress(userId: string, addressId: unknown): Promise<Address | null> {
-  if (typeof addressId !== "string" || !ID_PATTERN.test(addressId)) return null;
-  return (
-    (await first(
-      db()
-        .select()
-        .from(addresses)
-        .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId))),
-    )) ?? null
-  );
-}
-
 /** The address an order keeps: the fields as they are at the time of ordering. */
 export function addressSnapshot(address: Address): AddressSnapshot {
   return Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, address[field]])) as AddressSnapshot;
