@@ -1,7 +1,7 @@
 // Shipping addresses: saved per shopper, checked field by field (app/lib/schemas/address.ts).
-import { and, asc, count, eq } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import { db, first, takeTurnsOn, transaction } from "#app/lib/db.server.ts";
-import { ID_PATTERN, newId } from "#app/lib/ids.ts";
+import { newId } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { ADDRESS_FIELDS, addressSchema } from "#app/lib/schemas/address.ts";
 import { type AddressSnapshot, addresses } from "#db/tables.ts";
