@@ -1,5 +1,5 @@
 import { data, Link, redirectDocument, type ShouldRevalidateFunction, useLocation } from "react-router";
-import { CartLineRow } from "#app/components/cart/cart-line.tsx";
+import { CartLineRow, CartRemoveForm, type ShownCartLine } from "#app/components/cart/cart-line.tsx";
 import { OrderSummary } from "#app/components/cart/order-summary.tsx";
 import { FormError } from "#app/components/form-messages.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
@@ -12,7 +12,7 @@ import { pageMeta } from "#app/lib/seo.ts";
 import { shopOf } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { shopperOf } from "#app/middleware/identity.server.ts";
-import { settleCart } from "#app/modules/cart/index.server.ts";
+import { type CartLine, settleCart } from "#app/modules/cart/index.server.ts";
 import {
   cancelCheckout,
   isSandboxMode,
@@ -72,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       signedIn: Boolean(shopper),
-      lines: cart.lines,
+      lines: cart.lines.map(shownLine),
       totals,
       discount,
       count: cart.count,
@@ -87,6 +87,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     { headers: [["Cache-Control", "private, no-store"], ...cookies.map((c): [string, string] => ["Set-Cookie", c])] },
   );
+}
+
+/** A line as the page's data carries it: what the page reads of it, no field twice or unread. */
+function shownLine({ key, productId, size, quantity, left, unavailable, lineCents, product }: CartLine): ShownCartLine {
+  return {
+    key,
+    productId,
+    size,
+    quantity,
+    left,
+    unavailable,
+    lineCents,
+    product: product && { name: product.name, category: product.category, image: product.image, size: product.size },
+  };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -171,9 +185,10 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
               <p className="text-center">Subtotal</p>
               <p className="text-center">Action</p>
             </div>
+            <CartRemoveForm here={here} />
             <ul className="divide-y divide-gray-200 border-t border-gray-200 md:border-t-0">
-              {lines.map((line) => (
-                <CartLineRow key={line.key} line={line} here={here} />
+              {lines.map((line, index) => (
+                <CartLineRow key={line.key} line={line} here={here} discover={index === 0 ? undefined : "none"} />
               ))}
             </ul>
           </>
