@@ -1,5 +1,5 @@
 import { data, Link, redirectDocument, type ShouldRevalidateFunction, useLocation } from "react-router";
-import { CartLineRow, CartRemoveForm, type ShownCartLine } from "#app/components/cart/cart-line.tsx";
+import { CartLineRow, CartQuantityForm, CartRemoveForm, type ShownCartLine } from "#app/components/cart/cart-line.tsx";
 import { OrderSummary } from "#app/components/cart/order-summary.tsx";
 import { FormError } from "#app/components/form-messages.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
@@ -185,10 +185,11 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
               <p className="text-center">Subtotal</p>
               <p className="text-center">Action</p>
             </div>
+            <CartQuantityForm here={here} />
             <CartRemoveForm here={here} />
             <ul className="divide-y divide-gray-200 border-t border-gray-200 md:border-t-0">
               {lines.map((line, index) => (
-                <CartLineRow key={line.key} line={line} here={here} discover={index === 0 ? undefined : "none"} />
+                <CartLineRow key={line.key} line={line} discover={index === 0 ? undefined : "none"} />
               ))}
             </ul>
           </>

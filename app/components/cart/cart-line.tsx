@@ -23,8 +23,9 @@ export type ShownCartLine = Pick<
   "key" | "productId" | "size" | "quantity" | "left" | "unavailable" | "lineCents"
 > & { product: Pick<NonNullable<CartLine["product"]>, "name" | "category" | "image" | "size"> | null };
 
-/** The id of the cart's one Remove form (CartRemoveForm). */
+/** The ids of the cart's one Remove form (CartRemoveForm) and one quantity form (CartQuantityForm). */
 const CART_REMOVE_FORM = "cart-remove";
+const CART_QUANTITY_FORM = "cart-quantity";
 
 /**
  * The one form of every line's Remove (a form of its own in each of 20 lines, with the product id, the size and
@@ -41,25 +42,25 @@ export function CartRemoveForm({ here }: { here: string }) {
   );
 }
 
-/** The line's product id and size, as its quantity form sends them. */
-function LineFields({ line, here }: { line: ShownCartLine; here: string }) {
+/**
+ * The one form of every line's quantity: it carries the intent and the page to come back to; each line's select
+ * (`form=` its id, named `quantity:<cart key>`) and Update button (`line=<cart key>`) belong to it.
+ */
+export function CartQuantityForm({ here }: { here: string }) {
   return (
-    <>
-      <input type="hidden" name="productId" value={line.productId} />
-      {line.size ? <input type="hidden" name="size" value={line.size} /> : null}
+    <Form id={CART_QUANTITY_FORM} method="post" action="/cart" preventScrollReset discover="none" hidden>
+      <input type="hidden" name="intent" value={CART_INTENTS.setQuantity} />
       <input type="hidden" name="redirectTo" value={here} />
-    </>
+    </Form>
   );
 }
 
 /** A cart line: picture, name, size, quantity (or why it cannot be bought), amount and Remove. */
 export function CartLineRow({
   line,
-  here,
   discover,
 }: {
   line: ShownCartLine;
-  here: string;
   /** "none" on every line but the first: their product links all go to the same route. */
   discover?: "none";
 }) {
@@ -92,12 +93,11 @@ export function CartLineRow({
               </p>
             ) : (
               <>
-                <QuantityForm
+                <QuantityChoice
                   line={line}
                   name={name}
                   // 1 to 9 (or more when the line holds more), never more than is left.
                   maxChoice={Math.min(Math.max(9, quantity), line.left ?? Number.POSITIVE_INFINITY)}
-                  here={here}
                 />
                 {line.left !== null && (isLow(line.left) || line.left <= quantity) ? (
                   <p className="text-xs font-medium text-amber-700" data-testid="few-left">
@@ -128,33 +128,30 @@ export function CartLineRow({
   );
 }
 
-/** The quantity choice (1 to 9, or more when the line already holds more). */
-function QuantityForm({
-  line,
-  name,
-  maxChoice,
-  here,
-}: {
-  line: ShownCartLine;
-  name: string;
-  maxChoice: number;
-  here: string;
-}) {
-  // Without JavaScript the Update button submits; with it, choosing a quantity submits by itself.
+/**
+ * The quantity choice (1 to 9, or more when the line already holds more), in the cart's one quantity form
+ * (CartQuantityForm): its select is named by the line (`quantity:<cart key>`), its Update button adds
+ * `line=<cart key>`, so the form says which line changes and to what.
+ */
+function QuantityChoice({ line, name, maxChoice }: { line: ShownCartLine; name: string; maxChoice: number }) {
+  // Without JavaScript the Update button submits; with it, choosing a quantity submits by itself (with the
+  // line's Update button as the submitter, hidden then, so the line is named as without JavaScript).
   const hydrated = useHydrated();
   const id = `qty-${line.key}`;
   return (
-    <Form method="post" action="/cart" preventScrollReset discover="none" className="cart-qty">
-      <input type="hidden" name="intent" value={CART_INTENTS.setQuantity} />
-      <LineFields line={line} here={here} />
+    <div className="cart-qty">
       <label htmlFor={id}>Qty:</label>
       <select
         id={id}
-        name="quantity"
+        form={CART_QUANTITY_FORM}
+        name={`quantity:${line.key}`}
         defaultValue={line.quantity}
         key={line.quantity}
         aria-label={`Quantity of ${name}`}
-        onChange={(event) => event.currentTarget.form?.requestSubmit()}
+        onChange={(event) => {
+          const update = event.currentTarget.nextElementSibling;
+          event.currentTarget.form?.requestSubmit(update instanceof HTMLButtonElement ? update : null);
+        }}
       >
         {Array.from({ length: maxChoice }, (_, i) => i + 1).map((n) => (
           <option key={n} value={n}>
@@ -162,9 +159,17 @@ function QuantityForm({
           </option>
         ))}
       </select>
-      <SubmitButton hidden={hydrated} variant="bare" className="cart-update" aria-label={`Update quantity of ${name}`}>
+      <SubmitButton
+        hidden={hydrated}
+        form={CART_QUANTITY_FORM}
+        name="line"
+        value={line.key}
+        variant="bare"
+        className="cart-update"
+        aria-label={`Update quantity of ${name}`}
+      >
         Update
       </SubmitButton>
-    </Form>
+    </div>
   );
 }
