@@ -1,6 +1,6 @@
 // Shipping addresses: saved per shopper, checked field by field (app/lib/schemas/address.ts).
-import { asc, count, eq } from "drizzle-orm";
-import { db, first, takeTurnsOn, transaction } from "#app/lib/db.server.ts";
+import { asc, count, eq, sql } from "drizzle-orm";
+import { db, first, preparedRowsPerConnection, takeTurnsOn, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { ADDRESS_FIELDS, addressSchema } from "#app/lib/schemas/address.ts";
@@ -35,12 +35,18 @@ export async function addAddress(userId: string, input: unknown): Promise<Addres
 
 /** The shopper's addresses, oldest first (the first saved one is the default). */
 export async function listAddresses(userId: string): Promise<Address[]> {
-  return db()
+  return addressesOn(db(), { userId });
+}
+
+/** The cart page asks on every view: prepared once per connection. */
+const addressesOn = preparedRowsPerConnection((connection) =>
+  connection
     .select()
     .from(addresses)
-    .where(eq(addresses.userId, userId))
-    .orderBy(asc(addresses.createdAt), asc(addresses.id));
-}
+    .where(eq(addresses.userId, sql.placeholder("userId")))
+    .orderBy(asc(addresses.createdAt), asc(addresses.id))
+    .prepare(),
+);
 
 /** The address an order keeps: the fields as they are at the time of ordering. */
 export function addressSnapshot(address: Address): AddressSnapshot {
