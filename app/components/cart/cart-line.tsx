@@ -85,7 +85,7 @@ export function CartLineRow({
             <p>{name}</p>
           )}
           <div className="mt-1 text-gray-500">
-            {product ? <p>Size: {product.size}</p> : null}
+            {product ? <p>{`Size: ${product.size}`}</p> : null}
             {unavailable ? (
               <p className="font-medium text-red-600" data-testid="unavailable">
                 {UNAVAILABLE[unavailable]}
