@@ -94,6 +94,11 @@ export async function viewCartIn(
   held: ReadonlyMap<string, number> = new Map(),
   pricing?: Pricing,
 ): Promise<CartView> {
+  return cartView(await sourcesOf(tx, cart), held, pricing);
+}
+
+/** The lines of a cart given by keys (a visitor's, an order's), with their products and their sizes' counts. */
+async function sourcesOf(tx: Tx | Db, cart: CartMap): Promise<LineSource[]> {
   const ids = [...new Set([...cart.keys()].map((key) => splitCartKey(key).productId))];
   const rows =
     ids.length === 0
@@ -114,7 +119,7 @@ export async function viewCartIn(
       sizeLine: stock.get(productId)?.find((line) => line.size === size),
     });
   }
-  return cartView(sources, held, pricing);
+  return sources;
 }
 
 /** The product fields a cart line reads. */
@@ -185,6 +190,12 @@ async function cartView(
   held: ReadonlyMap<string, number>,
   pricing: Pricing | undefined,
 ): Promise<CartView> {
+  const { lines, count, orderable, priced } = cartLines(sources, held);
+  return { lines, totals: computeTotals(priced, pricing ?? shopPricing(await shopSettings())), count, orderable };
+}
+
+/** The lines, the count and what can be ordered (with its prices) of lines as read: no totals, no settings read. */
+function cartLines(sources: readonly LineSource[], held: ReadonlyMap<string, number>) {
   const lines: CartLine[] = [];
   const orderable: OrderLineInput[] = [];
   const priced: { unitPriceCents: number; quantity: number }[] = [];
@@ -233,12 +244,7 @@ async function cartView(
     });
   }
   const count = lines.reduce((total, line) => total + (line.product ? line.quantity : 0), 0);
-  return {
-    lines,
-    totals: computeTotals(priced, pricing ?? shopPricing(await shopSettings())),
-    count,
-    orderable,
-  };
+  return { lines, count, orderable, priced };
 }
 
 /** What the shopper is told about a line cut to what is left ("Only 1 left of Tote (size M): …"). */
@@ -301,7 +307,8 @@ export async function settleCart(
 export async function cartCount(request: Request, userId: string | null): Promise<number> {
   if (userId) return savedCartCount(userId);
   const cart = await readVisitorCart(request);
-  return cart.size === 0 ? 0 : (await viewCartIn(db(), cart)).count;
+  // The count only: no totals, so no read of the shop's settings (every page of a visitor with a cart asks).
+  return cart.size === 0 ? 0 : cartLines(await sourcesOf(db(), cart), new Map()).count;
 }
 
 /**
