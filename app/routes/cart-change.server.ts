@@ -2,11 +2,13 @@
 // /cart action (cards, cart lines) both change the cart through it and answer the same 303.
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
+import { splitCartKey } from "#app/lib/sizes.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { changeCart, parseCartChange } from "#app/modules/cart/index.server.ts";
 
 /**
- * Applies the cart change a form asks for (intent, productId, size, quantity; or a card's `add=<id>`); Buy now goes to the cart,
+ * Applies the cart change a form asks for (intent, productId, size, quantity; a card's `add=<id>`; a cart line's
+ * `line=<key>` with its `quantity:<key>`); Buy now goes to the cart,
  * everything else back to the form's redirectTo (a path on this site) or `fallback`. A refusal is thrown.
  */
 export async function answerCartChange(
@@ -15,15 +17,22 @@ export async function answerCartChange(
   shopperId: string | null,
   fallback = "/cart",
 ) {
-  // A card's Add names its product in `add=<id>` (its grid has one form for every card: SaveCardsForm); every
-  // other form sends `intent` and `productId`.
+  // A card's Add names its product in `add=<id>` (its grid has one form for every card: SaveCardsForm). A cart
+  // line's Remove and Update name their line in `line=<cart key>` (the cart has one form for every line's Remove
+  // and one for every line's quantity: CartRemoveForm, CartQuantityForm), its new quantity in
+  // `quantity:<cart key>`. Every other form sends `intent`, `productId`, `size` and `quantity`.
   const cardAdd = !form.has("intent") && form.has(CART_INTENTS.add);
   const intent = cardAdd ? CART_INTENTS.add : form.get("intent");
+  const lineKey =
+    (intent === CART_INTENTS.remove || intent === CART_INTENTS.setQuantity) && !form.has("productId")
+      ? form.get("line")
+      : null;
+  const line = lineKey === null ? null : splitCartKey(lineKey);
   const change = parseCartChange({
     intent,
-    productId: form.get(cardAdd ? CART_INTENTS.add : "productId"),
-    size: form.get("size"),
-    quantity: form.get("quantity"),
+    productId: line ? line.productId : form.get(cardAdd ? CART_INTENTS.add : "productId"),
+    size: line ? line.size : form.get("size"),
+    quantity: form.get(lineKey === null ? "quantity" : `quantity:${lineKey}`),
   });
   const { message, cookies } = await changeCart(request, shopperId, change);
   const headers = new Headers();

@@ -1,5 +1,5 @@
 import { data, Link, redirectDocument, type ShouldRevalidateFunction, useLocation } from "react-router";
-import { CartLineRow } from "#app/components/cart/cart-line.tsx";
+import { CartLineRow, CartQuantityForm, CartRemoveForm, type ShownCartLine } from "#app/components/cart/cart-line.tsx";
 import { OrderSummary } from "#app/components/cart/order-summary.tsx";
 import { FormError } from "#app/components/form-messages.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
@@ -12,7 +12,7 @@ import { pageMeta } from "#app/lib/seo.ts";
 import { shopOf } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { shopperOf } from "#app/middleware/identity.server.ts";
-import { settleCart } from "#app/modules/cart/index.server.ts";
+import { type CartLine, settleCart } from "#app/modules/cart/index.server.ts";
 import {
   cancelCheckout,
   isSandboxMode,
@@ -28,7 +28,7 @@ import {
   savedCartCode,
 } from "#app/modules/discounts/index.server.ts";
 import type { ShopperUser } from "#app/modules/identity/index.server.ts";
-import { addressLabel, findAddress, listAddresses } from "#app/modules/identity/index.server.ts";
+import { addressLabel, listAddresses } from "#app/modules/identity/index.server.ts";
 import { shopPricing, shopSettings } from "#app/modules/shop/index.server.ts";
 import type { Route } from "./+types/cart";
 import { answerCartChange } from "./cart-change.server.ts";
@@ -54,23 +54,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const next = await cancelCheckout(shopper.id, search.get("order"));
     if (next) throw await redirectWithToast(request, next.redirectTo, next.toast);
   }
+  // The shop's settings, read once for the page (its totals and the cart's own).
+  const pricing = shopPricing(await shopSettings());
   // Lines cut to what is left are saved that way here, and said (stockChanges) once.
-  const { view: cart, notices: stockChanges, cookies } = await settleCart(request, shopper?.id ?? null);
+  const { view: cart, notices: stockChanges, cookies } = await settleCart(request, shopper?.id ?? null, pricing);
   // The cart's discount code, checked against the cart as it is now (why not, when it does not apply).
   const applied = await readCartCode(request, shopper?.id ?? null);
   cookies.push(...applied.cookies);
   const discountLines = cartDiscountLines(cart.lines);
   const discount = await cartDiscount(applied.code, shopper?.id ?? null, discountLines);
-  const totals = computeTotals(discountLines, shopPricing(await shopSettings()), {
-    discountCents: discount?.discountCents ?? 0,
-  });
+  const totals = computeTotals(discountLines, pricing, { discountCents: discount?.discountCents ?? 0 });
   const addresses = shopper ? await listAddresses(shopper.id) : [];
-  // The chosen address travels in the URL (?address=<id>); the first saved one is the default.
-  const chosen = (shopper && (await findAddress(shopper.id, search.get("address")))) || addresses[0] || null;
+  // The chosen address travels in the URL (?address=<id>), one of the shopper's own (listed above); the first
+  // saved one is the default.
+  const asked = search.get("address");
+  const chosen = addresses.find((a) => a.id === asked) ?? addresses[0] ?? null;
   return data(
     {
       signedIn: Boolean(shopper),
-      lines: cart.lines,
+      lines: cart.lines.map(shownLine),
       totals,
       discount,
       count: cart.count,
@@ -85,6 +87,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     { headers: [["Cache-Control", "private, no-store"], ...cookies.map((c): [string, string] => ["Set-Cookie", c])] },
   );
+}
+
+/** A line as the page's data carries it: what the page reads of it, no field twice or unread. */
+function shownLine({ key, productId, size, quantity, left, unavailable, lineCents, product }: CartLine): ShownCartLine {
+  return {
+    key,
+    productId,
+    size,
+    quantity,
+    left,
+    unavailable,
+    lineCents,
+    product: product && { name: product.name, category: product.category, image: product.image, size: product.size },
+  };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -169,9 +185,11 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
               <p className="text-center">Subtotal</p>
               <p className="text-center">Action</p>
             </div>
+            <CartQuantityForm here={here} />
+            <CartRemoveForm here={here} />
             <ul className="divide-y divide-gray-200 border-t border-gray-200 md:border-t-0">
-              {lines.map((line) => (
-                <CartLineRow key={line.key} line={line} here={here} />
+              {lines.map((line, index) => (
+                <CartLineRow key={line.key} line={line} discover={index === 0 ? undefined : "none"} />
               ))}
             </ul>
           </>

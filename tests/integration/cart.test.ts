@@ -237,6 +237,99 @@ describe("the signed-in cart (saved in the database)", () => {
     expect((await readSavedCart(user.id)).has(soldOut.id)).toBe(false);
   });
 
+  it("takes a line's Remove as the cart's one Remove form sends it without JavaScript (line=<key>), with the same refusals", async () => {
+    const user = await createUser();
+    const cookie = await signedInCookie(user.id);
+    const shirt = await createProduct({ name: "Line Shirt" }, { sizes: [["M", null]] });
+    const tee = await createProduct({ name: "Line Tee" });
+    await post({ intent: "add", productId: shirt.id, size: "M" }, cookie);
+    await post({ intent: "set-quantity", productId: shirt.id, size: "M", quantity: "3" }, cookie);
+    await post({ intent: "add", productId: tee.id }, cookie);
+    // The form holds the intent and the page to come back to; the line's button adds line=<its cart key>.
+    const client = site.client(cookie);
+    const removed = await client.post("/cart", {
+      form: { intent: "remove", redirectTo: "/cart?address=x", line: `${shirt.id}:M` },
+    });
+    expect(removed.status).toBe(303);
+    expect(removed.headers.location).toBe("/cart?address=x");
+    expect(await toastsFrom(client)).toEqual(["success: Removed from Cart"]);
+    await post({ intent: "remove", line: tee.id }, cookie);
+    expect(Object.fromEntries(await readSavedCart(user.id))).toEqual({ [`${shirt.id}:M`]: 2 });
+    // The line's button for JavaScript's submit: the same answer through the page's data request.
+    const { response } = await post({ intent: "remove", line: `${shirt.id}:M`, redirectTo: "/cart" }, cookie);
+    expect(response.status).toBe(303);
+    expect(Object.fromEntries(await readSavedCart(user.id))).toEqual({ [`${shirt.id}:M`]: 1 });
+    for (const [line, message] of [
+      ["DROP TABLE", "Invalid product id."],
+      ["", "Invalid product id."],
+      [`${shirt.id}: M`, "Invalid size."],
+      [`${shirt.id}:M\u0000`, "Invalid size."],
+    ] as const) {
+      const refused = await post({ intent: "remove", line, redirectTo: "/cart" }, cookie);
+      expect(refused.response.status, line).toBe(400);
+      expect(refused.response.reply!.formError, line).toBe(message);
+    }
+    // A product id and size win over a line: a form that sends them is read as before.
+    await post({ intent: "remove", productId: shirt.id, size: "M", line: tee.id }, cookie);
+    expect(await readSavedCart(user.id)).toEqual(new Map());
+  });
+
+  it("takes a line's Update as the cart's one quantity form sends it without JavaScript (line=<key>, quantity:<key>)", async () => {
+    const user = await createUser();
+    const cookie = await signedInCookie(user.id);
+    const shirt = await createProduct({ name: "Qty Shirt" }, { sizes: [["M", null]] });
+    const tee = await createProduct({ name: "Qty Tee" });
+    await post({ intent: "add", productId: shirt.id, size: "M" }, cookie);
+    await post({ intent: "add", productId: tee.id }, cookie);
+    // The form carries every line's select; the Update button pressed names the line that changes.
+    const every = { [`quantity:${shirt.id}:M`]: "4", [`quantity:${tee.id}`]: "7" };
+    const client = site.client(cookie);
+    const updated = await client.post("/cart", {
+      form: { intent: "set-quantity", redirectTo: "/cart", ...every, line: `${shirt.id}:M` },
+    });
+    expect(updated.status).toBe(303);
+    expect(await toastsFrom(client)).toEqual(["success: Cart Updated"]);
+    expect(Object.fromEntries(await readSavedCart(user.id))).toEqual({ [`${shirt.id}:M`]: 4, [tee.id]: 1 });
+    await post({ intent: "set-quantity", ...every, line: tee.id }, cookie);
+    expect(Object.fromEntries(await readSavedCart(user.id))).toEqual({ [`${shirt.id}:M`]: 4, [tee.id]: 7 });
+    for (const [fields, message] of [
+      [{ line: tee.id }, "Quantity must be a whole number from 1 to 99."],
+      [{ line: tee.id, [`quantity:${tee.id}`]: "0" }, "Quantity must be a whole number from 1 to 99."],
+      [{ line: tee.id, quantity: "3" }, "Quantity must be a whole number from 1 to 99."],
+      [{ line: "DROP TABLE", "quantity:DROP TABLE": "2" }, "Invalid product id."],
+      [{ line: `${tee.id}:<b>`, [`quantity:${tee.id}:<b>`]: "2" }, "Qty Tee has no sizes."],
+    ] as const) {
+      const refused = await post({ intent: "set-quantity", redirectTo: "/cart", ...fields }, cookie);
+      expect(refused.response.status, JSON.stringify(fields)).toBe(400);
+      expect(refused.response.reply!.formError, JSON.stringify(fields)).toBe(message);
+    }
+    expect(Object.fromEntries(await readSavedCart(user.id))).toEqual({ [`${shirt.id}:M`]: 4, [tee.id]: 7 });
+  });
+
+  it("sends a line's data once: what the page shows of it, not its cut or its prices", async () => {
+    const user = await createUser();
+    const cookie = await signedInCookie(user.id);
+    const product = await createProduct({ name: "Data Tee", offerPriceCents: 1200 });
+    await post({ intent: "add", productId: product.id }, cookie);
+    const [line] = (await cartPage(cookie)).lines;
+    expect(Object.keys(line!).sort()).toEqual([
+      "key",
+      "left",
+      "lineCents",
+      "product",
+      "productId",
+      "quantity",
+      "size",
+      "unavailable",
+    ]);
+    expect(line!.product).toEqual({
+      name: "Data Tee",
+      category: product.category,
+      image: "/uploads/test.webp",
+      size: "Free Size",
+    });
+  });
+
   it("keeps the chosen address in the URL, defaulting to the first saved one", async () => {
     const user = await createUser();
     const other = await createUser();

@@ -8,11 +8,12 @@
 // PAGE_SIZES=1 prints every page's size and what it is made of (head, sprite, header, main, footer,
 // React Router's manifest, route modules and hydration data): the figures of decisions 0161 and 0165
 // (PAGE_DUMP=<folder> writes each page there too).
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { productPath } from "#app/lib/product-links.ts";
 import { seedDemoCatalogue } from "#db/seed.ts";
-import { products } from "#db/tables.ts";
+import { cartItems, productSizes, products } from "#db/tables.ts";
 import { type App, dataPath, startApp, submit } from "../helpers/app.ts";
 import { createUser, signedInCookie } from "../helpers/shopper.ts";
 
@@ -81,6 +82,31 @@ describe("the uncompressed HTML of a page", () => {
     expect(signedIn).toContain("Amelia Hart");
     expect(bytes(signedOut)).toBeLessThan(LIMIT);
     expect(bytes(signedIn)).toBeLessThan(LIMIT);
+  });
+
+  it("of the cart, 20 lines: each line under 1.7 KB (decision 0195: it was 2.9 KB), its data only what a line shows", async () => {
+    const user = await createUser({ name: "Cart Twenty" });
+    const cookie = await signedInCookie(user.id);
+    // The first 20 products, each in its first size (or none), as /api/cart/update would save them.
+    const sized = await db()
+      .select({ id: products.id, size: productSizes.size })
+      .from(products)
+      .leftJoin(productSizes, eq(productSizes.productId, products.id));
+    const lines = [...new Map(sized.map((row) => [row.id, row.size ?? ""])).entries()].slice(0, 20);
+    expect(lines).toHaveLength(20);
+    await db()
+      .insert(cartItems)
+      .values(lines.map(([productId, size]) => ({ userId: user.id, productId, size, quantity: 1 })));
+    const html = await page("/cart", cookie);
+    const rows = html.split('<li class="cart-line"').slice(1);
+    expect(rows).toHaveLength(20);
+    // The last line's chunk runs to the end of the page: cut it at its list's end.
+    rows[19] = rows[19]!.slice(0, rows[19]!.indexOf("</ul>"));
+    for (const row of rows) expect(bytes(row)).toBeLessThan(1700);
+    // The page's data carries what a line shows, not its prices again (the line's amount is in the HTML).
+    const data = html.match(/streamController\.enqueue\([\s\S]*?\);/g)?.join("") ?? "";
+    expect(data).toContain("lineCents");
+    expect(data).not.toContain("unitPriceCents");
   });
 
   it.runIf(process.env.PAGE_SIZES)("prints every page's size and its parts", async () => {

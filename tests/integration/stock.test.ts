@@ -4,7 +4,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, first } from "#app/lib/db.server.ts";
-import { readSavedCart, replaceSavedCart, updateSavedCartFromApi } from "#app/modules/cart/index.server.ts";
+import {
+  readSavedCart,
+  replaceSavedCart,
+  updateSavedCartFromApi,
+  viewCartIn,
+  viewSavedCartIn,
+} from "#app/modules/cart/index.server.ts";
 import { placeCartOrder } from "#app/modules/checkout/index.server.ts";
 import { addProduct, listSellerProducts, updateProduct } from "#app/modules/inventory/index.server.ts";
 import { listUserOrders, placeOrder, setOrderStatus } from "#app/modules/orders/index.server.ts";
@@ -206,6 +212,9 @@ describe("the header's cart count", () => {
     expect(header).toBe(2 + 1 + 1 + 6 + 3 + 2 + 3);
     expect((await cartPage(cookie)).count).toBe(header);
     expect((await headerFor()).cartCount).toBe(0);
+    // The cart page reads the saved cart with its products and sizes in one query (viewSavedCartIn): the same
+    // lines, counts, cuts and totals as the cart, its products and their sizes read apart (viewCartIn).
+    expect(await viewSavedCartIn(db(), user.id)).toEqual(await viewCartIn(db(), await readSavedCart(user.id)));
   });
 });
 

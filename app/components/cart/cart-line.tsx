@@ -17,49 +17,75 @@ const UNAVAILABLE: Record<NonNullable<CartLine["unavailable"]>, string> = {
   "sold-out": "Sold out",
 };
 
-/** The line's product id and size, as every form of a line sends them. */
-function LineFields({ line, here }: { line: CartLine; here: string }) {
+/** What a line's row reads: all the page's data carries of a line (not its cut, nor its prices). */
+export type ShownCartLine = Pick<
+  CartLine,
+  "key" | "productId" | "size" | "quantity" | "left" | "unavailable" | "lineCents"
+> & { product: Pick<NonNullable<CartLine["product"]>, "name" | "category" | "image" | "size"> | null };
+
+/** The ids of the cart's one Remove form (CartRemoveForm) and one quantity form (CartQuantityForm). */
+const CART_REMOVE_FORM = "cart-remove";
+const CART_QUANTITY_FORM = "cart-quantity";
+
+/**
+ * The one form of every line's Remove (a form of its own in each of 20 lines, with the product id, the size and
+ * the page to come back to, was about 230 bytes of HTML and a React Router form each): it carries the intent and
+ * the page to come back to; each line's Remove button (`form=` its id) adds `line=<cart key>`. With JavaScript
+ * it is sent as any form is (its submitter's value included), a navigation as before.
+ */
+export function CartRemoveForm({ here }: { here: string }) {
   return (
-    <>
-      <input type="hidden" name="productId" value={line.productId} />
-      {line.size ? <input type="hidden" name="size" value={line.size} /> : null}
+    <Form id={CART_REMOVE_FORM} method="post" action="/cart" preventScrollReset discover="none" hidden>
+      <input type="hidden" name="intent" value={CART_INTENTS.remove} />
       <input type="hidden" name="redirectTo" value={here} />
-    </>
+    </Form>
+  );
+}
+
+/**
+ * The one form of every line's quantity: it carries the intent and the page to come back to; each line's select
+ * (`form=` its id, named `quantity:<cart key>`) and Update button (`line=<cart key>`) belong to it.
+ */
+export function CartQuantityForm({ here }: { here: string }) {
+  return (
+    <Form id={CART_QUANTITY_FORM} method="post" action="/cart" preventScrollReset discover="none" hidden>
+      <input type="hidden" name="intent" value={CART_INTENTS.setQuantity} />
+      <input type="hidden" name="redirectTo" value={here} />
+    </Form>
   );
 }
 
 /** A cart line: picture, name, size, quantity (or why it cannot be bought), amount and Remove. */
-export function CartLineRow({ line, here }: { line: CartLine; here: string }) {
+export function CartLineRow({
+  line,
+  discover,
+}: {
+  line: ShownCartLine;
+  /** "none" on every line but the first: their product links all go to the same route. */
+  discover?: "none";
+}) {
   const { product, quantity, unavailable } = line;
   const { currency } = useShop();
   // Names say the size, so two lines of one product are told apart ('Linen Shirt, M').
   const name = product ? lineName(product.name, line.size) : "Product no longer available";
   return (
     // On a phone the amount and Remove stand in a narrow column of their own beside the product, so nothing
-    // is pushed past the screen's edge; from md up the three columns line up under the list's headings.
-    <li
-      className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 py-4 text-sm md:grid-cols-[2fr_1fr_1fr] md:gap-2 md:text-base"
-      data-testid="cart-line"
-    >
-      <div className="row-span-2 flex min-w-0 items-center gap-3 md:row-span-1 md:gap-6">
-        <div className="flex h-16 w-16 shrink-0 items-center justify-center overflow-hidden rounded border border-gray-300 bg-white md:h-24 md:w-24">
-          {product?.image ? (
-            <img src={thumbnailUrl(product.image)} alt="" className="h-full max-w-full object-cover" />
-          ) : null}
-        </div>
-        <div className="min-w-0 break-words">
+    // is pushed past the screen's edge; from md up the three columns line up under the list's headings. The
+    // classes are named once in app.css (.cart-*): a page of 20 lines says them once.
+    <li className="cart-line" data-testid="cart-line">
+      <div className="cart-line-product">
+        <div className="cart-thumb">{product?.image ? <img src={thumbnailUrl(product.image)} alt="" /> : null}</div>
+        <div className="cart-line-name">
           {product ? (
-            <Link
-              to={productPath({ id: line.productId, category: product.category })}
-              className="font-semibold text-gray-800 hover:text-primary"
-            >
+            // Every line's link goes to the product route: the first one announces it for route discovery.
+            <Link to={productPath({ id: line.productId, category: product.category })} discover={discover}>
               {product.name}
             </Link>
           ) : (
-            <p className="font-semibold text-gray-800">{name}</p>
+            <p>{name}</p>
           )}
           <div className="mt-1 text-gray-500">
-            {product ? <p>Size: {product.size}</p> : null}
+            {product ? <p>{`Size: ${product.size}`}</p> : null}
             {unavailable ? (
               <p className="font-medium text-red-600" data-testid="unavailable">
                 {UNAVAILABLE[unavailable]}
@@ -67,12 +93,11 @@ export function CartLineRow({ line, here }: { line: CartLine; here: string }) {
               </p>
             ) : (
               <>
-                <QuantityForm
+                <QuantityChoice
                   line={line}
                   name={name}
                   // 1 to 9 (or more when the line holds more), never more than is left.
                   maxChoice={Math.min(Math.max(9, quantity), line.left ?? Number.POSITIVE_INFINITY)}
-                  here={here}
                 />
                 {line.left !== null && (isLow(line.left) || line.left <= quantity) ? (
                   <p className="text-xs font-medium text-amber-700" data-testid="few-left">
@@ -84,53 +109,49 @@ export function CartLineRow({ line, here }: { line: CartLine; here: string }) {
           </div>
         </div>
       </div>
-      <p className="self-end text-right md:self-auto md:text-center" data-testid="line-amount">
+      <p className="cart-line-amount" data-testid="line-amount">
         {unavailable ? "—" : formatMoney(line.lineCents, currency)}
       </p>
-      <Form
-        method="post"
-        action="/cart"
-        preventScrollReset
-        className="self-start text-right md:self-auto md:text-center"
-      >
-        <input type="hidden" name="intent" value={CART_INTENTS.remove} />
-        <LineFields line={line} here={here} />
-        <SubmitButton aria-label={`Remove one ${name} from the cart`} variant="danger" size="sm">
+      <div className="cart-line-remove">
+        <SubmitButton
+          form={CART_REMOVE_FORM}
+          name="line"
+          value={line.key}
+          aria-label={`Remove one ${name} from the cart`}
+          variant="bare"
+          className="cart-remove"
+        >
           Remove
         </SubmitButton>
-      </Form>
+      </div>
     </li>
   );
 }
 
-/** The quantity choice (1 to 9, or more when the line already holds more). */
-function QuantityForm({
-  line,
-  name,
-  maxChoice,
-  here,
-}: {
-  line: CartLine;
-  name: string;
-  maxChoice: number;
-  here: string;
-}) {
-  // Without JavaScript the Update button submits; with it, choosing a quantity submits by itself.
+/**
+ * The quantity choice (1 to 9, or more when the line already holds more), in the cart's one quantity form
+ * (CartQuantityForm): its select is named by the line (`quantity:<cart key>`), its Update button adds
+ * `line=<cart key>`, so the form says which line changes and to what.
+ */
+function QuantityChoice({ line, name, maxChoice }: { line: ShownCartLine; name: string; maxChoice: number }) {
+  // Without JavaScript the Update button submits; with it, choosing a quantity submits by itself (with the
+  // line's Update button as the submitter, hidden then, so the line is named as without JavaScript).
   const hydrated = useHydrated();
   const id = `qty-${line.key}`;
   return (
-    <Form method="post" action="/cart" preventScrollReset className="flex flex-wrap items-center gap-2">
-      <input type="hidden" name="intent" value={CART_INTENTS.setQuantity} />
-      <LineFields line={line} here={here} />
+    <div className="cart-qty">
       <label htmlFor={id}>Qty:</label>
       <select
         id={id}
-        name="quantity"
+        form={CART_QUANTITY_FORM}
+        name={`quantity:${line.key}`}
         defaultValue={line.quantity}
         key={line.quantity}
         aria-label={`Quantity of ${name}`}
-        onChange={(event) => event.currentTarget.form?.requestSubmit()}
-        className="border border-gray-300 bg-white px-1 outline-none"
+        onChange={(event) => {
+          const update = event.currentTarget.nextElementSibling;
+          event.currentTarget.form?.requestSubmit(update instanceof HTMLButtonElement ? update : null);
+        }}
       >
         {Array.from({ length: maxChoice }, (_, i) => i + 1).map((n) => (
           <option key={n} value={n}>
@@ -138,9 +159,17 @@ function QuantityForm({
           </option>
         ))}
       </select>
-      <SubmitButton hidden={hydrated} variant="quiet" size="sm" aria-label={`Update quantity of ${name}`}>
+      <SubmitButton
+        hidden={hydrated}
+        form={CART_QUANTITY_FORM}
+        name="line"
+        value={line.key}
+        variant="bare"
+        className="cart-update"
+        aria-label={`Update quantity of ${name}`}
+      >
         Update
       </SubmitButton>
-    </Form>
+    </div>
   );
 }

@@ -19,5 +19,12 @@ export {
   parseProductId,
   parseQuantity,
 } from "./cart-input.server.ts";
-export { type CartLine, cartCount, refuseUnseenStockCuts, settleCart, viewCartIn } from "./cart-view.server.ts";
+export {
+  type CartLine,
+  cartCount,
+  refuseUnseenStockCuts,
+  settleCart,
+  viewCartIn,
+  viewSavedCartIn,
+} from "./cart-view.server.ts";
 export { readVisitorCart } from "./visitor-cart.server.ts";

@@ -1,10 +1,10 @@
 // The one code a cart carries: a signed-in shopper's is stored (cart_discount_codes), a visitor's lives in a
 // signed cookie and moves to the shopper's cart when they next open it signed in. Applying checks the code
 // against the cart now; the cart page checks it again on every view and the order when it is placed.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { isProduction, sessionSecret } from "#app/lib/config.server.ts";
-import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts";
+import { db, preparedPerConnection, type Tx, transaction } from "#app/lib/db.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { normaliseCode } from "#app/lib/schemas/discount.ts";
 import { cartDiscountCodes } from "#db/tables.ts";
@@ -31,12 +31,18 @@ async function visitorCode(request: Request): Promise<string | null> {
 
 const clearVisitorCode = () => visitorCodeCookie().serialize("", { maxAge: 0 });
 
-async function storedCode(tx: Tx | Db, userId: string): Promise<string | null> {
-  const row = await first(
-    tx.select({ code: cartDiscountCodes.code }).from(cartDiscountCodes).where(eq(cartDiscountCodes.userId, userId)),
-  );
-  return row?.code ?? null;
+/** The code a shopper's saved cart carries, by a query prepared once per connection (the cart page, every view). */
+async function storedCode(userId: string): Promise<string | null> {
+  return (await storedCodeOn(db(), { userId }))?.code ?? null;
 }
+
+const storedCodeOn = preparedPerConnection((connection) =>
+  connection
+    .select({ code: cartDiscountCodes.code })
+    .from(cartDiscountCodes)
+    .where(eq(cartDiscountCodes.userId, sql.placeholder("userId")))
+    .prepare(),
+);
 
 async function storeCode(tx: Tx, userId: string, code: string): Promise<void> {
   await tx
@@ -55,7 +61,7 @@ export async function readCartCode(
 ): Promise<{ code: string | null; cookies: string[] }> {
   const fromCookie = await visitorCode(request);
   if (!userId) return { code: fromCookie, cookies: [] };
-  const stored = await storedCode(db(), userId);
+  const stored = await storedCode(userId);
   if (!fromCookie) return { code: stored, cookies: [] };
   if (!stored) await transaction((tx) => storeCode(tx, userId, fromCookie));
   return { code: stored ?? fromCookie, cookies: [await clearVisitorCode()] };
@@ -63,7 +69,7 @@ export async function readCartCode(
 
 /** The code a signed-in shopper's saved cart carries (what Place Order uses). */
 export function savedCartCode(userId: string): Promise<string | null> {
-  return storedCode(db(), userId);
+  return storedCode(userId);
 }
 
 /** Applies a code to the cart after checking it against the cart's lines; a refusal says why not. */

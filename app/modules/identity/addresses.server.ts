@@ -1,7 +1,7 @@
 // Shipping addresses: saved per shopper, checked field by field (app/lib/schemas/address.ts).
-import { and, asc, count, eq } from "drizzle-orm";
-import { db, first, takeTurnsOn, transaction } from "#app/lib/db.server.ts";
-import { ID_PATTERN, newId } from "#app/lib/ids.ts";
+import { asc, count, eq, sql } from "drizzle-orm";
+import { db, first, preparedRowsPerConnection, takeTurnsOn, transaction } from "#app/lib/db.server.ts";
+import { newId } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { ADDRESS_FIELDS, addressSchema } from "#app/lib/schemas/address.ts";
 import { type AddressSnapshot, addresses } from "#db/tables.ts";
@@ -35,25 +35,18 @@ export async function addAddress(userId: string, input: unknown): Promise<Addres
 
 /** The shopper's addresses, oldest first (the first saved one is the default). */
 export async function listAddresses(userId: string): Promise<Address[]> {
-  return db()
-    .select()
-    .from(addresses)
-    .where(eq(addresses.userId, userId))
-    .orderBy(asc(addresses.createdAt), asc(addresses.id));
+  return addressesOn(db(), { userId });
 }
 
-/** One of the shopper's own addresses, or null (another shopper's id finds nothing). */
-export async function findAddress(userId: string, addressId: unknown): Promise<Address | null> {
-  if (typeof addressId !== "string" || !ID_PATTERN.test(addressId)) return null;
-  return (
-    (await first(
-      db()
-        .select()
-        .from(addresses)
-        .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId))),
-    )) ?? null
-  );
-}
+/** The cart page asks on every view: prepared once per connection. */
+const addressesOn = preparedRowsPerConnection((connection) =>
+  connection
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, sql.placeholder("userId")))
+    .orderBy(asc(addresses.createdAt), asc(addresses.id))
+    .prepare(),
+);
 
 /** The address an order keeps: the fields as they are at the time of ordering. */
 export function addressSnapshot(address: Address): AddressSnapshot {

@@ -5,7 +5,6 @@ export {
   addAddress,
   addressLabel,
   addressSnapshot,
-  findAddress,
   listAddresses,
   MAX_ADDRESSES,
   parseAddress,

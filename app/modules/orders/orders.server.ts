@@ -10,8 +10,7 @@ import {
   type OrderLineInput,
   refuseUnseenStockCuts,
   removeFromSavedCart,
-  savedCartIn,
-  viewCartIn,
+  viewSavedCartIn,
 } from "#app/modules/cart/index.server.ts";
 import { countOrderUnits } from "#app/modules/catalog/index.server.ts";
 import {
@@ -69,7 +68,7 @@ export type PlacedOrder = { order: Order; lines: OrderLine[]; created: boolean }
 
 /** The saved cart's lines to order, refused when stock fell under one the shopper has not seen cut. */
 async function savedCartOrder(tx: Tx | Db, userId: string, held: ReadonlyMap<string, number>) {
-  const view = await viewCartIn(tx, await savedCartIn(tx, userId), held);
+  const view = await viewSavedCartIn(tx, userId, held);
   refuseUnseenStockCuts(view);
   return view.orderable;
 }
