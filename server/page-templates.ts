@@ -1,0 +1,334 @@
+// Kept page templates filled with the visitor's own parts (docs/decisions/0190-kept-page-templates.md). A
+// catalogue page (a route that says it is the same for every visitor without a session: SHARED_PAGE_HEADER) is
+// rendered without the request's cookies, twice per URL and catalogue version: once for an anonymous visitor
+// and once for a made-up signed-in one who saved every product, with sentinel name and counts. Each part that
+// depends on the visitor is a slot between markers (app/lib/visitor.tsx); between the slots the two renders
+// must be byte for byte the same, and hold no sentinel, or the page is not kept (it is then rendered per
+// request: `refused` counts them). A shopper's (or a visitor's with a cart or saved items) request for the page
+// is then answered by joining the constant pieces with each slot's variant for them, the sentinels replaced by
+// their own values escaped as React escapes them, and a fresh nonce: the same bytes a render for them makes.
+//
+// As in page-cache.ts, the constant pieces are compressed once; an answer is those with the personal pieces
+// (slots, nonces) as stored DEFLATE blocks between them and a combined CRC: no compression per answer.
+import { randomBytes, randomInt } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { constants, crc32, deflateRawSync } from "node:zlib";
+import { SHARED_PAGE_HEADER, TEMPLATE_PAGE_HEADER } from "../app/lib/shared-page.ts";
+import { islandJson, type TemplateMode, type Visitor } from "../app/lib/visitor.tsx";
+import { compressOnce, negotiateEncoding } from "./compression.ts";
+import { rawHeaders, routedPath } from "./http-bridge.ts";
+import {
+  appendOperator,
+  combineCrc,
+  FINAL_BLOCK,
+  GZIP_HEADER,
+  nonceOf,
+  PER_ANSWER,
+  storedBlock,
+} from "./page-cache.ts";
+
+const MAX_ENTRIES = 500;
+const MAX_BYTES = 64 * 1024 * 1024;
+const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+/** Where a page's nonce was, while the two renders are compared (a page has no zero byte: checked). */
+const NONCE_MARK = "\u0000";
+
+/** A rendered answer: what a template is made from. */
+export type Rendered = { status: number; headers: Headers; body: Buffer };
+
+type Constant = { raw: Buffer; deflated: Buffer; crc: number; operator: number };
+type Part = { constant: Constant } | { nonce: true } | { slot: string; anonymous: string; member: string };
+
+export type PageTemplate =
+  | {
+      version: number;
+      refused: false;
+      headers: Headers;
+      policyParts: string[] | null;
+      parts: Part[];
+      bytes: number;
+    }
+  | { version: number; refused: true; bytes: number };
+
+/** What React's server renderer escapes in text and attribute values, and how. */
+const ESCAPES: Record<string, string> = { '"': "&quot;", "&": "&amp;", "'": "&#x27;", "<": "&lt;", ">": "&gt;" };
+const escapeHtml = (text: string) => text.replace(/["&'<>]/g, (c) => ESCAPES[c] as string);
+
+/**
+ * The cache key of a request a template may answer: a GET for a document (not `.data`) that carries cookies
+ * (without any, page-cache.ts answers), with no `login` flag (the login modal is rendered for the request).
+ * The whole URL, scheme and Host included, as pageCacheKey.
+ */
+export function templateKey(req: IncomingMessage, https = false): string | null {
+  if (req.method !== "GET" || req.headers.cookie === undefined) return null;
+  if (routedPath(req)?.endsWith(".data") !== false) return null;
+  const url = req.url ?? "";
+  const query = url.indexOf("?");
+  if (query !== -1 && new URLSearchParams(url.slice(query)).has("login")) return null;
+  return `${https ? "https" : "http"}://${req.headers.host ?? "localhost"}${url}`;
+}
+
+/** The slots of a page: the constant text between them and each slot's name and content; null if malformed. */
+function slotsOf(html: string, token: string): { constants: string[]; slots: [string, string][] } | null {
+  const marker = new RegExp(`<template data-slot="${token}:(/?)([^"]*)"></template>`, "g");
+  const constantTexts: string[] = [];
+  const slots: [string, string][] = [];
+  let at = 0;
+  let open: { name: string; from: number } | null = null;
+  for (const match of html.matchAll(marker)) {
+    const [text, end, name] = match as unknown as [string, string, string];
+    if (!end) {
+      if (open) return null;
+      constantTexts.push(html.slice(at, match.index));
+      open = { name, from: match.index + text.length };
+    } else {
+      if (!open || open.name !== name) return null;
+      slots.push([name, html.slice(open.from, match.index)]);
+      open = null;
+    }
+    at = match.index + text.length;
+  }
+  if (open) return null;
+  constantTexts.push(html.slice(at));
+  return { constants: constantTexts, slots };
+}
+
+const KNOWN_SLOT = /^(saved|cart|account|account-phone|island|save:[^"<>]+)$/;
+
+/** Compresses a constant piece once, ending byte-aligned so that stored blocks may follow. */
+function constantOf(text: string): Constant {
+  const raw = Buffer.from(text);
+  return {
+    raw,
+    deflated: deflateRawSync(raw, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }),
+    crc: crc32(raw),
+    operator: appendOperator(raw.length),
+  };
+}
+
+export class PageTemplates {
+  /** Off: every request with cookies is rendered for itself (the tests compare both ways). */
+  enabled = true;
+  readonly maxEntries: number;
+  readonly maxBytes: number;
+  bytes = 0;
+  /** key → template, least recently used first. */
+  readonly entries = new Map<string, PageTemplate>();
+  /** Keys whose templates are being rendered now. */
+  readonly building = new Set<string>();
+  /** Templates kept, pages refused (their two renders differed outside the slots), answers filled. */
+  readonly counts = { kept: 0, refused: 0, filled: 0 };
+  /** Random per process: no page text can fake a marker or a sentinel. */
+  readonly token = randomBytes(12).toString("hex");
+  readonly sentinels = {
+    name: `Zt${randomBytes(8).toString("hex")}`,
+    cart: 700_000_000 + randomInt(90_000_000),
+    saved: 800_000_000 + randomInt(90_000_000),
+    island: `Zi${randomBytes(8).toString("hex")}`,
+  };
+
+  constructor({ maxEntries = MAX_ENTRIES, maxBytes = MAX_BYTES }: { maxEntries?: number; maxBytes?: number } = {}) {
+    this.maxEntries = maxEntries;
+    this.maxBytes = maxBytes;
+  }
+
+  /** The two made-up visitors the templates are rendered for (put in the router context by server.ts). */
+  modes(): { anonymous: TemplateMode; member: TemplateMode } {
+    const { token, sentinels } = this;
+    return {
+      anonymous: {
+        token,
+        island: sentinels.island,
+        visitor: { user: null, cartCount: sentinels.cart, savedIds: [] },
+        savedCount: 0,
+        everySaved: false,
+      },
+      member: {
+        token,
+        island: sentinels.island,
+        visitor: { user: { name: sentinels.name }, cartCount: sentinels.cart, savedIds: [] },
+        savedCount: sentinels.saved,
+        everySaved: true,
+      },
+    };
+  }
+
+  /** The template for `key` if it was made at `version` (a refused one too: the caller renders per request). */
+  get(key: string, version: number): PageTemplate | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.version !== version) {
+      this.bytes -= entry.bytes;
+      return undefined;
+    }
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** Makes and keeps the template of `key` from its two renders (or keeps the refusal). */
+  store(key: string, version: number, anonymous: Rendered, member: Rendered): PageTemplate {
+    const entry = this.make(version, anonymous, member);
+    if (entry.refused) this.counts.refused++;
+    else this.counts.kept++;
+    const previous = this.entries.get(key);
+    if (previous) {
+      this.entries.delete(key);
+      this.bytes -= previous.bytes;
+    }
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      const removed = this.entries.get(oldest) as PageTemplate;
+      this.entries.delete(oldest);
+      this.bytes -= removed.bytes;
+    }
+    return entry;
+  }
+
+  private make(version: number, anonymous: Rendered, member: Rendered): PageTemplate {
+    const refused: PageTemplate = { version, refused: true, bytes: 256 };
+    const pages = [anonymous, member].map((rendered) => {
+      if (rendered.status !== 200 || rendered.headers.get(SHARED_PAGE_HEADER) !== "1") return null;
+      if (rendered.headers.get(TEMPLATE_PAGE_HEADER) !== "1") return null;
+      if (rendered.headers.has("set-cookie") || rendered.body.length > MAX_PAGE_BYTES) return null;
+      const html = rendered.body.toString("utf8");
+      if (html.includes(NONCE_MARK)) return null;
+      const nonce = nonceOf(rendered.headers.get("content-security-policy"));
+      return slotsOf(nonce ? html.split(nonce).join(NONCE_MARK) : html, this.token);
+    });
+    const [a, b] = pages;
+    if (!a || !b || a.slots.length !== b.slots.length || a.constants.some((text, i) => text !== b.constants[i])) {
+      return refused;
+    }
+    const { name, cart, saved, island } = this.sentinels;
+    const forbidden = [this.token, name, String(cart), String(saved), island];
+    if (a.constants.some((text) => forbidden.some((sentinel) => text.includes(sentinel)))) return refused;
+    const parts: Part[] = [];
+    for (const [i, text] of a.constants.entries()) {
+      text.split(NONCE_MARK).forEach((piece, j) => {
+        if (j > 0) parts.push({ nonce: true });
+        if (piece) parts.push({ constant: constantOf(piece) });
+      });
+      const slotA = a.slots[i];
+      const slotB = b.slots[i];
+      if (!slotA || !slotB) continue;
+      if (slotA[0] !== slotB[0] || !KNOWN_SLOT.test(slotA[0])) return refused;
+      if (slotA[1].includes(NONCE_MARK) || slotB[1].includes(NONCE_MARK)) return refused;
+      parts.push({ slot: slotA[0], anonymous: slotA[1], member: slotB[1] });
+    }
+    const headers = new Headers(anonymous.headers);
+    for (const header of PER_ANSWER) headers.delete(header);
+    const policy = anonymous.headers.get("content-security-policy");
+    const nonce = nonceOf(policy);
+    return {
+      version,
+      refused: false,
+      headers,
+      policyParts: policy ? (nonce ? policy.split(nonce) : [policy]) : null,
+      parts,
+      bytes: anonymous.body.length * 2 + 1024,
+    };
+  }
+
+  /** A slot's content for this visitor: its variant, with the sentinels replaced by the visitor's own values. */
+  private fillSlot(part: { slot: string; anonymous: string; member: string }, visitor: Visitor, saved: Set<string>) {
+    const { sentinels } = this;
+    switch (part.slot) {
+      case "account":
+      case "account-phone":
+        return visitor.user ? part.member.replaceAll(sentinels.name, escapeHtml(visitor.user.name)) : part.anonymous;
+      case "cart":
+        return part.member.replaceAll(String(sentinels.cart), String(visitor.cartCount));
+      case "saved":
+        return visitor.savedIds.length > 0
+          ? part.member.replaceAll(String(sentinels.saved), String(visitor.savedIds.length))
+          : part.anonymous;
+      case "island":
+        return part.member.replace(sentinels.island, () => islandJson(visitor));
+      default:
+        return saved.has(part.slot.slice("save:".length)) ? part.member : part.anonymous;
+    }
+  }
+
+  /** The page for this visitor with `nonce`, as the pieces it is joined from: constant ones, or personal bytes. */
+  pieces(template: Extract<PageTemplate, { refused: false }>, visitor: Visitor, nonce: Buffer): (Constant | Buffer)[] {
+    const saved = new Set(visitor.savedIds);
+    return template.parts.map((part) => {
+      if ("constant" in part) return part.constant;
+      if ("nonce" in part) return nonce;
+      return Buffer.from(this.fillSlot(part, visitor, saved));
+    });
+  }
+
+  /**
+   * Answers a request from a template, filled for `visitor`: the headers of a page rendered for them (`decorate`
+   * with their cookie makes it private, no-store; no ETag), a fresh nonce, gzip from the pieces compressed once
+   * (a client that takes gzip gets it even if it prefers brotli), else the page compressed for it, or plain.
+   */
+  send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    template: Extract<PageTemplate, { refused: false }>,
+    visitor: Visitor,
+    decorate: (headers: Headers) => unknown,
+  ): void {
+    this.counts.filled++;
+    const nonce = Buffer.from(randomBytes(16).toString("base64"));
+    const headers = new Headers(template.headers);
+    if (template.policyParts) headers.set("Content-Security-Policy", template.policyParts.join(nonce.toString()));
+    headers.set("Vary", "Accept-Encoding");
+    decorate(headers);
+    const pieces = this.pieces(template, visitor, nonce);
+    const accept = req.headers["accept-encoding"];
+    let body: Buffer;
+    if (negotiateEncoding(accept, ["gzip"])) {
+      body = gzipOf(pieces);
+      headers.set("Content-Encoding", "gzip");
+    } else {
+      const encoding = negotiateEncoding(accept);
+      body = Buffer.concat(pieces.map((piece) => (Buffer.isBuffer(piece) ? piece : piece.raw)));
+      if (encoding) {
+        body = compressOnce(encoding, body);
+        headers.set("Content-Encoding", encoding);
+      }
+    }
+    headers.set("Content-Length", String(body.length));
+    res.writeHead(200, rawHeaders(headers));
+    res.end(body);
+  }
+}
+
+/** The stored DEFLATE blocks holding `bytes` (each at most 65,535 bytes). */
+function storedBlocks(bytes: Buffer): Buffer[] {
+  const blocks: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += 65_535) blocks.push(...storedBlock(bytes.subarray(at, at + 65_535)));
+  return blocks;
+}
+
+/** A gzip stream of the pieces: the constant ones as compressed once, the personal ones as stored blocks. */
+function gzipOf(pieces: (Constant | Buffer)[]): Buffer {
+  const out: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let length = 0;
+  for (const piece of pieces) {
+    if (Buffer.isBuffer(piece)) {
+      if (piece.length === 0) continue;
+      out.push(...storedBlocks(piece));
+      crc = combineCrc(crc, crc32(piece), appendOperator(piece.length));
+      length += piece.length;
+    } else {
+      out.push(piece.deflated);
+      crc = combineCrc(crc, piece.crc, piece.operator);
+      length += piece.raw.length;
+    }
+  }
+  out.push(FINAL_BLOCK);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc, 0);
+  trailer.writeUInt32LE(length >>> 0, 4);
+  out.push(trailer);
+  return Buffer.concat(out);
+}
