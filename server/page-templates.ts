@@ -48,7 +48,8 @@ export type PageTemplate =
       parts: Part[];
       bytes: number;
     }
-  | { version: number; refused: true; bytes: number };
+  /** A page whose two renders could not make a template: why (for the tests; nothing is logged per request). */
+  | { version: number; refused: true; reason: string; bytes: number };
 
 /** What React's server renderer escapes in text and attribute values, and how. */
 const ESCAPES: Record<string, string> = { '"': "&quot;", "&": "&amp;", "'": "&#x27;", "<": "&lt;", ">": "&gt;" };
@@ -189,7 +190,7 @@ export class PageTemplates {
   }
 
   private make(version: number, anonymous: Rendered, member: Rendered): PageTemplate {
-    const refused: PageTemplate = { version, refused: true, bytes: 256 };
+    const refused = (reason: string): PageTemplate => ({ version, refused: true, reason, bytes: 256 });
     const pages = [anonymous, member].map((rendered) => {
       if (rendered.status !== 200 || rendered.headers.get(SHARED_PAGE_HEADER) !== "1") return null;
       if (rendered.headers.get(TEMPLATE_PAGE_HEADER) !== "1") return null;
@@ -200,12 +201,15 @@ export class PageTemplates {
       return slotsOf(nonce ? html.split(nonce).join(NONCE_MARK) : html, this.token);
     });
     const [a, b] = pages;
-    if (!a || !b || a.slots.length !== b.slots.length || a.constants.some((text, i) => text !== b.constants[i])) {
-      return refused;
+    if (!a || !b) return refused("not a page for a template, or its slots are malformed");
+    if (a.slots.length !== b.slots.length || a.constants.some((text, i) => text !== b.constants[i])) {
+      return refused("the two renders differ outside the slots");
     }
     const { name, cart, saved, island } = this.sentinels;
     const forbidden = [this.token, name, String(cart), String(saved), island];
-    if (a.constants.some((text) => forbidden.some((sentinel) => text.includes(sentinel)))) return refused;
+    if (a.constants.some((text) => forbidden.some((sentinel) => text.includes(sentinel)))) {
+      return refused("a sentinel outside the slots");
+    }
     const parts: Part[] = [];
     for (const [i, text] of a.constants.entries()) {
       text.split(NONCE_MARK).forEach((piece, j) => {
@@ -215,8 +219,8 @@ export class PageTemplates {
       const slotA = a.slots[i];
       const slotB = b.slots[i];
       if (!slotA || !slotB) continue;
-      if (slotA[0] !== slotB[0] || !KNOWN_SLOT.test(slotA[0])) return refused;
-      if (slotA[1].includes(NONCE_MARK) || slotB[1].includes(NONCE_MARK)) return refused;
+      if (slotA[0] !== slotB[0] || !KNOWN_SLOT.test(slotA[0])) return refused(`slot ${slotA[0]}`);
+      if (slotA[1].includes(NONCE_MARK) || slotB[1].includes(NONCE_MARK)) return refused("a nonce in a slot");
       parts.push({ slot: slotA[0], anonymous: slotA[1], member: slotB[1] });
     }
     const headers = new Headers(anonymous.headers);
