@@ -39,6 +39,9 @@ const staticFiles = indexStaticFiles(path.join(buildDir, "client"));
 export const pageCache = new PageCache();
 /** The kept templates of those pages, filled for visitors with cookies; exported for the tests likewise. */
 export const pageTemplates = new PageTemplates();
+// PAGE_TEMPLATES=off renders every page with cookies for its request (to compare, or should a template ever be
+// suspected): decision 0190.
+pageTemplates.enabled = process.env.PAGE_TEMPLATES !== "off";
 const handleRequest = app.createRequestHandler(build, process.env.NODE_ENV ?? "production");
 
 /** The methods the store uses; anything else (PUT, DELETE, TRACE, PROPFIND, ...) is refused here. */
@@ -166,7 +169,8 @@ async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<voi
     !template &&
     response.status === 200 &&
     response.headers.get(TEMPLATE_PAGE_HEADER) === "1" &&
-    !pageTemplates.building.has(templateAt)
+    !pageTemplates.building.has(templateAt) &&
+    pageTemplates.askedAgain(templateAt)
   ) {
     // After this answer is out: the page's templates, for the next request with cookies.
     res.once("finish", () => void buildTemplates(templateAt, request, client));

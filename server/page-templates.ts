@@ -117,6 +117,8 @@ export class PageTemplates {
   readonly entries = new Map<string, PageTemplate>();
   /** Keys whose templates are being rendered now. */
   readonly building = new Set<string>();
+  /** Keys asked for once (a template costs two renders: a search made once is not worth them), oldest first. */
+  readonly askedOnce = new Set<string>();
   /** Templates kept, pages refused (their two renders differed outside the slots), answers filled. */
   readonly counts = { kept: 0, refused: 0, filled: 0 };
   /** Random per process: no page text can fake a marker or a sentinel. */
@@ -152,6 +154,17 @@ export class PageTemplates {
         everySaved: true,
       },
     };
+  }
+
+  /** Whether the page at `key` is worth its template: asked for before (each key counts once, a bounded set). */
+  askedAgain(key: string): boolean {
+    if (this.askedOnce.delete(key)) return true;
+    this.askedOnce.add(key);
+    if (this.askedOnce.size > this.maxEntries * 10) {
+      const oldest = this.askedOnce.values().next().value;
+      if (oldest !== undefined) this.askedOnce.delete(oldest);
+    }
+    return false;
   }
 
   /** The template for `key` if it was made at `version` (a refused one too: the caller renders per request). */

@@ -41,8 +41,14 @@ test("a shopper's list page comes from its template, filled for them, hydrates c
   await expect(accountMenu(page)).toHaveText(shopper.name);
   await expect(banner.getByRole("link", { name: "Saved items, 1", exact: true })).toBeVisible();
   await expect(cartCount(page)).toHaveText("0");
-  const teeSave = page.getByRole("article").filter({ hasText: tee }).getByRole("button", { name: `Save ${tee}` });
-  const capSave = page.getByRole("article").filter({ hasText: cap }).getByRole("button", { name: `Save ${cap}` });
+  const teeSave = page
+    .getByRole("article")
+    .filter({ hasText: tee })
+    .getByRole("button", { name: `Save ${tee}` });
+  const capSave = page
+    .getByRole("article")
+    .filter({ hasText: cap })
+    .getByRole("button", { name: `Save ${cap}` });
   await expect(teeSave).toHaveAttribute("aria-pressed", "true");
   await expect(capSave).toHaveAttribute("aria-pressed", "false");
   // No hydration error (nor any other) on the filled page.

@@ -79,7 +79,9 @@ async function rendered(page: string, cookie: string, headers: Record<string, st
 async function filled(page: string, cookie: string, headers: Record<string, string> = {}) {
   const key = `${origin}${page}`;
   const templates = entry.pageTemplates;
+  // A template is made once a page was asked for twice (by anyone with cookies), after the second answer.
   if (!templates.entries.has(key)) {
+    await get(page, cookie);
     await get(page, cookie);
     await waitFor(`the template of ${page}`, () => templates.entries.has(key) && !templates.building.has(key));
   }
@@ -115,7 +117,10 @@ beforeAll(async () => {
     listenersBefore.set(signal, new Set(process.listeners(signal) as NodeJS.SignalsListener[]));
   const serverEntry = path.join(path.dirname(path.dirname(builtServer())), "server-entry.js");
   entry = (await import(pathToFileURL(serverEntry).href)) as StoreServer;
-  const address = await waitFor("the server to listen", () => (entry.server.address() as AddressInfo | null) ?? undefined);
+  const address = await waitFor(
+    "the server to listen",
+    () => (entry.server.address() as AddressInfo | null) ?? undefined,
+  );
   origin = `http://127.0.0.1:${address.port}`;
 
   // 30 tees (two pages of Men), a cap (Accessories: a product off the Men pages).
@@ -125,10 +130,18 @@ beforeAll(async () => {
   const [tee0, tee1, tee29] = [tees[0]!, tees[1]!, tees[29]!];
 
   // A visitor with a cart (3 units), one with saved items only (one on /products/men, the cap off it).
-  const cartAnswer = await post("/cart", { intent: "set-quantity", productId: tee0.id, quantity: "3", redirectTo: "/" });
+  const cartAnswer = await post("/cart", {
+    intent: "set-quantity",
+    productId: tee0.id,
+    quantity: "3",
+    redirectTo: "/",
+  });
   const withCart = keptCookies(cartAnswer, "");
   let withSaved = keptCookies(await post("/saved", { intent: "save", productId: tee29.id, redirectTo: "/" }), "");
-  withSaved = keptCookies(await post("/saved", { intent: "save", productId: cap.id, redirectTo: "/" }, withSaved), withSaved);
+  withSaved = keptCookies(
+    await post("/saved", { intent: "save", productId: cap.id, redirectTo: "/" }, withSaved),
+    withSaved,
+  );
 
   const plain = await createUser({ name: "Plain Shopper" });
   const hostile = await createUser({ name: `<b>Tom & "Jerry" O'Neil</b> Ελένη 山田` });
