@@ -97,6 +97,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {shopperChrome && <Header user={visitor.user} cartCount={visitor.cartCount} savedCount={visitor.savedCount} />}
+        {/*
+          Next to the header's slots: the page after them (cards, footer, hydration data) is the same for most
+          visitors and compresses as one in a kept template (server/page-templates.ts).
+        */}
+        <VisitorIsland />
         <NavigationProgress />
         <Toasts toasts={rootData?.toasts ?? []} />
         <main id="main" tabIndex={-1} className={shopperChrome ? "mx-auto max-w-page px-gutter md:px-8" : ""}>
@@ -104,7 +109,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {shopperChrome && <Footer />}
-        <VisitorIsland />
         <ScrollRestoration />
         <Scripts />
         <StartAppScripts />

@@ -36,8 +36,24 @@ const NONCE_MARK = "\u0000";
 /** A rendered answer: what a template is made from. */
 export type Rendered = { status: number; headers: Headers; body: Buffer };
 
-type Constant = { raw: Buffer; deflated: Buffer; crc: number; operator: number };
-type Part = { constant: Constant } | { nonce: true } | { slot: string; anonymous: string; member: string };
+/**
+ * A piece of a page known when its template is made (a constant piece, or a slot's variant that holds no
+ * sentinel: a Save button either way, the Login link), compressed once on its own (`deflated`) and against the
+ * page before it (compressAgainstPage): `reach`, with the page back over that many personal pieces as its
+ * dictionary (each as it is for the reference visitor: see referenceOf), most first; `afterMember`, with the
+ * constant piece before and the slot between at its signed-in or saved variant.
+ */
+type Known = {
+  raw: Buffer;
+  deflated: Buffer;
+  reach: { personal: number; deflated: Buffer }[];
+  afterMember?: Buffer;
+  crc: number;
+  operator: number;
+};
+type Slot = { slot: string; anonymous: string; member: string; known: { anonymous?: Known; member?: Known } };
+type Part = { constant: Known } | { nonce: true } | Slot;
+type Variant = "anonymous" | "member";
 
 export type PageTemplate =
   | {
@@ -46,6 +62,8 @@ export type PageTemplate =
       headers: Headers;
       policyParts: string[] | null;
       parts: Part[];
+      /** What each personal part is for the reference visitor (referenceOf): its bytes, a length, or null. */
+      references: (Buffer | number | null | undefined)[];
       bytes: number;
     }
   /** A page whose two renders could not make a template: why (for the tests; nothing is logged per request). */
@@ -96,16 +114,85 @@ function slotsOf(html: string, token: string): { constants: string[]; slots: [st
 
 const KNOWN_SLOT = /^(saved|cart|account|account-phone|island|save:[^"<>]+)$/;
 
-/** Compresses a constant piece once, ending byte-aligned so that stored blocks may follow. */
-function constantOf(text: string): Constant {
+/** Raw DEFLATE blocks ending byte-aligned, so that stored blocks may follow. */
+const deflate = (raw: Buffer, dictionary?: Buffer) =>
+  deflateRawSync(raw, { level: 9, finishFlush: constants.Z_SYNC_FLUSH, ...(dictionary ? { dictionary } : {}) });
+
+function knownOf(text: string): Known {
   const raw = Buffer.from(text);
-  return {
-    raw,
-    deflated: deflateRawSync(raw, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }),
-    crc: crc32(raw),
-    operator: appendOperator(raw.length),
-  };
+  return { raw, deflated: deflate(raw), reach: [], crc: crc32(raw), operator: appendOperator(raw.length) };
 }
+
+/** The length of the nonce server.ts puts in each answer (16 random bytes in base64). */
+const NONCE_LENGTH = 24;
+const WINDOW = 32 * 1024;
+/** How many personal pieces back a known piece's dictionaries reach (one compression each). */
+const REACHES = [1, 2, 4, 8, 16, 32, 64];
+
+/**
+ * A personal part as it is for the reference visitor (anonymous, nothing saved), when known now: a slot's
+ * anonymous variant when it holds no sentinel (its bytes), a nonce (its length: zero bytes stand for it). Null
+ * when it depends on the visitor's values (a count, the island).
+ */
+function referenceOf(part: Part): Buffer | number | null | undefined {
+  if ("constant" in part) return undefined;
+  if ("nonce" in part) return NONCE_LENGTH;
+  return part.known.anonymous?.raw ?? null;
+}
+
+/**
+ * Compresses each known piece again against the page before it, so that it refers back as in a page compressed
+ * whole (a card to the cards before it, the hydration data to the cards' names). The dictionary is the page
+ * before it as the reference visitor gets it, a nonce's place filled with zero bytes: the page has no zero byte
+ * (checked), so no match takes them in, and a decoder that has the real nonce there decodes the same text, as in
+ * page-cache.ts. A version is only used when every personal piece its dictionary spans is the reference one
+ * (gzipOf counts them); after a slot at its other variant, `afterMember` reaches back over that slot only.
+ */
+function compressAgainstPage(parts: Part[], references: (Buffer | number | null | undefined)[]): void {
+  const compress = (known: Known, k: number) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let personal = 0;
+    let wanted = 0;
+    for (let j = k - 1; j >= 0 && size < WINDOW; j--) {
+      const before = parts[j] as Part;
+      const reference = references[j];
+      if ("constant" in before) {
+        chunks.unshift(before.constant.raw);
+        size += before.constant.raw.length;
+        continue;
+      }
+      if (personal === REACHES[wanted]) {
+        known.reach.unshift({ personal, deflated: deflate(known.raw, dictionaryOf(chunks)) });
+        wanted++;
+      }
+      if (reference === null || reference === undefined || wanted >= REACHES.length) break;
+      const bytes = typeof reference === "number" ? Buffer.alloc(reference) : reference;
+      chunks.unshift(bytes);
+      size += bytes.length;
+      personal++;
+    }
+    // What it reached when it stopped (the start, a full window, a piece of unknown value before).
+    if (personal > (known.reach[0]?.personal ?? 0)) {
+      known.reach.unshift({ personal, deflated: deflate(known.raw, dictionaryOf(chunks)) });
+    }
+    known.reach.sort((x, y) => y.personal - x.personal);
+    const between = parts[k - 1];
+    const before = parts[k - 2];
+    if (between && before && "constant" in before && "slot" in between && between.known.member) {
+      known.afterMember = deflate(known.raw, dictionaryOf([before.constant.raw, between.known.member.raw]));
+    }
+  };
+  parts.forEach((part, k) => {
+    if ("constant" in part) compress(part.constant, k);
+    else if ("slot" in part) {
+      if (part.known.anonymous) compress(part.known.anonymous, k);
+      if (part.known.member) compress(part.known.member, k);
+    }
+  });
+}
+
+const dictionaryOf = (chunks: Buffer[]) => Buffer.concat(chunks).subarray(-WINDOW);
 
 export class PageTemplates {
   /** Off: every request with cookies is rendered for itself (the tests compare both ways). */
@@ -227,15 +314,24 @@ export class PageTemplates {
     for (const [i, text] of a.constants.entries()) {
       text.split(NONCE_MARK).forEach((piece, j) => {
         if (j > 0) parts.push({ nonce: true });
-        if (piece) parts.push({ constant: constantOf(piece) });
+        if (piece) parts.push({ constant: knownOf(piece) });
       });
       const slotA = a.slots[i];
       const slotB = b.slots[i];
       if (!slotA || !slotB) continue;
       if (slotA[0] !== slotB[0] || !KNOWN_SLOT.test(slotA[0])) return refused(`slot ${slotA[0]}`);
       if (slotA[1].includes(NONCE_MARK) || slotB[1].includes(NONCE_MARK)) return refused("a nonce in a slot");
-      parts.push({ slot: slotA[0], anonymous: slotA[1], member: slotB[1] });
+      const known = (text: string) =>
+        forbidden.some((sentinel) => text.includes(sentinel)) ? undefined : knownOf(text);
+      parts.push({
+        slot: slotA[0],
+        anonymous: slotA[1],
+        member: slotB[1],
+        known: { anonymous: known(slotA[1]), member: known(slotB[1]) },
+      });
     }
+    const references = parts.map(referenceOf);
+    compressAgainstPage(parts, references);
     const headers = new Headers(anonymous.headers);
     for (const header of PER_ANSWER) headers.delete(header);
     const policy = anonymous.headers.get("content-security-policy");
@@ -246,38 +342,71 @@ export class PageTemplates {
       headers,
       policyParts: policy ? (nonce ? policy.split(nonce) : [policy]) : null,
       parts,
-      bytes: anonymous.body.length * 2 + 1024,
+      references,
+      bytes: anonymous.body.length * 3 + 1024,
     };
   }
 
-  /** A slot's content for this visitor: its variant, with the sentinels replaced by the visitor's own values. */
-  private fillSlot(part: { slot: string; anonymous: string; member: string }, visitor: Visitor, saved: Set<string>) {
+  /** A slot's variant for this visitor, and its text with the sentinels replaced by the visitor's own values. */
+  private fillSlot(part: Slot, visitor: Visitor, saved: Set<string>): [Variant, string] {
     const { sentinels } = this;
     switch (part.slot) {
       case "account":
       case "account-phone":
-        return visitor.user ? part.member.replaceAll(sentinels.name, escapeHtml(visitor.user.name)) : part.anonymous;
+        return visitor.user
+          ? ["member", part.member.replaceAll(sentinels.name, escapeHtml(visitor.user.name))]
+          : ["anonymous", part.anonymous];
       case "cart":
-        return part.member.replaceAll(String(sentinels.cart), String(visitor.cartCount));
+        return ["member", part.member.replaceAll(String(sentinels.cart), String(visitor.cartCount))];
       case "saved":
         return visitor.savedIds.length > 0
-          ? part.member.replaceAll(String(sentinels.saved), String(visitor.savedIds.length))
-          : part.anonymous;
+          ? ["member", part.member.replaceAll(String(sentinels.saved), String(visitor.savedIds.length))]
+          : ["anonymous", part.anonymous];
       case "island":
-        return part.member.replace(sentinels.island, () => islandJson(visitor));
+        return ["member", part.member.replace(sentinels.island, () => islandJson(visitor))];
       default:
-        return saved.has(part.slot.slice("save:".length)) ? part.member : part.anonymous;
+        return saved.has(part.slot.slice("save:".length)) ? ["member", part.member] : ["anonymous", part.anonymous];
     }
   }
 
-  /** The page for this visitor with `nonce`, as the pieces it is joined from: constant ones, or personal bytes. */
-  pieces(template: Extract<PageTemplate, { refused: false }>, visitor: Visitor, nonce: Buffer): (Constant | Buffer)[] {
+  /**
+   * The page for this visitor with `nonce`, as the pieces it is joined from: known ones (compressed once, with
+   * the version to send) or personal bytes (sent as stored blocks). A known piece is sent compressed against
+   * the page before it as far back as the personal pieces in between are the reference visitor's.
+   */
+  pieces(template: Extract<PageTemplate, { refused: false }>, visitor: Visitor, nonce: Buffer) {
     const saved = new Set(visitor.savedIds);
-    return template.parts.map((part) => {
-      if ("constant" in part) return part.constant;
-      if ("nonce" in part) return nonce;
-      return Buffer.from(this.fillSlot(part, visitor, saved));
+    const out: ({ known: Known; deflated: Buffer } | Buffer)[] = [];
+    // Personal pieces since the last one that was not the reference visitor's.
+    let run = 0;
+    let afterMember = false;
+    const knownPiece = (known: Known) => {
+      const deflated =
+        known.reach.find((version) => version.personal <= run)?.deflated ??
+        (afterMember ? known.afterMember : undefined) ??
+        known.deflated;
+      return { known, deflated };
+    };
+    template.parts.forEach((part) => {
+      if ("constant" in part) {
+        out.push(knownPiece(part.constant));
+        afterMember = false;
+        return;
+      }
+      if ("nonce" in part) {
+        out.push(nonce);
+        run++;
+        afterMember = false;
+        return;
+      }
+      const [variant, text] = this.fillSlot(part, visitor, saved);
+      const known = part.known[variant];
+      out.push(known ? knownPiece(known) : Buffer.from(text));
+      const isReference = variant === "anonymous" && part.known.anonymous !== undefined;
+      run = isReference ? run + 1 : 0;
+      afterMember = variant === "member" && known !== undefined;
     });
+    return out;
   }
 
   /**
@@ -306,7 +435,7 @@ export class PageTemplates {
       headers.set("Content-Encoding", "gzip");
     } else {
       const encoding = negotiateEncoding(accept);
-      body = Buffer.concat(pieces.map((piece) => (Buffer.isBuffer(piece) ? piece : piece.raw)));
+      body = Buffer.concat(pieces.map((piece) => (Buffer.isBuffer(piece) ? piece : piece.known.raw)));
       if (encoding) {
         body = compressOnce(encoding, body);
         headers.set("Content-Encoding", encoding);
@@ -325,21 +454,20 @@ function storedBlocks(bytes: Buffer): Buffer[] {
   return blocks;
 }
 
-/** A gzip stream of the pieces: the constant ones as compressed once, the personal ones as stored blocks. */
-function gzipOf(pieces: (Constant | Buffer)[]): Buffer {
+/** A gzip stream of the pieces: the known ones as compressed once, the personal ones as stored blocks. */
+function gzipOf(pieces: ({ known: Known; deflated: Buffer } | Buffer)[]): Buffer {
   const out: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let length = 0;
   for (const piece of pieces) {
     if (Buffer.isBuffer(piece)) {
-      if (piece.length === 0) continue;
-      out.push(...storedBlocks(piece));
+      if (piece.length > 0) out.push(...storedBlocks(piece));
       crc = combineCrc(crc, crc32(piece), appendOperator(piece.length));
       length += piece.length;
     } else {
       out.push(piece.deflated);
-      crc = combineCrc(crc, piece.crc, piece.operator);
-      length += piece.raw.length;
+      crc = combineCrc(crc, piece.known.crc, piece.known.operator);
+      length += piece.known.raw.length;
     }
   }
   out.push(FINAL_BLOCK);
