@@ -352,15 +352,17 @@ export class PageTemplates {
     const { sentinels } = this;
     switch (part.slot) {
       case "account":
-      case "account-phone":
-        return visitor.user
-          ? ["member", part.member.replaceAll(sentinels.name, escapeHtml(visitor.user.name))]
-          : ["anonymous", part.anonymous];
+      case "account-phone": {
+        if (!visitor.user) return ["anonymous", part.anonymous];
+        // Replaced through a function: a `$&` in a name is text, not a replacement pattern.
+        const name = escapeHtml(visitor.user.name);
+        return ["member", part.member.replaceAll(sentinels.name, () => name)];
+      }
       case "cart":
-        return ["member", part.member.replaceAll(String(sentinels.cart), String(visitor.cartCount))];
+        return ["member", part.member.replaceAll(String(sentinels.cart), () => String(visitor.cartCount))];
       case "saved":
         return visitor.savedIds.length > 0
-          ? ["member", part.member.replaceAll(String(sentinels.saved), String(visitor.savedIds.length))]
+          ? ["member", part.member.replaceAll(String(sentinels.saved), () => String(visitor.savedIds.length))]
           : ["anonymous", part.anonymous];
       case "island":
         return ["member", part.member.replace(sentinels.island, () => islandJson(visitor))];
