@@ -11,10 +11,11 @@ import type { Socket } from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { SHARED_PAGE_HEADER } from "./app/lib/shared-page.ts";
+import { SHARED_PAGE_HEADER, TEMPLATE_PAGE_HEADER } from "./app/lib/shared-page.ts";
 import { probeOf, sendProbe } from "./server/health.ts";
 import { rawHeaders, routedPath, sendResponse, toFetchRequest, usableTarget } from "./server/http-bridge.ts";
 import { PageCache, pageCacheKey, sendCachedPage } from "./server/page-cache.ts";
+import { PageTemplates, type Rendered, templateKey } from "./server/page-templates.ts";
 import { logRefusal, rawRefusal, refusalResponse } from "./server/refusals.ts";
 import { findStaticFile, indexStaticFiles, sendStaticFile } from "./server/static-files.ts";
 
@@ -36,6 +37,11 @@ if (notAlone) {
 const staticFiles = indexStaticFiles(path.join(buildDir, "client"));
 /** The kept pages; exported so that a test running this server in its own process can look inside. */
 export const pageCache = new PageCache();
+/** The kept templates of those pages, filled for visitors with cookies; exported for the tests likewise. */
+export const pageTemplates = new PageTemplates();
+// PAGE_TEMPLATES=off renders every page with cookies for its request (to compare, or should a template ever be
+// suspected): decision 0190.
+pageTemplates.enabled = process.env.PAGE_TEMPLATES !== "off";
 const handleRequest = app.createRequestHandler(build, process.env.NODE_ENV ?? "production");
 
 /** The methods the store uses; anything else (PUT, DELETE, TRACE, PROPFIND, ...) is refused here. */
@@ -140,9 +146,17 @@ async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<voi
     return sendResponse(req, res, guarded.status, decorate(new Headers(guarded.headers)), guarded.body);
   }
 
-  const context = new app.RouterContextProvider();
-  context.set(app.requestClientContext, client);
-  const response = await handleRequest(request, context);
+  // The same page for a visitor with cookies (a shopper, a cart, saved items): its template filled with their
+  // own parts (server/page-templates.ts), unless this request must be rendered for itself (visitorForTemplate).
+  const templateAt = pageTemplates.enabled && cacheKey === null ? templateKey(req, client.https) : null;
+  const templateVersion = templateAt === null ? 0 : await app.catalogueVersion();
+  const template = templateAt === null ? undefined : pageTemplates.get(templateAt, templateVersion);
+  if (template && !template.refused) {
+    const visitor = await app.visitorForTemplate(request);
+    if (visitor) return pageTemplates.send(req, res, template, visitor, decorate);
+  }
+
+  const response = await handleRequest(request, app.newRequestContext(app.RouterContextProvider, request, client));
   let body = response.body;
   if (cacheKey !== null && response.headers.get(SHARED_PAGE_HEADER) === "1") {
     const bytes = Buffer.from(await response.arrayBuffer());
@@ -150,9 +164,47 @@ async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<voi
     if (entry) return sendCachedPage(req, res, entry, client.https, decorate);
     body = new Response(bytes).body;
   }
+  if (
+    templateAt !== null &&
+    !template &&
+    response.status === 200 &&
+    response.headers.get(TEMPLATE_PAGE_HEADER) === "1" &&
+    !pageTemplates.building.has(templateAt) &&
+    pageTemplates.askedAgain(templateAt)
+  ) {
+    // After this answer is out: the page's templates, for the next request with cookies.
+    res.once("finish", () => void buildTemplates(templateAt, request, client));
+  }
   const headers = decorate(new Headers(response.headers));
   headers.delete(SHARED_PAGE_HEADER);
+  headers.delete(TEMPLATE_PAGE_HEADER);
   await sendResponse(req, res, response.status, headers, body);
+}
+
+/** Renders the two templates of the page at `key` without the request's cookies, and keeps what they make. */
+async function buildTemplates(key: string, request: Request, client: Client): Promise<void> {
+  if (pageTemplates.building.has(key)) return;
+  pageTemplates.building.add(key);
+  try {
+    const version = await app.catalogueVersion();
+    const headers = new Headers(request.headers);
+    for (const name of ["cookie", "if-none-match", "if-modified-since"]) headers.delete(name);
+    const modes = pageTemplates.modes();
+    const render = async (mode: typeof modes.anonymous): Promise<Rendered> => {
+      const templateRequest = new Request(key, { headers });
+      const context = app.newRequestContext(app.RouterContextProvider, templateRequest, client);
+      context.set(app.templateContext, mode);
+      const response = await handleRequest(templateRequest, context);
+      return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+    };
+    const anonymous = await render(modes.anonymous);
+    const member = await render(modes.member);
+    pageTemplates.store(key, version, anonymous, member);
+  } catch (error) {
+    console.error(error);
+  } finally {
+    pageTemplates.building.delete(key);
+  }
 }
 
 export const server = http.createServer(

@@ -12,6 +12,8 @@ import { CspNonceContext } from "#app/lib/csp-nonce.tsx";
 import { deferAppScripts } from "#app/lib/deferred-scripts.server.ts";
 import { requestClientContext } from "#app/lib/request-client.server.ts";
 import { contentSecurityPolicy, newNonce } from "#app/lib/security-headers.server.ts";
+import { visitorRenderContext } from "#app/lib/visitor.server.ts";
+import { ANONYMOUS, VisitorRenderContext } from "#app/lib/visitor.tsx";
 import { logTarget } from "../server/log-target.ts";
 
 // React Router's request handler and context, from the copy this build carries (its production build: decision
@@ -28,6 +30,9 @@ export { config, resetConfigForTests, severalServersRefusal } from "#app/lib/con
 export { closeDb as closeDatabase, engine as databaseEngine, prepareDatabase } from "#app/lib/db.server.ts";
 export { requestClient, requestClientContext } from "#app/lib/request-client.server.ts";
 export { applySecurityHeaders } from "#app/lib/security-headers.server.ts";
+// The kept templates of pages (server/page-templates.ts, decision 0190): the request's context as the root
+// loader reads it, the template mode server.ts renders them in, and what a template is filled with.
+export { newRequestContext, templateContext, visitorForTemplate } from "#app/lib/visitor.server.ts";
 export { guardRequest } from "#app/middleware/request-guard.server.ts";
 export { catalogueVersion } from "#app/modules/catalog/index.server.ts";
 export { startMailSender, stopMailSender } from "#app/modules/mail/index.server.ts";
@@ -60,8 +65,14 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext?: unknown,
 ) {
   const nonce = newNonce();
+  // The visitor the root loader read (or the template's made-up one), for the island and the header.
+  const visitor = (loadContext instanceof RouterContextProvider ? loadContext.get(visitorRenderContext) : null) ?? {
+    visitor: ANONYMOUS,
+    template: null,
+  };
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
 
@@ -84,7 +95,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <CspNonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <VisitorRenderContext.Provider value={visitor}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </VisitorRenderContext.Provider>
       </CspNonceContext.Provider>,
       {
         nonce,

@@ -25,6 +25,8 @@ import { StartAppScripts } from "#app/lib/deferred-scripts.tsx";
 import { isSellerSignIn } from "#app/lib/seller-sign-in.ts";
 import { shopOf, shopTitle } from "#app/lib/shop.ts";
 import { takeToasts } from "#app/lib/toast.server.ts";
+import { documentRequestContext, templateContext, visitorRenderContext } from "#app/lib/visitor.server.ts";
+import { useVisitor, VisitorIsland } from "#app/lib/visitor.tsx";
 import { readIdentity, shopperOf } from "#app/middleware/identity.server.ts";
 import { guardRequest } from "#app/middleware/request-guard.server.ts";
 import { shopperShell } from "#app/modules/identity/index.server.ts";
@@ -58,17 +60,24 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toasts, clearCookie } = await takeToasts(request);
-  const shell = await shopperShell(request, shopperOf(context));
+  // A template render (server/page-templates.ts) is for a made-up visitor, never the request's.
+  const template = context.get(templateContext);
+  const shell = template ? template.visitor : await shopperShell(request, shopperOf(context));
+  context.set(visitorRenderContext, { visitor: shell, template });
+  // A document carries the visitor's parts in its island (app/lib/visitor.tsx), not in the hydration data,
+  // so that a page kept without a visitor can be filled with them; a data request gets them here.
+  const personal = context.get(documentRequestContext) ? {} : shell;
   // Canonical and shared links are absolute: on PUBLIC_URL when it is set, else on the address asked for.
   const origin = publicOrigin(new URL(request.url).origin);
   return data(
-    { ...shell, toasts, origin, shop: shopInfo(await shopSettings()) },
+    { ...(personal as Partial<typeof shell>), toasts, origin, shop: shopInfo(await shopSettings()) },
     clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
   );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const visitor = useVisitor();
   const { pathname } = useLocation();
   // The shopper header and footer are hidden on every path containing /seller.
   const shopperChrome = !pathname.includes("/seller");
@@ -87,17 +96,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        {shopperChrome && (
-          <Header
-            user={rootData?.user ?? null}
-            cartCount={rootData?.cartCount ?? 0}
-            savedCount={rootData?.savedIds.length ?? 0}
-          />
-        )}
+        {shopperChrome && <Header user={visitor.user} cartCount={visitor.cartCount} savedCount={visitor.savedCount} />}
+        {/*
+          Next to the header's slots: the page after them (cards, footer, hydration data) is the same for most
+          visitors and compresses as one in a kept template (server/page-templates.ts).
+        */}
+        <VisitorIsland />
         <NavigationProgress />
         <Toasts toasts={rootData?.toasts ?? []} />
         <main id="main" tabIndex={-1} className={shopperChrome ? "mx-auto max-w-page px-gutter md:px-8" : ""}>
-          {shopperChrome && <UrlLoginModal signedIn={Boolean(rootData?.user)} />}
+          {shopperChrome && <UrlLoginModal signedIn={Boolean(visitor.user)} />}
           {children}
         </main>
         {shopperChrome && <Footer />}

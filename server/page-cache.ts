@@ -11,7 +11,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { constants, crc32, deflateRawSync, type ZlibOptions } from "node:zlib";
-import { SHARED_PAGE_HEADER } from "../app/lib/shared-page.ts";
+import { SHARED_PAGE_HEADER, TEMPLATE_PAGE_HEADER } from "../app/lib/shared-page.ts";
 import { compressOnce, negotiateEncoding } from "./compression.ts";
 import { rawHeaders } from "./http-bridge.ts";
 
@@ -22,11 +22,18 @@ const MAX_ENTRIES = 500;
 const MAX_BYTES = 64 * 1024 * 1024;
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 /** Headers never stored with a page: made per answer, or not the page's own. */
-const PER_ANSWER = ["content-security-policy", "content-length", "content-encoding", "set-cookie", SHARED_PAGE_HEADER];
+export const PER_ANSWER = [
+  "content-security-policy",
+  "content-length",
+  "content-encoding",
+  "set-cookie",
+  SHARED_PAGE_HEADER,
+  TEMPLATE_PAGE_HEADER,
+];
 
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+export const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /** The last DEFLATE block: stored, final, empty. */
-const FINAL_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
+export const FINAL_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
 
 // CRC-32 of joined pieces from the pieces' own CRCs (zlib's crc32_combine): the answer's CRC costs a few
 // microseconds instead of a pass over the whole page.
@@ -48,18 +55,18 @@ function multmodp(a: number, b: number): number {
 const X2N: number[] = [1 << 30];
 for (let n = 1; n < 32; n++) X2N.push(multmodp(X2N[n - 1] as number, X2N[n - 1] as number));
 /** The operator that appends `length` bytes to a CRC (zlib's crc32_combine_gen). */
-function appendOperator(length: number): number {
+export function appendOperator(length: number): number {
   let p = 0x80000000;
   for (let n = length, k = 3; n > 0; n = Math.floor(n / 2), k++) if (n & 1) p = multmodp(X2N[k & 31] as number, p);
   return p >>> 0;
 }
 /** The CRC of A then B, from the CRC of A, the CRC of B and appendOperator(B's length). */
-function combineCrc(crcA: number, crcB: number, operator: number): number {
+export function combineCrc(crcA: number, crcB: number, operator: number): number {
   return (multmodp(operator, crcA) ^ crcB) >>> 0;
 }
 
 /** A stored (uncompressed) DEFLATE block holding `bytes` (a nonce: far under its limit of 65,535). */
-function storedBlock(bytes: Buffer): Buffer[] {
+export function storedBlock(bytes: Buffer): Buffer[] {
   const header = Buffer.alloc(5);
   header.writeUInt16LE(bytes.length, 1);
   header.writeUInt16LE(~bytes.length & 0xffff, 3);
@@ -80,7 +87,7 @@ export function pageCacheKey(req: IncomingMessage, https = false): string | null
   return `${https ? "https" : "http"}://${req.headers.host ?? "localhost"}${url}`;
 }
 
-function nonceOf(policy: string | null): string | null {
+export function nonceOf(policy: string | null): string | null {
   return /'nonce-([^']+)'/.exec(policy ?? "")?.[1] ?? null;
 }
 

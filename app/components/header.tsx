@@ -16,8 +16,9 @@ import { thumbnailUrl } from "#app/lib/images.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { useShop } from "#app/lib/shop.ts";
 import { useDetailsMenu } from "#app/lib/use-details-menu.ts";
+import { type HeaderUser, Slot } from "#app/lib/visitor.tsx";
 
-export type HeaderUser = { name: string } | null;
+export type { HeaderUser };
 
 /** The current URL with `?login` added: the login modal opens over the page the shopper is on. */
 export function useLoginHref(mode?: "register") {
@@ -153,41 +154,48 @@ export function Header({
           </Link>
         </nav>
         <SearchBox id="search" className="header-search" />
-        <SavedLink count={savedCount} />
-        <Link to="/cart" className="relative" aria-label={`Cart, ${cartCount} items`}>
-          <CartIcon />
-          <span data-testid="cart-count" className="badge">
-            {cartCount}
-          </span>
-        </Link>
-        {user ? (
-          <details ref={accountMenu} className="menu relative hidden md:block">
-            <summary className="cursor-pointer rounded-full bg-gray-100 px-3 py-1.5" aria-label="Account menu">
-              {user.name}
-            </summary>
-            <ul className="absolute right-0 mt-2 w-36 rounded-md border border-gray-200 bg-white py-1 text-sm shadow-md">
-              <li>
-                <Link to="/my-orders" className="block px-3 py-1.5 hover:bg-gray-100">
-                  My Orders
-                </Link>
-              </li>
-              <li>
-                <Form method="post" action="/logout">
-                  <SubmitButton variant="bare" className="menu-logout">
-                    Logout
-                  </SubmitButton>
-                </Form>
-              </li>
-            </ul>
-          </details>
-        ) : (
-          <Link
-            to={loginHref}
-            className="hidden rounded-full bg-primary px-6 py-2 text-white hover:bg-primary-dull md:block"
-          >
-            Login
+        {/* The visitor's parts are slots: a kept page is filled with them (app/lib/visitor.tsx). */}
+        <Slot name="saved">
+          <SavedLink count={savedCount} />
+        </Slot>
+        <Slot name="cart">
+          <Link to="/cart" className="relative" aria-label={`Cart, ${cartCount} items`}>
+            <CartIcon />
+            <span data-testid="cart-count" className="badge">
+              {cartCount}
+            </span>
           </Link>
-        )}
+        </Slot>
+        <Slot name="account">
+          {user ? (
+            <details ref={accountMenu} className="menu relative hidden md:block">
+              <summary className="cursor-pointer rounded-full bg-gray-100 px-3 py-1.5" aria-label="Account menu">
+                {user.name}
+              </summary>
+              <ul className="absolute right-0 mt-2 w-36 rounded-md border border-gray-200 bg-white py-1 text-sm shadow-md">
+                <li>
+                  <Link to="/my-orders" className="block px-3 py-1.5 hover:bg-gray-100">
+                    My Orders
+                  </Link>
+                </li>
+                <li>
+                  <Form method="post" action="/logout">
+                    <SubmitButton variant="bare" className="menu-logout">
+                      Logout
+                    </SubmitButton>
+                  </Form>
+                </li>
+              </ul>
+            </details>
+          ) : (
+            <Link
+              to={loginHref}
+              className="hidden rounded-full bg-primary px-6 py-2 text-white hover:bg-primary-dull md:block"
+            >
+              Login
+            </Link>
+          )}
+        </Slot>
         <details ref={mobileMenu} className="menu md:hidden">
           <summary className="cursor-pointer rounded-md border border-gray-300 px-2 py-1 text-sm" aria-label="Menu">
             Menu
@@ -205,22 +213,24 @@ export function Header({
             <Link to="/seller-login" discover="none">
               Seller Dashboard
             </Link>
-            {user ? (
-              <>
-                <Link to="/my-orders" discover="none">
-                  orders
+            <Slot name="account-phone">
+              {user ? (
+                <>
+                  <Link to="/my-orders" discover="none">
+                    orders
+                  </Link>
+                  <Form method="post" action="/logout" discover="none">
+                    <SubmitButton variant="bare" className="nav-logout">
+                      Logout
+                    </SubmitButton>
+                  </Form>
+                </>
+              ) : (
+                <Link to={loginHref} className="self-start rounded-full bg-primary px-6 py-2 text-white">
+                  Login
                 </Link>
-                <Form method="post" action="/logout" discover="none">
-                  <SubmitButton variant="bare" className="nav-logout">
-                    Logout
-                  </SubmitButton>
-                </Form>
-              </>
-            ) : (
-              <Link to={loginHref} className="self-start rounded-full bg-primary px-6 py-2 text-white">
-                Login
-              </Link>
-            )}
+              )}
+            </Slot>
           </nav>
         </details>
       </div>

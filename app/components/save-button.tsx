@@ -1,14 +1,10 @@
-import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import type { FormReply } from "#app/lib/form-reply.ts";
 import { formErrorOf } from "#app/lib/form-reply.ts";
 import { SAVED_INTENTS } from "#app/lib/intents.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { Slot, useVisitor } from "#app/lib/visitor.tsx";
 import { ICON } from "./icons.tsx";
-
-/** The product ids the visitor or shopper has saved, from the root loader (never part of a page's own data). */
-export function useSavedIds(): string[] {
-  return useRouteLoaderData<{ savedIds?: string[] }>("root")?.savedIds ?? [];
-}
 
 /**
  * A heart, filled when the product is saved (the sprite's heart, app/components/icons.tsx; `.icon` in app.css).
@@ -33,8 +29,9 @@ export function HeartIcon({ filled, size, inButton = false }: { filled: boolean;
  * Save (or un-save) a product: a toggle button (aria-pressed) in a form posting to /saved. Without JavaScript
  * a plain post that comes back to this page (303); with it a fetcher that stays on the page (`fetcher=1`: a
  * data answer, no navigation), shown saved at the click.
- * Its state comes from the root loader's savedIds, so a page kept for visitors without cookies never holds
- * anyone's saved state (a visitor who saves gets a cookie, and their pages are rendered for them).
+ * Its state comes from the visitor's saved ids (useVisitor), never from a page's own data: a page kept for
+ * visitors without cookies holds nobody's saved state, and a kept template has this button as a slot of its
+ * own (`save:<id>`), filled per visitor.
  */
 export function SaveButton({
   productId,
@@ -48,12 +45,12 @@ export function SaveButton({
   /** A card's: the id of its grid's one Save form (SaveCardsForm). */
   cardsForm?: string;
 }) {
-  const savedIds = useSavedIds();
+  const { isSaved } = useVisitor();
   const fetcher = useFetcher<FormReply | { saved: boolean }>();
   const hydrated = useHydrated();
   const location = useLocation();
   const pending = fetcher.formData?.get("intent");
-  const saved = typeof pending === "string" ? pending === SAVED_INTENTS.save : savedIds.includes(productId);
+  const saved = typeof pending === "string" ? pending === SAVED_INTENTS.save : isSaved(productId);
   const error = formErrorOf(fetcher.data);
   const look = "save-button min-h-11 gap-2 rounded-control border border-gray-300 px-4 text-base hover:border-primary";
   const here = `${location.pathname}${location.search}`;
@@ -69,48 +66,57 @@ export function SaveButton({
     // card's fetcher. Its look follows aria-pressed (`.save-card` in app.css); its name is its aria-label, so
     // the word it shows needs no aria-hidden (a button's content is not announced apart from it).
     return (
-      <div>
-        {/* biome-ignore lint/a11y/useButtonType: a submit button, the default (one of 24 on a page) */}
-        <button
-          form={cardsForm}
-          name={op}
-          value={productId}
-          aria-pressed={saved}
-          aria-label={`Save ${productName}`}
-          className="save-card"
-          onClick={(event) => {
-            event.preventDefault();
-            void fetcher.submit(
-              { intent: op, productId, redirectTo: here, fetcher: "1" },
-              { method: "post", action: "/saved", preventScrollReset: true },
-            );
-          }}
-        >
-          <HeartIcon filled={saved} inButton />
-          <span>{saved ? "Saved" : "Save"}</span>
-        </button>
-        {alert}
-      </div>
+      <Slot name={`save:${productId}`}>
+        <div>
+          {/* biome-ignore lint/a11y/useButtonType: a submit button, the default (one of 24 on a page) */}
+          <button
+            form={cardsForm}
+            name={op}
+            value={productId}
+            aria-pressed={saved}
+            aria-label={`Save ${productName}`}
+            className="save-card"
+            onClick={(event) => {
+              event.preventDefault();
+              void fetcher.submit(
+                { intent: op, productId, redirectTo: here, fetcher: "1" },
+                { method: "post", action: "/saved", preventScrollReset: true },
+              );
+            }}
+          >
+            <HeartIcon filled={saved} inButton />
+            <span>{saved ? "Saved" : "Save"}</span>
+          </button>
+          {alert}
+        </div>
+      </Slot>
     );
   }
   return (
-    <fetcher.Form method="post" action="/saved" preventScrollReset className={variant === "page" ? "mt-4" : undefined}>
-      <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="redirectTo" value={here} />
-      {hydrated ? <input type="hidden" name="fetcher" value="1" /> : null}
-      <button
-        type="submit"
-        name="intent"
-        value={op}
-        aria-pressed={saved}
-        aria-label={`Save ${productName}`}
-        className={`${look} ${saved ? "text-primary" : "save-off"}`}
+    <Slot name={`save:${productId}`}>
+      <fetcher.Form
+        method="post"
+        action="/saved"
+        preventScrollReset
+        className={variant === "page" ? "mt-4" : undefined}
       >
-        <HeartIcon filled={saved} size={variant === "card" ? 16 : 20} />
-        <span aria-hidden="true">{saved ? "Saved" : "Save"}</span>
-      </button>
-      {alert}
-    </fetcher.Form>
+        <input type="hidden" name="productId" value={productId} />
+        <input type="hidden" name="redirectTo" value={here} />
+        {hydrated ? <input type="hidden" name="fetcher" value="1" /> : null}
+        <button
+          type="submit"
+          name="intent"
+          value={op}
+          aria-pressed={saved}
+          aria-label={`Save ${productName}`}
+          className={`${look} ${saved ? "text-primary" : "save-off"}`}
+        >
+          <HeartIcon filled={saved} size={variant === "card" ? 16 : 20} />
+          <span aria-hidden="true">{saved ? "Saved" : "Save"}</span>
+        </button>
+        {alert}
+      </fetcher.Form>
+    </Slot>
   );
 }
 

@@ -10,3 +10,17 @@ export const SHARED_PAGE_HEADERS = { [SHARED_PAGE_HEADER]: "1", "Cache-Control":
 export function sharedPageHeaders() {
   return SHARED_PAGE_HEADERS;
 }
+
+/**
+ * The header (lower case) that marks such a page whose only visitor-dependent parts are the slots of
+ * app/lib/visitor.tsx (the header's account area and counts, the Save buttons, the island): server.ts may answer
+ * a visitor with cookies from its kept template, filled with their own parts (server/page-templates.ts, decision
+ * 0190). A page with anything else of the visitor's (the product page's review form) must not set it.
+ */
+export const TEMPLATE_PAGE_HEADER = "x-template-page";
+const TEMPLATE_PAGE_HEADERS = { ...SHARED_PAGE_HEADERS, [TEMPLATE_PAGE_HEADER]: "1" };
+
+/** The `headers` export of a shared page that may also be answered from a filled template. */
+export function templatePageHeaders() {
+  return TEMPLATE_PAGE_HEADERS;
+}

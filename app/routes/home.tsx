@@ -7,7 +7,7 @@ import { formAction } from "#app/lib/form-reply.server.ts";
 import type { FormReply } from "#app/lib/forms.ts";
 import { categoryPath } from "#app/lib/product-links.ts";
 import { pageMeta } from "#app/lib/seo.ts";
-import { sharedPageHeaders } from "#app/lib/shared-page.ts";
+import { templatePageHeaders } from "#app/lib/shared-page.ts";
 import { shopOf, shopTitle, useShop } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { trendingProducts } from "#app/modules/catalog/index.server.ts";
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 // The same for every visitor without a session: server.ts may keep it (app/lib/shared-page.ts).
-export const headers = sharedPageHeaders;
+export const headers = templatePageHeaders;
 
 export async function loader() {
   return { trending: (await trendingProducts()).map(toProductCard) };

@@ -2,7 +2,7 @@
 import { PolicyText } from "#app/components/policy-text.tsx";
 import { notFound } from "#app/lib/not-found.ts";
 import { pageMeta, shortDescription } from "#app/lib/seo.ts";
-import { sharedPageHeaders } from "#app/lib/shared-page.ts";
+import { templatePageHeaders } from "#app/lib/shared-page.ts";
 import { POLICIES } from "#app/lib/shop.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
 import type { Route } from "./+types/policy";
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
 
 // The same for every visitor without a session: server.ts may keep it (a settings change raises the catalogue
 // version, so a kept copy is never stale).
-export const headers = sharedPageHeaders;
+export const headers = templatePageHeaders;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const policy = POLICIES.find((p) => p.slug === params.policy);

@@ -7,7 +7,7 @@ import { listSearch, parsePage, parseSort } from "#app/lib/listing.ts";
 import { notFound } from "#app/lib/not-found.ts";
 import { categoryPath } from "#app/lib/product-links.ts";
 import { pageMeta } from "#app/lib/seo.ts";
-import { sharedPageHeaders } from "#app/lib/shared-page.ts";
+import { templatePageHeaders } from "#app/lib/shared-page.ts";
 import { shopOf } from "#app/lib/shop.ts";
 import { listProducts, MAX_SEARCH_LENGTH } from "#app/modules/catalog/index.server.ts";
 import type { Route } from "./+types/products";
@@ -42,7 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 // The same for every visitor without a session: server.ts may keep it (app/lib/shared-page.ts).
-export const headers = sharedPageHeaders;
+export const headers = templatePageHeaders;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const title = data?.category ? data.category.label : "All Products";

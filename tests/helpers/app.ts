@@ -230,21 +230,18 @@ export async function startApp(): Promise<App> {
   const {
     createRequestHandler,
     RouterContextProvider: ContextProvider,
-    requestClientContext,
+    newRequestContext,
     resetConfigForTests: resetBuildConfig,
   } = build.entry.module as unknown as {
     createRequestHandler: typeof import("react-router").createRequestHandler;
     RouterContextProvider: typeof RouterContextProvider;
-    requestClientContext: Parameters<RouterContextProvider["set"]>[0];
+    newRequestContext: typeof import("#app/lib/visitor.server.ts").newRequestContext;
     resetConfigForTests: () => void;
   };
   const handleRequest = createRequestHandler(build, "production");
-  // What server.ts puts in the router context for every request: who sent it.
-  const handle: Handle = (request, client) => {
-    const context = new ContextProvider();
-    context.set(requestClientContext, client);
-    return handleRequest(request, context);
-  };
+  // What server.ts puts in the router context for every request: who sent it, and whether it asks for a document.
+  const handle: Handle = (request, client) =>
+    handleRequest(request, newRequestContext(ContextProvider, request, client));
   const sandboxRequests: string[] = [];
   // The Stripe SDK's calls, answered by the same handler (uncompressed: the SDK asks for no encoding).
   const sandbox = http.createServer((req, res) => {

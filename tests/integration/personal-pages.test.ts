@@ -255,6 +255,9 @@ describe("nothing personal crosses visitors", () => {
       await visitors;
     }
     expect(visitorAnswers).toBeGreaterThan(0);
+    // Most of the shoppers' catalogue pages came from kept templates filled for them (server/page-templates.ts):
+    // the checks above cover that path, not only pages rendered per request.
+    expect(entry.pageTemplates.counts.filled).toBeGreaterThan(SHOPPERS * ROUNDS);
   });
 
   it("keeps no page with anything of anyone's, and a visitor without a cookie gets none of it", async () => {
@@ -271,6 +274,23 @@ describe("nothing personal crosses visitors", () => {
         expect(savedCount(html), key).toBe(0);
       }
       expect(String(page.headers.get("cache-control")), key).not.toMatch(/\bpublic\b/);
+    }
+    // The kept templates hold nobody's name, code, count or saved state: only the made-up visitors' sentinels.
+    const templates = [...entry.pageTemplates.entries].filter(([, template]) => !template.refused);
+    expect(templates.length).toBeGreaterThan(3);
+    const { sentinels } = entry.pageTemplates;
+    for (const [key, template] of templates) {
+      if (template.refused) continue;
+      for (const part of template.parts) {
+        const html =
+          "constant" in part ? part.constant.raw.toString() : "slot" in part ? `${part.anonymous}${part.member}` : "";
+        expect([...marks(html, PERSON)], key).toEqual([]);
+        expect(html, key).not.toContain(CODE);
+        if (!("slot" in part)) continue;
+        if (part.slot === "cart") expect(cartCount(part.member), key).toBe(sentinels.cart);
+        if (part.slot === "saved") expect(savedCount(part.member), key).toBe(sentinels.saved);
+        if (part.slot.startsWith("save:")) expect(part.anonymous, key).not.toContain('aria-pressed="true"');
+      }
     }
     // And every page anyone asked for, asked for now without a cookie (from the cache or not).
     for (const page of [...new Set(shoppers.flatMap(pagesOf))]) {

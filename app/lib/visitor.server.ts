@@ -1,0 +1,41 @@
+// The server's side of app/lib/visitor.tsx: what the root loader and app/entry.server.tsx share through the
+// router context, and what server.ts reads to fill a kept template (server/page-templates.ts, decision 0190).
+import { createContext, type RouterContextProvider } from "react-router";
+import { takeToasts } from "#app/lib/toast.server.ts";
+import { getSeller, getUser, shopperShell } from "#app/modules/identity/index.server.ts";
+import { type RequestClient, requestClientContext } from "./request-client.server.ts";
+import type { TemplateMode, Visitor, VisitorRender } from "./visitor.tsx";
+
+/**
+ * Whether the request asks for a document (its HTML) rather than a page's data (`.data`): only server.ts and
+ * the tests' handler set it, from the URL before React Router normalises it. Unset, the root loader's data keeps
+ * the visitor's parts, as it did before.
+ */
+export const documentRequestContext = createContext<boolean>(false);
+/** Set by server.ts only, for a template render (never from anything a client sends). */
+export const templateContext = createContext<TemplateMode | null>(null);
+/** The visitor the root loader read, for the document's render (the island and the header). */
+export const visitorRenderContext = createContext<VisitorRender | null>(null);
+
+/** A request's router context as server.ts and the tests make it: who sent it, and whether it asks for a document. */
+export function newRequestContext<T extends RouterContextProvider>(
+  Provider: new () => T,
+  request: Request,
+  client: RequestClient,
+): T {
+  const context = new Provider();
+  context.set(requestClientContext, client);
+  context.set(documentRequestContext, !new URL(request.url).pathname.endsWith(".data"));
+  return context;
+}
+
+/**
+ * The visitor's parts for filling a template, read as the root loader reads them; null when the page must be
+ * rendered for this request instead: a toast is waiting (the render shows it and clears its cookie), or a
+ * seller session came along (left to the ordinary render, whatever it shows).
+ */
+export async function visitorForTemplate(request: Request): Promise<Visitor | null> {
+  if (await getSeller(request)) return null;
+  if ((await takeToasts(request)).toasts.length > 0) return null;
+  return shopperShell(request, await getUser(request));
+}

@@ -1,0 +1,132 @@
+// The visitor's own parts of a page (who is signed in, the cart count, the saved products), kept out of React
+// Router's hydration data of documents so that a page rendered once with no visitor can be filled with them
+// (server/page-templates.ts, docs/decisions/0190-kept-page-templates.md).
+//
+// A document carries them in a small JSON island (`<script type="application/json" id="visitor">`); a data
+// request (a client navigation, the revalidation after an action) gets them in the root loader's data, as
+// before. useVisitor() reads the root loader's data when it has them, else the island (read once in the
+// browser; on the server, the values the render was given through VisitorRenderContext).
+//
+// A template render (server/page-templates.ts, never something a client can ask for) marks each part that
+// depends on the visitor with a Slot: an empty <template> element before and after it, holding the template's
+// random token. The filled page has the markers removed, so it is byte for byte what a render for the
+// visitor would have been.
+import { createContext, type ReactNode, useContext } from "react";
+import { useRouteLoaderData } from "react-router";
+
+export type HeaderUser = { name: string } | null;
+
+/** The visitor's parts, as the root loader and the island carry them. */
+export type Visitor = { user: HeaderUser; cartCount: number; savedIds: string[] };
+
+export const ANONYMOUS: Visitor = { user: null, cartCount: 0, savedIds: [] };
+
+/**
+ * A template render: the made-up visitor it renders for, with the marker token and the island's stand-in. For
+ * the signed-in template every product is saved (`everySaved`) and the Saved count is a sentinel number.
+ */
+export type TemplateMode = {
+  token: string;
+  island: string;
+  visitor: Visitor;
+  savedCount: number;
+  everySaved: boolean;
+};
+
+/** What the server's render is given (app/entry.server.tsx); empty in the browser. */
+export type VisitorRender = { visitor: Visitor; template: TemplateMode | null };
+
+export const VisitorRenderContext = createContext<VisitorRender | null>(null);
+
+/** What components read: the parts to show. */
+export type VisitorView = {
+  user: HeaderUser;
+  cartCount: number;
+  savedCount: number;
+  isSaved: (productId: string) => boolean;
+};
+
+/** The island's text: JSON with `<` escaped, so that nothing in it can end the script element. */
+export function islandJson(visitor: Visitor): string {
+  return JSON.stringify({ user: visitor.user, cartCount: visitor.cartCount, savedIds: visitor.savedIds }).replace(
+    /</g,
+    "\\u003c",
+  );
+}
+
+let islandRead: Visitor | undefined;
+
+/** The island of the document the browser loaded, read once (a client render never changes it). */
+function islandVisitor(): Visitor {
+  if (islandRead) return islandRead;
+  try {
+    const parsed = JSON.parse(document.getElementById("visitor")?.textContent ?? "null") as Visitor | null;
+    islandRead = parsed && Array.isArray(parsed.savedIds) ? parsed : ANONYMOUS;
+  } catch {
+    islandRead = ANONYMOUS;
+  }
+  return islandRead;
+}
+
+function viewOf(visitor: Visitor): VisitorView {
+  return {
+    user: visitor.user,
+    cartCount: visitor.cartCount,
+    savedCount: visitor.savedIds.length,
+    isSaved: (productId) => visitor.savedIds.includes(productId),
+  };
+}
+
+/** The visitor's parts for this page: the root loader's data when it carries them (a data request), else the island's. */
+export function useVisitor(): VisitorView {
+  const render = useContext(VisitorRenderContext);
+  const root = useRouteLoaderData("root") as Partial<Visitor> | undefined;
+  if (root && Array.isArray(root.savedIds)) return viewOf(root as Visitor);
+  if (render) {
+    const { template } = render;
+    if (template) {
+      return {
+        user: template.visitor.user,
+        cartCount: template.visitor.cartCount,
+        savedCount: template.savedCount,
+        isSaved: () => template.everySaved,
+      };
+    }
+    return viewOf(render.visitor);
+  }
+  return typeof document === "undefined" ? viewOf(ANONYMOUS) : viewOf(islandVisitor());
+}
+
+/** The marker a template puts before (`/` false) or after a slot's content. */
+export function slotMarker(token: string, name: string, end: boolean): string {
+  return `<template data-slot="${token}:${end ? "/" : ""}${name}"></template>`;
+}
+
+/** A part of the page that depends on the visitor; marked only in a template render. Wrap elements, never bare text. */
+export function Slot({ name, children }: { name: string; children: ReactNode }) {
+  const template = useContext(VisitorRenderContext)?.template;
+  if (!template) return children;
+  return (
+    <>
+      <template data-slot={`${template.token}:${name}`} />
+      {children}
+      <template data-slot={`${template.token}:/${name}`} />
+    </>
+  );
+}
+
+/** The island: the visitor's parts for the browser's first render (useVisitor). */
+export function VisitorIsland() {
+  const render = useContext(VisitorRenderContext);
+  let json: string;
+  if (render?.template) json = render.template.island;
+  else if (render) json = islandJson(render.visitor);
+  // In the browser the island keeps what the server wrote (what the page was hydrated with).
+  else json = typeof document === "undefined" ? islandJson(ANONYMOUS) : islandJson(islandVisitor());
+  return (
+    <Slot name="island">
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with `<` escaped (islandJson) */}
+      <script type="application/json" id="visitor" dangerouslySetInnerHTML={{ __html: json }} />
+    </Slot>
+  );
+}

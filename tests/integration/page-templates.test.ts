@@ -1,0 +1,295 @@
+// Kept page templates filled with the visitor's own parts (server/page-templates.ts, decision 0190), against the
+// production server (server.ts from the build, in this process so that the test can switch templates off and
+// look inside them). For every templated page kind and many visitors, the filled answer is byte for byte the
+// page rendered for that visitor (templates switched off), once the nonce is normalised, with the same headers;
+// a catalogue change is seen at once; a template never holds anything of a visitor's.
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "#app/lib/db.server.ts";
+import { products } from "#db/tables.ts";
+import { builtServer } from "../helpers/app.ts";
+import { createProduct } from "../helpers/factories.ts";
+import { waitFor } from "../helpers/production-server.ts";
+import { decoded, type RawResponse, rawRequest } from "../helpers/raw-http.ts";
+import { cookiesFrom } from "../helpers/requests.ts";
+import { sellerCookie } from "../helpers/sellers.ts";
+import { createUser, signedInCookie } from "../helpers/shopper.ts";
+
+type StoreServer = typeof import("../../server.ts");
+let entry: StoreServer;
+let origin: string;
+const listenersBefore = new Map<string, Set<NodeJS.SignalsListener>>();
+
+const get = (pathAndQuery: string, cookie: string, headers: Record<string, string> = {}) =>
+  rawRequest(`${origin}${pathAndQuery}`, { headers: { "Accept-Encoding": "gzip, br", Cookie: cookie, ...headers } });
+
+async function post(pathAndQuery: string, form: Record<string, string>, cookie = ""): Promise<RawResponse> {
+  const answer = await rawRequest(`${origin}${pathAndQuery}`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: origin,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(form).toString(),
+  });
+  expect(answer.status, `${pathAndQuery}: ${decoded(answer).toString().slice(0, 300)}`).toBe(303);
+  return answer;
+}
+
+/** The cookies a post left, without its toast (a page with a toast is rendered for its request: tested apart). */
+const keptCookies = (answer: RawResponse, previous: string) =>
+  cookiesFrom(answer, previous)
+    .split("; ")
+    .filter((pair) => pair && !pair.startsWith("__toast="))
+    .join("; ");
+
+const nonceOf = (answer: RawResponse) =>
+  /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1] ?? "no nonce";
+/** The page as the browser reads it, its nonce replaced (every answer has its own). */
+const normalised = (answer: RawResponse) => decoded(answer).toString("utf8").replaceAll(nonceOf(answer), "NONCE");
+/**
+ * The headers that say anything about the page (not the connection's or the moment's), the nonce replaced. The
+ * encoding may differ: a client that takes gzip gets gzip from a template even when it prefers brotli.
+ */
+function headersOf(answer: RawResponse): Record<string, string> {
+  const skip = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding", "content-encoding"]);
+  const nonce = nonceOf(answer);
+  return Object.fromEntries(
+    Object.entries(answer.headers)
+      .filter(([name]) => !skip.has(name))
+      .map(([name, value]) => [name, String(value).replaceAll(nonce, "NONCE")]),
+  );
+}
+
+/** The page rendered for this request, templates switched off. */
+async function rendered(page: string, cookie: string, headers: Record<string, string> = {}) {
+  entry.pageTemplates.enabled = false;
+  try {
+    return await get(page, cookie, headers);
+  } finally {
+    entry.pageTemplates.enabled = true;
+  }
+}
+
+/** The page answered from its template (made first if need be): fails if the answer did not come from one. */
+async function filled(page: string, cookie: string, headers: Record<string, string> = {}) {
+  const key = `${origin}${page}`;
+  const templates = entry.pageTemplates;
+  // A template is made once a page was asked for twice (by anyone with cookies), after the second answer.
+  if (!templates.entries.has(key)) {
+    await get(page, cookie);
+    await get(page, cookie);
+    await waitFor(`the template of ${page}`, () => templates.entries.has(key) && !templates.building.has(key));
+  }
+  const template = templates.entries.get(key);
+  expect(template?.refused ? template.reason : "kept", page).toBe("kept");
+  const before = templates.counts.filled;
+  const answer = await get(page, cookie, headers);
+  expect(templates.counts.filled, `${page} answered from its template`).toBe(before + 1);
+  return answer;
+}
+
+async function expectSameAsRendered(page: string, cookie: string, what: string, headers: Record<string, string> = {}) {
+  const expected = await rendered(page, cookie, headers);
+  const answer = await filled(page, cookie, headers);
+  expect(answer.status, `${what} ${page}`).toBe(200);
+  expect(expected.status, `${what} ${page}`).toBe(200);
+  expect(headersOf(answer), `${what} ${page}: headers`).toEqual(headersOf(expected));
+  const html = normalised(answer);
+  expect(html.length, `${what} ${page}: length`).toBe(normalised(expected).length);
+  expect(html === normalised(expected), `${what} ${page}: the same page byte for byte`).toBe(true);
+  return html;
+}
+
+let pages: string[];
+let visitors: { what: string; cookie: string; name?: string; cart: number; saved: number }[];
+let tees: Awaited<ReturnType<typeof createProduct>>[];
+let cap: Awaited<ReturnType<typeof createProduct>>;
+
+beforeAll(async () => {
+  process.env.HOST = "127.0.0.1";
+  process.env.PORT = "0";
+  for (const signal of ["SIGTERM", "SIGINT"] as const)
+    listenersBefore.set(signal, new Set(process.listeners(signal) as NodeJS.SignalsListener[]));
+  const serverEntry = path.join(path.dirname(path.dirname(builtServer())), "server-entry.js");
+  entry = (await import(pathToFileURL(serverEntry).href)) as StoreServer;
+  const address = await waitFor(
+    "the server to listen",
+    () => (entry.server.address() as AddressInfo | null) ?? undefined,
+  );
+  origin = `http://127.0.0.1:${address.port}`;
+
+  // 30 tees (two pages of Men), a cap (Accessories: a product off the Men pages).
+  tees = [];
+  for (let i = 0; i < 30; i++) tees.push(await createProduct({ name: `Template Tee ${i}`, category: "Men" }));
+  cap = await createProduct({ name: "Template Cap", category: "Accessories" });
+  const [tee0, tee1, tee29] = [tees[0]!, tees[1]!, tees[29]!];
+
+  // A visitor with a cart (3 units), one with saved items only (one on /products/men, the cap off it).
+  const cartAnswer = await post("/cart", {
+    intent: "set-quantity",
+    productId: tee0.id,
+    quantity: "3",
+    redirectTo: "/",
+  });
+  const withCart = keptCookies(cartAnswer, "");
+  let withSaved = keptCookies(await post("/saved", { intent: "save", productId: tee29.id, redirectTo: "/" }), "");
+  withSaved = keptCookies(
+    await post("/saved", { intent: "save", productId: cap.id, redirectTo: "/" }, withSaved),
+    withSaved,
+  );
+
+  const plain = await createUser({ name: "Plain Shopper" });
+  const hostile = await createUser({ name: `<b>Tom & "Jerry" O'Neil</b> $& $1 Ελένη 山田` });
+  const busy = await createUser({ name: "Busy Shopper" });
+  const [plainCookie, hostileCookie, busyCookie] = await Promise.all([
+    signedInCookie(plain.id),
+    signedInCookie(hostile.id),
+    signedInCookie(busy.id),
+  ]);
+  // The hostile name: one unit in the cart, saved products on and off the pages.
+  await post("/cart", { intent: "add", productId: tee1.id, redirectTo: "/" }, hostileCookie);
+  await post("/saved", { intent: "save", productId: tee1.id, redirectTo: "/" }, hostileCookie);
+  await post("/saved", { intent: "save", productId: cap.id, redirectTo: "/" }, hostileCookie);
+  // 99 units, and every tee saved.
+  await post("/cart", { intent: "set-quantity", productId: tee0.id, quantity: "99", redirectTo: "/" }, busyCookie);
+  for (const tee of tees) await post("/saved", { intent: "save", productId: tee.id, redirectTo: "/" }, busyCookie);
+
+  visitors = [
+    { what: "a visitor with a cart", cookie: withCart, cart: 3, saved: 0 },
+    { what: "a visitor with saved items", cookie: withSaved, cart: 0, saved: 2 },
+    { what: "a visitor with a cookie of nothing of ours", cookie: "theme=dark", cart: 0, saved: 0 },
+    { what: "a shopper with nothing", cookie: plainCookie, name: plain.name, cart: 0, saved: 0 },
+    { what: "a shopper with a hostile name", cookie: hostileCookie, name: hostile.name, cart: 1, saved: 2 },
+    { what: "a shopper with 99 units and 30 saved", cookie: busyCookie, name: busy.name, cart: 99, saved: 30 },
+  ];
+  pages = [
+    "/",
+    "/products",
+    "/products/men",
+    "/products/men?page=2",
+    "/products?sort=price-asc",
+    "/products?q=tee",
+    "/products/accessories",
+    "/policies/privacy",
+  ];
+}, 600_000);
+
+afterAll(async () => {
+  if (!entry) return;
+  entry.server.closeAllConnections();
+  await new Promise((resolve) => entry.server.close(resolve));
+  for (const signal of ["SIGTERM", "SIGINT"] as const)
+    for (const listener of process.listeners(signal) as NodeJS.SignalsListener[])
+      if (!listenersBefore.get(signal)?.has(listener)) process.off(signal, listener);
+});
+
+describe("kept page templates filled with the visitor's own parts", () => {
+  it("answers every templated page, for every kind of visitor, with exactly the page rendered for them", async () => {
+    for (const visitor of visitors) {
+      for (const page of pages) {
+        const html = await expectSameAsRendered(page, visitor.cookie, visitor.what);
+        // And that page is theirs (not two equal wrong pages).
+        expect(Number(/data-testid="cart-count"[^>]*>(\d+)</.exec(html)?.[1]), `${visitor.what} ${page}`).toBe(
+          visitor.cart,
+        );
+        expect(Number(/aria-label="Saved items, (\d+)"/.exec(html)?.[1]), `${visitor.what} ${page}`).toBe(
+          visitor.saved,
+        );
+        if (visitor.name) expect(html).not.toContain(">Login<");
+        else expect(html).toContain(">Login<");
+      }
+    }
+    const hostile = visitors[4]!;
+    const html = await expectSameAsRendered("/products/men", hostile.cookie, hostile.what);
+    expect(html).toContain("&lt;b&gt;Tom &amp; &quot;Jerry&quot; O&#x27;Neil&lt;/b&gt; $&amp; $1 Ελένη 山田");
+    expect(html).toContain(`"name":"\\u003cb>Tom & \\"Jerry\\" O'Neil\\u003c/b> $& $1 Ελένη 山田"`);
+    expect(html).not.toContain("<b>Tom");
+  });
+
+  it("sends the same page in every encoding: gzip from the pieces, brotli or plain compressed for the client", async () => {
+    const { cookie, what } = visitors[4]!;
+    for (const encoding of ["gzip", "br", ""]) {
+      await expectSameAsRendered("/products", cookie, `${what} (${encoding || "identity"})`, {
+        "Accept-Encoding": encoding,
+      });
+    }
+    // The gzip made of pieces compressed once stays near the whole page compressed at once (each piece is a
+    // DEFLATE block of its own; the visitor's parts are stored: about 1.35 times at the last count).
+    for (const page of ["/", "/products", "/products?q=tee"]) {
+      const answer = await filled(page, cookie, { "Accept-Encoding": "gzip" });
+      expect(answer.headers["content-encoding"]).toBe("gzip");
+      const whole = gzipSync(decoded(answer), { level: 6 }).length;
+      console.log(`${page}: gzip from the pieces ${answer.body.length} B, the whole page at level 6 ${whole} B`);
+      expect(answer.body.length, page).toBeLessThan(whole * 1.5);
+    }
+  });
+
+  it("renders for the request what a template cannot do: a toast, the login modal, a seller, a HEAD, page data", async () => {
+    const { cookie } = visitors[3]!;
+    await filled("/products", cookie);
+    const templates = entry.pageTemplates;
+    const before = templates.counts.filled;
+    // A post leaves a toast: the next page shows it and clears its cookie.
+    const saved = await post("/saved", { intent: "save", productId: cap.id, redirectTo: "/products" }, cookie);
+    const withToast = cookiesFrom(saved, cookie);
+    const toastPage = await get("/products", withToast);
+    expect(toastPage.headers["set-cookie"]?.join(";")).toMatch(/__toast=[^;]*; Max-Age=0/);
+    expect(decoded(toastPage).toString()).toContain("Saved");
+    expect((await get("/products?login", cookie)).status).toBe(200);
+    const seller = await sellerCookie();
+    expect((await get("/products", `${cookie}; ${seller}`)).status).toBe(200);
+    expect((await rawRequest(`${origin}/products`, { method: "HEAD", headers: { Cookie: cookie } })).status).toBe(200);
+    expect((await get("/products.data", cookie)).status).toBe(200);
+    expect(templates.counts.filled).toBe(before);
+    await post("/saved", { intent: "unsave", productId: cap.id, redirectTo: "/products" }, cookie);
+  });
+
+  it("never fills a template made before the catalogue changed", async () => {
+    const { cookie, what } = visitors[3]!;
+    const tee = tees[20]!;
+    expect(normalised(await filled("/products/men", cookie))).toContain(tee.name);
+    // As another process would: straight in the database.
+    await db().update(products).set({ name: "Template Tee renamed" }).where(eq(products.id, tee.id));
+    const renamed = normalised(await get("/products/men", cookie));
+    expect(renamed).toContain("Template Tee renamed");
+    expect(await expectSameAsRendered("/products/men", cookie, what)).toContain("Template Tee renamed");
+    // Through the store: the seller takes it out of stock.
+    await post("/seller/product-list", { intent: "stock", id: tee.id, inStock: "false" }, await sellerCookie());
+    expect(normalised(await get("/products/men", cookie))).not.toContain("Template Tee renamed");
+    expect(await expectSameAsRendered("/products/men", cookie, what)).not.toContain("Template Tee renamed");
+  });
+
+  it("keeps no name, count or saved state of anyone's in a template", async () => {
+    const templates = [...entry.pageTemplates.entries.values()].filter((t) => !t.refused);
+    expect(templates.length).toBeGreaterThanOrEqual(pages.length);
+    const { sentinels } = entry.pageTemplates;
+    for (const template of templates) {
+      if (template.refused) continue;
+      const text = template.parts
+        .map((part) =>
+          "constant" in part ? part.constant.raw.toString() : "slot" in part ? part.anonymous + part.member : "",
+        )
+        .join("");
+      for (const visitor of visitors) if (visitor.name) expect(text).not.toContain(visitor.name.slice(0, 12));
+      expect(text).not.toMatch(/Plain Shopper|Busy Shopper|Tom &amp;|Ελένη/);
+      for (const part of template.parts) {
+        if (!("slot" in part)) continue;
+        // Each slot holds both made-up visitors' parts: never a real count, name or saved state alone.
+        if (part.slot === "cart") expect(part.member).toContain(`>${sentinels.cart}<`);
+        if (part.slot === "saved") expect(part.member).toContain(`Saved items, ${sentinels.saved}`);
+        if (part.slot === "account") expect(part.member).toContain(sentinels.name);
+        if (part.slot === "island") expect(part.member).toContain(sentinels.island);
+        if (part.slot.startsWith("save:")) {
+          expect(part.anonymous).toContain('aria-pressed="false"');
+          expect(part.member).toContain('aria-pressed="true"');
+        }
+      }
+    }
+  });
+});
