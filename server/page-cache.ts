@@ -14,6 +14,7 @@ import { constants, crc32, deflateRawSync, type ZlibOptions } from "node:zlib";
 import { SHARED_PAGE_HEADER, TEMPLATE_PAGE_HEADER } from "../app/lib/shared-page.ts";
 import { compressOnce, negotiateEncoding } from "./compression.ts";
 import { rawHeaders } from "./http-bridge.ts";
+import { VersionedLru } from "./versioned-lru.ts";
 
 /** The response header a route sets on a page that is the same for every visitor without a session. */
 export { SHARED_PAGE_HEADER };
@@ -149,29 +150,9 @@ export type CachedPage = {
   bytes: number;
 };
 
-export class PageCache {
-  readonly maxEntries: number;
-  readonly maxBytes: number;
-  bytes = 0;
-  /** key → entry, least recently used first. */
-  readonly entries = new Map<string, CachedPage>();
-
+export class PageCache extends VersionedLru<CachedPage> {
   constructor({ maxEntries = MAX_ENTRIES, maxBytes = MAX_BYTES }: { maxEntries?: number; maxBytes?: number } = {}) {
-    this.maxEntries = maxEntries;
-    this.maxBytes = maxBytes;
-  }
-
-  /** The entry for `key` if it was made at `version`. */
-  get(key: string, version: number): CachedPage | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    if (entry.version !== version) {
-      this.bytes -= entry.bytes;
-      return undefined;
-    }
-    this.entries.set(key, entry);
-    return entry;
+    super({ maxEntries, maxBytes });
   }
 
   /**
@@ -202,22 +183,7 @@ export class PageCache {
       /** What it holds in memory, roughly: the page and its compressed pieces. */
       bytes: body.length * 2 + 1024,
     };
-    this.remove(key);
-    this.entries.set(key, entry);
-    this.bytes += entry.bytes;
-    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.remove(oldest);
-    }
-    return entry;
-  }
-
-  remove(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
+    return this.set(key, entry);
   }
 }
 

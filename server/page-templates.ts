@@ -26,6 +26,7 @@ import {
   PER_ANSWER,
   storedBlock,
 } from "./page-cache.ts";
+import { VersionedLru } from "./versioned-lru.ts";
 
 const MAX_ENTRIES = 500;
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -194,14 +195,9 @@ function compressAgainstPage(parts: Part[], references: (Buffer | number | null 
 
 const dictionaryOf = (chunks: Buffer[]) => Buffer.concat(chunks).subarray(-WINDOW);
 
-export class PageTemplates {
+export class PageTemplates extends VersionedLru<PageTemplate> {
   /** Off: every request with cookies is rendered for itself (the tests compare both ways). */
   enabled = true;
-  readonly maxEntries: number;
-  readonly maxBytes: number;
-  bytes = 0;
-  /** key → template, least recently used first. */
-  readonly entries = new Map<string, PageTemplate>();
   /** Keys whose templates are being rendered now. */
   readonly building = new Set<string>();
   /** Keys asked for once (a template costs two renders: a search made once is not worth them), oldest first. */
@@ -218,8 +214,7 @@ export class PageTemplates {
   };
 
   constructor({ maxEntries = MAX_ENTRIES, maxBytes = MAX_BYTES }: { maxEntries?: number; maxBytes?: number } = {}) {
-    this.maxEntries = maxEntries;
-    this.maxBytes = maxBytes;
+    super({ maxEntries, maxBytes });
   }
 
   /** The two made-up visitors the templates are rendered for (put in the router context by server.ts). */
@@ -254,39 +249,12 @@ export class PageTemplates {
     return false;
   }
 
-  /** The template for `key` if it was made at `version` (a refused one too: the caller renders per request). */
-  get(key: string, version: number): PageTemplate | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    if (entry.version !== version) {
-      this.bytes -= entry.bytes;
-      return undefined;
-    }
-    this.entries.set(key, entry);
-    return entry;
-  }
-
   /** Makes and keeps the template of `key` from its two renders (or keeps the refusal). */
   store(key: string, version: number, anonymous: Rendered, member: Rendered): PageTemplate {
     const entry = this.make(version, anonymous, member);
     if (entry.refused) this.counts.refused++;
     else this.counts.kept++;
-    const previous = this.entries.get(key);
-    if (previous) {
-      this.entries.delete(key);
-      this.bytes -= previous.bytes;
-    }
-    this.entries.set(key, entry);
-    this.bytes += entry.bytes;
-    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      const removed = this.entries.get(oldest) as PageTemplate;
-      this.entries.delete(oldest);
-      this.bytes -= removed.bytes;
-    }
-    return entry;
+    return this.set(key, entry);
   }
 
   private make(version: number, anonymous: Rendered, member: Rendered): PageTemplate {

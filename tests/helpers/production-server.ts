@@ -1,7 +1,9 @@
 // The real production server (`node build/server-entry.js` on the production build) for tests that need sockets,
 // signals or the server's own answers. It runs the build `npm test` made for this run (BUILD_DIR).
 import { type ChildProcess, spawn } from "node:child_process";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { builtServer } from "./app.ts";
 
 export async function waitFor<T>(what: string, check: () => T | undefined | false, timeoutMs = 120_000): Promise<T> {
@@ -75,6 +77,40 @@ export async function startProductionServer(env: Record<string, string | undefin
     stop: async () => {
       if (!ended) child.kill("SIGTERM");
       return exited;
+    },
+  };
+}
+
+/** What the built server.ts exports: its HTTP server and the kept pages and templates a test may look into. */
+export type StoreServer = typeof import("../../server.ts");
+
+export type InProcessServer = { entry: StoreServer; origin: string; stop: () => Promise<void> };
+
+/**
+ * The built server.ts, as `node build/server-entry.js` runs it, loaded into the test's own process (so the test
+ * can read its caches) on the test's database and a free loopback port. `stop` closes it and removes the signal
+ * listeners it added. Loaded once per test file: a module is evaluated once per process.
+ */
+export async function startServerInProcess(): Promise<InProcessServer> {
+  process.env.HOST = "127.0.0.1";
+  process.env.PORT = "0";
+  const signals = ["SIGTERM", "SIGINT"] as const;
+  const listenersBefore = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const serverEntry = path.join(await productionBuild(), "server-entry.js");
+  const entry = (await import(pathToFileURL(serverEntry).href)) as StoreServer;
+  const address = await waitFor(
+    "the server to listen",
+    () => (entry.server.address() as AddressInfo | null) ?? undefined,
+  );
+  return {
+    entry,
+    origin: `http://127.0.0.1:${address.port}`,
+    async stop() {
+      entry.server.closeAllConnections();
+      await new Promise((resolve) => entry.server.close(resolve));
+      for (const signal of signals)
+        for (const listener of process.listeners(signal))
+          if (!listenersBefore.get(signal)?.has(listener)) process.off(signal, listener);
     },
   };
 }

@@ -1,28 +1,18 @@
-// Kept page templates filled with the visitor's own parts (server/page-templates.ts, decision 0190), against the
-// production server (server.ts from the build, in this process so that the test can switch templates off and
-// look inside them). For every templated page kind and many visitors, the filled answer is byte for byte the
-// page rendered for that visitor (templates switched off), once the nonce is normalised, with the same headers;
-// a catalogue change is seen at once; a template never holds anything of a visitor's.
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { products } from "#db/tables.ts";
-import { builtServer } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { waitFor } from "../helpers/production-server.ts";
+import { type InProcessServer, type StoreServer, startServerInProcess, waitFor } from "../helpers/production-server.ts";
 import { decoded, type RawResponse, rawRequest } from "../helpers/raw-http.ts";
 import { cookiesFrom } from "../helpers/requests.ts";
 import { sellerCookie } from "../helpers/sellers.ts";
 import { createUser, signedInCookie } from "../helpers/shopper.ts";
 
-type StoreServer = typeof import("../../server.ts");
+let server: InProcessServer | undefined;
 let entry: StoreServer;
 let origin: string;
-const listenersBefore = new Map<string, Set<NodeJS.SignalsListener>>();
 
 const get = (pathAndQuery: string, cookie: string, headers: Record<string, string> = {}) =>
   rawRequest(`${origin}${pathAndQuery}`, { headers: { "Accept-Encoding": "gzip, br", Cookie: cookie, ...headers } });
@@ -112,17 +102,8 @@ let tees: Awaited<ReturnType<typeof createProduct>>[];
 let cap: Awaited<ReturnType<typeof createProduct>>;
 
 beforeAll(async () => {
-  process.env.HOST = "127.0.0.1";
-  process.env.PORT = "0";
-  for (const signal of ["SIGTERM", "SIGINT"] as const)
-    listenersBefore.set(signal, new Set(process.listeners(signal) as NodeJS.SignalsListener[]));
-  const serverEntry = path.join(path.dirname(path.dirname(builtServer())), "server-entry.js");
-  entry = (await import(pathToFileURL(serverEntry).href)) as StoreServer;
-  const address = await waitFor(
-    "the server to listen",
-    () => (entry.server.address() as AddressInfo | null) ?? undefined,
-  );
-  origin = `http://127.0.0.1:${address.port}`;
+  server = await startServerInProcess();
+  ({ entry, origin } = server);
 
   // 30 tees (two pages of Men), a cap (Accessories: a product off the Men pages).
   tees = [];
@@ -180,14 +161,7 @@ beforeAll(async () => {
   ];
 }, 600_000);
 
-afterAll(async () => {
-  if (!entry) return;
-  entry.server.closeAllConnections();
-  await new Promise((resolve) => entry.server.close(resolve));
-  for (const signal of ["SIGTERM", "SIGINT"] as const)
-    for (const listener of process.listeners(signal) as NodeJS.SignalsListener[])
-      if (!listenersBefore.get(signal)?.has(listener)) process.off(signal, listener);
-});
+afterAll(() => server?.stop());
 
 describe("kept page templates filled with the visitor's own parts", () => {
   it("answers every templated page, for every kind of visitor, with exactly the page rendered for them", async () => {

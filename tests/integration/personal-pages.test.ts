@@ -1,19 +1,8 @@
-// Nothing personal ever crosses visitors (issue 22, point 2). The real production server (server.ts from the
-// build, run in this process so the test can look inside its page cache) answers 50 signed-in shoppers at once
-// over HTTP on loopback, each with a name, a cart, saved items, in some cases a discount code and an order of
-// their own, for several rounds of the store's pages, while visitors without a cookie ask for the same pages.
-// Every answer must belong to its asker; no kept page may hold anything of anyone's; every personal answer
-// must forbid shared caches. Written against behaviour (HTTP answers, PageCache's entries), so it holds
-// whatever way pages are kept or assembled.
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "#app/lib/ids.ts";
-import { builtServer } from "../helpers/app.ts";
 import { insertOrders } from "../helpers/bulk-orders.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { waitFor } from "../helpers/production-server.ts";
+import { type InProcessServer, type StoreServer, startServerInProcess } from "../helpers/production-server.ts";
 import { decoded, type RawResponse, rawRequest } from "../helpers/raw-http.ts";
 import { cookiesFrom } from "../helpers/requests.ts";
 import { sellerCookie } from "../helpers/sellers.ts";
@@ -49,12 +38,11 @@ type Shopper = {
   hasOrder: boolean;
 };
 
-type StoreServer = typeof import("../../server.ts");
+let server: InProcessServer | undefined;
 let entry: StoreServer;
 let origin: string;
 let shoppers: Shopper[];
 let commonSaved: { id: string };
-const listenersBefore = new Map<string, Set<NodeJS.SignalsListener>>();
 
 const get = (pathAndQuery: string, cookie?: string) =>
   rawRequest(`${origin}${pathAndQuery}`, {
@@ -147,18 +135,8 @@ function expectNothingPersonal(page: string, answer: RawResponse) {
 }
 
 beforeAll(async () => {
-  // server.ts, as `node build/server-entry.js` runs it, on this test's database and a free loopback port.
-  process.env.HOST = "127.0.0.1";
-  process.env.PORT = "0";
-  for (const signal of ["SIGTERM", "SIGINT"] as const)
-    listenersBefore.set(signal, new Set(process.listeners(signal) as NodeJS.SignalsListener[]));
-  const serverEntry = path.join(path.dirname(path.dirname(builtServer())), "server-entry.js");
-  entry = (await import(pathToFileURL(serverEntry).href)) as StoreServer;
-  const address = await waitFor(
-    "the server to listen",
-    () => (entry.server.address() as AddressInfo | null) ?? undefined,
-  );
-  origin = `http://127.0.0.1:${address.port}`;
+  server = await startServerInProcess();
+  ({ entry, origin } = server);
 
   // A catalogue with every shopper's own product (a name no other page has), and one product everybody may save.
   for (let i = 0; i < 6; i++) await createProduct({ name: `Privacy Cap ${i}`, category: "Accessories" });
@@ -215,14 +193,7 @@ beforeAll(async () => {
   for (const shopper of shoppers) await get("/cart", shopper.cookie);
 }, 600_000);
 
-afterAll(async () => {
-  if (!entry) return;
-  entry.server.closeAllConnections();
-  await new Promise((resolve) => entry.server.close(resolve));
-  for (const signal of ["SIGTERM", "SIGINT"] as const)
-    for (const listener of process.listeners(signal) as NodeJS.SignalsListener[])
-      if (!listenersBefore.get(signal)?.has(listener)) process.off(signal, listener);
-});
+afterAll(() => server?.stop());
 
 describe("nothing personal crosses visitors", () => {
   it("gives 50 signed-in shoppers at once, round after round, only their own name, cart, saved items and orders", async () => {
