@@ -1,12 +1,18 @@
-// `node --import tsx bench/compare-builds.ts <buildA> <buildB>`: the CPU time a signed-in page costs on two
-// builds of the store, served side by side over one generated catalogue, measured in interleaved rounds.
+// `node --import tsx bench/compare-builds.ts <buildA> <buildB> [...]`: the CPU time a page costs on two (or more)
+// builds of the store, served side by side, measured in interleaved rounds.
 // Page after page, each round sends COMPARE_BATCH requests to A, then to B (B first in odd rounds), over 4
 // connections, and reads each server's CPU time (user + system) before and after: CPU ms per request is what
 // that page cost that server; rounds this short and interleaved put whatever else the machine does on both
 // alike. Prints one line per page: the median of the rounds for each build (each round's figure in brackets)
-// and the change from the first build. More than two builds take turns the same way. Builds: folders inside the project
-// (`BUILD_DIR=build-base npm run build`), so their server finds node_modules.
-// COMPARE_SIZE (10000 products), COMPARE_ROUNDS (20), COMPARE_BATCH (40), COMPARE_PAGES (names, comma-separated).
+// and the change from the first build. Builds: folders inside the project (`BUILD_DIR=build-base npm run
+// build`), so their server finds node_modules.
+// The builds share one generated catalogue (one SQLite file), unless a build is given as `<build>=<dataDir>`:
+// then it runs on a catalogue of its own, made by bench/generate.ts of the checkout it was built from into that
+// empty folder (`DATA_DIR=<dataDir> node --import tsx bench/generate.ts 10000 > <dataDir>/summary.json`): for
+// builds whose schemas differ. The signed-in pages are the bench's shopper's (20 cart lines); `*-visitor` pages
+// are asked for without a cookie (the visitors' kept pages).
+// COMPARE_SIZE (10000 products), COMPARE_ROUNDS (20), COMPARE_BATCH (40), COMPARE_PAGES (names, comma-separated),
+// COMPARE_DATA_DIR (the shared catalogue: a folder bench/generate.ts has filled, its summary made when missing).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,69 +23,100 @@ import { atExit, cpuMs, runToEnd, stop, temporaryFolder } from "./processes.ts";
 import { registerShopper } from "./race.ts";
 import { startStoreServer } from "./store-server.ts";
 
-const builds = process.argv.slice(2).map((dir) => path.resolve(dir));
-if (builds.length < 2) throw new Error("Usage: bench/compare-builds.ts <buildA> <buildB> [<buildC> ...]");
+const specs = process.argv.slice(2).map((arg) => {
+  const [build, ownData] = arg.split("=");
+  return { buildDir: path.resolve(build!), ownData: ownData ? path.resolve(ownData) : null };
+});
+if (specs.length < 2) throw new Error("Usage: bench/compare-builds.ts <buildA>[=<dataDir>] <buildB>[=<dataDir>] [...]");
 const SIZE = Number(process.env.COMPARE_SIZE ?? 10_000);
 const ROUNDS = Number(process.env.COMPARE_ROUNDS ?? 20);
 const BATCH = Number(process.env.COMPARE_BATCH ?? 40);
 const CONNECTIONS = 4;
 
 /** BATCH requests for `url` over CONNECTIONS connections; resolves once every answer is in. */
-async function runBatch(url: string, cookie: string) {
+async function runBatch(url: string, cookie: string | undefined) {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     amount: BATCH,
-    headers: { cookie, "accept-encoding": ACCEPT_ENCODING },
+    headers: { "accept-encoding": ACCEPT_ENCODING, ...(cookie ? { cookie } : {}) },
   });
   return { requests: result.requests.total, non2xx: result.non2xx, errors: result.errors };
 }
 
-// COMPARE_DATA_DIR: a store bench/generate.ts has filled, with its summary in <dir>/summary.json (made here when
-// missing), so that several runs need not generate the catalogue again.
-const dataDir = process.env.COMPARE_DATA_DIR
-  ? path.resolve(process.env.COMPARE_DATA_DIR)
-  : path.join(temporaryFolder("compare-"), "data");
-const summaryFile = path.join(dataDir, "summary.json");
-if (!existsSync(summaryFile)) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  const generated = await runToEnd(process.execPath, ["--import", "tsx", "bench/generate.ts", String(SIZE)], { env });
-  writeFileSync(summaryFile, generated);
+async function summaryOf(dataDir: string, generate: boolean): Promise<CatalogueSummary> {
+  const summaryFile = path.join(dataDir, "summary.json");
+  if (!existsSync(summaryFile)) {
+    if (!generate) throw new Error(`${summaryFile} is missing: fill ${dataDir} with that build's bench/generate.ts`);
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+    delete env.DATABASE_URL;
+    writeFileSync(
+      summaryFile,
+      await runToEnd(process.execPath, ["--import", "tsx", "bench/generate.ts", String(SIZE)], { env }),
+    );
+  }
+  return JSON.parse(readFileSync(summaryFile, "utf8")) as CatalogueSummary;
 }
-const summary = JSON.parse(readFileSync(summaryFile, "utf8")) as CatalogueSummary;
 
-// The servers over the same SQLite file and DATA_DIR (one session secret: a cookie is good on both).
-const servers = [];
-for (const buildDir of builds) {
+/** The bench's signed-in shopper on `origin`, with a 20-line cart; their cookie. */
+async function cartShopper(origin: string, summary: CatalogueSummary): Promise<string> {
+  const { cookie } = await registerShopper(origin, "compare");
+  const lines = [...new Map(summary.samples.map((s) => [s.id, s])).values()].slice(0, 20);
+  const filled = await request(`${origin}/api/cart/update`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin, cookie },
+    body: JSON.stringify({
+      cartLines: lines.map(({ id, size }, i) => ({ product: id, ...(size ? { size } : {}), quantity: 1 + (i % 3) })),
+    }),
+  });
+  if (filled.status >= 400) throw new Error(`cart: ${filled.status} ${filled.body.toString()}`);
+  return cookie;
+}
+
+/** The pages measured, by name: signed in unless the name ends in `-visitor`. */
+function pagesOf(summary: CatalogueSummary): Record<string, string> {
+  const product = summary.samples.find((s) => s.category === "Men") ?? summary.samples[0]!;
+  const productPath = `/products/${product.category.toLowerCase()}/${product.id}`;
+  return {
+    home: "/",
+    products: "/products",
+    deep: `/products?page=${Math.min(400, Math.floor(summary.inStock / 24))}`,
+    product: productPath,
+    search: `/products?q=${COMMON_WORD.toLowerCase()}`,
+    cart: "/cart",
+    "home-visitor": "/",
+    "products-visitor": "/products",
+    "product-visitor": productPath,
+  };
+}
+
+// The shared catalogue, when some build has none of its own. Servers on one SQLite file share a session secret,
+// so one shopper's cookie is good on each.
+const sharedData = specs.some((spec) => !spec.ownData)
+  ? process.env.COMPARE_DATA_DIR
+    ? path.resolve(process.env.COMPARE_DATA_DIR)
+    : path.join(temporaryFolder("compare-"), "data")
+  : null;
+const servers: (Awaited<ReturnType<typeof startStoreServer>> & {
+  name: string;
+  cookie: string;
+  pages: Record<string, string>;
+})[] = [];
+let sharedCookie: string | null = null;
+for (const { buildDir, ownData } of specs) {
+  const dataDir = ownData ?? (sharedData as string);
+  const summary = await summaryOf(dataDir, !ownData);
   const server = await startStoreServer({ buildDir, dataDir, env: { SESSION_SECRET: "compare-builds-secret" } });
   atExit(() => server.child.kill());
-  servers.push({ name: path.basename(buildDir), ...server });
+  if (!ownData && !sharedCookie) sharedCookie = await cartShopper(server.origin, summary);
+  const cookie = ownData ? await cartShopper(server.origin, summary) : (sharedCookie as string);
+  servers.push({ name: path.basename(buildDir), ...server, cookie, pages: pagesOf(summary) });
 }
-const origin = servers[0]!.origin;
-const shopper = await registerShopper(origin, "compare");
-const lines = [...new Map(summary.samples.map((s) => [s.id, s])).values()].slice(0, 20);
-const filled = await request(`${origin}/api/cart/update`, {
-  method: "POST",
-  headers: { "content-type": "application/json", origin, cookie: shopper.cookie },
-  body: JSON.stringify({
-    cartLines: lines.map(({ id, size }, i) => ({ product: id, ...(size ? { size } : {}), quantity: 1 + (i % 3) })),
-  }),
-});
-if (filled.status >= 400) throw new Error(`cart: ${filled.status} ${filled.body.toString()}`);
 
-const product = summary.samples.find((s) => s.category === "Men") ?? summary.samples[0]!;
-const deep = Math.min(400, Math.floor(summary.inStock / 24));
-const ALL_PAGES: Record<string, string> = {
-  home: "/",
-  products: "/products",
-  deep: `/products?page=${deep}`,
-  product: `/products/${product.category.toLowerCase()}/${product.id}`,
-  search: `/products?q=${COMMON_WORD.toLowerCase()}`,
-  cart: "/cart",
-};
-const chosen = process.env.COMPARE_PAGES?.split(",").map((p) => p.trim()) ?? Object.keys(ALL_PAGES);
-const results: Record<string, number[][]> = Object.fromEntries(chosen.map((p) => [p, builds.map(() => [])]));
+const ALL_PAGES = Object.keys(servers[0]!.pages);
+const chosen = process.env.COMPARE_PAGES?.split(",").map((p) => p.trim()) ?? ALL_PAGES;
+for (const page of chosen) if (!ALL_PAGES.includes(page)) throw new Error(`COMPARE_PAGES: no page ${page}`);
+const results: Record<string, number[][]> = Object.fromEntries(chosen.map((p) => [p, servers.map(() => [])]));
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -92,7 +129,8 @@ console.log(
 
 for (const page of chosen) {
   // One batch each first, not measured: the page's code is compiled and its queries prepared before counting.
-  for (const server of servers) await runBatch(`${server.origin}${ALL_PAGES[page]}`, shopper.cookie);
+  const cookieOf = (server: (typeof servers)[number]) => (page.endsWith("-visitor") ? undefined : server.cookie);
+  for (const server of servers) await runBatch(`${server.origin}${server.pages[page]}`, cookieOf(server));
   for (let round = 0; round < ROUNDS; round++) {
     // A, B, C..., then the other way round in the next round: whatever the machine does meanwhile falls on all alike.
     const forward = servers.map((_, i) => i);
@@ -101,7 +139,7 @@ for (const page of chosen) {
       const server = servers[i]!;
       const pid = server.child.pid!;
       const before = cpuMs(pid)!;
-      const load = await runBatch(`${server.origin}${ALL_PAGES[page]}`, shopper.cookie);
+      const load = await runBatch(`${server.origin}${server.pages[page]}`, cookieOf(server));
       const spent = cpuMs(pid)! - before;
       if (load.non2xx > 0 || load.errors > 0) throw new Error(`${page} on ${server.name}: ${JSON.stringify(load)}`);
       results[page]![i]!.push(spent / load.requests);
