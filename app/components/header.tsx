@@ -85,14 +85,8 @@ function SearchBox({ id, className }: { id: string; className: string }) {
         onChange={(event) => filterAsYouType(event.currentTarget.value)}
         maxLength={1000}
         placeholder="Search products"
-        className="w-full rounded-l-full border border-gray-300 px-3 py-1.5 text-sm outline-none focus:border-primary"
       />
-      <button
-        type="submit"
-        className="rounded-r-full border border-l-0 border-gray-300 px-3 py-1.5 text-sm hover:bg-gray-100"
-      >
-        Search
-      </button>
+      <button type="submit">Search</button>
     </Form>
   );
 }
@@ -139,7 +133,7 @@ export function Header({
         lg: `.header-search`), Saved and the cart on every width, then the account menu (or Login) from md up
         and the phone's Menu below it.
       */}
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 px-4 py-3 text-sm md:gap-x-6 md:px-8">
+      <div className="header-bar">
         <Link to="/" className="mr-auto text-xl font-bold tracking-tight text-primary">
           {shop.logoUrl ? <img src={thumbnailUrl(shop.logoUrl)} alt={shop.name} className="h-9 w-auto" /> : shop.name}
         </Link>
@@ -169,10 +163,10 @@ export function Header({
         <Slot name="account">
           {user ? (
             <details ref={accountMenu} className="menu relative hidden md:block">
-              <summary className="cursor-pointer rounded-full bg-gray-100 px-3 py-1.5" aria-label="Account menu">
+              <summary className="account-summary" aria-label="Account menu">
                 {user.name}
               </summary>
-              <ul className="absolute right-0 mt-2 w-36 rounded-md border border-gray-200 bg-white py-1 text-sm shadow-md">
+              <ul className="account-list">
                 <li>
                   <Link to="/my-orders" className="block px-3 py-1.5 hover:bg-gray-100">
                     My Orders
@@ -197,13 +191,10 @@ export function Header({
           )}
         </Slot>
         <details ref={mobileMenu} className="menu md:hidden">
-          <summary className="cursor-pointer rounded-md border border-gray-300 px-2 py-1 text-sm" aria-label="Menu">
+          <summary className="phone-summary" aria-label="Menu">
             Menu
           </summary>
-          <nav
-            aria-label="Mobile"
-            className="absolute inset-x-0 top-full flex flex-col gap-3 border-b border-gray-200 bg-white px-5 py-4 text-sm shadow-md"
-          >
+          <nav aria-label="Mobile" className="phone-nav">
             {/* The main nav's links again: they announce no route for discovery a second time. */}
             {navLinks.map((l) => (
               <NavLink key={l.to} to={l.to} end={l.to === "/"} className={linkClass} discover="none">

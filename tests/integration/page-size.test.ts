@@ -17,8 +17,8 @@ import { cartItems, productSizes, products } from "#db/tables.ts";
 import { type App, dataPath, startApp, submit } from "../helpers/app.ts";
 import { createUser, signedInCookie } from "../helpers/shopper.ts";
 
-/** Issue 22's goal: 50 KB. */
-const LIMIT = 50 * 1024;
+/** Issue 22's goal: under 50 KB, read as 50,000 bytes (the stricter of its two readings). */
+const LIMIT = 50_000;
 
 let site: App;
 let shopperCookie: string;
@@ -41,7 +41,12 @@ beforeAll(async () => {
     if (done.status === 303 || done.status === 200 || done.status === 204) added++;
     if (added === 3) break;
   }
+  // The page the adds redirect to shows their three toasts and clears them: the pages measured are a shopper's
+  // usual ones, without a message waiting.
+  const shown = await client.get("/");
+  expect(shown.text.match(/Added to Cart/g)?.length).toBeGreaterThan(0);
   shopperCookie = client.cookie;
+  expect((await page("/", shopperCookie)).includes("Added to Cart")).toBe(false);
 }, 120_000);
 
 const bytes = (text: string) => Buffer.byteLength(text, "utf8");
