@@ -5,7 +5,13 @@ import { takeToasts } from "#app/lib/toast.server.ts";
 import { getSeller, getUser, shopperShell } from "#app/modules/identity/index.server.ts";
 import { reviewerState } from "#app/modules/reviews/index.server.ts";
 import { type RequestClient, requestClientContext } from "./request-client.server.ts";
-import { type ReviewViewer, reviewsPersonally, type TemplateMode, type Visitor, type VisitorRender } from "./visitor.tsx";
+import {
+  type ReviewViewer,
+  reviewsPersonally,
+  type TemplateMode,
+  type Visitor,
+  type VisitorRender,
+} from "./visitor.tsx";
 
 /**
  * Whether the request asks for a document (its HTML) rather than a page's data (`.data`): only server.ts and

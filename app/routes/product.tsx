@@ -39,10 +39,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A document's data is the same for everyone: the viewer's review part goes in the island (app/lib/visitor.tsx,
   // through app/entry.server.tsx), so that a kept template can answer a viewer who may not review. A data request
   // (a client navigation, the revalidation after a review post) gets it here.
-  const document = context.get(documentRequestContext);
+  const isDocument = context.get(documentRequestContext);
   const { canReview, own } = viewer;
-  if (document) context.set(reviewViewerContext, { productId: shared.product.id, canReview, own });
-  const reviews: typeof shared.reviews & Partial<typeof viewer> = document
+  if (isDocument) context.set(reviewViewerContext, { productId: shared.product.id, canReview, own });
+  const reviews: typeof shared.reviews & Partial<typeof viewer> = isDocument
     ? shared.reviews
     : { ...shared.reviews, ...viewer };
   return { product: shared.product, related: shared.related, reviews };
