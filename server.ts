@@ -152,7 +152,7 @@ async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<voi
   const templateVersion = templateAt === null ? 0 : await app.catalogueVersion();
   const template = templateAt === null ? undefined : pageTemplates.get(templateAt, templateVersion);
   if (template && !template.refused) {
-    const visitor = await app.visitorForTemplate(request);
+    const visitor = await app.visitorForTemplate(request, template.needs);
     if (visitor) return pageTemplates.send(req, res, template, visitor, decorate);
   }
 

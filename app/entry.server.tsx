@@ -12,8 +12,8 @@ import { CspNonceContext } from "#app/lib/csp-nonce.tsx";
 import { deferAppScripts } from "#app/lib/deferred-scripts.server.ts";
 import { requestClientContext } from "#app/lib/request-client.server.ts";
 import { contentSecurityPolicy, newNonce } from "#app/lib/security-headers.server.ts";
-import { visitorRenderContext } from "#app/lib/visitor.server.ts";
-import { ANONYMOUS, VisitorRenderContext } from "#app/lib/visitor.tsx";
+import { reviewViewerContext, visitorRenderContext } from "#app/lib/visitor.server.ts";
+import { ANONYMOUS, reviewsPersonally, type VisitorRender, VisitorRenderContext } from "#app/lib/visitor.tsx";
 import { logTarget } from "../server/log-target.ts";
 
 // React Router's request handler and context, from the copy this build carries (its production build: decision
@@ -69,10 +69,15 @@ export default function handleRequest(
 ) {
   const nonce = newNonce();
   // The visitor the root loader read (or the template's made-up one), for the island and the header.
-  const visitor = (loadContext instanceof RouterContextProvider ? loadContext.get(visitorRenderContext) : null) ?? {
-    visitor: ANONYMOUS,
-    template: null,
-  };
+  let visitor: VisitorRender = (loadContext instanceof RouterContextProvider
+    ? loadContext.get(visitorRenderContext)
+    : null) ?? { visitor: ANONYMOUS, template: null };
+  // A product page's review area when it is the viewer's own (they may review it): in the island too. Never in a
+  // template (its render has no viewer; the filling asks visitorForTemplate, which renders such a viewer's page).
+  const review = loadContext instanceof RouterContextProvider ? loadContext.get(reviewViewerContext) : null;
+  if (review && reviewsPersonally(review) && !visitor.template) {
+    visitor = { ...visitor, visitor: { ...visitor.visitor, review } };
+  }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
 

@@ -65,6 +65,11 @@ export type PageTemplate =
       parts: Part[];
       /** What each personal part is for the reference visitor (referenceOf): its bytes, a length, or null. */
       references: (Buffer | number | null | undefined)[];
+      /**
+       * What the filling must know of the visitor besides their header parts: the product whose review area is a
+       * slot (its variants are only for a viewer who may not review it; visitorForTemplate says).
+       */
+      needs: { reviewOf?: string };
       bytes: number;
     }
   /** A page whose two renders could not make a template: why (for the tests; nothing is logged per request). */
@@ -113,7 +118,7 @@ function slotsOf(html: string, token: string): { constants: string[]; slots: [st
   return { constants: constantTexts, slots };
 }
 
-const KNOWN_SLOT = /^(saved|cart|account|account-phone|island|save:[^"<>]+)$/;
+const KNOWN_SLOT = /^(saved|cart|account|account-phone|island|save:[^"<>]+|review:[^"<>]+)$/;
 
 /** Raw DEFLATE blocks ending byte-aligned, so that stored blocks may follow. */
 const deflate = (raw: Buffer, dictionary?: Buffer) =>
@@ -298,6 +303,9 @@ export class PageTemplates extends VersionedLru<PageTemplate> {
         known: { anonymous: known(slotA[1]), member: known(slotB[1]) },
       });
     }
+    const reviewSlots = parts.flatMap((part) => ("slot" in part && part.slot.startsWith("review:") ? [part] : []));
+    if (reviewSlots.length > 1) return refused("more than one review area");
+    const needs = reviewSlots[0] ? { reviewOf: reviewSlots[0].slot.slice("review:".length) } : {};
     const references = parts.map(referenceOf);
     compressAgainstPage(parts, references);
     const headers = new Headers(anonymous.headers);
@@ -311,6 +319,7 @@ export class PageTemplates extends VersionedLru<PageTemplate> {
       policyParts: policy ? (nonce ? policy.split(nonce) : [policy]) : null,
       parts,
       references,
+      needs,
       bytes: anonymous.body.length * 3 + 1024,
     };
   }
@@ -335,6 +344,10 @@ export class PageTemplates extends VersionedLru<PageTemplate> {
       case "island":
         return ["member", part.member.replace(sentinels.island, () => islandJson(visitor))];
       default:
+        if (part.slot.startsWith("review:")) {
+          // A product's review area for a viewer who may not review it (the filling asked: needs.reviewOf).
+          return visitor.user ? ["member", part.member] : ["anonymous", part.anonymous];
+        }
         return saved.has(part.slot.slice("save:".length)) ? ["member", part.member] : ["anonymous", part.anonymous];
     }
   }

@@ -13,9 +13,9 @@ export function sharedPageHeaders() {
 
 /**
  * The header (lower case) that marks such a page whose only visitor-dependent parts are the slots of
- * app/lib/visitor.tsx (the header's account area and counts, the Save buttons, the island): server.ts may answer
- * a visitor with cookies from its kept template, filled with their own parts (server/page-templates.ts, decision
- * 0190). A page with anything else of the visitor's (the product page's review form) must not set it.
+ * app/lib/visitor.tsx (the header's account area and counts, the Save buttons, the island, the product page's
+ * review area): server.ts may answer a visitor with cookies from its kept template, filled with their own parts
+ * (server/page-templates.ts, decisions 0190 and 0200). A page with anything else of the visitor's must not set it.
  */
 export const TEMPLATE_PAGE_HEADER = "x-template-page";
 const TEMPLATE_PAGE_HEADERS = { ...SHARED_PAGE_HEADERS, [TEMPLATE_PAGE_HEADER]: "1" };

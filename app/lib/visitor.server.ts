@@ -3,8 +3,15 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import { takeToasts } from "#app/lib/toast.server.ts";
 import { getSeller, getUser, shopperShell } from "#app/modules/identity/index.server.ts";
+import { reviewerState } from "#app/modules/reviews/index.server.ts";
 import { type RequestClient, requestClientContext } from "./request-client.server.ts";
-import type { TemplateMode, Visitor, VisitorRender } from "./visitor.tsx";
+import {
+  type ReviewViewer,
+  reviewsPersonally,
+  type TemplateMode,
+  type Visitor,
+  type VisitorRender,
+} from "./visitor.tsx";
 
 /**
  * Whether the request asks for a document (its HTML) rather than a page's data (`.data`): only server.ts and
@@ -16,6 +23,15 @@ export const documentRequestContext = createContext<boolean>(false);
 export const templateContext = createContext<TemplateMode | null>(null);
 /** The visitor the root loader read, for the document's render (the island and the header). */
 export const visitorRenderContext = createContext<VisitorRender | null>(null);
+
+/**
+ * The viewer's part of the product page's reviews, set by its loader on a document request (its data then holds
+ * only what is the same for everyone); app/entry.server.tsx puts it in the island when it is personal.
+ */
+export const reviewViewerContext = createContext<ReviewViewer | null>(null);
+
+/** What a template's slots need to know of the visitor besides their header parts (PageTemplates.needs). */
+export type TemplateNeeds = { reviewOf?: string };
 
 /** A request's router context as server.ts and the tests make it: who sent it, and whether it asks for a document. */
 export function newRequestContext<T extends RouterContextProvider>(
@@ -31,11 +47,17 @@ export function newRequestContext<T extends RouterContextProvider>(
 
 /**
  * The visitor's parts for filling a template, read as the root loader reads them; null when the page must be
- * rendered for this request instead: a toast is waiting (the render shows it and clears its cookie), or a
- * seller session came along (left to the ordinary render, whatever it shows).
+ * rendered for this request instead: a toast is waiting (the render shows it and clears its cookie), a seller
+ * session came along (left to the ordinary render, whatever it shows), or the page's review area is theirs
+ * (`needs.reviewOf`: a shopper who may review that product or has reviewed it gets the form, which no template
+ * holds).
  */
-export async function visitorForTemplate(request: Request): Promise<Visitor | null> {
+export async function visitorForTemplate(request: Request, needs: TemplateNeeds = {}): Promise<Visitor | null> {
   if (await getSeller(request)) return null;
   if ((await takeToasts(request)).toasts.length > 0) return null;
-  return shopperShell(request, await getUser(request));
+  const user = await getUser(request);
+  if (needs.reviewOf !== undefined && user && reviewsPersonally(await reviewerState(user.id, needs.reviewOf))) {
+    return null;
+  }
+  return shopperShell(request, user);
 }

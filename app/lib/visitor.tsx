@@ -16,8 +16,22 @@ import { useRouteLoaderData } from "react-router";
 
 export type HeaderUser = { name: string } | null;
 
-/** The visitor's parts, as the root loader and the island carry them. */
-export type Visitor = { user: HeaderUser; cartCount: number; savedIds: string[] };
+/** A shopper's own review of a product, as the product page's form shows it. */
+export type OwnReview = { rating: number; title: string; body: string; status: string };
+
+/**
+ * The viewer's part of a product page's reviews (app/components/reviews/product-reviews.tsx): whether they may
+ * review the product, and their own review. Most viewers may not (every visitor, most shoppers): that part is
+ * known from whether they are signed in, so a kept template covers it; a buyer who may review (or has reviewed)
+ * gets the page rendered for them, with this part in the island.
+ */
+export type ReviewViewer = { productId: string; canReview: boolean; own: OwnReview | null };
+
+/**
+ * The visitor's parts, as the root loader and the island carry them; `review` only on a product page of a
+ * viewer who may review it (see ReviewViewer), never in a template.
+ */
+export type Visitor = { user: HeaderUser; cartCount: number; savedIds: string[]; review?: ReviewViewer };
 
 export const ANONYMOUS: Visitor = { user: null, cartCount: 0, savedIds: [] };
 
@@ -48,10 +62,16 @@ export type VisitorView = {
 
 /** The island's text: JSON with `<` escaped, so that nothing in it can end the script element. */
 export function islandJson(visitor: Visitor): string {
-  return JSON.stringify({ user: visitor.user, cartCount: visitor.cartCount, savedIds: visitor.savedIds }).replace(
+  const { user, cartCount, savedIds, review } = visitor;
+  return JSON.stringify(review ? { user, cartCount, savedIds, review } : { user, cartCount, savedIds }).replace(
     /</g,
     "\\u003c",
   );
+}
+
+/** Whether a viewer's review part differs from what their being signed in says (a page a template cannot be). */
+export function reviewsPersonally(review: Pick<ReviewViewer, "canReview" | "own"> | null | undefined): boolean {
+  return Boolean(review && (review.canReview || review.own));
 }
 
 let islandRead: Visitor | undefined;
@@ -95,6 +115,27 @@ export function useVisitor(): VisitorView {
     return viewOf(render.visitor);
   }
   return typeof document === "undefined" ? viewOf(ANONYMOUS) : viewOf(islandVisitor());
+}
+
+/** What the product page's review area shows this viewer (useReviewViewer). */
+export type ReviewViewerView = { signedIn: boolean; canReview: boolean; own: OwnReview | null };
+
+/**
+ * The viewer's part of a product page's reviews: the page's loader data when it carries it (a data request),
+ * else the document's (the island in the browser, the render's visitor on the server); a viewer with none there
+ * may not review and has no review (ReviewViewer), signed in or not as the header says.
+ */
+export function useReviewViewer(productId: string, loaded: Partial<ReviewViewerView>): ReviewViewerView {
+  const render = useContext(VisitorRenderContext);
+  const visitor = useVisitor();
+  if (typeof loaded.canReview === "boolean" && typeof loaded.signedIn === "boolean") {
+    return { signedIn: loaded.signedIn, canReview: loaded.canReview, own: loaded.own ?? null };
+  }
+  let review: ReviewViewer | undefined;
+  if (render) review = render.template ? undefined : render.visitor.review;
+  else if (typeof document !== "undefined") review = islandVisitor().review;
+  const own = review?.productId === productId ? review : undefined;
+  return { signedIn: Boolean(visitor.user), canReview: own?.canReview ?? false, own: own?.own ?? null };
 }
 
 /** The marker a template puts before (`/` false) or after a slot's content. */

@@ -16,9 +16,10 @@ import { notFound } from "#app/lib/not-found.ts";
 import { categoryPath, productPath } from "#app/lib/product-links.ts";
 import { refuseUnless } from "#app/lib/refusal.ts";
 import { breadcrumbJsonLd, pageMeta, productJsonLd, shortDescription, siteOrigin } from "#app/lib/seo.ts";
-import { sharedPageHeaders } from "#app/lib/shared-page.ts";
+import { templatePageHeaders } from "#app/lib/shared-page.ts";
 import { shopOf, taxWording, useShop } from "#app/lib/shop.ts";
 import { FREE_SIZE } from "#app/lib/sizes.ts";
+import { documentRequestContext, reviewViewerContext, templateContext } from "#app/lib/visitor.server.ts";
 import { shopperOf } from "#app/middleware/identity.server.ts";
 import type { Route } from "./+types/product";
 import { answerCartChange } from "./cart-change.server.ts";
@@ -32,11 +33,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!shared || categorySlug(shared.product.category) !== params.category.toLowerCase()) {
     throw notFound("Product not found");
   }
-  return {
-    product: shared.product,
-    related: shared.related,
-    reviews: { ...shared.reviews, ...(await reviewViewerData(shopperOf(context)?.id ?? null, shared.product.id)) },
-  };
+  // A template render (server/page-templates.ts) is for a made-up visitor: never the request's review part.
+  const shopperId = context.get(templateContext) ? null : (shopperOf(context)?.id ?? null);
+  const viewer = await reviewViewerData(shopperId, shared.product.id);
+  // A document's data is the same for everyone: the viewer's review part goes in the island (app/lib/visitor.tsx,
+  // through app/entry.server.tsx), so that a kept template can answer a viewer who may not review. A data request
+  // (a client navigation, the revalidation after a review post) gets it here.
+  const isDocument = context.get(documentRequestContext);
+  const { canReview, own } = viewer;
+  if (isDocument) context.set(reviewViewerContext, { productId: shared.product.id, canReview, own });
+  const reviews: typeof shared.reviews & Partial<typeof viewer> = isDocument
+    ? shared.reviews
+    : { ...shared.reviews, ...viewer };
+  return { product: shared.product, related: shared.related, reviews };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -97,8 +106,10 @@ export function action({ request, context, params }: Route.ActionArgs) {
   });
 }
 
-// The same for every visitor without a session: server.ts may keep it (app/lib/shared-page.ts).
-export const headers = sharedPageHeaders;
+// The same for every visitor without a session: server.ts may keep it (app/lib/shared-page.ts); for a visitor
+// with cookies it may be answered from its template (decision 0190), unless the review area is theirs
+// (app/lib/visitor.server.ts's visitorForTemplate).
+export const headers = templatePageHeaders;
 
 /** `?image=N` (1-based) picks the picture shown large; anything else shows the first. */
 function selectedImage(param: string | null, count: number): number {
@@ -259,7 +270,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         </div>
       </div>
 
-      <ProductReviews reviews={loaderData.reviews} reply={reviewReply ?? null} />
+      <ProductReviews productId={product.id} reviews={loaderData.reviews} reply={reviewReply ?? null} />
 
       <section aria-labelledby="related-heading" className="mt-20 flex flex-col items-center">
         <h2 id="related-heading" className="text-2xl font-semibold text-gray-800 md:text-3xl">

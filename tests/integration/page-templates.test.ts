@@ -1,8 +1,15 @@
+// Kept page templates filled with the visitor's own parts (server/page-templates.ts, decision 0190), against the
+// production server (server.ts from the build, in this process so that the test can switch templates off and
+// look inside them). For every templated page kind and many visitors, the filled answer is byte for byte the
+// page rendered for that visitor (templates switched off), once the nonce is normalised, with the same headers;
+// a catalogue change is seen at once; a template never holds anything of a visitor's.
 import { gzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "#app/lib/db.server.ts";
-import { products } from "#db/tables.ts";
+import { db, first } from "#app/lib/db.server.ts";
+import { newId } from "#app/lib/ids.ts";
+import { products, reviews } from "#db/tables.ts";
+import { insertOrders } from "../helpers/bulk-orders.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { type InProcessServer, type StoreServer, startServerInProcess, waitFor } from "../helpers/production-server.ts";
 import { decoded, type RawResponse, rawRequest } from "../helpers/raw-http.ts";
@@ -96,10 +103,46 @@ async function expectSameAsRendered(page: string, cookie: string, what: string, 
   return html;
 }
 
+/** A page with cookies that a template must not answer: rendered for the request, as with templates off. */
+async function expectRenderedPerRequest(page: string, cookie: string, what: string) {
+  const expected = await rendered(page, cookie);
+  const templates = entry.pageTemplates;
+  const before = templates.counts.filled;
+  const answer = await get(page, cookie);
+  expect(templates.counts.filled, `${what} ${page}: rendered for the request`).toBe(before);
+  expect(answer.status, `${what} ${page}`).toBe(200);
+  expect(headersOf(answer), `${what} ${page}: headers`).toEqual(headersOf(expected));
+  const html = normalised(answer);
+  expect(html === normalised(expected), `${what} ${page}: the same page byte for byte`).toBe(true);
+  return html;
+}
+
+/** An order of `productId` delivered to `userId` (what lets a shopper review it). */
+async function deliveredOrder(userId: string, productId: string) {
+  await insertOrders([
+    {
+      id: newId(),
+      userId,
+      paymentType: "COD",
+      status: "Delivered",
+      isPaid: true,
+      createdAt: Date.now(),
+      lines: [{ productId, quantity: 1, unitPriceCents: 1999 }],
+    },
+  ]);
+}
+
 let pages: string[];
 let visitors: { what: string; cookie: string; name?: string; cart: number; saved: number }[];
 let tees: Awaited<ReturnType<typeof createProduct>>[];
 let cap: Awaited<ReturnType<typeof createProduct>>;
+/** Product pages: sizes with one sold out, published reviews (and a hidden one), none, a related list or none. */
+let productPages: string[];
+let dressPage: string;
+let skirtPage: string;
+/** Shoppers whose review area is their own: a buyer who may review the dress, two reviewers of the skirt. */
+let reviewers: { buyer: string; published: string; hidden: string };
+const HIDDEN_WORDS = "Zhidden words of a reviewer";
 
 beforeAll(async () => {
   server = await startServerInProcess();
@@ -149,6 +192,50 @@ beforeAll(async () => {
     { what: "a shopper with a hostile name", cookie: hostileCookie, name: hostile.name, cart: 1, saved: 2 },
     { what: "a shopper with 99 units and 30 saved", cookie: busyCookie, name: busy.name, cart: 99, saved: 30 },
   ];
+  // Product pages: a dress with a sold-out size and no reviews, a skirt with a published review and a hidden one,
+  // both with related products (Women); the cap (alone in Accessories), a tee (Men).
+  const dress = await createProduct(
+    { name: "Template Dress", category: "Women" },
+    {
+      sizes: [
+        ["S", 0],
+        ["M", 3],
+      ],
+    },
+  );
+  const skirt = await createProduct({ name: "Template Skirt", category: "Women" });
+  await createProduct({ name: "Template Blouse", category: "Women" });
+  dressPage = `/products/women/${dress.id}`;
+  skirtPage = `/products/women/${skirt.id}`;
+  const [buyer, published, hidden] = await Promise.all([
+    createUser({ name: "Dress Buyer" }),
+    createUser({ name: "Skirt Reviewer" }),
+    createUser({ name: "Hidden Reviewer" }),
+  ]);
+  await deliveredOrder(buyer.id, dress.id);
+  await deliveredOrder(published.id, skirt.id);
+  await deliveredOrder(hidden.id, skirt.id);
+  reviewers = {
+    buyer: await signedInCookie(buyer.id),
+    published: await signedInCookie(published.id),
+    hidden: await signedInCookie(hidden.id),
+  };
+  await post(
+    skirtPage,
+    { intent: "review-save", rating: "5", title: "Lovely skirt", body: "Fits." },
+    reviewers.published,
+  );
+  await post(skirtPage, { intent: "review-save", rating: "1", title: HIDDEN_WORDS, body: "" }, reviewers.hidden);
+  const hiddenReview = await first(db().select({ id: reviews.id }).from(reviews).where(eq(reviews.userId, hidden.id)));
+  await post("/seller/reviews", { intent: "hide", reviewId: String(hiddenReview?.id) }, await sellerCookie());
+  productPages = [
+    dressPage,
+    skirtPage,
+    `${skirtPage}?image=1`,
+    `/products/accessories/${cap.id}`,
+    `/products/men/${tee1.id}`,
+  ];
+
   pages = [
     "/",
     "/products",
@@ -184,6 +271,77 @@ describe("kept page templates filled with the visitor's own parts", () => {
     expect(html).toContain("&lt;b&gt;Tom &amp; &quot;Jerry&quot; O&#x27;Neil&lt;/b&gt; $&amp; $1 Ελένη 山田");
     expect(html).toContain(`"name":"\\u003cb>Tom & \\"Jerry\\" O'Neil\\u003c/b> $& $1 Ελένη 山田"`);
     expect(html).not.toContain("<b>Tom");
+  });
+
+  it("answers product pages from their templates for every viewer who may not review, byte for byte", async () => {
+    for (const visitor of visitors) {
+      for (const page of productPages) {
+        const html = await expectSameAsRendered(page, visitor.cookie, visitor.what);
+        expect(Number(/data-testid="cart-count"[^>]*>(\d+)</.exec(html)?.[1]), `${visitor.what} ${page}`).toBe(
+          visitor.cart,
+        );
+        expect(Number(/aria-label="Saved items, (\d+)"/.exec(html)?.[1]), `${visitor.what} ${page}`).toBe(
+          visitor.saved,
+        );
+        expect(html, `${visitor.what} ${page}`).not.toContain('name="rating"');
+        expect(html).toContain(
+          visitor.name ? "You can review this product once an order of it has been delivered." : "Bought this?",
+        );
+      }
+    }
+    // The page's Save button is the visitor's: the hostile name saved the cap, the busy shopper every tee.
+    const capPage = productPages[3]!;
+    const pressed = /aria-pressed="(true|false)" aria-label="Save Template Cap"/;
+    expect(pressed.exec(await expectSameAsRendered(capPage, visitors[4]!.cookie, "hostile"))?.[1]).toBe("true");
+    expect(pressed.exec(await expectSameAsRendered(capPage, visitors[3]!.cookie, "plain"))?.[1]).toBe("false");
+    const skirt = await expectSameAsRendered(skirtPage, visitors[3]!.cookie, "plain");
+    expect(skirt).toContain("Lovely skirt");
+    expect(skirt).not.toContain(HIDDEN_WORDS);
+    const dress = await expectSameAsRendered(dressPage, visitors[0]!.cookie, "cart");
+    expect(dress).toMatch(/disabled=""[^>]*value="S"/);
+  });
+
+  it("renders the product page for a viewer whose review area is their own, and fills it on other products", async () => {
+    const { buyer, published, hidden } = reviewers;
+    // The template exists (made for others).
+    await filled(dressPage, visitors[3]!.cookie);
+    await filled(skirtPage, visitors[3]!.cookie);
+    const buyerDress = await expectRenderedPerRequest(dressPage, buyer, "a buyer who may review");
+    expect(buyerDress).toContain('name="rating"');
+    expect(buyerDress).toContain("Post review");
+    expect(buyerDress).toContain('"review":{"productId"');
+    const ownPublished = await expectRenderedPerRequest(skirtPage, published, "a buyer with a published review");
+    expect(ownPublished).toContain("Update review");
+    expect(ownPublished).toContain("Delete my review");
+    const ownHidden = await expectRenderedPerRequest(skirtPage, hidden, "a buyer with a hidden review");
+    expect(ownHidden).toContain(HIDDEN_WORDS);
+    expect(ownHidden).toContain("The shop has hidden your review from this page.");
+    // On a product they may not review, the same shoppers get the filled template.
+    for (const [cookie, page] of [
+      [buyer, skirtPage],
+      [published, dressPage],
+      [hidden, productPages[3]!],
+    ] as const) {
+      expect(await expectSameAsRendered(page, cookie, "a reviewer elsewhere")).not.toContain('name="rating"');
+    }
+    // A refused review post (no delivered order) is rendered for its request: a 403 with the refusal.
+    const before = entry.pageTemplates.counts.filled;
+    const forged = await rawRequest(`${origin}${dressPage}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: origin,
+        Cookie: visitors[3]!.cookie,
+      },
+      body: new URLSearchParams({ intent: "review-save", rating: "5" }).toString(),
+    });
+    expect(forged.status).toBe(403);
+    expect(decoded(forged).toString()).toContain("Only shoppers who have received this product can review it.");
+    expect(entry.pageTemplates.counts.filled).toBe(before);
+    // A document's loader data holds no viewer part; the page's data request (a client navigation) does.
+    const data = decoded(await get(`${dressPage}.data`, buyer)).toString();
+    expect(data).toContain("canReview");
+    expect(buyerDress.slice(buyerDress.indexOf("__reactRouterContext"))).not.toContain("canReview");
   });
 
   it("sends the same page in every encoding: gzip from the pieces, brotli or plain compressed for the client", async () => {
@@ -241,7 +399,7 @@ describe("kept page templates filled with the visitor's own parts", () => {
 
   it("keeps no name, count or saved state of anyone's in a template", async () => {
     const templates = [...entry.pageTemplates.entries.values()].filter((t) => !t.refused);
-    expect(templates.length).toBeGreaterThanOrEqual(pages.length);
+    expect(templates.length).toBeGreaterThanOrEqual(pages.length + productPages.length);
     const { sentinels } = entry.pageTemplates;
     for (const template of templates) {
       if (template.refused) continue;
@@ -251,7 +409,11 @@ describe("kept page templates filled with the visitor's own parts", () => {
         )
         .join("");
       for (const visitor of visitors) if (visitor.name) expect(text).not.toContain(visitor.name.slice(0, 12));
-      expect(text).not.toMatch(/Plain Shopper|Busy Shopper|Tom &amp;|Ελένη/);
+      expect(text).not.toMatch(/Plain Shopper|Busy Shopper|Tom &amp;|Ελένη|Dress Buyer|Skirt Reviewer|Hidden Reviewer/);
+      // A reviewer's own review (the form's text, the island's copy) is never in a template.
+      expect(text).not.toContain(HIDDEN_WORDS);
+      expect(text).not.toContain('name="rating"');
+      expect(text).not.toContain('"review":');
       for (const part of template.parts) {
         if (!("slot" in part)) continue;
         // Each slot holds both made-up visitors' parts: never a real count, name or saved state alone.
@@ -259,6 +421,10 @@ describe("kept page templates filled with the visitor's own parts", () => {
         if (part.slot === "saved") expect(part.member).toContain(`Saved items, ${sentinels.saved}`);
         if (part.slot === "account") expect(part.member).toContain(sentinels.name);
         if (part.slot === "island") expect(part.member).toContain(sentinels.island);
+        if (part.slot.startsWith("review:")) {
+          expect(part.anonymous).toContain("Bought this?");
+          expect(part.member).toContain("You can review this product once an order of it has been delivered.");
+        }
         if (part.slot.startsWith("save:")) {
           expect(part.anonymous).toContain('aria-pressed="false"');
           expect(part.member).toContain('aria-pressed="true"');

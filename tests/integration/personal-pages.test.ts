@@ -1,5 +1,15 @@
+// Nothing personal ever crosses visitors (issue 22, point 2). The real production server (server.ts from the
+// build, run in this process so the test can look inside its page cache) answers 50 signed-in shoppers at once
+// over HTTP on loopback, each with a name, a cart, saved items, in some cases a discount code and an order of
+// their own, for several rounds of the store's pages, while visitors without a cookie ask for the same pages.
+// Every answer must belong to its asker; no kept page may hold anything of anyone's; every personal answer
+// must forbid shared caches. Written against behaviour (HTTP answers, PageCache's entries), so it holds
+// whatever way pages are kept or assembled.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db, first } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
+import { reviews } from "#db/tables.ts";
 import { insertOrders } from "../helpers/bulk-orders.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { type InProcessServer, type StoreServer, startServerInProcess } from "../helpers/production-server.ts";
@@ -36,6 +46,10 @@ type Shopper = {
   savesCommon: boolean;
   hasCode: boolean;
   hasOrder: boolean;
+  /** A delivered order of the shared product: the review form on its page (rendered for them, not a template). */
+  mayReview: boolean;
+  /** Their review of the shared product, with their mark, hidden by the shop: only they see it (in the form). */
+  reviewed: boolean;
 };
 
 let server: InProcessServer | undefined;
@@ -43,6 +57,8 @@ let entry: StoreServer;
 let origin: string;
 let shoppers: Shopper[];
 let commonSaved: { id: string };
+/** The shared product's page: every shopper asks for it, so it is answered from its template for most. */
+let commonPage: string;
 
 const get = (pathAndQuery: string, cookie?: string) =>
   rawRequest(`${origin}${pathAndQuery}`, {
@@ -85,6 +101,7 @@ function pagesOf(shopper: Shopper) {
     "/products",
     "/products/accessories",
     shopper.line.page,
+    commonPage,
     "/products?q=privacy",
     "/cart",
     "/my-orders",
@@ -119,6 +136,20 @@ function expectOwnAnswer(shopper: Shopper, page: string, answer: RawResponse) {
     expect(html.includes(CODE), what).toBe(shopper.hasCode);
   }
   if (page === "/saved") expect([...marks(html, LINE)], what).toEqual([shopper.line.mark]);
+  if (page === commonPage || page === "/products/accessories") {
+    // The shared product's Save button is theirs (pressed when they saved it), on its page and its card.
+    expect(/aria-pressed="(true|false)" aria-label="Save Privacy Scarf"/.exec(html)?.[1], what).toBe(
+      String(shopper.savesCommon),
+    );
+  }
+  if (page === commonPage) {
+    // The review area is theirs: the form for a buyer (their hidden review in it), else the line for a shopper.
+    expect(html.includes('name="rating"'), what).toBe(shopper.mayReview);
+    expect(html.includes("Update review"), what).toBe(shopper.reviewed);
+    expect(html.includes("You can review this product once an order of it has been delivered."), what).toBe(
+      !shopper.mayReview,
+    );
+  }
   if (page === "/my-orders") expect([...marks(html, LINE)], what).toEqual(shopper.hasOrder ? [shopper.line.mark] : []);
 }
 
@@ -141,6 +172,7 @@ beforeAll(async () => {
   // A catalogue with every shopper's own product (a name no other page has), and one product everybody may save.
   for (let i = 0; i < 6; i++) await createProduct({ name: `Privacy Cap ${i}`, category: "Accessories" });
   commonSaved = await createProduct({ name: "Privacy Scarf", category: "Accessories" });
+  commonPage = `/products/accessories/${commonSaved.id}`;
   const seller = await sellerCookie();
   await post("/seller/discounts/new", { code: CODE, kind: "percent", value: "10" }, seller);
 
@@ -162,6 +194,8 @@ beforeAll(async () => {
         savesCommon: index % 2 === 1,
         hasCode: index % 5 === 0,
         hasOrder: index % 4 === 0,
+        mayReview: index % 10 === 3,
+        reviewed: index % 20 === 3,
       };
     }),
   );
@@ -189,6 +223,25 @@ beforeAll(async () => {
         lines: [{ productId: s.line.id, quantity: 1, unitPriceCents: 1999 }],
       })),
   );
+  // Some bought the shared product; some of those review it (their mark in the title), and the shop hides that.
+  await insertOrders(
+    shoppers
+      .filter((s) => s.mayReview)
+      .map((s) => ({
+        id: newId(),
+        userId: s.userId,
+        paymentType: "COD" as const,
+        status: "Delivered" as const,
+        isPaid: true,
+        createdAt: Date.now(),
+        lines: [{ productId: commonSaved.id, quantity: 1, unitPriceCents: 1999 }],
+      })),
+  );
+  for (const shopper of shoppers.filter((s) => s.reviewed)) {
+    await post(commonPage, { intent: "review-save", rating: "2", title: `Mine ${shopper.mark}` }, shopper.cookie);
+    const review = await first(db().select({ id: reviews.id }).from(reviews).where(eq(reviews.userId, shopper.userId)));
+    await post("/seller/reviews", { intent: "hide", reviewId: String(review?.id) }, seller);
+  }
   // The toasts the posts left behind are read once: the rounds compare pages without them.
   for (const shopper of shoppers) await get("/cart", shopper.cookie);
 }, 600_000);
@@ -229,6 +282,14 @@ describe("nothing personal crosses visitors", () => {
     // Most of the shoppers' catalogue pages came from kept templates filled for them (server/page-templates.ts):
     // the checks above cover that path, not only pages rendered per request.
     expect(entry.pageTemplates.counts.filled).toBeGreaterThan(SHOPPERS * ROUNDS);
+    // The shared product's page among them: filled for a shopper who may not review it, rendered for a buyer.
+    const template = entry.pageTemplates.entries.get(`${origin}${commonPage}`);
+    expect(template?.refused === false ? "kept" : template?.reason).toBe("kept");
+    for (const shopper of shoppers) {
+      const before = entry.pageTemplates.counts.filled;
+      expectOwnAnswer(shopper, commonPage, await get(commonPage, shopper.cookie));
+      expect(entry.pageTemplates.counts.filled - before, `shopper ${shopper.index}`).toBe(shopper.mayReview ? 0 : 1);
+    }
   });
 
   it("keeps no page with anything of anyone's, and a visitor without a cookie gets none of it", async () => {
@@ -257,6 +318,7 @@ describe("nothing personal crosses visitors", () => {
           "constant" in part ? part.constant.raw.toString() : "slot" in part ? `${part.anonymous}${part.member}` : "";
         expect([...marks(html, PERSON)], key).toEqual([]);
         expect(html, key).not.toContain(CODE);
+        expect(html, key).not.toContain('name="rating"');
         if (!("slot" in part)) continue;
         if (part.slot === "cart") expect(cartCount(part.member), key).toBe(sentinels.cart);
         if (part.slot === "saved") expect(savedCount(part.member), key).toBe(sentinels.saved);

@@ -9,7 +9,12 @@ import type { FormReply } from "#app/lib/form-reply.ts";
 import { formErrorOf, typedValue } from "#app/lib/form-reply.ts";
 import { REVIEW_INTENTS } from "#app/lib/intents.ts";
 import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "#app/lib/schemas/review.ts";
+import { type ReviewViewerView, Slot, useReviewViewer } from "#app/lib/visitor.tsx";
 
+/**
+ * The page's reviews: what is the same for everyone, and on a data request the viewer's part (signedIn, canReview,
+ * own); a document carries that in the island instead (useReviewViewer, app/lib/visitor.tsx).
+ */
 export type ReviewsData = {
   count: number;
   average: number | null;
@@ -28,10 +33,7 @@ export type ReviewsData = {
   page: number;
   pageCount: number;
   holdForApproval: boolean;
-  signedIn: boolean;
-  canReview: boolean;
-  own: { rating: number; title: string; body: string; status: string } | null;
-};
+} & Partial<ReviewViewerView>;
 
 /** Whether a refused post came from one of the review forms (it echoes their intent). */
 export function isReviewReply(reply: unknown): boolean {
@@ -58,7 +60,16 @@ function checkedSentence(hold: boolean): string {
   }, and the shop may hide a review that breaks its rules. The rating counts every review shown here.`;
 }
 
-export function ProductReviews({ reviews, reply }: { reviews: ReviewsData; reply: FormReply | null }) {
+export function ProductReviews({
+  productId,
+  reviews,
+  reply,
+}: {
+  productId: string;
+  reviews: ReviewsData;
+  reply: FormReply | null;
+}) {
+  const viewer = useReviewViewer(productId, reviews);
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="mt-16 scroll-mt-24">
       <h2 id="reviews-heading" className="text-2xl font-semibold text-gray-800">
@@ -69,7 +80,10 @@ export function ProductReviews({ reviews, reply }: { reviews: ReviewsData; reply
           <RatingBreakdown reviews={reviews} />
           <p className="mt-4 text-xs text-gray-500">{checkedSentence(reviews.holdForApproval)}</p>
           <div className="mt-6">
-            <ReviewFormArea reviews={reviews} reply={reply} />
+            {/* The viewer's own part: a slot of the page's template (server/page-templates.ts). */}
+            <Slot name={`review:${productId}`}>
+              <ReviewFormArea viewer={viewer} reply={reply} />
+            </Slot>
           </div>
         </div>
         <div className="md:w-2/3">
@@ -194,17 +208,17 @@ const STATUS_NOTE: Record<string, string> = {
   hidden: "The shop has hidden your review from this page.",
 };
 
-function ReviewFormArea({ reviews, reply }: { reviews: ReviewsData; reply: FormReply | null }) {
-  if (!reviews.canReview) {
+function ReviewFormArea({ viewer, reply }: { viewer: ReviewViewerView; reply: FormReply | null }) {
+  if (!viewer.canReview) {
     // A refused post (a forged one, or a review deleted meanwhile) is said here too.
     return (
       <>
-        <NotOffered signedIn={reviews.signedIn} />
+        <NotOffered signedIn={viewer.signedIn} />
         <FieldError id="review-error" errors={formErrorOf(reply)} focus />
       </>
     );
   }
-  return <ReviewForm reviews={reviews} reply={reply} />;
+  return <ReviewForm viewer={viewer} reply={reply} />;
 }
 
 function NotOffered({ signedIn }: { signedIn: boolean }) {
@@ -222,8 +236,8 @@ function NotOffered({ signedIn }: { signedIn: boolean }) {
   return <p className="text-sm text-gray-600">You can review this product once an order of it has been delivered.</p>;
 }
 
-function ReviewForm({ reviews, reply }: { reviews: ReviewsData; reply: FormReply | null }) {
-  const own = reviews.own;
+function ReviewForm({ viewer, reply }: { viewer: ReviewViewerView; reply: FormReply | null }) {
+  const own = viewer.own;
   const errors = (reply?.error ?? {}) as Record<string, string[] | undefined>;
   const typed = (name: string, fallback: string) => (reply ? (typedValue(reply, name) ?? "") : fallback);
   const chosen = reply ? typedValue(reply, "rating") : own ? String(own.rating) : undefined;
