@@ -11,8 +11,8 @@ import { POLICIES, useShop } from "#app/lib/shop.ts";
 export function Footer() {
   const shop = useShop();
   return (
-    <footer className="mt-24 border-t border-gray-200 bg-gray-50 text-sm text-gray-600">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-4 md:px-8">
+    <footer className="site-footer">
+      <div className="footer-columns">
         <div>
           <p className="text-lg font-bold text-primary">{shop.name}</p>
           {shop.tagline ? <p className="mt-2">{shop.tagline}</p> : null}

@@ -19,11 +19,7 @@ export function Toasts({ toasts }: { toasts: Toast[] }) {
     return () => clearTimeout(timer);
   }, [toasts]);
   return (
-    <div
-      aria-live="polite"
-      data-testid="toasts"
-      className="pointer-events-none fixed inset-x-0 top-20 z-50 flex flex-col items-center gap-2 px-4"
-    >
+    <div aria-live="polite" data-testid="toasts" className="toasts">
       {shown.slice(-20).map((toast, i) => (
         <div
           // biome-ignore lint/suspicious/noArrayIndexKey: toasts have no identity beyond their position
