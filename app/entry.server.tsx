@@ -12,7 +12,7 @@ import { CspNonceContext } from "#app/lib/csp-nonce.tsx";
 import { deferAppScripts } from "#app/lib/deferred-scripts.server.ts";
 import { requestClientContext } from "#app/lib/request-client.server.ts";
 import { contentSecurityPolicy, newNonce } from "#app/lib/security-headers.server.ts";
-import { visitorRenderContext } from "#app/lib/visitor.server.ts";
+import { pageIslandContext, visitorRenderContext } from "#app/lib/visitor.server.ts";
 import { ANONYMOUS, VisitorRenderContext } from "#app/lib/visitor.tsx";
 import { logTarget } from "../server/log-target.ts";
 
@@ -37,6 +37,8 @@ export { guardRequest } from "#app/middleware/request-guard.server.ts";
 export { catalogueVersion } from "#app/modules/catalog/index.server.ts";
 export { startMailSender, stopMailSender } from "#app/modules/mail/index.server.ts";
 export { issueSetupLink, readiness } from "#app/modules/setup/index.server.ts";
+// The cart's body for its kept template (decision 0205).
+export { cartForTemplate } from "#app/routes/cart-page.server.tsx";
 
 export const streamTimeout = 5_000;
 
@@ -69,9 +71,11 @@ export default function handleRequest(
 ) {
   const nonce = newNonce();
   // The visitor the root loader read (or the template's made-up one), for the island and the header.
-  const visitor = (loadContext instanceof RouterContextProvider ? loadContext.get(visitorRenderContext) : null) ?? {
-    visitor: ANONYMOUS,
-    template: null,
+  // And a route's document data for the page island (documentIsland).
+  const context = loadContext instanceof RouterContextProvider ? loadContext : null;
+  const visitor = {
+    ...(context?.get(visitorRenderContext) ?? { visitor: ANONYMOUS, template: null }),
+    page: context?.get(pageIslandContext),
   };
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));

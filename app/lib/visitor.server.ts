@@ -4,7 +4,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import { takeToasts } from "#app/lib/toast.server.ts";
 import { getSeller, getUser, shopperShell } from "#app/modules/identity/index.server.ts";
 import { type RequestClient, requestClientContext } from "./request-client.server.ts";
-import type { TemplateMode, Visitor, VisitorRender } from "./visitor.tsx";
+import type { InIsland, TemplateMode, Visitor, VisitorRender } from "./visitor.tsx";
 
 /**
  * Whether the request asks for a document (its HTML) rather than a page's data (`.data`): only server.ts and
@@ -16,6 +16,20 @@ export const documentRequestContext = createContext<boolean>(false);
 export const templateContext = createContext<TemplateMode | null>(null);
 /** The visitor the root loader read, for the document's render (the island and the header). */
 export const visitorRenderContext = createContext<VisitorRender | null>(null);
+
+/** A route's data for a document's render, carried in the page island (documentIsland). */
+export const pageIslandContext = createContext<unknown>(undefined);
+
+/**
+ * What a route's loader returns for `page`: on a document request, only that its data is in the page island
+ * (app/lib/visitor.tsx: usePageIsland, PageIsland), so that React Router's hydration data holds nothing of the
+ * visitor's and a template of the page can be kept (server/page-templates.ts); on a data request, `page`.
+ */
+export function documentIsland<T>(context: Readonly<RouterContextProvider>, page: T): T | InIsland {
+  if (!context.get(documentRequestContext)) return page;
+  (context as RouterContextProvider).set(pageIslandContext, page);
+  return { island: true };
+}
 
 /** A request's router context as server.ts and the tests make it: who sent it, and whether it asks for a document. */
 export function newRequestContext<T extends RouterContextProvider>(
