@@ -81,14 +81,14 @@ function shownLine({ key, productId, size, quantity, left, unavailable, lineCent
 export async function cartForTemplate(
   request: Request,
   kept: unknown,
-): Promise<{ slots: Record<string, string>; cookies: string[] } | null> {
+): Promise<{ fills: Record<string, string>; cookies: string[] } | null> {
   const url = new URL(request.url);
   if (url.pathname !== "/cart" || [...url.searchParams.keys()].some((key) => key !== "address")) return null;
   const contexts = keptContexts(kept, CART_SLOT);
   if (!contexts) return null;
   const { page, cookies } = await cartPage(request, await getUser(request));
   return {
-    slots: { [CART_SLOT]: renderInKept(contexts, page, <CartBody page={page} actionData={undefined} />) },
+    fills: { [CART_SLOT]: renderInKept(contexts, page, <CartBody page={page} actionData={undefined} />) },
     cookies,
   };
 }
