@@ -18,7 +18,7 @@ export const templateContext = createContext<TemplateMode | null>(null);
 export const visitorRenderContext = createContext<VisitorRender | null>(null);
 
 /** A route's data for a document's render, carried in the page island (documentIsland). */
-export const pageIslandContext = createContext<unknown>(undefined);
+export const pageIslandContext = createContext<unknown>(null);
 
 /**
  * What a route's loader returns for `page`: on a document request, only that its data is in the page island

@@ -3,7 +3,7 @@
 // show the same.
 
 import type { ShownCartLine } from "#app/components/cart/cart-line.tsx";
-import { CartBody, type CartPageData } from "#app/components/cart/cart-page.tsx";
+import { CART_SLOT, CartBody, type CartPageData } from "#app/components/cart/cart-page.tsx";
 import { newToken } from "#app/lib/ids.ts";
 import { computeTotals } from "#app/lib/money.ts";
 import { keptContexts, renderInKept } from "#app/lib/template-fill.server.tsx";
@@ -13,9 +13,6 @@ import { cartDiscount, cartDiscountLines, readCartCode } from "#app/modules/disc
 import type { ShopperUser } from "#app/modules/identity/index.server.ts";
 import { addressLabel, getUser, listAddresses } from "#app/modules/identity/index.server.ts";
 import { shopPricing, shopSettings } from "#app/modules/shop/index.server.ts";
-
-/** The slot of the cart's body in its template (CartBody, inside app/routes/cart.tsx's Slot). */
-export const CART_SLOT = "cart-page";
 
 /**
  * The cart page's data for this request, and the cookies its answer sets (lines cut to what is left, a visitor's

@@ -1,5 +1,5 @@
 import { data, redirectDocument, type ShouldRevalidateFunction } from "react-router";
-import { CartBody } from "#app/components/cart/cart-page.tsx";
+import { CART_SLOT, CartBody } from "#app/components/cart/cart-page.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
@@ -22,7 +22,7 @@ import {
 import type { ShopperUser } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/cart";
 import { answerCartChange } from "./cart-change.server.ts";
-import { CART_SLOT, cartPage } from "./cart-page.server.tsx";
+import { cartPage } from "./cart-page.server.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -62,7 +62,11 @@ export function CartLineRow({
     // classes are named once in app.css (.cart-*): a page of 20 lines says them once.
     <li className="cart-line" data-testid="cart-line">
       <div className="cart-line-product">
-        <div className="cart-thumb">{product?.image ? <img src={thumbnailUrl(product.image)} alt="" /> : null}</div>
+        {/* Lazy: React then puts no preload of it in the page's head, which stays the same for every cart (its
+            kept template, decision 0205); a thumbnail is not what the first screen waits for. */}
+        <div className="cart-thumb">
+          {product?.image ? <img src={thumbnailUrl(product.image)} alt="" loading="lazy" /> : null}
+        </div>
         <div className="cart-line-name">
           {product ? (
             // Every line's link goes to the product route: the first one announces it for route discovery.

@@ -13,6 +13,9 @@ import { CART_INTENTS } from "#app/lib/intents.ts";
 import type { Totals } from "#app/lib/money.ts";
 import { PageIsland } from "#app/lib/visitor.tsx";
 
+/** The slot of the cart's body in its kept template (app/routes/cart.tsx, server/page-templates.ts). */
+export const CART_SLOT = "cart-page";
+
 /** What the cart page shows: its loader's data (app/routes/cart-page.server.tsx). */
 export type CartPageData = {
   signedIn: boolean;
