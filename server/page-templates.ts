@@ -218,8 +218,11 @@ export class PageTemplates {
   readonly building = new Set<string>();
   /** Keys asked for once (a template costs two renders: a search made once is not worth them), oldest first. */
   readonly askedOnce = new Set<string>();
-  /** Templates kept, pages refused (their two renders differed outside the slots), answers filled. */
-  readonly counts = { kept: 0, refused: 0, filled: 0 };
+  /**
+   * Templates kept, pages refused (their two renders differed outside the slots), answers filled, and of those
+   * the answers with a part rendered for them (the cart's body).
+   */
+  readonly counts = { kept: 0, refused: 0, filled: 0, withOwnParts: 0 };
   /** Random per process: no page text can fake a marker or a sentinel. */
   readonly token = randomBytes(12).toString("hex");
   readonly sentinels = {
@@ -465,6 +468,7 @@ export class PageTemplates {
     { fills = {}, cookies = [] }: { fills?: Fills; cookies?: string[] } = {},
   ): void {
     this.counts.filled++;
+    if (template.perAnswer.length > 0) this.counts.withOwnParts++;
     const nonce = Buffer.from(randomBytes(16).toString("base64"));
     const headers = new Headers(template.headers);
     if (template.policyParts) headers.set("Content-Security-Policy", template.policyParts.join(nonce.toString()));

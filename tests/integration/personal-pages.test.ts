@@ -258,6 +258,8 @@ describe("nothing personal crosses visitors", () => {
     // Most of the shoppers' catalogue pages came from kept templates filled for them (server/page-templates.ts):
     // the checks above cover that path, not only pages rendered per request.
     expect(entry.pageTemplates.counts.filled).toBeGreaterThan(SHOPPERS * ROUNDS);
+    // And their carts too, most of them: the cart's kept shell with their body rendered alone (decision 0205).
+    expect(entry.pageTemplates.counts.withOwnParts).toBeGreaterThan((SHOPPERS * ROUNDS) / 2);
   });
 
   it("keeps no page with anything of anyone's, and a visitor without a cookie gets none of it", async () => {
