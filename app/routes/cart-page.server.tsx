@@ -2,8 +2,9 @@
 // (server/page-templates.ts, decision 0205): the same function either way, so a filled page and a rendered one
 // show the same.
 
-import type { ShownCartLine } from "#app/components/cart/cart-line.tsx";
-import { CART_SLOT, CartBody, type CartPageData } from "#app/components/cart/cart-page.tsx";
+import { randomBytes } from "node:crypto";
+import { CartLineRow, type ShownCartLine } from "#app/components/cart/cart-line.tsx";
+import { CART_SLOT, CartBody, CartLineMarkerContext, type CartPageData } from "#app/components/cart/cart-page.tsx";
 import { newToken } from "#app/lib/ids.ts";
 import { computeTotals } from "#app/lib/money.ts";
 import { keptContexts, renderInKept } from "#app/lib/template-fill.server.tsx";
@@ -84,8 +85,46 @@ export async function cartForTemplate(
   const contexts = keptContexts(kept, CART_SLOT);
   if (!contexts) return null;
   const { page, cookies } = await cartPage(request, await getUser(request));
-  return {
-    fills: { [CART_SLOT]: renderInKept(contexts, page, <CartBody page={page} actionData={undefined} />) },
-    cookies,
-  };
+  return { fills: { [CART_SLOT]: cartBodyHtml(contexts, page) }, cookies };
+}
+
+/** Random per process: no text of a page can fake a line's marker (text and attribute values are escaped). */
+const LINE_MARKER = randomBytes(12).toString("hex");
+const LINE_MARKERS = new RegExp(`<template data-line="${LINE_MARKER}:(\\d+)"></template>`, "g");
+/** Lines' HTML per template's contexts (a new template, a new set), keyed by all a line's row reads. */
+const keptLines = new WeakMap<object, Map<string, string>>();
+const MAX_KEPT_LINES = 20_000;
+
+/**
+ * The cart's body as the page's render gives it: rendered alone with each line a marker, the markers replaced by
+ * the lines' HTML, each rendered alone once (CartLineRow reads only its line, whether it is the first, and the
+ * contexts) and kept for the template's contexts.
+ */
+function cartBodyHtml(contexts: Record<string, unknown>, page: CartPageData): string {
+  let kept = keptLines.get(contexts);
+  if (!kept) {
+    kept = new Map();
+    keptLines.set(contexts, kept);
+  }
+  const lines = kept;
+  const body = renderInKept(
+    contexts,
+    page,
+    <CartLineMarkerContext.Provider value={LINE_MARKER}>
+      <CartBody page={page} actionData={undefined} />
+    </CartLineMarkerContext.Provider>,
+  );
+  return body.replace(LINE_MARKERS, (_, index: string) => {
+    const i = Number(index);
+    const line = page.lines[i] as ShownCartLine;
+    const discover = i === 0 ? undefined : "none";
+    const key = JSON.stringify([line, discover ?? null]);
+    let html = lines.get(key);
+    if (html === undefined) {
+      html = renderInKept(contexts, page, <CartLineRow line={line} discover={discover} />);
+      if (lines.size >= MAX_KEPT_LINES) lines.clear();
+      lines.set(key, html);
+    }
+    return html;
+  });
 }

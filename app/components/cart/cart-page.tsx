@@ -1,3 +1,4 @@
+import { createContext, useContext } from "react";
 import { Link, useLocation } from "react-router";
 import {
   CART_QUANTITY_FORM,
@@ -15,6 +16,13 @@ import { PageIsland } from "#app/lib/visitor.tsx";
 
 /** The slot of the cart's body in its kept template (app/routes/cart.tsx, server/page-templates.ts). */
 export const CART_SLOT = "cart-page";
+
+/**
+ * Set only by the cart's template filling (app/routes/cart-page.server.tsx): each line is then a marker holding
+ * this token and its index, replaced by the line's HTML rendered once and kept (a line is the same HTML for
+ * anyone whose line is the same).
+ */
+export const CartLineMarkerContext = createContext<string | null>(null);
 
 /** What the cart page shows: its loader's data (app/routes/cart-page.server.tsx). */
 export type CartPageData = {
@@ -40,6 +48,7 @@ export function CartBody({ page, actionData }: { page: CartPageData; actionData:
   const { lines, count, stockChanges } = page;
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
+  const marker = useContext(CartLineMarkerContext);
   // A refused Place Order is said next to its button; a refused line change above the lines. Either way the
   // page opens at (focuses) the message.
   const refusal = formErrorOf(actionData);
@@ -68,9 +77,13 @@ export function CartBody({ page, actionData }: { page: CartPageData; actionData:
               <CartLinesForm id={CART_QUANTITY_FORM} intent={CART_INTENTS.setQuantity} here={here} />
               <CartLinesForm id={CART_REMOVE_FORM} intent={CART_INTENTS.remove} here={here} />
               <ul className="divide-y divide-gray-200 border-t border-gray-200 md:border-t-0">
-                {lines.map((line, index) => (
-                  <CartLineRow key={line.key} line={line} discover={index === 0 ? undefined : "none"} />
-                ))}
+                {lines.map((line, index) =>
+                  marker ? (
+                    <template key={line.key} data-line={`${marker}:${index}`} />
+                  ) : (
+                    <CartLineRow key={line.key} line={line} discover={index === 0 ? undefined : "none"} />
+                  ),
+                )}
               </ul>
             </>
           )}
