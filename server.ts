@@ -153,7 +153,9 @@ async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<voi
   const template = templateAt === null ? undefined : pageTemplates.get(templateAt, templateVersion);
   if (template && !template.refused) {
     const visitor = await app.visitorForTemplate(request, template.needs);
-    if (visitor) return pageTemplates.send(req, res, template, visitor, decorate);
+    // A page with a part rendered per answer (the cart's body, decision 0205) has it rendered alone for them.
+    const own = visitor && template.perAnswer.length > 0 ? await app.cartForTemplate(request, template.kept) : {};
+    if (visitor && own) return pageTemplates.send(req, res, template, visitor, decorate, own);
   }
 
   const response = await handleRequest(request, app.newRequestContext(app.RouterContextProvider, request, client));
@@ -199,7 +201,7 @@ async function buildTemplates(key: string, request: Request, client: Client): Pr
     };
     const anonymous = await render(modes.anonymous);
     const member = await render(modes.member);
-    pageTemplates.store(key, version, anonymous, member);
+    pageTemplates.store(key, version, anonymous, member, modes.anonymous.kept);
   } catch (error) {
     console.error(error);
   } finally {

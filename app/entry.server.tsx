@@ -12,7 +12,7 @@ import { CspNonceContext } from "#app/lib/csp-nonce.tsx";
 import { deferAppScripts } from "#app/lib/deferred-scripts.server.ts";
 import { requestClientContext } from "#app/lib/request-client.server.ts";
 import { contentSecurityPolicy, newNonce } from "#app/lib/security-headers.server.ts";
-import { reviewViewerContext, visitorRenderContext } from "#app/lib/visitor.server.ts";
+import { pageIslandContext, reviewViewerContext, visitorRenderContext } from "#app/lib/visitor.server.ts";
 import { ANONYMOUS, reviewsPersonally, type VisitorRender, VisitorRenderContext } from "#app/lib/visitor.tsx";
 import { logTarget } from "../server/log-target.ts";
 
@@ -37,6 +37,8 @@ export { guardRequest } from "#app/middleware/request-guard.server.ts";
 export { catalogueVersion } from "#app/modules/catalog/index.server.ts";
 export { startMailSender, stopMailSender } from "#app/modules/mail/index.server.ts";
 export { issueSetupLink, readiness } from "#app/modules/setup/index.server.ts";
+// The cart's body for its kept template (decision 0205).
+export { cartForTemplate } from "#app/routes/cart-page.server.tsx";
 
 export const streamTimeout = 5_000;
 
@@ -69,12 +71,15 @@ export default function handleRequest(
 ) {
   const nonce = newNonce();
   // The visitor the root loader read (or the template's made-up one), for the island and the header.
-  let visitor: VisitorRender = (loadContext instanceof RouterContextProvider
-    ? loadContext.get(visitorRenderContext)
-    : null) ?? { visitor: ANONYMOUS, template: null };
+  // And a route's document data for the page island (documentIsland).
+  const context = loadContext instanceof RouterContextProvider ? loadContext : null;
+  let visitor: VisitorRender = {
+    ...(context?.get(visitorRenderContext) ?? { visitor: ANONYMOUS, template: null }),
+    page: context?.get(pageIslandContext),
+  };
   // A product page's review area when it is the viewer's own (they may review it): in the island too. Never in a
   // template (its render has no viewer; the filling asks visitorForTemplate, which renders such a viewer's page).
-  const review = loadContext instanceof RouterContextProvider ? loadContext.get(reviewViewerContext) : null;
+  const review = context?.get(reviewViewerContext) ?? null;
   if (review && reviewsPersonally(review) && !visitor.template) {
     visitor = { ...visitor, visitor: { ...visitor.visitor, review } };
   }

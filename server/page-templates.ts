@@ -13,7 +13,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { constants, crc32, deflateRawSync } from "node:zlib";
-import { SHARED_PAGE_HEADER, TEMPLATE_PAGE_HEADER } from "../app/lib/shared-page.ts";
+import { TEMPLATE_PAGE_HEADER } from "../app/lib/shared-page.ts";
 import { islandJson, type TemplateMode, type Visitor } from "../app/lib/visitor.tsx";
 import { compressOnce, negotiateEncoding } from "./compression.ts";
 import { rawHeaders, routedPath } from "./http-bridge.ts";
@@ -53,6 +53,8 @@ type Known = {
   operator: number;
 };
 type Slot = { slot: string; anonymous: string; member: string; known: { anonymous?: Known; member?: Known } };
+/** The personal text of a slot filled per answer (PER_ANSWER_SLOTS), given by the caller of send. */
+export type Fills = Record<string, string>;
 type Part = { constant: Known } | { nonce: true } | Slot;
 type Variant = "anonymous" | "member";
 
@@ -63,6 +65,9 @@ export type PageTemplate =
       headers: Headers;
       policyParts: string[] | null;
       parts: Part[];
+      /** The slots whose content the caller renders per answer (PER_ANSWER_SLOTS), and what the render left for it. */
+      perAnswer: string[];
+      kept: Record<string, unknown> | undefined;
       /** What each personal part is for the reference visitor (referenceOf): its bytes, a length, or null. */
       references: (Buffer | number | null | undefined)[];
       /**
@@ -118,7 +123,14 @@ function slotsOf(html: string, token: string): { constants: string[]; slots: [st
   return { constants: constantTexts, slots };
 }
 
-const KNOWN_SLOT = /^(saved|cart|account|account-phone|island|save:[^"<>]+|review:[^"<>]+)$/;
+const KNOWN_SLOT = /^(saved|cart|account|account-phone|island|cart-page|save:[^"<>]+|review:[^"<>]+)$/;
+/**
+ * Slots rendered per answer by the caller (the cart's body, decision 0205): the template's own content of them
+ * (a render for nobody) is never sent, nor compressed as a known piece.
+ */
+const PER_ANSWER_SLOTS = new Set(["cart-page"]);
+/** A personal piece this long or longer is compressed per answer (fast, level 1) rather than sent stored. */
+const COMPRESS_PERSONAL_FROM = 2048;
 
 /** Raw DEFLATE blocks ending byte-aligned, so that stored blocks may follow. */
 const deflate = (raw: Buffer, dictionary?: Buffer) =>
@@ -207,8 +219,11 @@ export class PageTemplates extends VersionedLru<PageTemplate> {
   readonly building = new Set<string>();
   /** Keys asked for once (a template costs two renders: a search made once is not worth them), oldest first. */
   readonly askedOnce = new Set<string>();
-  /** Templates kept, pages refused (their two renders differed outside the slots), answers filled. */
-  readonly counts = { kept: 0, refused: 0, filled: 0 };
+  /**
+   * Templates kept, pages refused (their two renders differed outside the slots), answers filled, and of those
+   * the answers with a part rendered for them (the cart's body).
+   */
+  readonly counts = { kept: 0, refused: 0, filled: 0, withOwnParts: 0 };
   /** Random per process: no page text can fake a marker or a sentinel. */
   readonly token = randomBytes(12).toString("hex");
   readonly sentinels = {
@@ -255,18 +270,30 @@ export class PageTemplates extends VersionedLru<PageTemplate> {
   }
 
   /** Makes and keeps the template of `key` from its two renders (or keeps the refusal). */
-  store(key: string, version: number, anonymous: Rendered, member: Rendered): PageTemplate {
-    const entry = this.make(version, anonymous, member);
+  store(
+    key: string,
+    version: number,
+    anonymous: Rendered,
+    member: Rendered,
+    kept?: Record<string, unknown>,
+  ): PageTemplate {
+    const entry = this.make(version, anonymous, member, kept);
     if (entry.refused) this.counts.refused++;
     else this.counts.kept++;
     return this.set(key, entry);
   }
 
-  private make(version: number, anonymous: Rendered, member: Rendered): PageTemplate {
+  private make(
+    version: number,
+    anonymous: Rendered,
+    member: Rendered,
+    kept: Record<string, unknown> | undefined,
+  ): PageTemplate {
     const refused = (reason: string): PageTemplate => ({ version, refused: true, reason, bytes: 256 });
     const pages = [anonymous, member].map((rendered) => {
-      if (rendered.status !== 200 || rendered.headers.get(SHARED_PAGE_HEADER) !== "1") return null;
-      if (rendered.headers.get(TEMPLATE_PAGE_HEADER) !== "1") return null;
+      // A template page (home, lists, policies: also shared; the cart: not, its page for a visitor without
+      // cookies is rendered for them).
+      if (rendered.status !== 200 || rendered.headers.get(TEMPLATE_PAGE_HEADER) !== "1") return null;
       if (rendered.headers.has("set-cookie") || rendered.body.length > MAX_PAGE_BYTES) return null;
       const html = rendered.body.toString("utf8");
       if (html.includes(NONCE_MARK)) return null;
@@ -284,6 +311,7 @@ export class PageTemplates extends VersionedLru<PageTemplate> {
       return refused("a sentinel outside the slots");
     }
     const parts: Part[] = [];
+    const perAnswer: string[] = [];
     for (const [i, text] of a.constants.entries()) {
       text.split(NONCE_MARK).forEach((piece, j) => {
         if (j > 0) parts.push({ nonce: true });
@@ -294,6 +322,13 @@ export class PageTemplates extends VersionedLru<PageTemplate> {
       if (!slotA || !slotB) continue;
       if (slotA[0] !== slotB[0] || !KNOWN_SLOT.test(slotA[0])) return refused(`slot ${slotA[0]}`);
       if (slotA[1].includes(NONCE_MARK) || slotB[1].includes(NONCE_MARK)) return refused("a nonce in a slot");
+      if (PER_ANSWER_SLOTS.has(slotA[0])) {
+        // Only its place is kept: its content is the caller's per answer.
+        if (perAnswer.includes(slotA[0])) return refused(`slot ${slotA[0]} twice`);
+        perAnswer.push(slotA[0]);
+        parts.push({ slot: slotA[0], anonymous: "", member: "", known: {} });
+        continue;
+      }
       const known = (text: string) =>
         forbidden.some((sentinel) => text.includes(sentinel)) ? undefined : knownOf(text);
       parts.push({
@@ -318,6 +353,8 @@ export class PageTemplates extends VersionedLru<PageTemplate> {
       headers,
       policyParts: policy ? (nonce ? policy.split(nonce) : [policy]) : null,
       parts,
+      perAnswer,
+      kept: perAnswer.length > 0 ? kept : undefined,
       references,
       needs,
       bytes: anonymous.body.length * 3 + 1024,
@@ -325,8 +362,14 @@ export class PageTemplates extends VersionedLru<PageTemplate> {
   }
 
   /** A slot's variant for this visitor, and its text with the sentinels replaced by the visitor's own values. */
-  private fillSlot(part: Slot, visitor: Visitor, saved: Set<string>): [Variant, string] {
+  private fillSlot(part: Slot, visitor: Visitor, saved: Set<string>, fills: Fills): [Variant, string] {
     const { sentinels } = this;
+    if (PER_ANSWER_SLOTS.has(part.slot)) {
+      const text = fills[part.slot];
+      if (text === undefined) throw new Error(`no content for the slot ${part.slot}`);
+      // `known` is empty for such a slot: the text is sent as given.
+      return ["member", text];
+    }
     switch (part.slot) {
       case "account":
       case "account-phone": {
@@ -357,7 +400,7 @@ export class PageTemplates extends VersionedLru<PageTemplate> {
    * the version to send) or personal bytes (sent as stored blocks). A known piece is sent compressed against
    * the page before it as far back as the personal pieces in between are the reference visitor's.
    */
-  pieces(template: Extract<PageTemplate, { refused: false }>, visitor: Visitor, nonce: Buffer) {
+  pieces(template: Extract<PageTemplate, { refused: false }>, visitor: Visitor, nonce: Buffer, fills: Fills = {}) {
     const saved = new Set(visitor.savedIds);
     const out: ({ known: Known; deflated: Buffer } | Buffer)[] = [];
     // Personal pieces since the last one that was not the reference visitor's.
@@ -382,7 +425,7 @@ export class PageTemplates extends VersionedLru<PageTemplate> {
         afterMember = false;
         return;
       }
-      const [variant, text] = this.fillSlot(part, visitor, saved);
+      const [variant, text] = this.fillSlot(part, visitor, saved, fills);
       const known = part.known[variant];
       out.push(known ? knownPiece(known) : Buffer.from(text));
       const isReference = variant === "anonymous" && part.known.anonymous !== undefined;
@@ -403,14 +446,18 @@ export class PageTemplates extends VersionedLru<PageTemplate> {
     template: Extract<PageTemplate, { refused: false }>,
     visitor: Visitor,
     decorate: (headers: Headers) => unknown,
+    { fills = {}, cookies = [] }: { fills?: Fills; cookies?: string[] } = {},
   ): void {
     this.counts.filled++;
+    if (template.perAnswer.length > 0) this.counts.withOwnParts++;
     const nonce = Buffer.from(randomBytes(16).toString("base64"));
     const headers = new Headers(template.headers);
     if (template.policyParts) headers.set("Content-Security-Policy", template.policyParts.join(nonce.toString()));
     headers.set("Vary", "Accept-Encoding");
+    // The cookies the page's own data sets (the cart's: lines cut, a code moved), as its render would.
+    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
     decorate(headers);
-    const pieces = this.pieces(template, visitor, nonce);
+    const pieces = this.pieces(template, visitor, nonce, fills);
     const accept = req.headers["accept-encoding"];
     let body: Buffer;
     if (negotiateEncoding(accept, ["gzip"])) {
@@ -444,7 +491,10 @@ function gzipOf(pieces: ({ known: Known; deflated: Buffer } | Buffer)[]): Buffer
   let length = 0;
   for (const piece of pieces) {
     if (Buffer.isBuffer(piece)) {
-      if (piece.length > 0) out.push(...storedBlocks(piece));
+      // A long personal piece (the cart's body) compressed now, fast; a short one (a name, a count) stored.
+      if (piece.length >= COMPRESS_PERSONAL_FROM) {
+        out.push(deflateRawSync(piece, { level: 1, finishFlush: constants.Z_SYNC_FLUSH }));
+      } else if (piece.length > 0) out.push(...storedBlocks(piece));
       crc = combineCrc(crc, crc32(piece), appendOperator(piece.length));
       length += piece.length;
     } else {

@@ -6,6 +6,7 @@ import { getSeller, getUser, shopperShell } from "#app/modules/identity/index.se
 import { reviewerState } from "#app/modules/reviews/index.server.ts";
 import { type RequestClient, requestClientContext } from "./request-client.server.ts";
 import {
+  type InIsland,
   type ReviewViewer,
   reviewsPersonally,
   type TemplateMode,
@@ -32,6 +33,20 @@ export const reviewViewerContext = createContext<ReviewViewer | null>(null);
 
 /** What a template's slots need to know of the visitor besides their header parts (PageTemplates.needs). */
 export type TemplateNeeds = { reviewOf?: string };
+
+/** A route's data for a document's render, carried in the page island (documentIsland). */
+export const pageIslandContext = createContext<unknown>(null);
+
+/**
+ * What a route's loader returns for `page`: on a document request, only that its data is in the page island
+ * (app/lib/visitor.tsx: usePageIsland, PageIsland), so that React Router's hydration data holds nothing of the
+ * visitor's and a template of the page can be kept (server/page-templates.ts); on a data request, `page`.
+ */
+export function documentIsland<T>(context: Readonly<RouterContextProvider>, page: T): T | InIsland {
+  if (!context.get(documentRequestContext)) return page;
+  (context as RouterContextProvider).set(pageIslandContext, page);
+  return { island: true };
+}
 
 /** A request's router context as server.ts and the tests make it: who sent it, and whether it asks for a document. */
 export function newRequestContext<T extends RouterContextProvider>(

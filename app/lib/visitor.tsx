@@ -45,10 +45,18 @@ export type TemplateMode = {
   visitor: Visitor;
   savedCount: number;
   everySaved: boolean;
+  /**
+   * What the render leaves for filling the template's per-answer slots (a page rendered per answer inside a kept
+   * shell, such as the cart's body: KeepRenderContexts in app/lib/template-fill.tsx).
+   */
+  kept?: Record<string, unknown>;
 };
 
-/** What the server's render is given (app/entry.server.tsx); empty in the browser. */
-export type VisitorRender = { visitor: Visitor; template: TemplateMode | null };
+/**
+ * What the server's render is given (app/entry.server.tsx); empty in the browser. `page`: the route's own data of
+ * a document request, carried in the page's island instead of the hydration data (usePageIsland).
+ */
+export type VisitorRender = { visitor: Visitor; template: TemplateMode | null; page?: unknown };
 
 export const VisitorRenderContext = createContext<VisitorRender | null>(null);
 
@@ -170,4 +178,31 @@ export function VisitorIsland() {
       <script type="application/json" id="visitor" dangerouslySetInnerHTML={{ __html: json }} />
     </Slot>
   );
+}
+
+/** What a route's loader returns for a document whose data travels in the page's island (documentIsland). */
+export type InIsland = { island: true };
+
+let pageIslandRead: { text: string; data: unknown } | undefined;
+
+/**
+ * A route's data for this render: its loader's data when it carries them (a data request: a client navigation,
+ * the revalidation after an action), else the document's page island (on the server the values the render was
+ * given; in the browser `#page-data`, read once: it is the document's and never changes).
+ */
+export function usePageIsland<T extends object>(loaderData: T | InIsland): T {
+  const render = useContext(VisitorRenderContext);
+  if (!("island" in loaderData)) return loaderData;
+  if (render) return render.page as T;
+  const text = typeof document === "undefined" ? "null" : (document.getElementById("page-data")?.textContent ?? "null");
+  if (pageIslandRead?.text !== text) pageIslandRead = { text, data: JSON.parse(text) };
+  return pageIslandRead.data as T;
+}
+
+/** The page island: a route's document data for the browser's first render (usePageIsland). */
+export function PageIsland({ data }: { data: unknown }) {
+  // `<` escaped as in the visitor's island: nothing in it can end the script element.
+  const json = JSON.stringify(data).replace(/</g, "\\u003c");
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with `<` escaped
+  return <script type="application/json" id="page-data" dangerouslySetInnerHTML={{ __html: json }} />;
 }

@@ -19,7 +19,7 @@ export async function answerCartChange(
 ) {
   // A card's Add names its product in `add=<id>` (its grid has one form for every card: SaveCardsForm). A cart
   // line's Remove and Update name their line in `line=<cart key>` (the cart has one form for every line's Remove
-  // and one for every line's quantity: CartRemoveForm, CartQuantityForm), its new quantity in
+  // and one for every line's quantity: CartLinesForm, twice), its new quantity in
   // `quantity:<cart key>`. Every other form sends `intent`, `productId`, `size` and `quantity`.
   const cardAdd = !form.has("intent") && form.has(CART_INTENTS.add);
   const intent = cardAdd ? CART_INTENTS.add : form.get("intent");

@@ -1,37 +1,28 @@
-import { data, Link, redirectDocument, type ShouldRevalidateFunction, useLocation } from "react-router";
-import { CartLineRow, CartQuantityForm, CartRemoveForm, type ShownCartLine } from "#app/components/cart/cart-line.tsx";
-import { OrderSummary } from "#app/components/cart/order-summary.tsx";
-import { FormError } from "#app/components/form-messages.tsx";
+import { data, redirectDocument, type ShouldRevalidateFunction } from "react-router";
+import { CART_SLOT, CartBody } from "#app/components/cart/cart-page.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
-import { formErrorOf, typedValue } from "#app/lib/form-reply.ts";
-import { newToken } from "#app/lib/ids.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
-import { computeTotals } from "#app/lib/money.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { pageMeta } from "#app/lib/seo.ts";
+import { TEMPLATE_PAGE_HEADER } from "#app/lib/shared-page.ts";
 import { shopOf } from "#app/lib/shop.ts";
+import { KeepRenderContexts } from "#app/lib/template-fill.tsx";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { documentIsland } from "#app/lib/visitor.server.ts";
+import { Slot, usePageIsland } from "#app/lib/visitor.tsx";
 import { shopperOf } from "#app/middleware/identity.server.ts";
-import { type CartLine, settleCart } from "#app/modules/cart/index.server.ts";
-import {
-  cancelCheckout,
-  isSandboxMode,
-  onlinePaymentAvailable,
-  placeCartOrder,
-} from "#app/modules/checkout/index.server.ts";
+import { settleCart } from "#app/modules/cart/index.server.ts";
+import { cancelCheckout, placeCartOrder } from "#app/modules/checkout/index.server.ts";
 import {
   applyCartCode,
-  cartDiscount,
   cartDiscountLines,
-  readCartCode,
   removeCartCode,
   savedCartCode,
 } from "#app/modules/discounts/index.server.ts";
 import type { ShopperUser } from "#app/modules/identity/index.server.ts";
-import { addressLabel, listAddresses } from "#app/modules/identity/index.server.ts";
-import { shopPricing, shopSettings } from "#app/modules/shop/index.server.ts";
 import type { Route } from "./+types/cart";
 import { answerCartChange } from "./cart-change.server.ts";
+import { cartPage } from "./cart-page.server.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -43,6 +34,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 // A Place Order refused with 409 (stock fell under a line since the page was shown) reads the cart again, so
 // the page shows the lines as they are now and says which changed (see root.tsx for the header).
+// Its document may be answered from a kept template filled with the shopper's cart (server.ts, decision 0205):
+// the header's parts, and the body rendered alone (CART_SLOT). Not a shared page: a visitor without cookies
+// gets it rendered (an empty cart, with its own order token).
+export const headers = () => ({ [TEMPLATE_PAGE_HEADER]: "1" });
+
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 409 || defaultShouldRevalidate;
 
@@ -54,53 +50,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const next = await cancelCheckout(shopper.id, search.get("order"));
     if (next) throw await redirectWithToast(request, next.redirectTo, next.toast);
   }
-  // The shop's settings, read once for the page (its totals and the cart's own).
-  const pricing = shopPricing(await shopSettings());
-  // Lines cut to what is left are saved that way here, and said (stockChanges) once.
-  const { view: cart, notices: stockChanges, cookies } = await settleCart(request, shopper?.id ?? null, pricing);
-  // The cart's discount code, checked against the cart as it is now (why not, when it does not apply).
-  const applied = await readCartCode(request, shopper?.id ?? null);
-  cookies.push(...applied.cookies);
-  const discountLines = cartDiscountLines(cart.lines);
-  const discount = await cartDiscount(applied.code, shopper?.id ?? null, discountLines);
-  const totals = computeTotals(discountLines, pricing, { discountCents: discount?.discountCents ?? 0 });
-  const addresses = shopper ? await listAddresses(shopper.id) : [];
-  // The chosen address travels in the URL (?address=<id>), one of the shopper's own (listed above); the first
-  // saved one is the default.
-  const asked = search.get("address");
-  const chosen = addresses.find((a) => a.id === asked) ?? addresses[0] ?? null;
-  return data(
-    {
-      signedIn: Boolean(shopper),
-      lines: cart.lines.map(shownLine),
-      totals,
-      discount,
-      count: cart.count,
-      stockChanges,
-      addresses: addresses.map((a) => ({ id: a.id, label: addressLabel(a) })),
-      selectedAddressId: chosen?.id ?? null,
-      onlinePaymentTestMode: isSandboxMode(),
-      // Off (production without a Stripe key): Cash on Delivery only; a forged Online post is refused.
-      onlinePayment: onlinePaymentAvailable(),
-      // A fresh token per render: the same Place Order form submitted twice creates one order.
-      requestKey: newToken(),
-    },
-    { headers: [["Cache-Control", "private, no-store"], ...cookies.map((c): [string, string] => ["Set-Cookie", c])] },
-  );
-}
-
-/** A line as the page's data carries it: what the page reads of it, no field twice or unread. */
-function shownLine({ key, productId, size, quantity, left, unavailable, lineCents, product }: CartLine): ShownCartLine {
-  return {
-    key,
-    productId,
-    size,
-    quantity,
-    left,
-    unavailable,
-    lineCents,
-    product: product && { name: product.name, category: product.category, image: product.image, size: product.size },
-  };
+  const { page, cookies } = await cartPage(request, shopper);
+  // A document carries the cart in its page island, not in the hydration data: the page's template holds
+  // nothing of the shopper's (decision 0205).
+  return data(documentIsland(context, page), {
+    headers: [["Cache-Control", "private, no-store"], ...cookies.map((c): [string, string] => ["Set-Cookie", c])],
+  });
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -158,70 +113,11 @@ async function answerCodeChange(request: Request, form: URLSearchParams, shopper
 }
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, count, stockChanges } = loaderData;
-  const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
-  // A refused Place Order is said next to its button; a refused line change above the lines. Either way the
-  // page opens at (focuses) the message.
-  const refusal = formErrorOf(actionData);
-  const intent = typedValue(actionData, "intent");
-  const orderRefused = intent === CART_INTENTS.placeOrder;
-  // A refused code is said under the code field.
-  const codeRefused = intent === CART_INTENTS.applyCode;
+  const page = usePageIsland(loaderData);
   return (
-    <div className="flex flex-col gap-10 py-12 lg:flex-row">
-      <section className="flex-1" aria-labelledby="cart-heading">
-        <h1 id="cart-heading" className="mb-6 text-3xl font-medium text-gray-800">
-          Shopping Cart <span className="text-sm text-primary">{count === 1 ? "1 Item" : `${count} Items`}</span>
-        </h1>
-        <FormError message={orderRefused || codeRefused ? null : refusal} focus />
-        <StockChanges notices={stockChanges} />
-        {lines.length === 0 ? (
-          <p className="mt-4 text-gray-500">Your cart is empty.</p>
-        ) : (
-          <>
-            <div className="mt-4 hidden grid-cols-[2fr_1fr_1fr] pb-3 text-base font-medium text-gray-500 md:grid">
-              <p>Product Details</p>
-              <p className="text-center">Subtotal</p>
-              <p className="text-center">Action</p>
-            </div>
-            <CartQuantityForm here={here} />
-            <CartRemoveForm here={here} />
-            <ul className="divide-y divide-gray-200 border-t border-gray-200 md:border-t-0">
-              {lines.map((line, index) => (
-                <CartLineRow key={line.key} line={line} discover={index === 0 ? undefined : "none"} />
-              ))}
-            </ul>
-          </>
-        )}
-        <Link to="/products" className="mt-8 inline-flex items-center gap-2 font-medium text-primary">
-          <span aria-hidden="true">←</span> Continue shopping
-        </Link>
-      </section>
-      <OrderSummary
-        cart={loaderData}
-        reply={actionData}
-        error={orderRefused ? refusal : null}
-        codeError={codeRefused ? refusal : null}
-        here={here}
-        orderable={lines.some((line) => !line.unavailable)}
-      />
-    </div>
-  );
-}
-
-/** Lines the cart cut to what is left since the shopper last saw it: which, and why. */
-function StockChanges({ notices }: { notices: string[] }) {
-  if (notices.length === 0) return null;
-  return (
-    <ul
-      role="status"
-      data-testid="stock-changes"
-      className="mb-4 space-y-1 rounded border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-800"
-    >
-      {notices.map((notice) => (
-        <li key={notice}>{notice}.</li>
-      ))}
-    </ul>
+    <Slot name={CART_SLOT}>
+      <KeepRenderContexts name={CART_SLOT} />
+      <CartBody page={page} actionData={actionData} />
+    </Slot>
   );
 }

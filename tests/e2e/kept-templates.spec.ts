@@ -1,9 +1,10 @@
 // A signed-in shopper's catalogue page answered from its kept template, filled with their own parts
 // (server/page-templates.ts, decision 0190): their name, counts and saved state are on it, it hydrates without
 // a mismatch (JavaScript on), and its Save button works from there, with JavaScript and without. The same for a
-// product page (its review area a slot too), where Add to Cart works from the filled page.
+// product page (its review area a slot too), where Add to Cart works from the filled page, and for the cart (its
+// body rendered alone per answer, decision 0205), where quantities change and lines go from the filled page.
 import type { Page } from "@playwright/test";
-import { clickAndAwaitPost, expect, expectToast, test } from "./fixtures.ts";
+import { clickAndAwaitPost, expect, expectToast, test, waitForHydration } from "./fixtures.ts";
 import { addProductAsSeller, uniqueName } from "./seller-helpers.ts";
 import { accountMenu, addToCartHere, cartCount, isNoJs } from "./shopper-helpers.ts";
 
@@ -121,5 +122,64 @@ test("a shopper's product page comes from its template, filled for them, hydrate
   await expect(page.getByRole("radio", { name: "S" })).toBeDisabled();
   expect(await addToCartHere(page)).toBe("M");
   await expect(cartCount(page)).toHaveText("1");
+  expect(problems).toEqual([]);
+});
+
+test("a shopper's cart comes from its kept shell with their lines, hydrates cleanly, and changes and removes", async ({
+  page,
+  shopper,
+  storeApi,
+  baseURL,
+}) => {
+  const tag = uniqueName("Kept cart");
+  const tee = `${tag} Tee`;
+  const cap = `${tag} Cap`;
+  const teeId = await addProductAsSeller(storeApi, tee, []);
+  const capId = await addProductAsSeller(storeApi, cap, []);
+  // Put in the cart through the store as the shopper (the browser's own cookies).
+  for (const [productId, quantity] of [
+    [teeId, "2"],
+    [capId, "1"],
+  ] as const) {
+    const added = await page.request.post("/cart", {
+      form: { intent: "set-quantity", productId, quantity, redirectTo: "/" },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(added.status()).toBe(303);
+  }
+  await page.goto("/");
+  await expectToast(page, "Cart Updated");
+  // The cart's template is made after a first answer; an answer from it has a Content-Length.
+  await expect.poll(async () => (await page.request.get("/cart")).headers()["content-length"] !== undefined).toBe(true);
+
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  await openFromTemplate(page, "/cart");
+  await expect(accountMenu(page)).toHaveText(shopper.name);
+  await expect(cartCount(page)).toHaveText("3");
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  const teeQuantity = page.getByLabel(`Quantity of ${tee}`, { exact: true });
+  await expect(teeQuantity).toHaveValue("2");
+  await expect(page.getByLabel(`Quantity of ${cap}`, { exact: true })).toHaveValue("1");
+  if (!isNoJs()) await waitForHydration(page);
+  expect(problems).toEqual([]);
+
+  // The quantity changed from the filled page: the line, the header's count follow.
+  await clickAndAwaitPost(page, async () => {
+    await teeQuantity.selectOption("4");
+    if (isNoJs()) await page.getByRole("button", { name: `Update quantity of ${tee}` }).click();
+  });
+  await expectToast(page, "Cart Updated");
+  await expect(teeQuantity).toHaveValue("4");
+  await expect(cartCount(page)).toHaveText("5");
+  // Remove takes one unit off: the cap's line goes.
+  await clickAndAwaitPost(page, () => page.getByRole("button", { name: `Remove one ${cap} from the cart` }).click());
+  await expectToast(page, "Removed from Cart");
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await expect(cartCount(page)).toHaveText("4");
   expect(problems).toEqual([]);
 });

@@ -108,10 +108,13 @@ describe("the uncompressed HTML of a page", () => {
     // The last line's chunk runs to the end of the page: cut it at its list's end.
     rows[19] = rows[19]!.slice(0, rows[19]!.indexOf("</ul>"));
     for (const row of rows) expect(bytes(row)).toBeLessThan(1700);
-    // The page's data carries what a line shows, not its prices again (the line's amount is in the HTML).
+    // The page's data carries what a line shows, not its prices again (the line's amount is in the HTML), once:
+    // in the page's island, not also in React Router's hydration data (decision 0205).
+    const island = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+    expect(island).toContain("lineCents");
+    expect(island).not.toContain("unitPriceCents");
     const data = html.match(/streamController\.enqueue\([\s\S]*?\);/g)?.join("") ?? "";
-    expect(data).toContain("lineCents");
-    expect(data).not.toContain("unitPriceCents");
+    expect(data).not.toContain("lineCents");
   });
 
   it.runIf(process.env.PAGE_SIZES)("prints every page's size and its parts", async () => {

@@ -4,11 +4,11 @@
 // page rendered for that visitor (templates switched off), once the nonce is normalised, with the same headers;
 // a catalogue change is seen at once; a template never holds anything of a visitor's.
 import { gzipSync } from "node:zlib";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, first } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
-import { products, reviews } from "#db/tables.ts";
+import { productSizes, products, reviews } from "#db/tables.ts";
 import { insertOrders } from "../helpers/bulk-orders.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { type InProcessServer, type StoreServer, startServerInProcess, waitFor } from "../helpers/production-server.ts";
@@ -47,8 +47,16 @@ const keptCookies = (answer: RawResponse, previous: string) =>
 
 const nonceOf = (answer: RawResponse) =>
   /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1] ?? "no nonce";
-/** The page as the browser reads it, its nonce replaced (every answer has its own). */
-const normalised = (answer: RawResponse) => decoded(answer).toString("utf8").replaceAll(nonceOf(answer), "NONCE");
+/**
+ * The page as the browser reads it, its nonce replaced (every answer has its own), and the cart's order token
+ * (a fresh one per answer: the same Place Order sent twice makes one order).
+ */
+const normalised = (answer: RawResponse) =>
+  decoded(answer)
+    .toString("utf8")
+    .replaceAll(nonceOf(answer), "NONCE")
+    .replace(/(name="requestKey" value=")[^"]+"/g, '$1KEY"')
+    .replace(/("requestKey":")[^"]+"/g, '$1KEY"');
 /**
  * The headers that say anything about the page (not the connection's or the moment's), the nonce replaced. The
  * encoding may differ: a client that takes gzip gets gzip from a template even when it prefers brotli.
@@ -130,6 +138,14 @@ async function deliveredOrder(userId: string, productId: string) {
       lines: [{ productId, quantity: 1, unitPriceCents: 1999 }],
     },
   ]);
+}
+
+/** Where two pages first differ (the text around it in each), or "" when they are the same. */
+function firstDifference(a: string, b: string): string {
+  if (a === b) return "";
+  let at = 0;
+  while (at < a.length && a[at] === b[at]) at++;
+  return `at ${at}: ${JSON.stringify(a.slice(at - 80, at + 80))} against ${JSON.stringify(b.slice(at - 80, at + 80))}`;
 }
 
 let pages: string[];
@@ -431,5 +447,186 @@ describe("kept page templates filled with the visitor's own parts", () => {
         }
       }
     }
+  });
+});
+
+describe("the cart's kept template: its shell kept, its body rendered alone per answer (decision 0205)", () => {
+  const CART = "/cart";
+  const cartKey = () => `${origin}${CART}`;
+
+  /** Makes the cart's template (again, after a catalogue change) with `builder`'s requests, not the tested one's. */
+  async function cartTemplate(builder: string) {
+    const templates = entry.pageTemplates;
+    const before = templates.counts.filled;
+    // Drops a template made before the catalogue changed (or is answered from the current one).
+    await get(CART, builder);
+    if (templates.counts.filled > before && templates.entries.has(cartKey())) return;
+    for (let i = 0; i < 3 && !templates.entries.has(cartKey()); i++) {
+      await get(CART, builder);
+      await waitFor("the cart's template", () => !templates.building.has(cartKey()) || undefined);
+    }
+    await waitFor(
+      "the cart's template",
+      () => (templates.entries.has(cartKey()) && !templates.building.has(cartKey())) || undefined,
+    );
+    const template = templates.entries.get(cartKey());
+    expect(template?.refused ? template.reason : "kept").toBe("kept");
+  }
+
+  /** The cart answered from its template for `cookie` (checked), against the cart rendered for another `twin`. */
+  async function expectCartSameAsRendered(cookie: string, what: string, twin = cookie) {
+    const expected = await rendered(CART, twin);
+    const templates = entry.pageTemplates;
+    const before = templates.counts.filled;
+    const answer = await get(CART, cookie);
+    expect(templates.counts.filled, `${what}: answered from the cart's template`).toBe(before + 1);
+    expect(answer.status, what).toBe(200);
+    expect(expected.status, what).toBe(200);
+    expect(headersOf(answer), `${what}: headers`).toEqual(headersOf(expected));
+    const html = normalised(answer);
+    expect(firstDifference(html, normalised(expected)), `${what}: the same page byte for byte`).toBe("");
+    return html;
+  }
+
+  const linesOf = (html: string) => html.match(/data-testid="cart-line"/g)?.length ?? 0;
+  let builder: string;
+
+  beforeAll(async () => {
+    builder = visitors[2]!.cookie;
+    await cartTemplate(builder);
+  }, 600_000);
+
+  it("answers every kind of visitor's cart with exactly the cart rendered for them", async () => {
+    for (const visitor of visitors) {
+      const html = await expectCartSameAsRendered(visitor.cookie, visitor.what);
+      expect(Number(/data-testid="cart-count"[^>]*>(\d+)</.exec(html)?.[1]), visitor.what).toBe(visitor.cart);
+      expect(linesOf(html), visitor.what).toBe(visitor.cart > 0 ? 1 : 0);
+      if (visitor.cart === 0) expect(html).toContain("Your cart is empty.");
+      // Signed in: the address part; a visitor: Log in to choose one.
+      expect(html.includes("to choose a delivery address."), visitor.what).toBe(!visitor.name);
+    }
+    const hostile = visitors[4]!;
+    const html = await expectCartSameAsRendered(hostile.cookie, hostile.what);
+    expect(html).toContain("&lt;b&gt;Tom &amp; &quot;Jerry&quot; O&#x27;Neil&lt;/b&gt; $&amp; $1 Ελένη 山田");
+    expect(html).toContain(`Remove one ${tees[1]!.name} from the cart`);
+    // The cart's data in the page's island, not in the hydration data.
+    expect(html).toMatch(/<script type="application\/json" id="page-data">\{"signedIn":true,"lines":\[\{"key"/);
+    expect(html).not.toMatch(/streamController\.enqueue\([^)]*Template Tee 1/);
+  });
+
+  it("fills a cart of 20 lines, with a discount code, in every encoding", async () => {
+    const shopper = await createUser({ name: "Twenty Lines" });
+    const cookie = await signedInCookie(shopper.id);
+    for (const [i, tee] of tees.slice(0, 20).entries()) {
+      await post(
+        CART,
+        { intent: "set-quantity", productId: tee.id, quantity: String(1 + (i % 4)), redirectTo: "/" },
+        cookie,
+      );
+    }
+    const seller = await sellerCookie();
+    await post("/seller/discounts/new", { code: "CARTTEN", kind: "percent", value: "10" }, seller);
+    await cartTemplate(builder);
+    let html = await expectCartSameAsRendered(cookie, "20 lines");
+    expect(linesOf(html)).toBe(20);
+    await post(CART, { intent: "apply-code", code: "CARTTEN", redirectTo: CART }, cookie);
+    html = await expectCartSameAsRendered(cookie, "20 lines and a code");
+    expect(html).toContain('data-testid="cart-discount"');
+    expect(html).toContain("CARTTEN");
+    for (const encoding of ["gzip", "br", ""]) {
+      const expected = await rendered(CART, cookie, { "Accept-Encoding": encoding });
+      const before = entry.pageTemplates.counts.filled;
+      const answer = await get(CART, cookie, { "Accept-Encoding": encoding });
+      expect(entry.pageTemplates.counts.filled).toBe(before + 1);
+      expect(normalised(answer) === normalised(expected), `20 lines (${encoding || "identity"})`).toBe(true);
+      if (encoding === "gzip") {
+        const whole = gzipSync(decoded(answer), { level: 6 }).length;
+        console.log(
+          `/cart, 20 lines: gzip from the pieces ${answer.body.length} B, the whole page at level 6 ${whole} B`,
+        );
+        expect(answer.body.length).toBeLessThan(whole * 1.5);
+      }
+    }
+  });
+
+  it("shows a line cut, sold out or repriced since it was added exactly as a render does (twin shoppers)", async () => {
+    const sized = await createProduct(
+      { name: "Template Sized Shirt", category: "Women" },
+      {
+        sizes: [
+          ["S", 5],
+          ["M", 4],
+        ],
+      },
+    );
+    const repriced = tees[3]!;
+    const twins = await Promise.all([createUser({ name: "Twin Shopper" }), createUser({ name: "Twin Shopper" })]);
+    const [first, second] = await Promise.all(twins.map((twin) => signedInCookie(twin.id)));
+    for (const cookie of [first!, second!]) {
+      await post(
+        CART,
+        { intent: "set-quantity", productId: sized.id, size: "S", quantity: "3", redirectTo: "/" },
+        cookie,
+      );
+      await post(
+        CART,
+        { intent: "set-quantity", productId: sized.id, size: "M", quantity: "2", redirectTo: "/" },
+        cookie,
+      );
+      await post(CART, { intent: "set-quantity", productId: repriced.id, quantity: "2", redirectTo: "/" }, cookie);
+    }
+    // As another process would: S cut to 1 left, M sold out, the tee's price changed.
+    await db()
+      .update(productSizes)
+      .set({ stock: 1 })
+      .where(and(eq(productSizes.productId, sized.id), eq(productSizes.size, "S")));
+    await db()
+      .update(productSizes)
+      .set({ stock: 0 })
+      .where(and(eq(productSizes.productId, sized.id), eq(productSizes.size, "M")));
+    await db().update(products).set({ offerPriceCents: 1234 }).where(eq(products.id, repriced.id));
+    await cartTemplate(builder);
+    // The first view after the change says what changed (and saves the cut): the one twin rendered, the other filled.
+    const html = await expectCartSameAsRendered(second!, "a line cut, one sold out, one repriced", first!);
+    expect(html).toContain('data-testid="stock-changes"');
+    expect(html).toContain('data-testid="unavailable"');
+    expect(html).toContain("24.68");
+    // And the next views, with nothing more to say.
+    const again = await expectCartSameAsRendered(second!, "the same cart viewed again");
+    expect(again).not.toContain('data-testid="stock-changes"');
+  });
+
+  it("renders for the request what the template cannot do: a toast, the login modal, a seller, HEAD, data, a cancelled checkout", async () => {
+    const { cookie } = visitors[4]!;
+    await cartTemplate(builder);
+    const templates = entry.pageTemplates;
+    const before = templates.counts.filled;
+    const added = await post(CART, { intent: "add", productId: tees[1]!.id, redirectTo: CART }, cookie);
+    const withToast = cookiesFrom(added, cookie);
+    const toastPage = await get(CART, withToast);
+    expect(toastPage.headers["set-cookie"]?.join(";")).toMatch(/__toast=[^;]*; Max-Age=0/);
+    expect((await get(`${CART}?login`, cookie)).status).toBe(200);
+    expect((await get(CART, `${cookie}; ${await sellerCookie()}`)).status).toBe(200);
+    expect((await rawRequest(`${origin}${CART}`, { method: "HEAD", headers: { Cookie: cookie } })).status).toBe(200);
+    expect((await get(`${CART}.data`, cookie)).status).toBe(200);
+    expect([200, 303]).toContain((await get(`${CART}?checkout=cancelled&order=nothing`, cookie)).status);
+    expect(templates.counts.filled).toBe(before);
+    // The data request carries the cart itself (a client navigation, the revalidation after a change).
+    expect(decoded(await get(`${CART}.data`, cookie)).toString()).toContain(tees[1]!.name);
+    await post(CART, { intent: "set-quantity", productId: tees[1]!.id, quantity: "1", redirectTo: "/" }, cookie);
+  });
+
+  it("keeps nothing of anyone's cart in the template", async () => {
+    await cartTemplate(builder);
+    const template = entry.pageTemplates.entries.get(cartKey());
+    if (!template || template.refused) throw new Error("no cart template");
+    expect(template.perAnswer).toEqual(["cart-page"]);
+    const text = template.parts
+      .map((part) =>
+        "constant" in part ? part.constant.raw.toString() : "slot" in part ? part.anonymous + part.member : "",
+      )
+      .join("");
+    expect(text).not.toMatch(/Template Tee|Template Sized|Twin Shopper|Twenty Lines|CARTTEN|requestKey|cart-line/);
+    expect(text).not.toContain("signedIn");
   });
 });

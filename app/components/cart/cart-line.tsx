@@ -1,7 +1,6 @@
 import { Form, Link } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { thumbnailUrl } from "#app/lib/images.ts";
-import { CART_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { productPath } from "#app/lib/product-links.ts";
 import { useShop } from "#app/lib/shop.ts";
@@ -23,33 +22,22 @@ export type ShownCartLine = Pick<
   "key" | "productId" | "size" | "quantity" | "left" | "unavailable" | "lineCents"
 > & { product: Pick<NonNullable<CartLine["product"]>, "name" | "category" | "image" | "size"> | null };
 
-/** The ids of the cart's one Remove form (CartRemoveForm) and one quantity form (CartQuantityForm). */
-const CART_REMOVE_FORM = "cart-remove";
-const CART_QUANTITY_FORM = "cart-quantity";
+/** The ids of the cart's one Remove form and one quantity form (both CartLinesForm). */
+export const CART_REMOVE_FORM = "cart-remove";
+export const CART_QUANTITY_FORM = "cart-quantity";
 
 /**
- * The one form of every line's Remove (a form of its own in each of 20 lines, with the product id, the size and
- * the page to come back to, was about 230 bytes of HTML and a React Router form each): it carries the intent and
- * the page to come back to; each line's Remove button (`form=` its id) adds `line=<cart key>`. With JavaScript
- * it is sent as any form is (its submitter's value included), a navigation as before.
+ * One of the cart's two forms for its lines (a form of its own in each of 20 lines, with the product id, the
+ * size and the page to come back to, was about 230 bytes of HTML and a React Router form each): it carries the
+ * intent and the page to come back to. Remove (`id` CART_REMOVE_FORM): each line's Remove button (`form=` its id)
+ * adds `line=<cart key>`. Quantity (CART_QUANTITY_FORM): each line's select (`form=` its id, named
+ * `quantity:<cart key>`) and Update button (`line=<cart key>`) belong to it. With JavaScript it is sent as any
+ * form is (its submitter's value included), a navigation as before.
  */
-export function CartRemoveForm({ here }: { here: string }) {
+export function CartLinesForm({ id, intent, here }: { id: string; intent: string; here: string }) {
   return (
-    <Form id={CART_REMOVE_FORM} method="post" action="/cart" preventScrollReset discover="none" hidden>
-      <input type="hidden" name="intent" value={CART_INTENTS.remove} />
-      <input type="hidden" name="redirectTo" value={here} />
-    </Form>
-  );
-}
-
-/**
- * The one form of every line's quantity: it carries the intent and the page to come back to; each line's select
- * (`form=` its id, named `quantity:<cart key>`) and Update button (`line=<cart key>`) belong to it.
- */
-export function CartQuantityForm({ here }: { here: string }) {
-  return (
-    <Form id={CART_QUANTITY_FORM} method="post" action="/cart" preventScrollReset discover="none" hidden>
-      <input type="hidden" name="intent" value={CART_INTENTS.setQuantity} />
+    <Form id={id} method="post" action="/cart" preventScrollReset discover="none" hidden>
+      <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirectTo" value={here} />
     </Form>
   );
@@ -74,7 +62,11 @@ export function CartLineRow({
     // classes are named once in app.css (.cart-*): a page of 20 lines says them once.
     <li className="cart-line" data-testid="cart-line">
       <div className="cart-line-product">
-        <div className="cart-thumb">{product?.image ? <img src={thumbnailUrl(product.image)} alt="" /> : null}</div>
+        {/* Lazy: React then puts no preload of it in the page's head, which stays the same for every cart (its
+            kept template, decision 0205); a thumbnail is not what the first screen waits for. */}
+        <div className="cart-thumb">
+          {product?.image ? <img src={thumbnailUrl(product.image)} alt="" loading="lazy" /> : null}
+        </div>
         <div className="cart-line-name">
           {product ? (
             // Every line's link goes to the product route: the first one announces it for route discovery.
@@ -130,7 +122,7 @@ export function CartLineRow({
 
 /**
  * The quantity choice (1 to 9, or more when the line already holds more), in the cart's one quantity form
- * (CartQuantityForm): its select is named by the line (`quantity:<cart key>`), its Update button adds
+ * (CartLinesForm, CART_QUANTITY_FORM): its select is named by the line (`quantity:<cart key>`), its Update button adds
  * `line=<cart key>`, so the form says which line changes and to what.
  */
 function QuantityChoice({ line, name, maxChoice }: { line: ShownCartLine; name: string; maxChoice: number }) {
