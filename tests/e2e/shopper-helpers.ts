@@ -49,17 +49,29 @@ export async function logOut(page: Page) {
 export async function openProduct(page: Page, category: string, index = 0): Promise<string> {
   // Counted from the end of the whole list: lists are newest first, and the oldest cards are the demo
   // catalogue's. Products that other specs add (and sell out or toggle out of stock) come first, so they are
-  // never picked here, however many of them push the demo products off the first page.
-  await page.goto(`/products/${category}`);
-  const summary = page.getByText(/^(Showing \S+ of )?[\d,]+ products?$/);
-  const total = Number(/([\d,]+) products?$/.exec((await summary.textContent())!)![1]!.replaceAll(",", ""));
-  const position = total - 1 - index;
-  const listPage = Math.floor(position / PAGE_SIZE) + 1;
-  if (listPage > 1) await page.goto(`/products/${category}?page=${listPage}`);
-  const cards = page.getByRole("article");
-  await expect(cards.first()).toBeVisible();
-  const card = cards.nth(position % PAGE_SIZE);
-  await card.getByRole("heading").getByRole("link").click();
+  // never picked here, however many of them push the demo products off the first page. Such a change between two
+  // page loads moves the end: the page is read whole (its own total and cards) and the right one asked for again
+  // until the card is on the page shown.
+  let listPage = 1;
+  for (let tries = 0; ; tries++) {
+    await page.goto(listPage > 1 ? `/products/${category}?page=${listPage}` : `/products/${category}`);
+    const summary = page.getByText(/^(Showing \S+ of )?[\d,]+ products?$/);
+    const total = Number(/([\d,]+) products?$/.exec((await summary.textContent())!)![1]!.replaceAll(",", ""));
+    const position = total - 1 - index;
+    const wanted = Math.floor(position / PAGE_SIZE) + 1;
+    const cards = page.getByRole("article");
+    await expect(cards.first()).toBeVisible();
+    if (wanted === listPage && position % PAGE_SIZE < (await cards.count())) {
+      await cards
+        .nth(position % PAGE_SIZE)
+        .getByRole("heading")
+        .getByRole("link")
+        .click();
+      break;
+    }
+    if (tries === 10) throw new Error(`the ${index}-th oldest product of ${category} did not hold still on a page`);
+    listPage = wanted;
+  }
   await expect(page).toHaveURL(new RegExp(`/products/${category}/[0-9a-z]+$`));
   const heading = page.getByRole("heading", { level: 1 });
   await expect(heading).toBeVisible();
