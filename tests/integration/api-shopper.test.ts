@@ -150,6 +150,49 @@ describe("/api/cart/update", () => {
     expect(roundTrip.cartLines).toEqual(expect.arrayContaining(lines));
   });
 
+  it("an update keeps the lines in the order they were added: a line sent again keeps its place, a new one goes last", async () => {
+    const user = await createUser();
+    const cookie = await signedInCookie(user.id);
+    const tee = await createProduct({ name: "Tee" });
+    const shirt = await createProduct({ name: "Linen Shirt" }, { sizes: [["M", 5]] });
+    const scarf = await createProduct({ name: "Scarf" });
+    const cap = await createProduct({ name: "Cap" });
+    // Added one after another: the tee, the shirt in M (a sized line), the scarf.
+    for (const line of [
+      { productId: tee.id, size: "", quantity: 1 },
+      { productId: shirt.id, size: "M", quantity: 2 },
+      { productId: scarf.id, size: "", quantity: 1 },
+    ]) {
+      await db()
+        .insert(cartItems)
+        .values({ userId: user.id, ...line });
+    }
+    const update = async (body: unknown) =>
+      (await site.app.fetch(jsonRequest("/api/cart/update", body, { cookie }))).status;
+    const lines = async () => (await (await site.app.fetch(getRequest("/api/user/is-auth", { cookie }))).json()).user;
+    const inOrder = [
+      { product: tee.id, quantity: 1 },
+      { product: shirt.id, size: "M", quantity: 2 },
+      { product: scarf.id, quantity: 1 },
+    ];
+    expect((await lines()).cartLines).toEqual(inOrder);
+    // The spec's client saves what it sees, unchanged: nothing moves.
+    expect(await update({ cartItems: { [tee.id]: 1, [scarf.id]: 1 } })).toBe(200);
+    expect((await lines()).cartLines).toEqual(inOrder);
+    // A quantity changed keeps its line's place; a new product goes last.
+    expect(await update({ cartItems: { [scarf.id]: 1, [tee.id]: 4, [cap.id]: 1 } })).toBe(200);
+    expect((await lines()).cartLines).toEqual([
+      { product: tee.id, quantity: 4 },
+      { product: shirt.id, size: "M", quantity: 2 },
+      { product: scarf.id, quantity: 1 },
+      { product: cap.id, quantity: 1 },
+    ]);
+    // A size-aware client sending the lines back in another order does not reorder them either.
+    const now = (await lines()).cartLines;
+    expect(await update({ cartLines: [...now].reverse() })).toBe(200);
+    expect((await lines()).cartLines).toEqual(now);
+  });
+
   it("validates every id and quantity and stores nothing invalid; 401 for a visitor", async () => {
     const user = await createUser();
     const cookie = await signedInCookie(user.id);

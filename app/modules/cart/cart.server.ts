@@ -173,26 +173,23 @@ export async function replaceSavedLines(userId: string, cart: CartMap, scope: Ca
       sizeLineOf(names.get(productId) ?? "", stock.get(productId) ?? [], size);
     }
     // Kept: lines of products removed from sale (the client could not see them) and lines outside the scope.
-    const kept = (
+    const lines = (
       await tx
         .select({ productId: cartItems.productId, size: cartItems.size, removedAt: products.removedAt })
         .from(cartItems)
         .innerJoin(products, eq(products.id, cartItems.productId))
         .where(eq(cartItems.userId, userId))
-    )
-      .filter((line) => line.removedAt !== null || (scope === "unsized" && line.size !== NO_SIZE))
-      .map((line) => cartKey(line.productId, line.size));
+    ).map((line) => ({
+      key: cartKey(line.productId, line.size),
+      kept: line.removedAt !== null || (scope === "unsized" && line.size !== NO_SIZE),
+    }));
+    const kept = lines.filter((line) => line.kept).map((line) => line.key);
     if (new Set([...kept, ...cart.keys()]).size > MAX_CART_LINES) refuse(TOO_MANY_LINES);
-    const onSale = tx.select({ id: products.id }).from(products).where(isNull(products.removedAt));
-    await tx
-      .delete(cartItems)
-      .where(
-        and(
-          eq(cartItems.userId, userId),
-          inArray(cartItems.productId, onSale),
-          scope === "unsized" ? eq(cartItems.size, NO_SIZE) : undefined,
-        ),
-      );
+    // Only the lines the update leaves out are deleted: a line sent again keeps its place (its added time), a
+    // new one goes last (docs/api.md: "in the order the lines were added").
+    for (const line of lines) {
+      if (!line.kept && !cart.has(line.key)) await tx.delete(cartItems).where(savedLine(userId, line.key));
+    }
     for (const [key, quantity] of cart) await saveLine(tx, userId, key, quantity);
   });
 }
