@@ -54,6 +54,29 @@ test("searching from another page opens All Products", async ({ page }) => {
   expect((await cardNames(page)).sort()).toEqual(expected("sneakers").sort());
 });
 
+test("singular and plural find each other, a word's start finds the word, the words in any order", async ({ page }) => {
+  await page.goto("/products");
+  await searchBox(page).fill("dresses");
+  await searchBox(page).press("Enter");
+  await expect(page).toHaveURL(/\/products\?q=dresses$/);
+  await expect(page.getByText(/results? for “dresses”/)).toBeVisible();
+  const dresses = expected("dress");
+  expect(dresses.length).toBeGreaterThan(1);
+  expect((await cardNames(page)).sort()).toEqual(dresses.sort());
+  for (const [q, singular] of [
+    ["scarves", "scarf"],
+    ["shoe", "shoe"],
+    ["snea", "sneaker"],
+  ] as const) {
+    await page.goto(`/products?q=${q}`);
+    await expect(page.getByText(new RegExp(`results? for “${q}”`))).toBeVisible();
+    expect((await cardNames(page)).sort(), q).toEqual(expected(singular).sort());
+  }
+  await page.goto("/products?q=sneakers+canvas");
+  await expect(page.getByText(/results? for “sneakers canvas”/)).toBeVisible();
+  expect(await cardNames(page)).toEqual(["Everyday Canvas Sneakers"]);
+});
+
 test("hostile search text is just text", async ({ page }) => {
   for (const q of ["%", "_", "' OR '1'='1", '"><script>alert(1)</script>', "日本語", "x".repeat(1000)]) {
     const response = await page.goto(`/products?q=${encodeURIComponent(q)}`);
