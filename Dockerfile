@@ -1,6 +1,7 @@
 # The store as a container (docs/deploy.md). Three stages: the build, the production dependencies, and the
 # image that runs, which holds only what scripts/image-folder.mjs assembles and tests on a machine without
-# Docker: build/, node_modules (production dependencies only), package.json, the lockfile, db/migrations.
+# Docker: build/, node_modules (production dependencies only), package.json, the lockfile, and the migrations of
+# both engines (db/migrations for SQLite, db/migrations-pg for DATABASE_URL).
 # The data (database, pictures, secrets) lives in the /data volume; the server runs as the unprivileged `node`.
 FROM node:22-bookworm-slim AS build
 WORKDIR /src
@@ -21,6 +22,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /src/build ./build
 COPY package.json package-lock.json ./
 COPY db/migrations ./db/migrations
+COPY db/migrations-pg ./db/migrations-pg
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data

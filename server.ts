@@ -23,10 +23,30 @@ import { findStaticFile, indexStaticFiles, sendStaticFile } from "./server/stati
 type AppServer = typeof import("./app/entry.server.tsx");
 
 const buildDir = path.dirname(fileURLToPath(import.meta.url));
-const build: ServerBuild = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
+/**
+ * A refused configuration (a SESSION_SECRET too short...: config.server.ts's InvalidEnvironment, thrown when the
+ * build is imported or the configuration read) is one line saying what to set, never a stack trace.
+ */
+function exitIfRefused(error: unknown): never {
+  if (error instanceof Error && error.name === "InvalidEnvironment") {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+const build: ServerBuild = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href).catch(
+  exitIfRefused,
+);
 // The app's own module instances (one database connection, one mail sender), from the server build.
 const app = build.entry.module as unknown as AppServer;
-const config = app.config();
+function configOrExit(): ReturnType<AppServer["config"]> {
+  try {
+    return app.config();
+  } catch (error) {
+    exitIfRefused(error);
+  }
+}
+const config = configOrExit();
 // Several servers over one database must share their secrets, and the Stripe sandbox runs on one only.
 const notAlone = app.severalServersRefusal();
 if (notAlone) {

@@ -3,14 +3,19 @@
 //   1. src/: the repository's tracked files (the build stage's `COPY . .`), built with `npm run build`;
 //   2. app/: the runtime stage's files, exactly the ones its COPY lines name (checked against the Dockerfile):
 //      build/, node_modules with the production dependencies only (the packages `npm ci --omit=dev` installs
-//      from the lockfile, taken from this checkout's node_modules), package.json, package-lock.json, db/migrations;
+//      from the lockfile, taken from this checkout's node_modules), package.json, package-lock.json,
+//      db/migrations and db/migrations-pg;
 //   3. starts app/ as the image does (its CMD, in app/, with the image's ENV and nothing else from this shell;
 //      HOST is 127.0.0.1 and PORT a free one here, DATA_DIR app-data/ for the /data volume), runs the image's
 //      HEALTHCHECK command until it passes, checks /healthz, /readyz, the home page and the setup link the
-//      empty store prints, then stops it with SIGTERM (docker stop) and expects a clean exit.
+//      empty store prints, then stops it with SIGTERM (docker stop) and expects a clean exit;
+//   4. the same on a throw-away PostgreSQL (tests/helpers/postgres-server.ts; hence `node --import tsx`), as
+//      docs/deploy.md's app servers run: DATABASE_URL, SESSION_SECRET and MAIL_SEAL_KEY set;
+//   5. started with a SESSION_SECRET too short, it must stop at once with one line saying what to set.
 // Exits 0 when all of that holds (a temporary directory is then removed; DIR is kept); prints what failed
 // otherwise and keeps the directory to look at. No step has a time limit of its own.
 import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -131,6 +136,90 @@ async function answer(url) {
   }
 }
 
+/**
+ * Starts app/ as the image does (its CMD and ENV, plus extraEnv), runs its HEALTHCHECK until it passes, checks
+ * /healthz, /readyz, / and the setup link, and stops it with SIGTERM, expecting a clean exit. `refused`: the
+ * server must exit by itself with code 1 instead; gives the lines it printed.
+ */
+async function startAsImage({ stage, app, dataDir, label, extraEnv = {}, refused = false }) {
+  const port = await freePort();
+  mkdirSync(dataDir);
+  // The image's environment and nothing else of this shell's (a container starts clean), but PATH.
+  const env = {
+    PATH: process.env.PATH ?? "",
+    ...stage.env,
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ...extraEnv,
+  };
+  step(
+    `starting it as the image does (${label}): ${stage.cmd.join(" ")} (in app/, ${Object.keys(stage.env).join(", ")})`,
+  );
+  const [command, ...args] = stage.cmd;
+  const child = spawn(command === "node" ? process.execPath : command, args, {
+    cwd: app,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output = [];
+  const collect = (chunk) => {
+    process.stdout.write(chunk);
+    output.push(...chunk.toString("utf8").split("\n"));
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+  let exited = null;
+  const exit = new Promise((resolve) =>
+    child.on("exit", (code, signal) => {
+      exited = { code, signal };
+      resolve(exited);
+    }),
+  );
+  if (refused) {
+    // "close": after the output has been read to its end.
+    const code = await new Promise((resolve) => child.on("close", (closedCode) => resolve(closedCode)));
+    if (code !== 1) fail(`the server given a refused configuration exited with ${code}, not 1`);
+    return output;
+  }
+
+  try {
+    const origin = `http://127.0.0.1:${port}`;
+    // The image's HEALTHCHECK command, run in the container's environment until it passes.
+    const [checkCommand, ...checkArgs] = stage.healthcheck;
+    for (;;) {
+      if (exited) fail(`the server (${label}) exited (${JSON.stringify(exited)}) before it was healthy`);
+      try {
+        execFileSync(checkCommand === "node" ? process.execPath : checkCommand, checkArgs, {
+          cwd: app,
+          env,
+          stdio: "ignore",
+        });
+        break;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+    console.log(`HEALTHCHECK passed (${label})`);
+    const health = await answer(`${origin}/healthz`);
+    const ready = await answer(`${origin}/readyz`);
+    const home = await answer(`${origin}/`);
+    if (health?.status !== 200 || health.text !== "ok\n") fail(`/healthz answered ${JSON.stringify(health)}`);
+    if (ready?.status !== 200 || ready.text !== "ready\n") fail(`/readyz answered ${JSON.stringify(ready)}`);
+    if (home?.status !== 200) fail(`/ answered ${home?.status}`);
+    const link = output.find((line) => line.startsWith("No seller yet: open "));
+    if (!link) fail("the empty store printed no setup link");
+    const setup = await answer(/open (\S+) /.exec(link)[1].replace(/^http:\/\/[^/]+/, origin));
+    if (setup?.status !== 200) fail(`the setup link answered ${setup?.status}`);
+    console.log(`/healthz 200, /readyz 200, / 200, setup link 200 (${label})`);
+  } finally {
+    if (!exited) child.kill("SIGTERM");
+  }
+  const { code, signal } = await exit;
+  if (code !== 0) fail(`the server (${label}) did not stop cleanly on SIGTERM (code ${code}, signal ${signal})`);
+  return output;
+}
+
 async function main() {
   const given = process.argv[2];
   const dir = path.resolve(given ?? mkdtempSync(path.join(tmpdir(), "store-image-")));
@@ -178,6 +267,10 @@ async function main() {
       "db/migrations",
       () => cpSync(path.join(src, "db/migrations"), path.join(app, "db/migrations"), { recursive: true }),
     ],
+    [
+      "db/migrations-pg",
+      () => cpSync(path.join(src, "db/migrations-pg"), path.join(app, "db/migrations-pg"), { recursive: true }),
+    ],
   ]);
   const targets = stage.copies.map((copy) => copy.target);
   if ([...made.keys()].sort().join() !== [...targets].sort().join()) {
@@ -189,67 +282,41 @@ async function main() {
   for (const target of targets) made.get(target)();
   console.log(`${packages.length} production packages`);
 
-  const port = await freePort();
-  const dataDir = path.join(dir, "app-data");
-  mkdirSync(dataDir);
-  // The image's environment and nothing else of this shell's (a container starts clean), but PATH.
-  const env = { PATH: process.env.PATH ?? "", ...stage.env, HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir };
-  step(`starting it as the image does: ${stage.cmd.join(" ")} (in app/, ${Object.keys(stage.env).join(", ")})`);
-  const [command, ...args] = stage.cmd;
-  const child = spawn(command === "node" ? process.execPath : command, args, {
-    cwd: app,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const output = [];
-  const collect = (chunk) => {
-    process.stdout.write(chunk);
-    output.push(...chunk.toString("utf8").split("\n"));
-  };
-  child.stdout.on("data", collect);
-  child.stderr.on("data", collect);
-  let exited = null;
-  const exit = new Promise((resolve) =>
-    child.on("exit", (code, signal) => {
-      exited = { code, signal };
-      resolve(exited);
-    }),
-  );
+  await startAsImage({ stage, app, dataDir: path.join(dir, "app-data"), label: "SQLite" });
 
+  step("on PostgreSQL: a throw-away server and an empty database, as several app servers run");
+  const { startPostgres } = await import("../tests/helpers/postgres-server.ts");
+  const postgres = await startPostgres();
   try {
-    const origin = `http://127.0.0.1:${port}`;
-    // The image's HEALTHCHECK command, run in the container's environment until it passes.
-    const [checkCommand, ...checkArgs] = stage.healthcheck;
-    for (;;) {
-      if (exited) fail(`the server exited (${JSON.stringify(exited)}) before it was healthy`);
-      try {
-        execFileSync(checkCommand === "node" ? process.execPath : checkCommand, checkArgs, {
-          cwd: app,
-          env,
-          stdio: "ignore",
-        });
-        break;
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
-    console.log("HEALTHCHECK passed");
-    const health = await answer(`${origin}/healthz`);
-    const ready = await answer(`${origin}/readyz`);
-    const home = await answer(`${origin}/`);
-    if (health?.status !== 200 || health.text !== "ok\n") fail(`/healthz answered ${JSON.stringify(health)}`);
-    if (ready?.status !== 200 || ready.text !== "ready\n") fail(`/readyz answered ${JSON.stringify(ready)}`);
-    if (home?.status !== 200) fail(`/ answered ${home?.status}`);
-    const link = output.find((line) => line.startsWith("No seller yet: open "));
-    if (!link) fail("the empty store printed no setup link");
-    const setup = await answer(/open (\S+) /.exec(link)[1].replace(/^http:\/\/[^/]+/, origin));
-    if (setup?.status !== 200) fail(`the setup link answered ${setup?.status}`);
-    console.log("/healthz 200, /readyz 200, / 200, setup link 200");
+    await startAsImage({
+      stage,
+      app,
+      dataDir: path.join(dir, "app-data-pg"),
+      label: "PostgreSQL",
+      extraEnv: {
+        DATABASE_URL: await postgres.createDatabase(),
+        SESSION_SECRET: randomBytes(32).toString("hex"),
+        MAIL_SEAL_KEY: randomBytes(32).toString("hex"),
+      },
+    });
   } finally {
-    if (!exited) child.kill("SIGTERM");
+    await postgres.stop();
   }
-  const { code, signal } = await exit;
-  if (code !== 0) fail(`the server did not stop cleanly on SIGTERM (code ${code}, signal ${signal})`);
+
+  step("a refused configuration: SESSION_SECRET too short");
+  const refused = await startAsImage({
+    stage,
+    app,
+    dataDir: path.join(dir, "app-data-refused"),
+    label: "refused",
+    extraEnv: { SESSION_SECRET: "too-short" },
+    refused: true,
+  });
+  const printed = refused.filter((line) => line.trim() !== "");
+  if (printed.length !== 1 || !printed[0].includes("SESSION_SECRET")) {
+    fail(`a refused configuration printed ${printed.length} lines, not one naming SESSION_SECRET`);
+  }
+  console.log("refused in one line");
   if (given) console.log(`\nimage-folder: ok (${dir})`);
   else {
     rmSync(dir, { recursive: true, force: true });

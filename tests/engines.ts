@@ -24,5 +24,7 @@ export const SQLITE_ONLY_FILES: Record<string, string> = {
   "tests/integration/search-both-engines.test.ts": "compares both engines itself: runs once, in the SQLite pass",
   "tests/integration/db-copy.test.ts":
     "copies a SQLite store into a PostgreSQL of its own: runs once, in the SQLite pass",
+  "tests/integration/image-folder.test.ts":
+    "starts the image's folder on SQLite and on a PostgreSQL of its own: runs once, in the SQLite pass",
   "tests/unit/schema-drift.test.ts": "compares both schemas (no database): runs once, in the SQLite pass",
 };

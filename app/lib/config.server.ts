@@ -26,12 +26,18 @@ const schema = z.object({
    * Signs cookies. When unset, a random secret is made once and kept in DATA_DIR/session-secret (one server
    * only: with DATABASE_URL, every server must be given the same SESSION_SECRET, see severalServersRefusal).
    */
-  SESSION_SECRET: z.string().min(16).optional(),
+  SESSION_SECRET: z
+    .string()
+    .min(16, "must be at least 16 characters: set a long random value (`openssl rand -hex 32`), or leave it unset")
+    .optional(),
   /**
    * Seals the secret part of mail waiting in the outbox (a reset link's token). When unset, a random key is made
    * once and kept in DATA_DIR/mail-seal-key (mode 0600), outside the database and its backups.
    */
-  MAIL_SEAL_KEY: z.string().min(32).optional(),
+  MAIL_SEAL_KEY: z
+    .string()
+    .min(32, "must be at least 32 characters: set a long random value (`openssl rand -hex 32`), or leave it unset")
+    .optional(),
   /** The public address of the store, used for links that leave the site (Stripe's success and cancel URLs). */
   PUBLIC_URL: z.string().url().optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -143,23 +149,30 @@ export function publicOrigin(requestOrigin: string): string {
 
 let cached: Config | undefined;
 
+/** A refused environment. Its message says what to set; the server prints it alone, without a stack trace. */
+export class InvalidEnvironment extends Error {
+  override name = "InvalidEnvironment";
+}
+
 export function config(): Config {
   if (cached) return cached;
   const parsed = schema.safeParse(process.env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new Error(`Invalid environment: ${problems}`);
+    throw new InvalidEnvironment(`Invalid environment: ${problems}`);
   }
   if (parsed.data.NODE_ENV === "production" && parsed.data.STRIPE_SECRET_KEY && !parsed.data.PUBLIC_URL) {
     // Stripe's return URLs must not be built from a Host header a client chose.
-    throw new Error("Invalid environment: PUBLIC_URL is required with STRIPE_SECRET_KEY when NODE_ENV=production");
+    throw new InvalidEnvironment(
+      "Invalid environment: PUBLIC_URL is required with STRIPE_SECRET_KEY when NODE_ENV=production",
+    );
   }
   if (parsed.data.HEADERS_TIMEOUT_MS > parsed.data.REQUEST_TIMEOUT_MS) {
-    throw new Error("Invalid environment: HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS");
+    throw new InvalidEnvironment("Invalid environment: HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS");
   }
   if (parsed.data.NODE_ENV === "production" && parsed.data.SMTP_URL && !parsed.data.PUBLIC_URL) {
     // Links in mail must point at the store, never at a Host header a client chose or at localhost.
-    throw new Error("Invalid environment: PUBLIC_URL is required with SMTP_URL when NODE_ENV=production");
+    throw new InvalidEnvironment("Invalid environment: PUBLIC_URL is required with SMTP_URL when NODE_ENV=production");
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   const mailBaseUrl = originOf(parsed.data.PUBLIC_URL, `http://localhost:${parsed.data.PORT}`);

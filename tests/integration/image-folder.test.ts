@@ -1,7 +1,9 @@
 // The container image's folder, made and started without Docker (scripts/image-folder.mjs, npm run
 // image:check): the build from the tracked files in a clean directory, the runtime stage's files with the
 // production dependencies only, started as the image's CMD with its ENV, its HEALTHCHECK passing, /healthz and
-// /readyz 200, the empty store's setup link, a clean stop. It builds the app once more: it takes a while.
+// /readyz 200, the empty store's setup link, a clean stop; the same on a throw-away PostgreSQL (DATABASE_URL, as
+// docs/deploy.md's app servers run), and a SESSION_SECRET too short refused in one line. It builds the app once
+// more: it takes a while.
 import { execFile } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -17,6 +19,10 @@ it("the Dockerfile's image runs as node, keeps its data in /data and checks /rea
   expect(stage.env).toMatchObject({ NODE_ENV: "production", DATA_DIR: "/data" });
   expect(stage.cmd).toEqual(["node", "build/server-entry.js"]);
   expect(stage.healthcheck.join(" ")).toContain("/readyz");
+  // Both engines' migrations: started with DATABASE_URL, the server migrates PostgreSQL from db/migrations-pg.
+  expect(stage.copies.map((copy: { target: string }) => copy.target)).toEqual(
+    expect.arrayContaining(["db/migrations", "db/migrations-pg"]),
+  );
   expect(dockerfile).toMatch(/^USER node$/m);
   expect(dockerfile).toMatch(/^VOLUME \/data$/m);
 });
@@ -26,7 +32,7 @@ it("builds the image's folder in a clean directory, starts it as the image does 
   const result = await new Promise<{ code: number | null; output: string }>((resolve) => {
     const child = execFile(
       process.execPath,
-      ["scripts/image-folder.mjs", dir],
+      ["--import", "tsx", "scripts/image-folder.mjs", dir],
       { maxBuffer: 64 * 1024 * 1024 },
       () => {},
     );
@@ -40,8 +46,11 @@ it("builds the image's folder in a clean directory, starts it as the image does 
     child.on("exit", (code) => resolve({ code, output }));
   });
   expect(result.code, result.output.slice(-4000)).toBe(0);
-  expect(result.output).toContain("HEALTHCHECK passed");
-  expect(result.output).toContain("/healthz 200, /readyz 200, / 200, setup link 200");
+  expect(result.output).toContain("HEALTHCHECK passed (SQLite)");
+  expect(result.output).toContain("/healthz 200, /readyz 200, / 200, setup link 200 (SQLite)");
+  expect(result.output).toContain("HEALTHCHECK passed (PostgreSQL)");
+  expect(result.output).toContain("/healthz 200, /readyz 200, / 200, setup link 200 (PostgreSQL)");
+  expect(result.output).toContain("refused in one line");
   // Production dependencies only.
   const modules = path.join(dir, "app", "node_modules");
   expect(existsSync(path.join(modules, "better-sqlite3"))).toBe(true);
@@ -55,4 +64,5 @@ it("builds the image's folder in a clean directory, starts it as the image does 
     "package-lock.json",
     "package.json",
   ]);
+  expect(readdirSync(path.join(dir, "app", "db")).sort()).toEqual(["migrations", "migrations-pg"]);
 });

@@ -216,20 +216,39 @@ describe("two servers over one store", () => {
   });
 });
 
+/** What a server refused to start with printed (after "The server exited:"). */
+async function refusal(env: Record<string, string>): Promise<string> {
+  // Without the secrets unless the case gives them (the PostgreSQL pass of the suite sets both for its servers).
+  const error = await startProductionServer({ SESSION_SECRET: undefined, MAIL_SEAL_KEY: undefined, ...env }).then(
+    (started) => {
+      void started.stop();
+      throw new Error("the server started");
+    },
+    (reason: Error) => reason,
+  );
+  return error.message;
+}
+
 describe("a server that would be one of several (DATABASE_URL set)", () => {
   const several = { DATABASE_URL: "postgres://store@127.0.0.1:9/store", STRIPE_SANDBOX: "off" };
 
-  async function refusal(env: Record<string, string>): Promise<string> {
-    // Without the secrets unless the case gives them (the PostgreSQL pass of the suite sets both for its servers).
-    const error = await startProductionServer({ SESSION_SECRET: undefined, MAIL_SEAL_KEY: undefined, ...env }).then(
-      (started) => {
-        void started.stop();
-        throw new Error("the server started");
-      },
-      (reason: Error) => reason,
-    );
-    return error.message;
-  }
+  it("a refused configuration prints one line saying what to set, not a stack trace", async () => {
+    for (const [env, says] of [
+      [{ SESSION_SECRET: "too-short" }, "SESSION_SECRET: must be at least 16 characters: set a long random value"],
+      // In production the configuration is read as the build loads, before the server reads it itself.
+      [{ NODE_ENV: "production", SESSION_SECRET: "too-short" }, "SESSION_SECRET: must be at least 16 characters"],
+      [{ MAIL_SEAL_KEY: "short" }, "MAIL_SEAL_KEY: must be at least 32 characters: set a long random value"],
+      [{ ...several, SESSION_SECRET: "too-short" }, "SESSION_SECRET: must be at least 16 characters"],
+      [several, "With DATABASE_URL set, SESSION_SECRET and MAIL_SEAL_KEY must be set"],
+    ] as const) {
+      const printed = (await refusal(env))
+        .split("\n")
+        .slice(1)
+        .filter((line) => line.trim() !== "");
+      expect(printed, JSON.stringify(env)).toHaveLength(1);
+      expect(printed[0]).toContain(says);
+    }
+  });
 
   it("refuses to start without SESSION_SECRET and MAIL_SEAL_KEY, saying why", async () => {
     const message = await refusal(several);
