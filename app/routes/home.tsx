@@ -45,33 +45,29 @@ export function action({ request }: Route.ActionArgs) {
   });
 }
 
-const INSPIRATION: { image: string; title: string; text: string; to: string; category: CategoryPath }[] = [
+const INSPIRATION: { image: string; title: string; text: string; category: CategoryPath }[] = [
   {
     image: "/art/look-weekend.webp",
     title: "Weekend Casual",
     text: "Easy tees, relaxed denim and clean sneakers.",
-    to: "/products/men",
     category: "Men",
   },
   {
     image: "/art/look-office.webp",
     title: "Office Ready",
     text: "Crisp shirts, sharp trousers and polished heels.",
-    to: "/products/women",
     category: "Women",
   },
   {
     image: "/art/look-festive.webp",
     title: "Festive Glow",
     text: "Lehengas, sarees and a touch of gold.",
-    to: "/products/ethnic",
     category: "Ethnic",
   },
   {
     image: "/art/look-winter.webp",
     title: "Winter Layers",
     text: "Puffers, knits and everything cosy.",
-    to: "/products/winter",
     category: "Winter",
   },
 ];
@@ -151,7 +147,10 @@ export function HomePage({
           <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
             {looks.map((look) => (
               <li key={look.title}>
-                <Link to={look.to} className="group block overflow-hidden rounded-xl border border-gray-200">
+                <Link
+                  to={categoryPath(look.category)}
+                  className="group block overflow-hidden rounded-xl border border-gray-200"
+                >
                   <img
                     src={look.image}
                     alt=""

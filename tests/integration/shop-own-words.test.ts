@@ -34,7 +34,15 @@ const textOf = (html: string) => decodeHtml(html).replaceAll("<!-- -->", "");
 /** The text a reader sees, without the tags (bold words of a policy). */
 const readable = (html: string) => textOf(html).replace(/<[^>]+>/g, "");
 /** What the demo wrote and no other shop may show: its name, its contact details, its promises. */
-const DEMO_WORDS = [/trendora/i, /555-0134/, /San Francisco/, /Market Street/, /within 30 days/, /Shipping is free/];
+const DEMO_WORDS = [
+  /trendora/i,
+  /555-0134/,
+  /San Francisco/,
+  /Market Street/,
+  /within 30 days/,
+  /Shipping is free/,
+  /% OFF/,
+];
 
 const OWN = {
   name: "Maison Lumière",

@@ -6,7 +6,7 @@ import type { PolicyField } from "#app/lib/shop.ts";
 import type { ShopSettings } from "./settings.server.ts";
 
 const writeTo = (settings: ShopSettings) =>
-  settings.contactEmail ? `Write to us at ${settings.contactEmail}` : "Write to us";
+  settings.contactEmail ? `Write to us at ${settings.contactEmail}` : "Contact us";
 
 function shippingPolicy(settings: ShopSettings): string {
   const money = (amount: number) => `**${formatMoney(amount, settings.currency)}**`;
