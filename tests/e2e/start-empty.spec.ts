@@ -84,6 +84,9 @@ test("start empty, create the owner through the setup link, add a product, sell 
   // The setup page: a mistake first, then the owner and the shop's name.
   await page.goto(setupLink);
   await expect(page.getByRole("heading", { name: "Set up your shop" })).toBeVisible();
+  // The shop has no name yet: the page shows no other shop's (the demo's) name.
+  await expect(page.locator("body")).not.toContainText(/trendora/i);
+  await expect(page).not.toHaveTitle(/trendora/i);
   const ownerEmail = uniqueEmail("owner");
   await page.getByLabel("Shop name").fill("Marigold & Thread");
   await page.getByLabel("Owner's email").fill(ownerEmail);
