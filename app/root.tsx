@@ -79,8 +79,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const visitor = useVisitor();
   const { pathname } = useLocation();
-  // The shopper header and footer are hidden on every path containing /seller.
-  const shopperChrome = !pathname.includes("/seller");
+  // The shopper header and footer are hidden on every path containing /seller, and on the first-run setup page
+  // (the shop has no name of its own before it: the owner must not meet another shop's there).
+  const shopperChrome = !pathname.includes("/seller") && pathname !== "/setup";
   return (
     <html lang="en">
       <head>

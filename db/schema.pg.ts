@@ -392,6 +392,8 @@ export const shopSettings = pgTable(
     returnsPolicy: text("returns_policy").notNull().default(""),
     privacyPolicy: text("privacy_policy").notNull().default(""),
     termsPolicy: text("terms_policy").notNull().default(""),
+    returnDays: integer("return_days"),
+    demo: boolean("demo").notNull().default(false),
     updatedAt: time("updated_at"),
   },
   (t) => [

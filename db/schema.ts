@@ -487,6 +487,10 @@ export const shopSettings = sqliteTable(
     returnsPolicy: text("returns_policy").notNull().default(""),
     privacyPolicy: text("privacy_policy").notNull().default(""),
     termsPolicy: text("terms_policy").notNull().default(""),
+    /** Days a shopper has to return an item (the home page's promise, the returns policy written for the shop); null: none promised. */
+    returnDays: integer("return_days"),
+    /** The demo shop (db/seed.ts sets it with the demo catalogue): its offers on /deals belong to it only. */
+    demo: integer("demo", { mode: "boolean" }).notNull().default(false),
     updatedAt: integer("updated_at"),
   },
   (t) => [

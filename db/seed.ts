@@ -11,11 +11,13 @@ import { parseMoneyToCents } from "#app/lib/money.ts";
 import { ensureDemoSeller, hashPassword } from "#app/modules/identity/index.server.ts";
 import { deleteProductImages } from "#app/modules/inventory/index.server.ts";
 import { refreshRatingIn } from "#app/modules/reviews/index.server.ts";
+import { makeDemoShop } from "#app/modules/shop/index.server.ts";
 import { productSizes, products, reviews, users } from "#db/tables.ts";
 import { viewsOf } from "#demo-art/draw.ts";
 import { DEMO_PRODUCTS, type DemoProduct } from "./demo/catalogue.ts";
 import { DEFAULT_CACHE_DIR, demoPicture, drawingCodeVersion, pruneDemoPictures } from "./demo/pictures.ts";
 import { DEMO_SHOPPERS, demoReviews, demoShopperEmail } from "./demo/reviews.ts";
+import { DEMO_SHOP } from "./demo/shop.ts";
 import { demoStock } from "./demo/stock.ts";
 
 /**
@@ -157,6 +159,8 @@ export async function seedDemoCatalogue({
       }));
       if (demo.length > 0) await tx.insert(reviews).values(demo).onConflictDoNothing();
       for (const id of new Set(demo.map((review) => review.productId))) await refreshRatingIn(tx, id);
+      // The demo shop's words and offers come with its catalogue (a shop started with DEMO=off has none of them).
+      await makeDemoShop(tx, DEMO_SHOP);
       return rows.length;
     });
     if (inserted === 0) {

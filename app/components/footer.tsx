@@ -35,9 +35,11 @@ export function Footer() {
         <div>
           <p className="font-semibold text-gray-800">Help</p>
           <ul className="footer-links">
-            <li>
-              <Link to="/deals">Deals</Link>
-            </li>
+            {shop.demo ? (
+              <li>
+                <Link to="/deals">Deals</Link>
+              </li>
+            ) : null}
             <li>
               <Link to="/my-orders">My Orders</Link>
             </li>

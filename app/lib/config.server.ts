@@ -184,7 +184,8 @@ export function config(): Config {
     dbFile: path.join(dataDir, "store.db"),
     outboxDir: path.join(dataDir, "outbox"),
     mailBaseUrl,
-    mailFrom: parsed.data.MAIL_FROM ?? `Trendora <no-reply@${new URL(mailBaseUrl).hostname}>`,
+    // No display name of its own: mail carries the shop's sender name (its settings).
+    mailFrom: parsed.data.MAIL_FROM ?? `no-reply@${new URL(mailBaseUrl).hostname}`,
   };
   return cached;
 }

@@ -5,7 +5,6 @@ import type { MetaDescriptor } from "react-router";
 import { toDecimalText } from "./money.ts";
 import { shopOf } from "./shop.ts";
 
-export const SITE_NAME = "Trendora";
 const DEFAULT_IMAGE = "/art/hero-1200.webp";
 
 /** The root route's data as `meta` sees it in `matches`: the store's public address (PUBLIC_URL or the request's). */
@@ -18,7 +17,7 @@ export function siteOrigin(matches: Matches): string {
 }
 
 export type PageSeo = {
-  /** The page's own title; " | Trendora" is added (the home page gives the whole title with `fullTitle`). */
+  /** The page's own title; " | <shop name>" is added (the home page gives the whole title with `fullTitle`). */
   title: string;
   fullTitle?: boolean;
   description: string;

@@ -1,7 +1,7 @@
 // What every page knows of the shop: the public part of the shop settings (app/modules/shop), read once per
 // change on the server and handed to the pages by the root loader. `useShop()` reads it in a component.
 import { useRouteLoaderData } from "react-router";
-import { DEFAULT_CURRENCY, DEFAULT_PRICING, formatTaxRate, type Pricing } from "./money.ts";
+import { DEFAULT_CURRENCY, DEFAULT_PRICING, formatMoney, formatTaxRate, type Pricing } from "./money.ts";
 
 export type ShopInfo = Pricing & {
   name: string;
@@ -14,19 +14,28 @@ export type ShopInfo = Pricing & {
   openingHours: string;
   /** ISO 4217. */
   currency: string;
+  /** Days to return an item (the home page's promise); null: none promised. */
+  returnDays: number | null;
+  /** The demo shop (db/seed.ts): its offers on /deals and the links to them are the demo's only. */
+  demo: boolean;
 };
 
-/** Today's shop (what the migration writes): used only where no root data exists (an error page without it). */
+/**
+ * Used only where no root data exists (an error page without it): no shop's name, and nothing of the demo's
+ * (a shop started with DEMO=off must never show it).
+ */
 export const DEFAULT_SHOP: ShopInfo = {
   ...DEFAULT_PRICING,
-  name: "Trendora",
-  tagline: "Fashion for everyone",
+  name: "Shop",
+  tagline: "",
   logoUrl: "",
   contactEmail: "",
   phone: "",
   address: "",
   openingHours: "",
   currency: DEFAULT_CURRENCY,
+  returnDays: null,
+  demo: false,
 };
 
 /** The shop as the root loader gave it. */
@@ -62,7 +71,7 @@ export function taxWording(shop: Pick<Pricing, "taxIncluded" | "taxRateBasisPoin
   return `(plus ${formatTaxRate(shop.taxRateBasisPoints)} tax, added in the cart)`;
 }
 
-/** The home page's title: "Trendora: Fashion for everyone", or the name alone without a tagline. */
+/** The home page's title: "Maison Lumière: Fashion for everyone", or the name alone without a tagline. */
 export function shopTitle(shop: Pick<ShopInfo, "name" | "tagline">): string {
   return shop.tagline ? `${shop.name}: ${shop.tagline}` : shop.name;
 }
@@ -70,4 +79,35 @@ export function shopTitle(shop: Pick<ShopInfo, "name" | "tagline">): string {
 /** The demo shop's street (what the migration writes): the contact page embeds its map only for it. */
 export function isDemoAddress(address: string): boolean {
   return /^Trendora Fashion Showroom\n245 Market Street, Suite 300\nSan Francisco, CA 94105/.test(address);
+}
+
+/**
+ * The home page's promises ("Why choose …?"), each from what the shop's settings say, so none promises more than
+ * the cart and the policies do: free shipping only as the shipping settings give it, returns only with a number
+ * of days; the demo shop's own claim of quality only in the demo. An empty list hides the banner.
+ */
+export function shopPromises(
+  shop: Pick<ShopInfo, "shippingFlatCents" | "freeShippingFromCents" | "currency" | "returnDays" | "demo">,
+  { onlinePayment }: { onlinePayment: boolean },
+): { title: string; text: string }[] {
+  const promises: { title: string; text: string }[] = [];
+  if (shop.shippingFlatCents === 0) {
+    promises.push({ title: "Free delivery", text: "Free shipping on every order." });
+  } else if (shop.freeShippingFromCents !== null) {
+    const from = formatMoney(shop.freeShippingFromCents, shop.currency);
+    promises.push({ title: "Free delivery", text: `Free shipping on orders from ${from}.` });
+  }
+  if (shop.demo) {
+    promises.push({ title: "Quality you can feel", text: "Fabrics and finishes checked by our own team." });
+  }
+  if (shop.returnDays !== null && shop.returnDays > 0) {
+    const days = shop.returnDays === 1 ? "1 day" : `${shop.returnDays} days`;
+    promises.push({ title: "Easy returns", text: `Changed your mind? Return unworn items within ${days}.` });
+  }
+  promises.push(
+    onlinePayment
+      ? { title: "Secure payment", text: "Pay online with a card or cash on delivery." }
+      : { title: "Pay on delivery", text: "Pay in cash when your order arrives." },
+  );
+  return promises;
 }

@@ -32,6 +32,9 @@ export default function Contact() {
     <section className="mt-12">
       <h1 className="text-2xl font-semibold text-gray-800 md:text-3xl">Contact Us</h1>
       <p className="mt-2 text-gray-500">Questions about an order, a size or a return? We're happy to help.</p>
+      {addressLines.length === 0 && !shop.phone && !shop.contactEmail && !shop.openingHours ? (
+        <p className="mt-8 text-gray-600">The shop has not given its contact details yet.</p>
+      ) : null}
       <div className="mt-8 grid gap-10 md:grid-cols-2">
         <div className="space-y-8">
           {addressLines.length > 0 ? (

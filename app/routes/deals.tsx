@@ -1,19 +1,25 @@
 import { Link, useSearchParams } from "react-router";
 import { currentDeals, DEALS_SHOWN, formatDealDate } from "#app/lib/deals.ts";
 import { pageMeta } from "#app/lib/seo.ts";
+import { shopOf } from "#app/lib/shop.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import type { Route } from "./+types/deals";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta(matches, {
     title: "Deals",
-    description: "This season's offers on men's, women's, kids', ethnic and winter wear: up to 50% off.",
+    description:
+      data && data.deals.length > 0
+        ? "This season's offers on men's, women's, kids', ethnic and winter wear: up to 50% off."
+        : `Offers of ${shopOf(matches).name}: there are none right now.`,
     path: "/deals",
-    image: "/art/deal-winter-clearance.webp",
+    ...(data && data.deals.length > 0 ? { image: "/art/deal-winter-clearance.webp" } : {}),
   });
 
 // The server dates the offers (the browser's clock and time zone may differ, and the page must hydrate as sent).
-export function loader() {
-  return { deals: currentDeals() };
+// The eight offers are the demo shop's (its settings say `demo`): any other shop has none (issue 30).
+export async function loader() {
+  return { deals: (await shopSettings()).demo ? currentDeals() : [] };
 }
 
 // The eight static offers; six are shown until `?all=1` asks for all of them (a link, so no JavaScript is needed).
@@ -21,6 +27,20 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const showAll = searchParams.get("all") === "1";
   const deals = showAll ? loaderData.deals : loaderData.deals.slice(0, DEALS_SHOWN);
+  if (loaderData.deals.length === 0) {
+    return (
+      <section className="mt-12">
+        <h1 className="text-2xl font-semibold text-gray-800 md:text-3xl">Deals &amp; Offers</h1>
+        <p className="mt-2 text-gray-600">There are no offers right now.</p>
+        <Link
+          to="/products"
+          className="mt-6 inline-block rounded-full bg-primary px-7 py-3 font-medium text-white hover:bg-primary-dull"
+        >
+          Shop all products
+        </Link>
+      </section>
+    );
+  }
   return (
     <section className="mt-12">
       <h1 className="text-2xl font-semibold text-gray-800 md:text-3xl">Deals &amp; Offers</h1>

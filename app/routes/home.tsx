@@ -1,16 +1,17 @@
 import { Link } from "react-router";
 import { NewsletterForm } from "#app/components/newsletter-form.tsx";
 import { ProductGrid, toProductCard } from "#app/components/product-card.tsx";
-import { CATEGORIES, categorySlug } from "#app/lib/categories.ts";
+import { CATEGORIES, type CategoryPath, categorySlug } from "#app/lib/categories.ts";
 import { MAIN_PICTURE } from "#app/lib/deferred-scripts.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import type { FormReply } from "#app/lib/forms.ts";
 import { categoryPath } from "#app/lib/product-links.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { templatePageHeaders } from "#app/lib/shared-page.ts";
-import { shopOf, shopTitle, useShop } from "#app/lib/shop.ts";
+import { shopOf, shopPromises, shopTitle, useShop } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { trendingProducts } from "#app/modules/catalog/index.server.ts";
+import { categoriesWithProducts, trendingProducts } from "#app/modules/catalog/index.server.ts";
+import { onlinePaymentAvailable } from "#app/modules/checkout/index.server.ts";
 import { subscribe } from "#app/modules/mail/index.server.ts";
 import type { Route } from "./+types/home";
 
@@ -27,7 +28,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export const headers = templatePageHeaders;
 
 export async function loader() {
-  return { trending: (await trendingProducts()).map(toProductCard) };
+  const [trending, categories] = await Promise.all([trendingProducts(), categoriesWithProducts()]);
+  return {
+    trending: trending.map(toProductCard),
+    // Tiles and looks of a category without products would lead to an empty page (a shop starting empty).
+    categories,
+    onlinePayment: onlinePaymentAvailable(),
+  };
 }
 
 /** The newsletter sign-up form posts here. */
@@ -38,52 +45,48 @@ export function action({ request }: Route.ActionArgs) {
   });
 }
 
-const INSPIRATION = [
+const INSPIRATION: { image: string; title: string; text: string; category: CategoryPath }[] = [
   {
     image: "/art/look-weekend.webp",
     title: "Weekend Casual",
     text: "Easy tees, relaxed denim and clean sneakers.",
-    to: "/products/men",
+    category: "Men",
   },
   {
     image: "/art/look-office.webp",
     title: "Office Ready",
     text: "Crisp shirts, sharp trousers and polished heels.",
-    to: "/products/women",
+    category: "Women",
   },
   {
     image: "/art/look-festive.webp",
     title: "Festive Glow",
     text: "Lehengas, sarees and a touch of gold.",
-    to: "/products/ethnic",
+    category: "Ethnic",
   },
   {
     image: "/art/look-winter.webp",
     title: "Winter Layers",
     text: "Puffers, knits and everything cosy.",
-    to: "/products/winter",
+    category: "Winter",
   },
 ];
 
-const REASONS = [
-  { title: "Fast, free delivery", text: "Free shipping on every order, delivered in days." },
-  { title: "Quality you can feel", text: "Fabrics and finishes checked by our own team." },
-  { title: "Easy returns", text: "Changed your mind? Return unworn items within 30 days." },
-  { title: "Secure payment", text: "Pay online with a card or cash on delivery." },
-];
-
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  return <HomePage trending={loaderData.trending} newsletterReply={actionData} />;
+  return <HomePage {...loaderData} newsletterReply={actionData} />;
 }
 
 /** The home page's content; /login shows it too, under the login modal. */
 export function HomePage({
   trending,
+  categories,
+  onlinePayment,
   newsletterReply,
-}: {
-  trending: Route.ComponentProps["loaderData"]["trending"];
-  newsletterReply?: FormReply;
-}) {
+}: Route.ComponentProps["loaderData"] & { newsletterReply?: FormReply }) {
+  const shop = useShop();
+  const looks = INSPIRATION.filter((look) => categories.includes(look.category));
+  const tiles = CATEGORIES.filter((category) => categories.includes(category.path));
+  const promises = shopPromises(shop, { onlinePayment });
   return (
     <>
       {/* The pictures fade to the section's own background at their edges, so there is no seam at any width. */}
@@ -124,67 +127,76 @@ export function HomePage({
             >
               Shop Now
             </Link>
-            <Link
-              to="/deals"
-              className="rounded-full border border-primary bg-white px-7 py-3 font-medium text-primary hover:bg-primary/5"
-            >
-              Explore Deals
-            </Link>
+            {shop.demo ? (
+              <Link
+                to="/deals"
+                className="rounded-full border border-primary bg-white px-7 py-3 font-medium text-primary hover:bg-primary/5"
+              >
+                Explore Deals
+              </Link>
+            ) : null}
           </div>
         </div>
       </section>
 
-      <section aria-labelledby="inspiration-heading" className="mt-16">
-        <h2 id="inspiration-heading" className="text-2xl font-semibold text-gray-800 md:text-3xl">
-          Outfit Inspiration
-        </h2>
-        <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
-          {INSPIRATION.map((look) => (
-            <li key={look.title}>
-              <Link to={look.to} className="group block overflow-hidden rounded-xl border border-gray-200">
-                <img
-                  src={look.image}
-                  alt=""
-                  width={600}
-                  height={750}
-                  loading="lazy"
-                  className="aspect-[4/5] w-full object-cover transition duration-300 group-hover:scale-105"
-                />
-                <div className="p-3">
-                  <h3 className="font-medium text-gray-800 group-hover:text-primary">{look.title}</h3>
-                  <p className="text-sm text-gray-500">{look.text}</p>
-                </div>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {looks.length > 0 ? (
+        <section aria-labelledby="inspiration-heading" className="mt-16">
+          <h2 id="inspiration-heading" className="text-2xl font-semibold text-gray-800 md:text-3xl">
+            Outfit Inspiration
+          </h2>
+          <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
+            {looks.map((look) => (
+              <li key={look.title}>
+                <Link
+                  to={categoryPath(look.category)}
+                  className="group block overflow-hidden rounded-xl border border-gray-200"
+                >
+                  <img
+                    src={look.image}
+                    alt=""
+                    width={600}
+                    height={750}
+                    loading="lazy"
+                    className="aspect-[4/5] w-full object-cover transition duration-300 group-hover:scale-105"
+                  />
+                  <div className="p-3">
+                    <h3 className="font-medium text-gray-800 group-hover:text-primary">{look.title}</h3>
+                    <p className="text-sm text-gray-500">{look.text}</p>
+                  </div>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
-      <section aria-labelledby="categories-heading" className="mt-16">
-        <h2 id="categories-heading" className="text-2xl font-semibold text-gray-800 md:text-3xl">
-          Categories
-        </h2>
-        <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-7">
-          {CATEGORIES.map((category) => (
-            <li key={category.path}>
-              <Link
-                to={categoryPath(category.path)}
-                className="group flex flex-col items-center gap-2 rounded-xl bg-gray-50 p-3 text-center hover:bg-primary/5"
-              >
-                <img
-                  src={`/art/category-${categorySlug(category.path)}.webp`}
-                  alt=""
-                  width={400}
-                  height={400}
-                  loading="lazy"
-                  className="aspect-square w-full rounded-lg transition group-hover:scale-105"
-                />
-                <span className="text-sm font-medium text-gray-800">{category.label}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {tiles.length > 0 ? (
+        <section aria-labelledby="categories-heading" className="mt-16">
+          <h2 id="categories-heading" className="text-2xl font-semibold text-gray-800 md:text-3xl">
+            Categories
+          </h2>
+          <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-7">
+            {tiles.map((category) => (
+              <li key={category.path}>
+                <Link
+                  to={categoryPath(category.path)}
+                  className="group flex flex-col items-center gap-2 rounded-xl bg-gray-50 p-3 text-center hover:bg-primary/5"
+                >
+                  <img
+                    src={`/art/category-${categorySlug(category.path)}.webp`}
+                    alt=""
+                    width={400}
+                    height={400}
+                    loading="lazy"
+                    className="aspect-square w-full rounded-lg transition group-hover:scale-105"
+                  />
+                  <span className="text-sm font-medium text-gray-800">{category.label}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="trending-heading" className="mt-16">
         <div className="flex items-end justify-between">
@@ -209,10 +221,10 @@ export function HomePage({
         className="mt-16 rounded-2xl bg-gradient-to-r from-primary to-pink-500 px-6 py-10 text-white md:px-12"
       >
         <h2 id="why-heading" className="text-2xl font-semibold md:text-3xl">
-          Why Choose {useShop().name}?
+          Why Choose {shop.name}?
         </h2>
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {REASONS.map((reason) => (
+          {promises.map((reason) => (
             <li key={reason.title}>
               <h3 className="font-semibold">{reason.title}</h3>
               <p className="mt-1 text-sm text-white/85">{reason.text}</p>

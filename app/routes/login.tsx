@@ -7,6 +7,7 @@ import { pageMeta } from "#app/lib/seo.ts";
 import { shopOf } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { authenticate, signIn } from "#app/modules/identity/index.server.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import type { Route } from "./+types/login";
 import { HomePage, loader as homeLoader } from "./home.tsx";
 
@@ -35,7 +36,8 @@ export function action({ request, context }: Route.ActionArgs) {
     const user = await authenticate(mode, fields, request, clientAddressOf(context));
     const headers = new Headers();
     for (const cookie of await signIn(request, user)) headers.append("Set-Cookie", cookie);
-    const message = mode === "register" ? `Welcome to Trendora, ${user.name}!` : `Welcome back, ${user.name}!`;
+    const message =
+      mode === "register" ? `Welcome to ${(await shopSettings()).name}, ${user.name}!` : `Welcome back, ${user.name}!`;
     return redirectWithToast(
       request,
       safeRedirect(form.get("redirectTo"), "/"),
@@ -50,7 +52,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <>
       <LoginModal mode={params.get("login") === "register" ? "register" : "login"} reply={actionData} />
-      <HomePage trending={loaderData.trending} />
+      <HomePage {...loaderData} />
     </>
   );
 }

@@ -1,10 +1,11 @@
-// A policy page (/policies/shipping, returns, privacy, terms): the seller's text from the shop settings.
+// A policy page (/policies/shipping, returns, privacy, terms): the seller's text from the shop settings, or the
+// one written from the settings while the seller has written none.
 import { PolicyText } from "#app/components/policy-text.tsx";
 import { notFound } from "#app/lib/not-found.ts";
 import { pageMeta, shortDescription } from "#app/lib/seo.ts";
 import { templatePageHeaders } from "#app/lib/shared-page.ts";
 import { POLICIES } from "#app/lib/shop.ts";
-import { shopSettings } from "#app/modules/shop/index.server.ts";
+import { policyText, shopSettings } from "#app/modules/shop/index.server.ts";
 import type { Route } from "./+types/policy";
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
@@ -23,7 +24,7 @@ export const headers = templatePageHeaders;
 export async function loader({ params }: Route.LoaderArgs) {
   const policy = POLICIES.find((p) => p.slug === params.policy);
   if (!policy) throw notFound("Page not found");
-  return { slug: policy.slug, title: policy.title, text: (await shopSettings())[policy.field] };
+  return { slug: policy.slug, title: policy.title, text: policyText(await shopSettings(), policy.field) };
 }
 
 export default function Policy({ loaderData }: Route.ComponentProps) {

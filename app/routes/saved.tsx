@@ -11,7 +11,7 @@ import { productPath } from "#app/lib/product-links.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { MAX_SAVED_ITEMS } from "#app/lib/saved-limits.ts";
 import { pageMeta } from "#app/lib/seo.ts";
-import { useShop } from "#app/lib/shop.ts";
+import { shopOf, useShop } from "#app/lib/shop.ts";
 import { FREE_SIZE } from "#app/lib/sizes.ts";
 import { toastHeader } from "#app/lib/toast.server.ts";
 import { shopperOf } from "#app/middleware/identity.server.ts";
@@ -22,7 +22,7 @@ import { answerCartChange } from "./cart-change.server.ts";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Saved items",
-    description: "The products you saved at Trendora, with their price and stock now.",
+    description: `The products you saved at ${shopOf(matches).name}, with their price and stock now.`,
     path: "/saved",
     noindex: true,
   });

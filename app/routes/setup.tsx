@@ -51,7 +51,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
   // A link that stopped working while the form was open says so in place of the form.
   const token = refusal === SETUP_LINK_INVALID ? null : loaderData.token;
   return (
-    <section className="mx-auto my-16 max-w-sm rounded-lg border border-gray-200 p-8 text-sm text-gray-600 shadow-xl">
+    <section className="mx-4 my-16 max-w-sm rounded-lg border border-gray-200 p-8 text-sm text-gray-600 shadow-xl sm:mx-auto">
       <h1 className="text-center text-2xl font-medium text-gray-800">
         Set up your <span className="text-primary">shop</span>
       </h1>

@@ -73,7 +73,7 @@ async function route(request: Request): Promise<ApiAnswer> {
   }
   throw new StripeApiError(
     404,
-    `Unrecognized request URL (${request.method}: ${url.pathname}). The Trendora Stripe sandbox implements Checkout Sessions, coupons and refunds only.`,
+    `Unrecognized request URL (${request.method}: ${url.pathname}). The store's built-in Stripe sandbox implements Checkout Sessions, coupons and refunds only.`,
   );
 }
 

@@ -54,12 +54,21 @@ function money(cents: number, currency: string): string {
 }
 
 /** The checkout page of one session: what it costs, and what the shopper can do in its current state. */
-export function CheckoutPage({ record, successRedirect }: { record: SessionRecord; successRedirect: string }) {
+export function CheckoutPage({
+  record,
+  successRedirect,
+  shopName,
+}: {
+  record: SessionRecord;
+  successRedirect: string;
+  /** Whom the shopper pays: the shop's name (Stripe's page shows the account's business name). */
+  shopName: string;
+}) {
   const { session, lineItems } = record;
   const total = money(session.amount_total, session.currency);
   return (
     <>
-      <h1>Pay Trendora</h1>
+      <h1>{`Pay ${shopName}`}</h1>
       <p className="total" data-testid="checkout-total">
         {total}
       </p>
@@ -108,12 +117,20 @@ export function CheckoutPage({ record, successRedirect }: { record: SessionRecor
           </tr>
         </tfoot>
       </table>
-      <SessionState record={record} successRedirect={successRedirect} />
+      <SessionState record={record} successRedirect={successRedirect} shopName={shopName} />
     </>
   );
 }
 
-function SessionState({ record: { session }, successRedirect }: { record: SessionRecord; successRedirect: string }) {
+function SessionState({
+  record: { session },
+  successRedirect,
+  shopName,
+}: {
+  record: SessionRecord;
+  successRedirect: string;
+  shopName: string;
+}) {
   if (session.status === "open") {
     return (
       <>
@@ -153,7 +170,7 @@ function SessionState({ record: { session }, successRedirect }: { record: Sessio
         {message}
       </p>
       <p>
-        <a href={returnUrl}>Return to Trendora</a>
+        <a href={returnUrl}>{`Return to ${shopName}`}</a>
       </p>
     </>
   );

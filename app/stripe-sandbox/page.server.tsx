@@ -4,6 +4,7 @@ import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { readForm } from "#app/lib/http.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { CheckoutPage, MessagePage, SandboxDocument } from "./checkout-page.tsx";
 import type { SessionRecord } from "./objects.server.ts";
 import {
@@ -49,9 +50,10 @@ export async function renderCheckoutPage(request: Request, id: string): Promise<
   if (!record) return notFoundPage();
   const refused = foreignReturnPage(record, request);
   if (refused) return refused;
+  const shopName = (await shopSettings()).name;
   return htmlResponse(
-    "Pay Trendora",
-    <CheckoutPage record={record} successRedirect={successRedirect(record.session)} />,
+    `Pay ${shopName}`,
+    <CheckoutPage record={record} successRedirect={successRedirect(record.session)} shopName={shopName} />,
   );
 }
 

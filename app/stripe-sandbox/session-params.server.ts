@@ -124,7 +124,7 @@ function returnUrlParam(params: Params, name: string, required: boolean): string
   if (value !== null && !isStoreOrigin(new URL(value))) {
     throw new StripeApiError(
       400,
-      `Invalid ${name}: the Trendora sandbox only sends the shopper back to the store itself (PUBLIC_URL, or an address of this machine), not to ${new URL(value).origin}.`,
+      `Invalid ${name}: the store's sandbox only sends the shopper back to the store itself (PUBLIC_URL, or an address of this machine), not to ${new URL(value).origin}.`,
       { param: name },
     );
   }

@@ -1,8 +1,9 @@
 // Starting for real, with JavaScript and without: a store started empty (DEMO=off, its own server and
 // DATA_DIR, a fresh one per project) prints a one-time setup link; the owner opens it, names the shop and
-// creates the seller account, adds the first product; a shopper buys it; the seller sees the order.
+// creates the seller account, adds the first product; a shopper buys it; the seller sees the order. Nothing of
+// the demo shows in it: no page, link or mail says Trendora or gives the demo's contact details or offers.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, expectToast, test } from "./fixtures.ts";
@@ -33,6 +34,8 @@ function lineMatching(child: ChildProcess, output: string[], pattern: RegExp): P
     child.stdout!.on("data", collect);
     child.stderr!.on("data", collect);
     child.on("exit", (code) => reject(new Error(`The server exited (${code}):\n${output.join("\n")}`)));
+    // A line that arrived before these listeners (while waiting for an earlier one) is already in `output`.
+    look();
   });
 }
 
@@ -81,6 +84,9 @@ test("start empty, create the owner through the setup link, add a product, sell 
   // The setup page: a mistake first, then the owner and the shop's name.
   await page.goto(setupLink);
   await expect(page.getByRole("heading", { name: "Set up your shop" })).toBeVisible();
+  // The shop has no name yet: the page shows no other shop's (the demo's) name.
+  await expect(page.locator("body")).not.toContainText(/trendora/i);
+  await expect(page).not.toHaveTitle(/trendora/i);
   const ownerEmail = uniqueEmail("owner");
   await page.getByLabel("Shop name").fill("Marigold & Thread");
   await page.getByLabel("Owner's email").fill(ownerEmail);
@@ -132,4 +138,34 @@ test("start empty, create the owner through the setup link, add a product, sell 
   await page.goto(`${origin}/seller/orders`);
   await expect(page.getByText(name)).toBeVisible();
   await expect(page.getByText("Asha Rao")).toBeVisible();
+
+  // Nothing of the demo anywhere (issue 30): its name, contact details, promises and offers.
+  const demoWords = /trendora|555-0134|San Francisco|Market Street|within 30 days|% OFF/i;
+  const sellerPages = ["/seller", "/seller/product-list", "/seller/orders", "/seller/settings", "/seller/overview"];
+  const visitorPages = ["/", "/products", "/products/men", "/deals", "/contact", "/saved", "/cart", "/seller-login"];
+  const policyPages = ["shipping", "returns", "privacy", "terms"].map((slug) => `/policies/${slug}`);
+  for (const where of sellerPages) {
+    await page.goto(`${origin}${where}`);
+    expect(await page.locator("html").innerHTML(), where).not.toMatch(demoWords);
+  }
+  await context.clearCookies();
+  for (const where of [...visitorPages, ...policyPages]) {
+    await page.goto(`${origin}${where}`);
+    expect(await page.locator("html").innerHTML(), where).not.toMatch(demoWords);
+    await expect(page.locator('a[href="/deals"]'), where).toHaveCount(0);
+  }
+  await page.goto(`${origin}/deals`);
+  await expect(page.getByText("There are no offers right now.")).toBeVisible();
+  await expect(page.getByTestId("deal")).toHaveCount(0);
+  await page.goto(`${origin}/`);
+  await expect(page.getByRole("heading", { name: "Why Choose Marigold & Thread?" })).toBeVisible();
+  // Only the category with a product has a tile.
+  const tiles = page.getByRole("region", { name: "Categories" }).getByRole("link");
+  await expect(tiles).toHaveText(["Men's Fashion"]);
+  // The mail the order sent (written to DATA_DIR/outbox without SMTP) speaks in the shop's name.
+  const outbox = path.join(dataDir, "outbox");
+  await expect.poll(() => (existsSync(outbox) ? readdirSync(outbox).length : 0)).toBeGreaterThan(0);
+  for (const file of readdirSync(outbox)) {
+    expect(readFileSync(path.join(outbox, file), "utf8"), file).not.toMatch(demoWords);
+  }
 });

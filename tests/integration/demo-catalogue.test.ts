@@ -15,14 +15,15 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { CATEGORY_PATHS } from "#app/lib/categories.ts";
-import { db } from "#app/lib/db.server.ts";
+import { db, first } from "#app/lib/db.server.ts";
 import { IMAGE_WIDTHS, imageWidthUrl, THUMBNAIL_WIDTH, thumbnailUrl } from "#app/lib/images.ts";
 import { listAllProducts, listProducts } from "#app/modules/catalog/index.server.ts";
 import { uploadedFilePath } from "#app/modules/inventory/index.server.ts";
 import { DEMO_PRODUCTS } from "#db/demo/catalogue.ts";
 import { demoPicture, drawingCodeVersion } from "#db/demo/pictures.ts";
+import { DEMO_SHOP } from "#db/demo/shop.ts";
 import { demoViews, PICTURE_SIZE, seedDemoCatalogue } from "#db/seed.ts";
-import { productSizes, products } from "#db/tables.ts";
+import { productSizes, products, shopSettings } from "#db/tables.ts";
 import { drawGarment, GARMENT_KINDS, viewsOf } from "#demo-art/draw.ts";
 import { studio } from "#demo-art/studio.ts";
 import { closestCrop, difference, greyOf } from "../helpers/pictures.ts";
@@ -40,7 +41,18 @@ describe("the demo catalogue", () => {
     // Pictures of an older version of the drawing code are removed.
     mkdirSync(path.join(cacheDir, "0123456789abcdef"));
     writeFileSync(path.join(cacheDir, "0123456789abcdef", "old.webp"), "old");
+    // The owner's own words are kept; the demo's fill only what is empty (issue 30).
+    await db().update(shopSettings).set({ contactEmail: "owner@shop.example" });
+    expect(await first(db().select().from(shopSettings))).toMatchObject({ demo: false, phone: "" });
     const result = await seed();
+    expect(await first(db().select().from(shopSettings))).toMatchObject({
+      demo: true,
+      returnDays: 30,
+      contactEmail: "owner@shop.example",
+      phone: DEMO_SHOP.phone,
+      tagline: DEMO_SHOP.tagline,
+      shippingPolicy: DEMO_SHOP.shippingPolicy,
+    });
     expect(result).toEqual({ seeded: true, products: DEMO_PRODUCTS.length, drawn: PICTURES });
     expect(readdirSync(cacheDir)).toEqual([await drawingCodeVersion()]);
     const all = await db().select().from(products);

@@ -8,6 +8,7 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/lib/db.server.ts";
+import { registerSearchFunctions } from "#app/lib/sqlite-search.server.ts";
 import { savedCartIn } from "#app/modules/cart/index.server.ts";
 import { stockLinesIn } from "#app/modules/inventory/index.server.ts";
 import { orderLinesIn } from "#app/modules/orders/index.server.ts";
@@ -24,6 +25,8 @@ function firstReleaseDatabase(file: string, lastIdx = 0) {
   journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx <= lastIdx);
   writeFileSync(journalFile, JSON.stringify(journal));
   const sqlite = new Database(file);
+  // Migration 0006 on calls the search index's function, as every connection of the store has it.
+  registerSearchFunctions(sqlite);
   migrate(drizzle(sqlite), { migrationsFolder: folder });
   return sqlite;
 }
@@ -144,5 +147,52 @@ describe("migrating a store whose outbox held reset links in plain text (issue 1
     } finally {
       store.$client.close();
     }
+  });
+});
+
+describe("migrating the shop settings of a store made before issue 30", () => {
+  const settingsAfter = (file: string, setUp: string) => {
+    const old = firstReleaseDatabase(file, 8);
+    old.exec(setUp);
+    old.close();
+    const store = openDatabase(file);
+    try {
+      return store.$client
+        .prepare(
+          "SELECT name, demo, return_days AS returnDays, tagline, contact_email AS email, phone, address, shipping_policy AS shipping, terms_policy AS terms FROM shop_settings",
+        )
+        .get() as Record<string, unknown>;
+    } finally {
+      store.$client.close();
+    }
+  };
+
+  it("a store with the demo catalogue becomes the demo shop and keeps the demo's words", () => {
+    const settings = settingsAfter(
+      path.join(dir, "demo-shop.db"),
+      `INSERT INTO products (id, name, category, price_cents, offer_price_cents, created_at, demo)
+         VALUES ('p1', 'Demo Tee', 'Men', 500, 400, 1000, 1);`,
+    );
+    expect(settings).toMatchObject({ name: "Trendora", demo: 1, returnDays: 30, email: "support@trendora.example" });
+    expect(settings.shipping).toContain("Shipping is free on every order.");
+  });
+
+  it("any other store loses the demo's contact details, tagline and policies, but keeps what its owner wrote", () => {
+    const settings = settingsAfter(
+      path.join(dir, "own-shop.db"),
+      `INSERT INTO products (id, name, category, price_cents, offer_price_cents, created_at) VALUES ('p1', 'Own Tee', 'Men', 500, 400, 1000);
+       UPDATE shop_settings SET name = 'Maison Lumière', phone = '+33 1 23 45 67 89', terms_policy = 'Our terms.';`,
+    );
+    expect(settings).toEqual({
+      name: "Maison Lumière",
+      demo: 0,
+      returnDays: null,
+      tagline: "",
+      email: "",
+      phone: "+33 1 23 45 67 89",
+      address: "",
+      shipping: "",
+      terms: "Our terms.",
+    });
   });
 });

@@ -61,7 +61,7 @@ describe("mail settings", () => {
   });
 
   it("MAIL_FROM defaults to no-reply at PUBLIC_URL's host", () => {
-    expect(withEnv({ PUBLIC_URL: "https://shop.example.com" }).mailFrom).toBe("Trendora <no-reply@shop.example.com>");
+    expect(withEnv({ PUBLIC_URL: "https://shop.example.com" }).mailFrom).toBe("no-reply@shop.example.com");
     expect(withEnv({ MAIL_FROM: "Shop <orders@shop.example.com>" }).mailFrom).toBe("Shop <orders@shop.example.com>");
     expect(() => withEnv({ MAIL_FROM: "not an address" })).toThrow(/MAIL_FROM/);
   });

@@ -1,19 +1,11 @@
 // What a page tells search engines and link previews (app/lib/seo.ts), from the page's own facts and the
 // store's public address as the root loader gives it.
 import { describe, expect, it } from "vitest";
-import {
-  breadcrumbJsonLd,
-  pageMeta,
-  productJsonLd,
-  SITE_NAME,
-  sellerMeta,
-  shortDescription,
-  siteOrigin,
-} from "#app/lib/seo.ts";
+import { breadcrumbJsonLd, pageMeta, productJsonLd, sellerMeta, shortDescription, siteOrigin } from "#app/lib/seo.ts";
 
 const ORIGIN = "https://shop.example.com";
-const SHOP = { name: "Trendora", currency: "USD" };
-const matches = [{ id: "root", loaderData: { origin: ORIGIN } }, { id: "routes/products" }];
+const SHOP = { name: "Maison Lumière", currency: "USD" };
+const matches = [{ id: "root", loaderData: { origin: ORIGIN, shop: SHOP } }, { id: "routes/products" }];
 
 /** A meta list as { key: content }, keys being title, name=…, property=…, link:rel. */
 function byKey(meta: ReturnType<typeof pageMeta>) {
@@ -42,12 +34,12 @@ describe("pageMeta", () => {
   it("names the page, its canonical URL and preview tags on the store's own address", () => {
     const meta = byKey(pageMeta(matches, { title: "Men's Fashion", description: "Shirts.", path: "/products/men" }));
     expect(meta).toEqual({
-      title: `Men's Fashion | ${SITE_NAME}`,
+      title: `Men's Fashion | ${SHOP.name}`,
       "name=description": "Shirts.",
       "link:canonical": `${ORIGIN}/products/men`,
-      "property=og:site_name": SITE_NAME,
+      "property=og:site_name": SHOP.name,
       "property=og:type": "website",
-      "property=og:title": `Men's Fashion | ${SITE_NAME}`,
+      "property=og:title": `Men's Fashion | ${SHOP.name}`,
       "property=og:description": "Shirts.",
       "property=og:url": `${ORIGIN}/products/men`,
       "property=og:image": `${ORIGIN}/art/hero-1200.webp`,
@@ -58,7 +50,7 @@ describe("pageMeta", () => {
   it("keeps a whole title, a product's picture and its alt text, noindex, and each JSON-LD object apart", () => {
     const jsonLd = [{ "@type": "Product" }, { "@type": "BreadcrumbList" }];
     const meta = pageMeta(matches, {
-      title: "Trendora: fashion",
+      title: "Maison Lumière: fashion",
       fullTitle: true,
       description: "d",
       path: "/",
@@ -69,7 +61,7 @@ describe("pageMeta", () => {
       jsonLd,
     });
     const keyed = byKey(meta);
-    expect(keyed.title).toBe("Trendora: fashion");
+    expect(keyed.title).toBe("Maison Lumière: fashion");
     expect(keyed["property=og:type"]).toBe("product");
     expect(keyed["property=og:image"]).toBe(`${ORIGIN}/uploads/a.webp`);
     expect(keyed["property=og:image:alt"]).toBe("A linen shirt");
@@ -88,9 +80,9 @@ describe("pageMeta", () => {
 
 describe("sellerMeta", () => {
   it("names a seller page and keeps it out of search results", () => {
-    expect(byKey(sellerMeta("Orders"))).toEqual({
-      title: `Orders | ${SITE_NAME} Seller`,
-      "name=description": "The Trendora seller area: products, stock and orders.",
+    expect(byKey(sellerMeta("Orders", matches))).toEqual({
+      title: `Orders | ${SHOP.name} Seller`,
+      "name=description": `The ${SHOP.name} seller area: products, stock and orders.`,
       "name=robots": "noindex",
     });
   });

@@ -9,6 +9,7 @@ import type { FormReply } from "#app/lib/form-reply.ts";
 import { formErrorOf, typedValue } from "#app/lib/form-reply.ts";
 import { REVIEW_INTENTS } from "#app/lib/intents.ts";
 import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "#app/lib/schemas/review.ts";
+import { useShop } from "#app/lib/shop.ts";
 import { type ReviewViewerView, Slot, useReviewViewer } from "#app/lib/visitor.tsx";
 
 /**
@@ -154,6 +155,7 @@ function RatingBreakdown({ reviews }: { reviews: ReviewsData }) {
 }
 
 function ReviewItem({ review }: { review: ReviewsData["reviews"][number] }) {
+  const shopName = useShop().name;
   return (
     <li className="py-4" data-testid="review">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -175,7 +177,7 @@ function ReviewItem({ review }: { review: ReviewsData["reviews"][number] }) {
       {review.body ? <p className="mt-2 whitespace-pre-line break-words text-sm text-gray-700">{review.body}</p> : null}
       {review.sellerReply ? (
         <div className="mt-3 rounded bg-gray-50 p-3 text-sm">
-          <p className="text-xs font-medium text-gray-700">Reply from Trendora</p>
+          <p className="text-xs font-medium text-gray-700">{`Reply from ${shopName}`}</p>
           <p className="mt-1 whitespace-pre-line break-words text-gray-700">{review.sellerReply}</p>
         </div>
       ) : null}

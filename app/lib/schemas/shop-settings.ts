@@ -63,6 +63,19 @@ export const shopSettingsFields = z.object({
   taxIncluded: z.enum(["yes", "no"], { error: "Please say whether prices include tax." }),
   shippingFlat: z.unknown().optional(),
   freeShippingFrom: z.unknown().optional(),
+  returnDays: z.unknown().transform((value, ctx) => {
+    const text = typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "";
+    if (text === "") return null;
+    const days = /^\d{1,3}$/.test(text) ? Number(text) : 0;
+    if (days < 1 || days > 365) {
+      ctx.addIssue({
+        code: "custom",
+        message: "The days to return an item are a whole number from 1 to 365, or empty for none.",
+      });
+      return z.NEVER;
+    }
+    return days;
+  }),
   shippingPolicy: lines(POLICY_MAX),
   returnsPolicy: lines(POLICY_MAX),
   privacyPolicy: lines(POLICY_MAX),

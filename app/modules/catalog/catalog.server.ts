@@ -2,7 +2,7 @@
 // trending products, and the /api JSON shape. Products removed by the seller (removedAt set) are never shown.
 // Every list is read in the order of one index and cut at its page (docs/decisions/0101).
 import { and, asc, count, desc, eq, exists, gt, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
-import type { CategoryPath } from "#app/lib/categories.ts";
+import { CATEGORY_PATHS, type CategoryPath } from "#app/lib/categories.ts";
 import { db, first } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { DEFAULT_SORT, PAGE_SIZE, type SortOrder } from "#app/lib/listing.ts";
@@ -134,6 +134,22 @@ async function pageOf(
  */
 export async function listProducts(query: ListQuery = {}): Promise<ProductPage> {
   return pageOf(and(onSale, inStock), query, "in-stock");
+}
+
+/**
+ * The categories whose list has a product (in stock, on sale), in the shop's order: the home page shows no tile
+ * of an empty category. One query a category, once per catalogue version.
+ */
+export async function categoriesWithProducts(): Promise<CategoryPath[]> {
+  const found = await Promise.all(
+    CATEGORY_PATHS.map((category) =>
+      countOnce(db(), JSON.stringify(["any-in-stock", category]), async () => {
+        const where = and(onSale, inStock, eq(products.category, category));
+        return (await first(db().select({ one: sql<number>`1` }).from(products).where(where).limit(1))) ? 1 : 0;
+      }),
+    ),
+  );
+  return CATEGORY_PATHS.filter((_, i) => found[i] === 1);
 }
 
 /** A page of every product on sale, in stock or not, newest first (GET /api/product/list with parameters). */

@@ -1,5 +1,6 @@
 // The catalog module's front door: routes and other modules import from here only.
 export {
+  categoriesWithProducts,
   getProduct,
   listAllProducts,
   listProducts,

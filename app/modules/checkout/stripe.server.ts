@@ -48,7 +48,7 @@ export function stripeClient(): Stripe {
   const sandbox = paymentMode === "sandbox" ? sandboxBaseUrl() : null;
   const cacheKey = `${secretKey}|${sandbox?.href ?? "stripe"}`;
   if (client?.cacheKey === cacheKey) return client.stripe;
-  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: "Trendora" } };
+  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: "fashion-store" } };
   if (sandbox) {
     options.protocol = sandbox.protocol === "https:" ? "https" : "http";
     options.host = sandbox.hostname.replace(/^\[|\]$/g, "");

@@ -269,6 +269,19 @@ export function productsCsv(): ReadableStream<Uint8Array> {
 }
 
 /** The headers of a CSV download named `filename`. */
+/** A download's file name from the shop's name: "Maison Lumière", "orders-…" → "maison-lumiere-orders-….csv". */
+export function csvFileName(shopName: string, rest: string): string {
+  const slug = shopName
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40)
+    .replace(/-+$/, "");
+  return `${slug || "shop"}-${rest}.csv`;
+}
+
 export function csvHeaders(filename: string): HeadersInit {
   return {
     "Content-Type": "text/csv; charset=utf-8",

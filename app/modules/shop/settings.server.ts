@@ -57,6 +57,8 @@ export function shopInfo(settings: ShopSettings): ShopInfo {
     address: settings.address,
     openingHours: settings.openingHours,
     currency: settings.currency,
+    returnDays: settings.returnDays,
+    demo: settings.demo,
   };
 }
 
@@ -112,6 +114,42 @@ export async function nameShop(tx: Tx, name: string): Promise<void> {
   await tx
     .update(settingsTable)
     .set({ name, mailSenderName: name, version: sql`${settingsTable.version} + 1`, updatedAt: Date.now() })
+    .where(eq(settingsTable.id, 1));
+  await bumpCatalogueVersion(tx);
+}
+
+/** The demo shop's words (db/demo/shop.ts): its tagline, contact details, policies and returns promise. */
+export type DemoShopSettings = Pick<
+  ShopSettings,
+  | "tagline"
+  | "contactEmail"
+  | "phone"
+  | "address"
+  | "openingHours"
+  | "shippingPolicy"
+  | "returnsPolicy"
+  | "privacyPolicy"
+  | "termsPolicy"
+  | "returnDays"
+>;
+
+/**
+ * Makes the shop the demo shop, in the seed's transaction with the demo catalogue: `demo` (its offers) and the
+ * demo's words in every field the owner left empty, never over what they wrote. Call forgetShopSettings() once
+ * the transaction has committed.
+ */
+export async function makeDemoShop(tx: Tx, words: DemoShopSettings): Promise<void> {
+  const current = await first(tx.select().from(settingsTable).where(eq(settingsTable.id, 1)));
+  if (!current) throw new Error("The shop_settings row is missing (migration 0008 writes it)");
+  const filled = Object.fromEntries(
+    Object.entries(words).filter(([field]) => {
+      const now = current[field as keyof DemoShopSettings];
+      return now === "" || now === null;
+    }),
+  );
+  await tx
+    .update(settingsTable)
+    .set({ ...filled, demo: true, version: sql`${settingsTable.version} + 1`, updatedAt: Date.now() })
     .where(eq(settingsTable.id, 1));
   await bumpCatalogueVersion(tx);
 }

@@ -1,7 +1,10 @@
 // GET /seller/products.csv: every product as a CSV download (the seller area's guard runs first).
-import { csvHeaders, productsCsv } from "#app/modules/reporting/index.server.ts";
+import { csvFileName, csvHeaders, productsCsv } from "#app/modules/reporting/index.server.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 
-export function loader() {
+export async function loader() {
   const today = new Date().toISOString().slice(0, 10);
-  return new Response(productsCsv(), { headers: csvHeaders(`trendora-products-${today}.csv`) });
+  return new Response(productsCsv(), {
+    headers: csvHeaders(csvFileName((await shopSettings()).name, `products-${today}`)),
+  });
 }

@@ -39,6 +39,7 @@ export async function loader() {
       taxIncluded: s.taxIncluded ? "yes" : "no",
       shippingFlat: toDecimalText(s.shippingFlatCents, s.currency),
       freeShippingFrom: s.freeShippingFromCents === null ? "" : toDecimalText(s.freeShippingFromCents, s.currency),
+      returnDays: s.returnDays === null ? "" : String(s.returnDays),
       shippingPolicy: s.shippingPolicy,
       returnsPolicy: s.returnsPolicy,
       privacyPolicy: s.privacyPolicy,
@@ -211,8 +212,14 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <legend className="mb-2 text-lg font-semibold text-gray-800">Policies</legend>
           <p className="text-xs text-gray-500">
             Plain text, up to {POLICY_MAX.toLocaleString("en-US")} characters: a blank line starts a paragraph, a line
-            starting with "- " is a list item, "## " a heading, and **text** is bold.
+            starting with "- " is a list item, "## " a heading, and **text** is bold. A policy left empty is written
+            from these settings (shipping fee, days to return, tax, contact email).
           </p>
+          {text(
+            fields.returnDays,
+            "Days to return an item",
+            "Promised on the home page and in the returns policy; leave empty to promise none.",
+          )}
           {POLICIES.map((policy) => (
             <div key={policy.slug}>{area(fields[policy.field], policy.title, 6)}</div>
           ))}
