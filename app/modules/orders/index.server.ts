@@ -7,7 +7,7 @@ export {
   undoCashPaid,
 } from "./cash-payments.server.ts";
 export { deliveredSizesIn, hasDelivered } from "./delivered.server.ts";
-export { MISSING_PRODUCT_NAME, orderLinesIn } from "./order-lines.server.ts";
+export { MISSING_PRODUCT_NAME, type OrderLine, orderLinesIn } from "./order-lines.server.ts";
 export { enqueueOrderPlacedMail, enqueuePaymentNotCompletedMail, enqueueRefundMail } from "./order-mail.server.ts";
 export {
   checkOrderRequest,
