@@ -19,6 +19,7 @@ import { computeTotals, DEFAULT_PRICING, formatMoney, lineAmount, shareOut } fro
 import { fieldErrorsOf, Refusal, refuse } from "#app/lib/refusal.ts";
 import { type RefundForm, refundFormSchema } from "#app/lib/schemas/refund.ts";
 import { lineName } from "#app/lib/sizes.ts";
+import { bumpCatalogueVersion } from "#app/modules/catalog/index.server.ts";
 import { claimStripeEvent, stripeClient } from "#app/modules/checkout/index.server.ts";
 import { returnLineUnits } from "#app/modules/inventory/index.server.ts";
 import {
@@ -564,7 +565,7 @@ async function applyIn(tx: Tx, refund: RefundFacts): Promise<RefundOutcome> {
         updatedAt: Date.now(),
       })
       .returning();
-    if (status === "succeeded") await mailRefund(tx, row!);
+    if (status === "succeeded") await refundWentThrough(tx, row!);
     return "recorded";
   }
   const changes: Partial<RefundRow> = {};
@@ -579,11 +580,12 @@ async function applyIn(tx: Tx, refund: RefundFacts): Promise<RefundOutcome> {
     .update(refunds)
     .set({ ...changes, updatedAt: Date.now() })
     .where(eq(refunds.id, row.id));
-  if (changes.status === "succeeded") await mailRefund(tx, { ...row, ...changes });
+  if (changes.status === "succeeded") await refundWentThrough(tx, { ...row, ...changes });
   return "updated";
 }
 
-async function mailRefund(tx: Tx, row: RefundRow): Promise<void> {
+/** A refund went through: the shopper is mailed (once), and what depends on a full refund follows. */
+async function refundWentThrough(tx: Tx, row: RefundRow): Promise<void> {
   const order = await first(
     tx.select({ amountCents: orders.amountCents }).from(orders).where(eq(orders.id, row.orderId)),
   );
@@ -596,6 +598,9 @@ async function mailRefund(tx: Tx, row: RefundRow): Promise<void> {
     full: refunded >= order.amountCents,
     refundedCents: refunded,
   });
+  // A returned order refunded in full no longer makes its buyer a verified buyer (orders' keptDeliveryOf): the
+  // product pages kept with the label are made again.
+  if (refunded >= order.amountCents && (await isReturned(tx, row.orderId))) await bumpCatalogueVersion(tx);
 }
 
 export const REFUND_EVENT_TYPES = ["refund.created", "refund.updated", "refund.failed", "charge.refunded"];
