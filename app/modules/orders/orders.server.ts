@@ -277,7 +277,9 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
       await enqueueOrderPlacedMail(tx, orderId);
     }
     await countOrderUnits(tx, orderId, 1);
-    return { order, lines, created: true };
+    // The lines as orderLinesIn reads them back (a repeated request key answers with those).
+    const placed = lines.map((line, position) => ({ ...line, discountCents: totals.lineDiscountCents[position] ?? 0 }));
+    return { order, lines: placed, created: true };
   });
 }
 
