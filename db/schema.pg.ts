@@ -250,6 +250,7 @@ export const orderItems = pgTable(
     stockTaken: boolean("stock_taken").notNull().default(false),
     unitPriceCents: money("unit_price_cents").notNull(),
     position: integer("position").notNull().default(0),
+    discountCents: money("discount_cents"),
   },
   (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity", sql`${t.quantity} > 0`)],
 );

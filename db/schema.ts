@@ -287,6 +287,11 @@ export const orderItems = sqliteTable(
     unitPriceCents: integer("unit_price_cents").notNull(),
     /** The line's place in the order (0, 1, 2...): lines are listed in this order. */
     position: integer("position").notNull().default(0),
+    /**
+     * The line's share of the order's discount (computeTotals' lineDiscountCents): what a refund by line gives
+     * back less. null on lines of orders placed before shares were stored (decision 0215: spread by amount).
+     */
+    discountCents: integer("discount_cents"),
   },
   (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity", sql`${t.quantity} > 0`)],
 );

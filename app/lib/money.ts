@@ -32,6 +32,8 @@ export type Totals = {
   taxCents: number;
   taxIncluded: boolean;
   totalCents: number;
+  /** Each line's share of discountCents (they add up to it exactly): stored on the order's lines, refunded with them. */
+  lineDiscountCents: number[];
 };
 
 /** One line's amount: unit price × quantity. */
@@ -51,7 +53,11 @@ export function lineAmount(line: PricedLine): number {
 export function computeTotals(
   lines: readonly PricedLine[],
   pricing: Pricing,
-  options: { discountCents?: number } = {},
+  options: {
+    discountCents?: number;
+    /** Per line, the part of its amount the code applies to (a code limited to products: 0 for the others); all by default. */
+    discountableCents?: readonly number[];
+  } = {},
 ): Totals {
   let subtotalCents = 0;
   for (const line of lines) subtotalCents += lineAmount(line);
@@ -67,7 +73,39 @@ export function computeTotals(
     subtotalCents === 0 || (pricing.freeShippingFromCents !== null && goodsCents >= pricing.freeShippingFromCents);
   const shippingCents = freeShipping ? 0 : pricing.shippingFlatCents;
   const totalCents = goodsCents + shippingCents + (pricing.taxIncluded ? 0 : taxCents);
-  return { subtotalCents, discountCents, shippingCents, taxCents, taxIncluded: pricing.taxIncluded, totalCents };
+  const weights = options.discountableCents ?? lines.map(lineAmount);
+  const lineDiscountCents = shareOut(discountCents, weights);
+  return {
+    subtotalCents,
+    discountCents,
+    shippingCents,
+    taxCents,
+    taxIncluded: pricing.taxIncluded,
+    totalCents,
+    lineDiscountCents,
+  };
+}
+
+/**
+ * Splits `amount` over parts in proportion to their weights, in whole minor units that add up to it exactly: each
+ * part its rounded-down share, the units left over one each to the parts that lost most in rounding (the first on
+ * a tie). All weights 0: all to nothing (zeros), since nothing can carry it.
+ */
+export function shareOut(amount: number, weights: readonly number[]): number[] {
+  const whole = weights.reduce((sum, w) => sum + w, 0);
+  if (whole <= 0 || amount <= 0) return weights.map(() => 0);
+  const shares = weights.map((w) => Math.floor((amount * w) / whole));
+  let left = amount - shares.reduce((sum, s) => sum + s, 0);
+  const byLoss = weights
+    .map((w, i) => ({ i, loss: (amount * w) % whole }))
+    .filter((part) => weights[part.i]! > 0)
+    .sort((a, b) => b.loss - a.loss || a.i - b.i);
+  for (const { i } of byLoss) {
+    if (left <= 0) break;
+    shares[i] = (shares[i] ?? 0) + 1;
+    left -= 1;
+  }
+  return shares;
 }
 
 /** 200 → "2%", 1950 → "19.5%". */

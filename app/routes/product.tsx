@@ -15,6 +15,7 @@ import { formatMoney } from "#app/lib/money.ts";
 import { notFound } from "#app/lib/not-found.ts";
 import { categoryPath, productPath } from "#app/lib/product-links.ts";
 import { refuseUnless } from "#app/lib/refusal.ts";
+import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { breadcrumbJsonLd, pageMeta, productJsonLd, shortDescription, siteOrigin } from "#app/lib/seo.ts";
 import { templatePageHeaders } from "#app/lib/shared-page.ts";
 import { shopOf, taxWording, useShop } from "#app/lib/shop.ts";
@@ -99,7 +100,14 @@ export function action({ request, context, params }: Route.ActionArgs) {
     const intent = form.get("intent");
     const here = `/products/${params.category}/${params.id}`;
     if (isReviewIntent(intent)) {
-      return answerReviewChange(request, form, shopperOf(context)?.id ?? null, params.id, here);
+      return answerReviewChange(
+        request,
+        form,
+        shopperOf(context)?.id ?? null,
+        params.id,
+        here,
+        clientAddressOf(context),
+      );
     }
     refuseUnless(intent === CART_INTENTS.add || intent === CART_INTENTS.buyNow, "Unknown cart action.");
     return answerCartChange(request, form, shopperOf(context)?.id ?? null, here);

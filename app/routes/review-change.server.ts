@@ -26,11 +26,12 @@ export async function answerReviewChange(
   shopperId: string | null,
   productId: string,
   here: string,
+  client: string,
 ) {
   if (!shopperId) refuse(REVIEW_REFUSALS.signIn, 403);
   const back = `${here}#reviews`;
   if (form.get("intent") === REVIEW_INTENTS.delete) {
-    await deleteReview(shopperId, productId);
+    await deleteReview(shopperId, productId, client);
     return redirectWithToast(request, back, { type: "success", message: "Your review was deleted." });
   }
   const input = parseOrRefuse(reviewSchema, {
@@ -38,7 +39,7 @@ export async function answerReviewChange(
     title: form.get("title") ?? undefined,
     body: form.get("body") ?? undefined,
   });
-  const status = await saveReview(shopperId, productId, input);
+  const status = await saveReview(shopperId, productId, input, client);
   const message =
     status === "published"
       ? "Thank you: your review is published."

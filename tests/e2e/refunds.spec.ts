@@ -131,6 +131,8 @@ test("a partial refund by line puts the unit back in stock; the order goes on", 
     .getByRole("link", { name: `Refund… order ${orderId}` })
     .click();
   await seller.getByRole("radio", { name: /^Refund part, by line/ }).check();
+  // Each line says what refunding its units gives back, before Confirm.
+  await expect(seller.getByTestId("line-refund")).toHaveText(/^\$\d+\.\d{2}\s*for 2$/);
   await seller.getByLabel(`Units of ${product.name} to refund`).fill("1");
   await expect(seller.getByRole("checkbox", { name: /Put the refunded units back in stock/ })).toBeChecked();
   await seller.getByRole("button", { name: "Confirm" }).click();
@@ -160,7 +162,7 @@ test("a refund that fails is shown as failed with Try again, and then succeeds",
   expect(switched.ok()).toBe(true);
   await seller.goto(`/seller/orders/${orderId}/refund`);
   await seller.getByRole("radio", { name: /^Refund an amount/ }).check();
-  await seller.getByLabel("Amount ($)").fill("1.00");
+  await seller.getByLabel("Amount (USD)").fill("1.00");
   await seller.getByRole("button", { name: "Confirm" }).click();
   await expectToast(seller, "$1.00");
   // Stripe answers 'pending', then the refund fails a moment later (its events arrive by webhook).
@@ -198,6 +200,36 @@ test("a refund made in Stripe's dashboard arrives by webhook only", async ({
   await seller.goto(`/seller/orders/${orderId}/refund`);
   await expect(seller.getByTestId("refund")).toContainText("$1.50");
   await expect(seller.getByTestId("refund")).toContainText("(made in Stripe)");
+});
+
+test("an order refunded in full in Stripe's dashboard is cancelled from its refund page", async ({
+  page,
+  baseURL,
+  sellerPage: seller,
+  shopper: _signedIn,
+  storeApi,
+}) => {
+  const { orderId, sessionId, product } = await paidOnlineOrder(page, baseURL!, storeApi);
+  const made = await storeApi.post("/v1/refunds", {
+    headers: { Authorization: `Bearer ${SANDBOX_KEY}` },
+    form: { payment_intent: await paymentIntentOf(storeApi, sessionId) },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  await seller.goto("/seller/orders");
+  await expect(sellerOrder(seller, orderId).getByTestId("refund-status")).toHaveText("Refunded");
+  const before = await stockOf(page.context().request, product._id);
+  // Choosing Cancelled goes to the refund page, which offers the cancel alone: nothing is left to refund.
+  await moveTo(seller, orderId, "Cancelled");
+  await expect(seller).toHaveURL(new RegExp(`/seller/orders/${orderId}/refund\\?cancel=1$`));
+  await expect(seller.getByText("Everything paid for this order has been refunded: cancelling it")).toBeVisible();
+  await seller.getByRole("button", { name: "Cancel the order" }).click();
+  await expect(seller.getByTestId("order-status")).toHaveText("Cancelled");
+  await expect(seller.getByRole("button", { name: "Cancel the order" })).toHaveCount(0);
+  expect(await stockOf(page.context().request, product._id)).toBe(before + 2);
+  await page.goto("/my-orders");
+  const mine = page.getByRole("listitem", { name: `Order ${orderId}` });
+  await expect(mine).toContainText("Cancelled");
+  await expect(mine).not.toContainText("Order Placed");
 });
 
 test("a delivered order is marked returned, then refunded in full", async ({

@@ -66,6 +66,7 @@ describe("the visitor cart (signed cookie)", () => {
       taxCents: 175,
       taxIncluded: false,
       totalCents: 8925,
+      lineDiscountCents: [0],
     });
 
     ({ response, cookie } = await post({ intent: "remove", productId: product.id }, cookie));
@@ -230,6 +231,7 @@ describe("the signed-in cart (saved in the database)", () => {
       taxCents: 60,
       taxIncluded: false,
       totalCents: 3060,
+      lineDiscountCents: [0],
     });
     // Unavailable lines can still be removed.
     const { response } = await post({ intent: "remove", productId: soldOut.id }, cookie);

@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, first } from "#app/lib/db.server.ts";
+import { shopNameField } from "#app/lib/schemas/setup.ts";
 import { catalogueVersion, mailOutbox, orders, shopSettings } from "#db/tables.ts";
 import { type App, type Client, json, startApp } from "../helpers/app.ts";
 import {
@@ -106,6 +107,18 @@ describe("shop settings", () => {
       expect(answer.headers.location).toMatch(/\/seller-login/);
     }
     expect((await row()).name).toBe("Trendora");
+  });
+
+  it("takes a shop name as long as the setup page takes (80 characters), and refuses a longer one on both", async () => {
+    const longest = `Marigold ${"x".repeat(71)}`;
+    expect(shopNameField.safeParse(longest).success).toBe(true);
+    expect(shopNameField.safeParse(`${longest}x`).success).toBe(false);
+    expect((await save(seller, { name: longest, mailSenderName: longest })).status).toBe(303);
+    expect(await row()).toMatchObject({ name: longest, mailSenderName: longest });
+    const over = await save(seller, { name: `${longest}x` });
+    expect(over.status).toBe(400);
+    expect(decodeHtml(over.text)).toContain("Please keep this under 80 characters.");
+    expect((await save(seller, {})).status).toBe(303);
   });
 
   it("in yen with 10% tax included and a shipping fee, every place agrees to the yen", async () => {

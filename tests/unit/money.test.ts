@@ -8,6 +8,7 @@ import {
   type Pricing,
   parseMoney,
   parseMoneyToCents,
+  shareOut,
   toDecimal,
   toDecimalText,
 } from "#app/lib/money.ts";
@@ -28,6 +29,7 @@ describe("computeTotals", () => {
       taxCents: 129,
       taxIncluded: false,
       totalCents: 6625,
+      lineDiscountCents: [0, 0],
     });
   });
 
@@ -45,6 +47,7 @@ describe("computeTotals", () => {
       taxCents: 0,
       taxIncluded: false,
       totalCents: 0,
+      lineDiscountCents: [],
     });
   });
 
@@ -57,6 +60,7 @@ describe("computeTotals", () => {
       taxCents: 108,
       taxIncluded: false,
       totalCents: 5508,
+      lineDiscountCents: [597],
     });
     expect(computeTotals(lines, DEFAULT_PRICING, { discountCents: 9999 })).toMatchObject({
       discountCents: 5997,
@@ -82,6 +86,7 @@ describe("computeTotals", () => {
       taxCents: 1000,
       taxIncluded: true,
       totalCents: 11000,
+      lineDiscountCents: [0],
     });
     // 7.5% included in 999: 999 × 750 / 10750 = 69.69… → 69.
     expect(
@@ -117,7 +122,33 @@ describe("computeTotals", () => {
       taxCents: 300,
       taxIncluded: true,
       totalCents: 3800,
+      lineDiscountCents: [0],
     });
+  });
+});
+
+describe("each line's share of the discount", () => {
+  it("goes to the lines the code applies to, in proportion, adding up to the discount exactly", () => {
+    const lines = [
+      { unitPriceCents: 10_000, quantity: 1 },
+      { unitPriceCents: 6000, quantity: 1 },
+    ];
+    const limited = computeTotals(lines, DEFAULT_PRICING, { discountCents: 5000, discountableCents: [10_000, 0] });
+    expect(limited.lineDiscountCents).toEqual([5000, 0]);
+    expect(computeTotals(lines, DEFAULT_PRICING, { discountCents: 1600 }).lineDiscountCents).toEqual([1000, 600]);
+    expect(computeTotals(lines, DEFAULT_PRICING).lineDiscountCents).toEqual([0, 0]);
+  });
+
+  it("hands the cents lost in rounding to the lines that lost most, the first on a tie", () => {
+    expect(shareOut(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(shareOut(10, [3, 3, 4])).toEqual([3, 3, 4]);
+    expect(shareOut(7, [0, 0])).toEqual([0, 0]);
+    for (const [amount, weights] of [
+      [999, [333, 1, 7, 12_345]],
+      [1, [5, 5]],
+    ] as const) {
+      expect(shareOut(amount, weights).reduce((a, b) => a + b, 0)).toBe(amount);
+    }
   });
 });
 

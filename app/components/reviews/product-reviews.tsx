@@ -28,6 +28,7 @@ export type ReviewsData = {
     size: string;
     firstName: string;
     demo: boolean;
+    verified: boolean;
     createdAt: number;
     sellerReply: string | null;
   }[];
@@ -166,12 +167,17 @@ function ReviewItem({ review }: { review: ReviewsData["reviews"][number] }) {
         <span className="font-medium text-gray-700">{review.firstName}</span>
         {" · "}
         <time dateTime={new Date(review.createdAt).toISOString()}>{reviewDate(review.createdAt)}</time>
-        {" · "}
         {review.demo ? (
-          <span className="font-medium text-gray-500">Demo review</span>
-        ) : (
-          <span className="font-medium text-green-700">Verified buyer</span>
-        )}
+          <>
+            {" · "}
+            <span className="font-medium text-gray-500">Demo review</span>
+          </>
+        ) : review.verified ? (
+          <>
+            {" · "}
+            <span className="font-medium text-green-700">Verified buyer</span>
+          </>
+        ) : null}
         {review.size ? ` · Size bought: ${review.size}` : null}
       </p>
       {review.body ? <p className="mt-2 whitespace-pre-line break-words text-sm text-gray-700">{review.body}</p> : null}

@@ -4,7 +4,8 @@ import { CURRENCY_CODES } from "../currencies.ts";
 import { minorUnits, parseMoney } from "../money.ts";
 import { textField, z } from "./zod.ts";
 
-export const SHOP_NAME_MAX = 60;
+/** The longest shop name: the setup page and the settings page take the same (decision 0218). */
+export const SHOP_NAME_MAX = 80;
 export const POLICY_MAX = 20_000;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is removed

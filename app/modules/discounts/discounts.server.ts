@@ -16,8 +16,11 @@ export type DiscountCode = typeof discountCodes.$inferSelect;
 /** A priced line as a discount sees it: only lines of the code's products or categories count. */
 export type DiscountLine = { productId: string; category: string; unitPriceCents: number; quantity: number };
 
-/** The code found and what it takes off: never more than the subtotal of the lines it applies to. */
-export type AppliedDiscount = { codeId: string; code: string; discountCents: number };
+/**
+ * The code found and what it takes off: never more than the subtotal of the lines it applies to (`lineCents`: per
+ * line, the amount it applies to, so the order can store each line's share).
+ */
+export type AppliedDiscount = { codeId: string; code: string; discountCents: number; lineCents: number[] };
 
 /** Why a code cannot be used: each refusal the shopper can be given. */
 export const DISCOUNT_REFUSALS = {
@@ -35,15 +38,14 @@ export const DISCOUNT_REFUSALS = {
 
 const INVALID_CODE = "Please enter a discount code (letters, digits, - or _).";
 
-/** The lines a code applies to: all of them, or those of its products and categories. */
-function eligibleSubtotal(code: DiscountCode, lines: readonly DiscountLine[]): number {
+/** Per line, the amount a code applies to: all lines, or those of its products and categories (0 for the rest). */
+function eligibleLineCents(code: DiscountCode, lines: readonly DiscountLine[]): number[] {
   const limited = code.productIds.length > 0 || code.categories.length > 0;
-  let cents = 0;
-  for (const line of lines) {
-    if (limited && !code.productIds.includes(line.productId) && !code.categories.includes(line.category)) continue;
-    cents += line.unitPriceCents * line.quantity;
-  }
-  return cents;
+  return lines.map((line) =>
+    limited && !code.productIds.includes(line.productId) && !code.categories.includes(line.category)
+      ? 0
+      : line.unitPriceCents * line.quantity,
+  );
 }
 
 /** What the code takes off these lines: percent rounded down to the cent, never more than they cost. */
@@ -126,9 +128,10 @@ export async function checkDiscount(
   ) {
     no(DISCOUNT_REFUSALS.alreadyUsed(code));
   }
-  const eligible = eligibleSubtotal(row, lines);
+  const lineCents = eligibleLineCents(row, lines);
+  const eligible = lineCents.reduce((sum, cents) => sum + cents, 0);
   if (eligible === 0) no(DISCOUNT_REFUSALS.nothingApplies(code));
-  return { row, codeId: row.id, code, discountCents: discountFor(row, eligible) };
+  return { row, codeId: row.id, code, discountCents: discountFor(row, eligible), lineCents };
 }
 
 /**
@@ -168,7 +171,7 @@ export async function takeDiscountUse(
     state: input.state,
     createdAt: Date.now(),
   });
-  return { codeId: row.id, code: row.code, discountCents: applied.discountCents };
+  return { codeId: row.id, code: row.code, discountCents: applied.discountCents, lineCents: applied.lineCents };
 }
 
 /**

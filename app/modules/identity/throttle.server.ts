@@ -13,9 +13,12 @@ import { newId } from "#app/lib/ids.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { throttledAttempts } from "#db/tables.ts";
 
-export type ThrottleKind = "shopper-sign-in" | "seller-sign-in" | "password-reset";
+export type ThrottleKind = "shopper-sign-in" | "seller-sign-in" | "password-reset" | "review-change";
 
-/** Who is attempting: the email tried (any value a client sent; normalised here) and the client's address. */
+/**
+ * Who is attempting: the email tried (any value a client sent; normalised here; for a review change, the
+ * shopper's id) and the client's address.
+ */
 export type Attempter = { email?: unknown; client: string };
 
 export type ThrottleRule = {
@@ -34,6 +37,9 @@ export const THROTTLE_RULES: Record<ThrottleKind, ThrottleRule> = {
   "shopper-sign-in": { perEmail: 10, perClient: 30, windowMs: FIFTEEN_MINUTES, what: "sign-in attempts" },
   "seller-sign-in": { perEmail: 10, perClient: 30, windowMs: FIFTEEN_MINUTES, what: "sign-in attempts" },
   "password-reset": { perEmail: 10, perClient: 30, windowMs: FIFTEEN_MINUTES, what: "password reset requests" },
+  // Each review written, changed or deleted writes the product's row and makes every kept page of the catalogue
+  // again: a shopper (or an address) changing reviews over and over is slowed down (decision 0217).
+  "review-change": { perEmail: 10, perClient: 30, windowMs: 4 * FIFTEEN_MINUTES, what: "review changes" },
 };
 
 const longestWindow = Math.max(...Object.values(THROTTLE_RULES).map((rule) => rule.windowMs));

@@ -6,8 +6,8 @@ export {
   recordPaymentIntent,
   undoCashPaid,
 } from "./cash-payments.server.ts";
-export { deliveredSizesIn, hasDelivered } from "./delivered.server.ts";
-export { MISSING_PRODUCT_NAME, orderLinesIn } from "./order-lines.server.ts";
+export { deliveredSizesIn, hasDelivered, keptDeliveryOf } from "./delivered.server.ts";
+export { MISSING_PRODUCT_NAME, type OrderLine, orderLinesIn } from "./order-lines.server.ts";
 export { enqueueOrderPlacedMail, enqueuePaymentNotCompletedMail, enqueueRefundMail } from "./order-mail.server.ts";
 export {
   checkOrderRequest,

@@ -15,6 +15,8 @@ export type OrderLine = {
   size: string;
   quantity: number;
   unitPriceCents: number;
+  /** The line's share of the order's discount; null for orders placed before shares were stored. */
+  discountCents?: number | null;
   product: { id: string; name: string; category: string; images: string[]; offerPriceCents: number } | null;
 };
 
@@ -38,6 +40,7 @@ export async function orderLinesIn(
       size: orderItems.size,
       quantity: orderItems.quantity,
       unitPriceCents: orderItems.unitPriceCents,
+      discountCents: orderItems.discountCents,
       product: {
         id: products.id,
         name: products.name,

@@ -225,7 +225,10 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
           state: paymentType === "COD" ? "used" : "held",
         })
       : null;
-    const totals = computeTotals(lines, pricing, { discountCents: discount?.discountCents ?? 0 });
+    const totals = computeTotals(lines, pricing, {
+      discountCents: discount?.discountCents ?? 0,
+      discountableCents: discount?.lineCents,
+    });
     // An order discounted to nothing needs no payment: it is placed paid, online or cash.
     const free = totals.totalCents === 0;
     if (free && discount) await confirmDiscountUse(tx, orderId);
@@ -259,6 +262,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
         stockTaken: taken[position],
         unitPriceCents: line.unitPriceCents,
         position,
+        discountCents: totals.lineDiscountCents[position] ?? 0,
       });
     }
     if (discount && input.items === "saved-cart" && (paymentType === "COD" || free)) {
@@ -273,7 +277,9 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
       await enqueueOrderPlacedMail(tx, orderId);
     }
     await countOrderUnits(tx, orderId, 1);
-    return { order, lines, created: true };
+    // The lines as orderLinesIn reads them back (a repeated request key answers with those).
+    const placed = lines.map((line, position) => ({ ...line, discountCents: totals.lineDiscountCents[position] ?? 0 }));
+    return { order, lines: placed, created: true };
   });
 }
 

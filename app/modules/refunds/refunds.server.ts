@@ -15,16 +15,18 @@ import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import Stripe from "stripe";
 import { db, first, type Tx, takeTurnsOn, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
-import { computeTotals, DEFAULT_PRICING, formatMoney, lineAmount } from "#app/lib/money.ts";
+import { computeTotals, DEFAULT_PRICING, formatMoney, lineAmount, shareOut } from "#app/lib/money.ts";
 import { fieldErrorsOf, Refusal, refuse } from "#app/lib/refusal.ts";
 import { type RefundForm, refundFormSchema } from "#app/lib/schemas/refund.ts";
 import { lineName } from "#app/lib/sizes.ts";
+import { bumpCatalogueVersion } from "#app/modules/catalog/index.server.ts";
 import { claimStripeEvent, stripeClient } from "#app/modules/checkout/index.server.ts";
 import { returnLineUnits } from "#app/modules/inventory/index.server.ts";
 import {
   cancelForRefund,
   enqueueRefundMail,
   MISSING_PRODUCT_NAME,
+  type OrderLine,
   orderLinesIn,
   recordPaymentIntent,
 } from "#app/modules/orders/index.server.ts";
@@ -140,10 +142,12 @@ export type RefundPageLine = {
   unitPriceCents: number;
   /** Units not refunded yet by line. */
   refundable: number;
+  /** What refunding those units gives back: their price less their share of the discount, with tax added on top. */
+  refundableCents: number;
 };
 
 export type RefundPage = {
-  order: Pick<OrderRow, "id" | "status" | "amountCents" | "currency" | "paymentType" | "createdAt">;
+  order: Pick<OrderRow, "id" | "status" | "amountCents" | "currency" | "paymentType" | "createdAt" | "taxIncluded">;
   returned: boolean;
   lines: RefundPageLine[];
   refunds: RefundRow[];
@@ -186,15 +190,26 @@ export async function refundPage(orderId: unknown): Promise<RefundPage> {
   const rows = await ledgerOf(tx, order.id);
   const returned = await isReturned(tx, order.id);
   const done = refundedUnits(rows);
-  const lines = ((await orderLinesIn(tx, [order.id])).get(order.id) ?? []).map((line, index) => ({
-    index,
-    name: lineName(line.product?.name ?? MISSING_PRODUCT_NAME, line.size),
-    quantity: line.quantity,
-    unitPriceCents: line.unitPriceCents,
-    refundable: Math.max(0, line.quantity - (done.get(index) ?? 0)),
-  }));
+  const orderLines = (await orderLinesIn(tx, [order.id])).get(order.id) ?? [];
   const taken = rows.filter(counts).reduce((sum, r) => sum + r.amountCents, 0);
   const refundableCents = Math.max(0, order.amountCents - taken);
+  const lines = orderLines.map((line, index) => {
+    const refundable = Math.max(0, line.quantity - (done.get(index) ?? 0));
+    return {
+      index,
+      name: lineName(line.product?.name ?? MISSING_PRODUCT_NAME, line.size),
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      refundable,
+      refundableCents:
+        refundable === 0
+          ? 0
+          : Math.min(
+              refundableCents,
+              linesAmount(order, orderLines, [{ position: index, quantity: refundable }], done),
+            ),
+    };
+  });
   const rules = refundRules(order, returned);
   return {
     order: {
@@ -204,6 +219,7 @@ export async function refundPage(orderId: unknown): Promise<RefundPage> {
       currency: order.currency,
       paymentType: order.paymentType,
       createdAt: order.createdAt,
+      taxIncluded: order.taxIncluded,
     },
     returned,
     lines,
@@ -212,8 +228,16 @@ export async function refundPage(orderId: unknown): Promise<RefundPage> {
     refundableCents,
     canCancel: rules.canCancel,
     canRefund: rules.canRefund && refundableCents > 0,
-    why: rules.why ?? (refundableCents > 0 ? null : "Everything paid for this order has been refunded."),
+    why: rules.why ?? (refundableCents > 0 ? null : nothingLeft(order, rules.canCancel)),
   };
+}
+
+/** Why nothing can be refunded (and, for an order not shipped yet, that it can still be cancelled). */
+function nothingLeft(order: OrderRow, canCancel: boolean): string {
+  if (!canCancel) return "Everything paid for this order has been refunded.";
+  return order.amountCents === 0
+    ? "Nothing was paid for this order: cancelling it refunds nothing and puts its units back in stock."
+    : "Everything paid for this order has been refunded: cancelling it puts its units back in stock.";
 }
 
 /** Checks the refund form; a Refusal names the fields at fault. */
@@ -227,27 +251,62 @@ export function parseRefundForm(input: unknown, currency: string): RefundForm {
 }
 
 /**
- * The amount of a refund by line, as the order computed it: the lines' prices less their share of the order's
- * discount, and their share of the tax when it was added on top (at the order's own rate; shipping is not
- * refunded by line).
+ * Each line's share of the order's discount, as stored when it was placed. An order placed before shares were
+ * stored (decision 0215) spreads its discount over all its lines by their amounts, as computeTotals does for a
+ * code that applies to every line.
+ */
+function discountShares(order: Pick<OrderRow, "discountCents">, lines: readonly OrderLine[]): number[] {
+  if (lines.every((line) => typeof line.discountCents === "number"))
+    return lines.map((line) => line.discountCents ?? 0);
+  return shareOut(order.discountCents, lines.map(lineAmount));
+}
+
+/**
+ * The amount of a refund by line, as the order computed it: the units' prices less their line's share of the
+ * order's discount, and the tax on that when it was added on top (at the order's own rate; shipping is not refunded
+ * by line). A line's share goes back unit by unit, counted from the units refunded before (`done`), so refunding
+ * all of a line's units in several refunds gives back its share exactly.
  */
 function linesAmount(
-  order: Pick<typeof orders.$inferSelect, "subtotalCents" | "discountCents" | "taxRateBasisPoints" | "taxIncluded">,
-  lines: readonly { unitPriceCents: number; quantity: number }[],
+  order: Pick<OrderRow, "discountCents" | "taxRateBasisPoints" | "taxIncluded">,
+  orderLines: readonly OrderLine[],
+  refunded: readonly RefundLine[],
+  done: ReadonlyMap<number, number>,
 ): number {
-  const linesCents = lines.reduce((sum, line) => sum + lineAmount(line), 0);
-  const discountShare =
-    order.subtotalCents > 0 ? Math.floor((order.discountCents * linesCents) / order.subtotalCents) : 0;
+  const shares = discountShares(order, orderLines);
+  let goodsCents = 0;
+  for (const { position, quantity } of refunded) {
+    const line = orderLines[position];
+    if (!line) continue;
+    const share = shares[position] ?? 0;
+    const before = done.get(position) ?? 0;
+    const shareOf = (units: number) => Math.floor((share * units) / line.quantity);
+    goodsCents +=
+      lineAmount({ unitPriceCents: line.unitPriceCents, quantity }) - (shareOf(before + quantity) - shareOf(before));
+  }
   const pricing = { ...DEFAULT_PRICING, taxRateBasisPoints: order.taxRateBasisPoints, taxIncluded: order.taxIncluded };
-  return computeTotals([{ unitPriceCents: linesCents - discountShare, quantity: 1 }], pricing).totalCents;
+  return computeTotals([{ unitPriceCents: goodsCents, quantity: 1 }], pricing).totalCents;
+}
+
+/** Whether every unit of every line has been refunded by line, counting `more`. */
+function everyUnitRefunded(orderLines: readonly OrderLine[], rows: readonly RefundRow[], more: readonly RefundLine[]) {
+  const units = refundedUnits(rows);
+  for (const line of more) units.set(line.position, (units.get(line.position) ?? 0) + line.quantity);
+  return orderLines.every((line, index) => (units.get(index) ?? 0) >= line.quantity);
 }
 
 /**
  * The seller asks for a refund (and, for `kind: "cancel"`, cancels the order). Writes the ledger row first, then
- * asks Stripe. The same form sent twice (same requestKey) makes one refund. Returns the row as it stands.
+ * asks Stripe. The same form sent twice (same requestKey) makes one refund. An order not shipped yet is cancelled
+ * too when the refund leaves none of its units or nothing of what was paid (decision 0216): then all that is left
+ * goes back. Returns the row as it stands (null when the order was cancelled with nothing left to refund: an
+ * order paid $0, or refunded in full before) and whether the order is cancelled by it.
  */
-export async function requestRefund(orderId: unknown, form: RefundForm): Promise<RefundRow> {
-  const row = await transaction(async (tx) => {
+export async function requestRefund(
+  orderId: unknown,
+  form: RefundForm,
+): Promise<{ refund: RefundRow | null; cancelled: boolean }> {
+  const { row, cancelled } = await transaction(async (tx): Promise<{ row: RefundRow | null; cancelled: boolean }> => {
     // One refund decision per order at a time (before the order is read): the same form twice, or two forms,
     // see each other's row and the order as the other left it.
     await takeTurnsOn(tx, [`refunds:${String(orderId)}`]);
@@ -255,13 +314,20 @@ export async function requestRefund(orderId: unknown, form: RefundForm): Promise
     const existing = await first(tx.select().from(refunds).where(eq(refunds.idempotencyKey, form.requestKey)));
     if (existing) {
       if (existing.orderId !== order.id) refuse("This form has expired. Please open it again.", 409);
-      return existing;
+      return { row: existing, cancelled: false };
     }
     const rows = await ledgerOf(tx, order.id);
     const rules = refundRules(order, await isReturned(tx, order.id));
+    const left = order.amountCents - rows.filter(counts).reduce((sum, r) => sum + r.amountCents, 0);
+    if (form.kind === "cancel" && left <= 0) {
+      // Nothing to pay back: only the cancel. The same form again finds the order cancelled already.
+      if (order.status === "Cancelled") return { row: null, cancelled: false };
+      if (!rules.canCancel) refuse(rules.why ?? "This order can no longer be cancelled.", 409);
+      await cancelForRefund(tx, order.id, refundedUnits(rows, true));
+      return { row: null, cancelled: true };
+    }
     if (form.kind === "cancel" && !rules.canCancel) refuse(rules.why ?? "This order can no longer be cancelled.", 409);
     if (!rules.canRefund) refuse(rules.why ?? "This order cannot be refunded.", 409);
-    const left = order.amountCents - rows.filter(counts).reduce((sum, r) => sum + r.amountCents, 0);
     if (left <= 0) refuse("Everything paid for this order has been refunded already.", 409);
     const orderLines = (await orderLinesIn(tx, [order.id])).get(order.id) ?? [];
     let amountCents = left;
@@ -282,13 +348,7 @@ export async function requestRefund(orderId: unknown, form: RefundForm): Promise
         lines.push({ position: index, quantity });
       }
       if (lines.length === 0) refuse("Choose how many units of each line to refund.", 400);
-      amountCents = Math.min(
-        left,
-        linesAmount(
-          order,
-          lines.map((l) => ({ unitPriceCents: orderLines[l.position]?.unitPriceCents ?? 0, quantity: l.quantity })),
-        ),
-      );
+      amountCents = Math.min(left, linesAmount(order, orderLines, lines, done));
     } else if (form.kind === "amount") {
       if (form.amount === null) refuse("Enter the amount to refund.", 400, { amount: "Enter the amount to refund." });
       if (form.amount > left) {
@@ -298,6 +358,12 @@ export async function requestRefund(orderId: unknown, form: RefundForm): Promise
       }
       amountCents = form.amount;
     }
+    // An order not shipped yet that keeps no unit, or nothing of what was paid, is not sent: it is cancelled, and
+    // what is left (shipping, a cent of rounding) goes back with it.
+    const cancels =
+      form.kind === "cancel" ||
+      (rules.canCancel && (amountCents >= left || (lines !== null && everyUnitRefunded(orderLines, rows, lines))));
+    if (cancels) amountCents = left;
     const now = Date.now();
     const [inserted] = await tx
       .insert(refunds)
@@ -316,11 +382,11 @@ export async function requestRefund(orderId: unknown, form: RefundForm): Promise
     if (form.restock && lines) {
       for (const line of lines) await returnLineUnits(tx, order.id, line.position, line.quantity);
     }
-    if (form.kind === "cancel") await cancelForRefund(tx, order.id, refundedUnits(rows, true));
-    return inserted!;
+    if (cancels) await cancelForRefund(tx, order.id, refundedUnits([...rows, inserted!], true));
+    return { row: inserted!, cancelled: cancels };
   });
-  if (row.stripeRefundId || row.status !== "pending") return row;
-  return sendToStripe(row);
+  if (!row || row.stripeRefundId || row.status !== "pending") return { refund: row, cancelled };
+  return { refund: await sendToStripe(row), cancelled };
 }
 
 /**
@@ -499,7 +565,7 @@ async function applyIn(tx: Tx, refund: RefundFacts): Promise<RefundOutcome> {
         updatedAt: Date.now(),
       })
       .returning();
-    if (status === "succeeded") await mailRefund(tx, row!);
+    if (status === "succeeded") await refundWentThrough(tx, row!);
     return "recorded";
   }
   const changes: Partial<RefundRow> = {};
@@ -514,11 +580,12 @@ async function applyIn(tx: Tx, refund: RefundFacts): Promise<RefundOutcome> {
     .update(refunds)
     .set({ ...changes, updatedAt: Date.now() })
     .where(eq(refunds.id, row.id));
-  if (changes.status === "succeeded") await mailRefund(tx, { ...row, ...changes });
+  if (changes.status === "succeeded") await refundWentThrough(tx, { ...row, ...changes });
   return "updated";
 }
 
-async function mailRefund(tx: Tx, row: RefundRow): Promise<void> {
+/** A refund went through: the shopper is mailed (once), and what depends on a full refund follows. */
+async function refundWentThrough(tx: Tx, row: RefundRow): Promise<void> {
   const order = await first(
     tx.select({ amountCents: orders.amountCents }).from(orders).where(eq(orders.id, row.orderId)),
   );
@@ -531,6 +598,9 @@ async function mailRefund(tx: Tx, row: RefundRow): Promise<void> {
     full: refunded >= order.amountCents,
     refundedCents: refunded,
   });
+  // A returned order refunded in full no longer makes its buyer a verified buyer (orders' keptDeliveryOf): the
+  // product pages kept with the label are made again.
+  if (refunded >= order.amountCents && (await isReturned(tx, row.orderId))) await bumpCatalogueVersion(tx);
 }
 
 export const REFUND_EVENT_TYPES = ["refund.created", "refund.updated", "refund.failed", "charge.refunded"];

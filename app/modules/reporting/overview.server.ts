@@ -1,7 +1,8 @@
 // The seller's overview: revenue and placed orders per day for the last 30 days, totals for today, 7 and 30
 // days, orders by status, the ten products that sold the most units, and the sizes running low. Days are UTC days, as on the orders
 // list. An order counts as on the orders list (every cash order, every paid online order); cancelled ones are
-// left out of revenue, orders per day and top products, and counted under their status.
+// left out of revenue, orders per day and top products, and counted under their status. Revenue is what was paid
+// less the refunds that went through (on the order's day).
 //
 // Every query reads through an index (tests/integration/seller-overview-scale.test.ts checks their plans at
 // 100,000 orders): the daily figures and top products read only the window's orders (orders_created_idx, then
@@ -27,7 +28,7 @@ import {
 import { db } from "#app/lib/db.server.ts";
 import { LOW_STOCK } from "#app/lib/sizes.ts";
 import { MISSING_PRODUCT_NAME, placedOrderCondition } from "#app/modules/orders/index.server.ts";
-import { ORDER_STATUSES, type OrderStatus, orderItems, orders, productSizes, products } from "#db/tables.ts";
+import { ORDER_STATUSES, type OrderStatus, orderItems, orders, productSizes, products, refunds } from "#db/tables.ts";
 
 export const OVERVIEW_DAYS = 30;
 export const TOP_PRODUCTS = 10;
@@ -72,11 +73,13 @@ export function overviewQueries(now: number) {
   // An integer literal, not a bound number (which may be bound as a REAL and make the division fractional).
   const day = sql<number>`${orders.createdAt} / ${sql.raw(String(DAY_MS))}`.mapWith(Number);
   const units = total(orderItems.quantity);
+  // What the order brought in: what was paid less the refunds that went through (by the refunds' order index).
+  const kept = sql`${orders.amountCents} - coalesce((select sum(${refunds.amountCents}) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} = 'succeeded'), 0)`;
   return {
     today,
     firstDay,
     perDay: db()
-      .select({ day, orders: count(), revenueCents: total(orders.amountCents) })
+      .select({ day, orders: count(), revenueCents: total(kept) })
       .from(orders)
       .where(counted)
       .groupBy(day),

@@ -18,7 +18,8 @@ import { pageWindow } from "#app/lib/paging.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import type { ReviewInput } from "#app/lib/schemas/review.ts";
 import { bumpCatalogueVersion } from "#app/modules/catalog/index.server.ts";
-import { deliveredSizesIn, hasDelivered } from "#app/modules/orders/index.server.ts";
+import { startAttempt } from "#app/modules/identity/index.server.ts";
+import { deliveredSizesIn, hasDelivered, keptDeliveryOf } from "#app/modules/orders/index.server.ts";
 import { products, type ReviewStatus, reviewSettings, reviews, tick, users } from "#db/tables.ts";
 
 /** A review as its writer wrote it: what the product page, the writer's own form and the seller's list read. */
@@ -34,6 +35,8 @@ const REVIEW_TEXT = {
 const SHOWN_REVIEW = {
   ...REVIEW_TEXT,
   demo: reviews.demo,
+  /** The writer still holds a delivery of the product (not one returned and refunded in full). */
+  verified: keptDeliveryOf(reviews.userId, reviews.productId),
   name: users.name,
   createdAt: reviews.createdAt,
   sellerReply: reviews.sellerReply,
@@ -138,12 +141,36 @@ const ownReviewOn = preparedPerConnection((connection) =>
 );
 
 /**
- * Writes the shopper's review of a product (a new one, or theirs changed): refused with 403 unless they have a
- * delivered order with it. Published at once, or held for the seller when the shop says so; a review the seller
- * hid stays hidden when it is edited. Returns the status it has now.
+ * A review change under the throttle ("review-change": per shopper and per client address): refused with 429 when
+ * there were too many lately; a change refused for another reason does not count.
  */
-export async function saveReview(userId: string, productId: string, input: ReviewInput): Promise<ReviewStatus> {
+async function throttledChange<T>(userId: string, client: string, change: () => Promise<T>): Promise<T> {
+  const attempt = await startAttempt("review-change", { email: `shopper:${userId}`, client });
+  try {
+    return await change();
+  } catch (error) {
+    await attempt.withdrawn();
+    throw error;
+  }
+}
+
+/**
+ * Writes the shopper's review of a product (a new one, or theirs changed), from the client at `client` (its
+ * address; throttled): refused with 403 unless they have a delivered order with it. Published at once, or held
+ * for the seller when the shop says so; a review the seller hid stays hidden when it is edited. Returns the status
+ * it has now.
+ */
+export async function saveReview(
+  userId: string,
+  productId: string,
+  input: ReviewInput,
+  client: string,
+): Promise<ReviewStatus> {
   if (!ID_PATTERN.test(productId)) refuse(REVIEW_REFUSALS.noProduct, 404);
+  return throttledChange(userId, client, () => writeReview(userId, productId, input));
+}
+
+function writeReview(userId: string, productId: string, input: ReviewInput): Promise<ReviewStatus> {
   return transaction(async (tx) => {
     const product = await first(
       tx.select({ id: products.id, removedAt: products.removedAt }).from(products).where(eq(products.id, productId)),
@@ -173,17 +200,19 @@ export async function saveReview(userId: string, productId: string, input: Revie
   });
 }
 
-/** Deletes the shopper's own review of a product. */
-export async function deleteReview(userId: string, productId: string): Promise<void> {
+/** Deletes the shopper's own review of a product (from the client at `client`; throttled with the changes). */
+export async function deleteReview(userId: string, productId: string, client: string): Promise<void> {
   if (!ID_PATTERN.test(productId)) refuse(REVIEW_REFUSALS.noReview, 404);
-  await transaction(async (tx) => {
-    const deleted = await tx
-      .delete(reviews)
-      .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)))
-      .returning({ id: reviews.id });
-    if (deleted.length === 0) refuse(REVIEW_REFUSALS.noReview, 404);
-    await refreshRatingIn(tx, productId);
-  });
+  await throttledChange(userId, client, () =>
+    transaction(async (tx) => {
+      const deleted = await tx
+        .delete(reviews)
+        .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)))
+        .returning({ id: reviews.id });
+      if (deleted.length === 0) refuse(REVIEW_REFUSALS.noReview, 404);
+      await refreshRatingIn(tx, productId);
+    }),
+  );
 }
 
 /** A review as the product page shows it. */
@@ -196,6 +225,8 @@ export type ShownReview = {
   firstName: string;
   /** A review of the demo data (db/demo/reviews.ts): labelled "Demo review", not "Verified buyer". */
   demo: boolean;
+  /** "Verified buyer": the writer still holds a delivered order of the product (not returned and refunded in full). */
+  verified: boolean;
   createdAt: number;
   sellerReply: string | null;
 };

@@ -8,7 +8,7 @@ import { FieldError, FormError } from "#app/components/form-messages.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf } from "#app/lib/forms.ts";
 import { newToken } from "#app/lib/ids.ts";
-import { formatMoney } from "#app/lib/money.ts";
+import { formatMoney, toDecimalText } from "#app/lib/money.ts";
 import { notFound } from "#app/lib/not-found.ts";
 import { refundTone } from "#app/lib/order-status.ts";
 import { refundToast } from "#app/lib/refund-toast.ts";
@@ -81,9 +81,16 @@ export function action({ params, request }: Route.ActionArgs) {
       return redirectWithToast(request, pagePath(refund.orderId), refundToast(refund, (await shopSettings()).currency));
     }
     const { lines, order } = await refundPage(params.id);
-    const refund = await requestRefund(params.id, parseRefundForm(refundFormInput(form, lines.length), order.currency));
+    const { refund, cancelled } = await requestRefund(
+      params.id,
+      parseRefundForm(refundFormInput(form, lines.length), order.currency),
+    );
+    // Cancelled with nothing left to pay back (or cancelled already, the same form sent again).
+    if (!refund) return redirectWithToast(request, pagePath(order.id), { type: "success", message: "Order cancelled" });
     const toast = refundToast(refund, (await shopSettings()).currency);
-    if (form.get("kind") === "cancel" && toast.type === "success") toast.message = `Order cancelled. ${toast.message}`;
+    if ((cancelled || form.get("kind") === "cancel") && toast.type === "success") {
+      toast.message = `Order cancelled. ${toast.message}`;
+    }
     return redirectWithToast(request, pagePath(refund.orderId), toast);
   });
 }
@@ -135,6 +142,18 @@ export default function Refund({ loaderData, actionData }: Route.ComponentProps)
       </dl>
       {why ? <p className="rounded border border-gray-200 bg-gray-50 px-3 py-2 text-sm text-gray-700">{why}</p> : null}
       <FormError message={error} focus />
+      {!canRefund && canCancel ? (
+        // Nothing left to pay back (an order paid nothing, or refunded in full): the cancel alone.
+        <Form method="post" className="flex items-center gap-4 rounded-md border border-gray-300 p-5 text-sm">
+          <input type="hidden" name="intent" value="refund" />
+          <input type="hidden" name="requestKey" value={loaderData.requestKey} />
+          <input type="hidden" name="kind" value="cancel" />
+          <SubmitButton>Cancel the order</SubmitButton>
+          <Link to="/seller/orders" className="text-primary underline">
+            Keep the order
+          </Link>
+        </Form>
+      ) : null}
       {canRefund ? (
         <Form method="post" className="flex flex-col gap-4 rounded-md border border-gray-300 p-5 text-sm text-gray-700">
           <input type="hidden" name="intent" value="refund" />
@@ -154,13 +173,23 @@ export default function Refund({ loaderData, actionData }: Route.ComponentProps)
             </label>
             <label className="flex items-start gap-2">
               <input type="radio" name="kind" value="lines" className="mt-1" />
-              <span>Refund part, by line{canCancel ? " (the order goes on)" : ""}</span>
+              <span>
+                Refund part, by line{canCancel ? " (the order goes on)" : ""}
+                <span className="block text-xs text-gray-500">
+                  A line gives back its price less its share of the discount
+                  {order.taxIncluded ? "" : ", with its tax"}.
+                  {canCancel
+                    ? ` Refunding every unit left cancels the order and refunds all that is left (${full}).`
+                    : ""}
+                </span>
+              </span>
             </label>
             <table className="ml-6 text-left">
               <thead>
                 <tr className="text-xs text-gray-500">
                   <th className="pr-4 font-normal">Line</th>
                   <th className="pr-4 font-normal">Price</th>
+                  <th className="pr-4 font-normal">Refund of the units left</th>
                   <th className="font-normal">Units to refund</th>
                 </tr>
               </thead>
@@ -171,6 +200,10 @@ export default function Refund({ loaderData, actionData }: Route.ComponentProps)
                       {line.name} × {line.quantity}
                     </td>
                     <td className="pr-4">{money(line.unitPriceCents)}</td>
+                    <td className="pr-4" data-testid="line-refund">
+                      {money(line.refundableCents)}
+                      <span className="ml-1 text-xs text-gray-500">for {line.refundable}</span>
+                    </td>
                     <td>
                       <label htmlFor={lineField(line.index)} className="sr-only">
                         Units of {line.name} to refund
@@ -198,13 +231,13 @@ export default function Refund({ loaderData, actionData }: Route.ComponentProps)
             </label>
             <div className="ml-6">
               <label htmlFor="amount" className="mr-2">
-                Amount ($)
+                Amount ({order.currency})
               </label>
               <input
                 id="amount"
                 name="amount"
                 inputMode="decimal"
-                placeholder={(refundableCents / 100).toFixed(2)}
+                placeholder={toDecimalText(refundableCents, order.currency)}
                 className="w-28 rounded border border-gray-300 px-2 py-1"
                 aria-describedby={fieldErrors?.amount ? "amount-error" : undefined}
               />
