@@ -33,6 +33,8 @@ function lineMatching(child: ChildProcess, output: string[], pattern: RegExp): P
     child.stdout!.on("data", collect);
     child.stderr!.on("data", collect);
     child.on("exit", (code) => reject(new Error(`The server exited (${code}):\n${output.join("\n")}`)));
+    // A line that came before these listeners (with an earlier call's) is in `output` already.
+    look();
   });
 }
 
