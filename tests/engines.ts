@@ -25,4 +25,6 @@ export const SQLITE_ONLY_FILES: Record<string, string> = {
   "tests/integration/db-copy.test.ts":
     "copies a SQLite store into a PostgreSQL of its own: runs once, in the SQLite pass",
   "tests/unit/schema-drift.test.ts": "compares both schemas (no database): runs once, in the SQLite pass",
+  "tests/integration/image-folder.test.ts":
+    "builds and starts the image's folder with the image's own environment (its SQLite store): runs once, in the SQLite pass",
 };
