@@ -192,9 +192,11 @@ declare global {
  */
 function recordToasts() {
   const shown: string[] = [];
-  window.__toastsShown = shown;
   const noted = new WeakSet<Element>();
   const look = () => {
+    // Set once the observer is called: without JavaScript the init script runs but its observer never is, and
+    // expectToast reads the live region instead.
+    window.__toastsShown ??= shown;
     for (const toast of document.querySelectorAll('[data-testid="toasts"] > *')) {
       // The parser may put the element in before its text: noted once it has some.
       if (noted.has(toast) || !toast.textContent) continue;
@@ -209,17 +211,13 @@ function recordToasts() {
  * A toast with this text was shown (on this page since it was loaded, or since the last clickAndAwaitPost). Never
  * whether it is still visible: a success toast fades after 2 s (4 s for an error), with or without JavaScript,
  * and a busy machine can outlast that; nor whether it is still in the page, which with JavaScript it leaves after
- * 2.4 s. The toasts are read from what recordToasts noted and from the live region, where the server put them:
- * without JavaScript a page's init script may run, but its observer is never called (decision 0240). Assert the
- * lasting effect of the action as well.
+ * 2.4 s. With JavaScript the toasts are read from what recordToasts noted, without it from the live region, where
+ * the server put them (decision 0240). Assert the lasting effect of the action as well.
  */
 export async function expectToast(page: Page, text: string) {
   const shown = () =>
     page
-      .evaluate(() => [
-        ...(window.__toastsShown ?? []),
-        document.querySelector('[data-testid="toasts"]')?.textContent ?? "",
-      ])
+      .evaluate(() => window.__toastsShown ?? [document.querySelector('[data-testid="toasts"]')?.textContent ?? ""])
       // Between two documents (a navigation) there is nothing to read: asked again.
       .catch(() => []);
   await expect.poll(shown, { message: `a toast saying "${text}"` }).toContainEqual(expect.stringContaining(text));
@@ -240,6 +238,29 @@ export async function clickAndAwaitPost(page: Page, click: () => Promise<void>) 
   const answered = page.waitForResponse((response) => response.request().method() === "POST");
   await click();
   await answered;
+}
+
+/**
+ * Holds the browser's requests for `pathname` (its document, or with JavaScript its data request) until
+ * `release()`: a page that moves on there by itself after a timer (the loader's five seconds, a meta refresh
+ * without JavaScript) stays on screen while the test reads it, however slow the machine (decision 0240).
+ * `askedAt()` is when the first of them was made (Date.now()), for a lower bound on the timer.
+ */
+export async function holdRequestsTo(page: Page, pathname: string) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let askedAt: number | undefined;
+  await page.route(
+    (url) => url.pathname === pathname || url.pathname === `${pathname}.data`,
+    async (route) => {
+      askedAt ??= Date.now();
+      await held;
+      await route.continue();
+    },
+  );
+  return { release, askedAt: () => askedAt };
 }
 
 /**
