@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { SQLITE_ONLY_FILES } from "./tests/engines.ts";
 
@@ -16,6 +17,11 @@ export default defineConfig({
     globalSetup: onPostgres ? ["tests/postgres-global-setup.ts"] : [],
     environment: "node",
     pool: "forks",
+    // Two test files at once even on 2 cores (Vitest's default is one fewer than the cores: one file at a time
+    // there). Most files spend much of their time waiting for a server they started, a child process or
+    // PostgreSQL; each has its own DATA_DIR and database (tests/setup.ts), ports the system picks, and no test
+    // depends on the machine's speed (decision 0241).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ["tests/setup.ts"],
     testTimeout: HANG_GUARD_MS,
     hookTimeout: HANG_GUARD_MS,

@@ -8,8 +8,12 @@ export const onPostgres = process.env.TEST_DB === "postgres";
 /** The reason a single test is about SQLite itself (for `it.skipIf(onPostgres)` and the report). */
 export const SQLITE_ONLY = "about SQLite itself: not run on PostgreSQL (docs/testing.md)";
 
-/** Test files about SQLite itself, or that compare both engines already (each with its own PostgreSQL). */
+/**
+ * Test files about SQLite itself, or that compare both engines already (each with its own PostgreSQL), or that
+ * use no database at all (a glob: vitest.config.ts excludes these keys from the PostgreSQL pass).
+ */
 export const SQLITE_ONLY_FILES: Record<string, string> = {
+  "tests/unit/**": "pure rules, no database (tests/README.md): the same on both engines, run once, in the SQLite pass",
   "tests/integration/migrations.test.ts": "applies db/migrations (SQLite's) to SQLite files",
   "tests/integration/backup.test.ts": "npm run db:backup copies the SQLite file (PostgreSQL: pg_dump)",
   "tests/integration/backup-retention.test.ts": "keeps SQLite backup folders",
@@ -26,5 +30,4 @@ export const SQLITE_ONLY_FILES: Record<string, string> = {
     "copies a SQLite store into a PostgreSQL of its own: runs once, in the SQLite pass",
   "tests/integration/image-folder.test.ts":
     "starts the image's folder on SQLite and on a PostgreSQL of its own: runs once, in the SQLite pass",
-  "tests/unit/schema-drift.test.ts": "compares both schemas (no database): runs once, in the SQLite pass",
 };

@@ -47,6 +47,8 @@ export const common = {
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: [["list"]],
+  // The ten slowest spec files of the run, listed at its end: where the time goes (docs/testing.md).
+  reportSlowTests: { max: 10, threshold: 60_000 },
   timeout: HANG_GUARD_MS,
   expect: { timeout: 60_000 },
   projects: [

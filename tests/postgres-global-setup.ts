@@ -9,7 +9,8 @@ import { startPostgres } from "./helpers/postgres-server.ts";
 export const TEMPLATE_DATABASE = "store_template";
 
 export default async function setup(): Promise<() => Promise<void>> {
-  const server = await startPostgres();
+  // Two test files at once (vitest.config.ts), each maybe with two app servers and its own pool: room for them.
+  const server = await startPostgres({ settings: { max_connections: "200" } });
   try {
     const admin = postgres(server.adminUrl, { max: 1, onnotice: () => {} });
     try {

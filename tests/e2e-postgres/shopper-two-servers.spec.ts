@@ -31,7 +31,7 @@ test("sign up and fill the cart on server A, check out with cash on delivery on 
   await panel.getByLabel("Email").fill(uniqueEmail("two-servers"));
   await panel.getByLabel("Password").fill(PASSWORD);
   await panel.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByText(`Welcome to Trendora, ${name}!`)).toBeVisible();
+  await expectToast(page, `Welcome to Trendora, ${name}!`);
   await expect(accountMenu(page)).toHaveText(name);
 
   // The cart on A.

@@ -5,8 +5,16 @@
 // axe runs in the page and needs JavaScript. In the no-js project the pages are browsed without it, and each
 // page as that browser built it (its DOM, <noscript> content included, scripts left out) is audited in a
 // second page with JavaScript on, which shows that same document with the same viewport.
+//
+// Each page state is audited once per run (decision 0241): axe's findings depend on the document (its elements,
+// attributes, text and the stylesheets it links, named by their content's hash) and the viewport, so a state
+// already audited in this run, by the other project or another test, is not audited again; its findings are
+// read back. A page whose document differs with JavaScript (hydrated, a <noscript>) is audited in both.
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import {
   catalogueSample,
@@ -20,42 +28,98 @@ import {
 
 const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
-/** The page itself with JavaScript; without, a copy of the document the browser built, where axe can run. */
-async function auditable(page: Page, browser: Browser): Promise<{ target: Page; done: () => Promise<void> }> {
-  if (test.info().project.use.javaScriptEnabled !== false) return { target: page, done: async () => {} };
-  const html = await page.evaluate(() => {
+// The three walks share nothing (each its own shopper or seller session): on any free worker, not one after another.
+test.describe.configure({ mode: "parallel" });
+
+const withJs = () => test.info().project.use.javaScriptEnabled !== false;
+
+/**
+ * The document as axe sees it, scripts left out: the no-js project's copy to audit (its <noscript> content part of
+ * the page), and with JavaScript the key of the page's state (a <noscript> stays inert there).
+ */
+function documentOf(page: Page): Promise<string> {
+  return page.evaluate((scripting) => {
     const copy = document.documentElement.cloneNode(true) as HTMLElement;
     for (const script of copy.querySelectorAll("script")) script.remove();
     // Without JavaScript a <noscript>'s content is part of the page; with it, it would be inert text.
-    for (const noscript of copy.querySelectorAll("noscript")) noscript.replaceWith(...noscript.childNodes);
+    if (!scripting)
+      for (const noscript of copy.querySelectorAll("noscript")) noscript.replaceWith(...noscript.childNodes);
     return `<!DOCTYPE html>${copy.outerHTML}`;
-  });
-  const url = page.url();
-  const context = await browser.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true });
-  const target = await context.newPage();
-  await target.route(
-    (requested) => requested.href === url,
-    (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html }),
-  );
-  await target.goto(url);
-  await target.waitForLoadState("networkidle");
-  return { target, done: () => context.close() };
+  }, withJs());
+}
+
+/** The no-js project's page with JavaScript on where the copies are shown, one per test, and what it shows. */
+let copies: { context: BrowserContext; target: Page; shown: { url: string; html: string } } | null = null;
+
+test.afterEach(async () => {
+  await copies?.context.close();
+  copies = null;
+});
+
+/** The page itself with JavaScript; without, a copy of the document the browser built, where axe can run. */
+async function auditable(page: Page, browser: Browser, html: string): Promise<Page> {
+  if (withJs()) return page;
+  if (!copies) {
+    const context = await browser.newContext({ javaScriptEnabled: true });
+    const shown = { url: "", html: "" };
+    await context.route(
+      (requested) => requested.href === shown.url,
+      (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: shown.html }),
+    );
+    copies = { context, target: await context.newPage(), shown };
+  }
+  copies.shown.url = page.url();
+  copies.shown.html = html;
+  await copies.target.setViewportSize(page.viewportSize()!);
+  // Loaded (its stylesheets, fonts and pictures): the copy has no scripts, so nothing changes it afterwards.
+  await copies.target.goto(page.url());
+  return copies.target;
+}
+
+type Finding = { id: string; nodes: string[] };
+
+/** Where this run keeps the findings per page state: in its output folder, which Playwright empties at the start. */
+const auditsDir = () => path.join(test.info().project.outputDir, "axe-audits");
+
+/** The findings of a page state audited earlier in this run, if any. */
+function auditedBefore(key: string): Finding[] | null {
+  try {
+    return JSON.parse(readFileSync(path.join(auditsDir(), `${key}.json`), "utf8")) as Finding[];
+  } catch {
+    return null;
+  }
+}
+
+function keepAudit(key: string, findings: Finding[]) {
+  mkdirSync(auditsDir(), { recursive: true });
+  // Written whole, then renamed: a test reading it meanwhile finds nothing or all of it.
+  const file = path.join(auditsDir(), `${key}.json`);
+  writeFileSync(`${file}.${process.pid}`, JSON.stringify(findings));
+  renameSync(`${file}.${process.pid}`, file);
 }
 
 /** The violations axe finds on the page as it is now, one line per rule with the first nodes it names. */
 async function violations(page: Page, label: string): Promise<string[]> {
-  const { target, done } = await auditable(page, page.context().browser()!);
-  const results = await new AxeBuilder({ page: target }).withTags(WCAG_21_AA).analyze();
-  await done();
-  const found = results.violations.map(
-    (v) =>
-      `${label}: ${v.id} ×${v.nodes.length} (${v.nodes
-        .slice(0, 3)
-        .map((n) => n.target.join(" "))
-        .join(" | ")})`,
-  );
+  const html = await documentOf(page);
+  const viewport = page.viewportSize();
+  const key = createHash("sha256").update(`${viewport?.width}x${viewport?.height}\n${html}`).digest("hex");
+  let findings = auditedBefore(key);
+  const again = findings !== null;
+  if (!findings) {
+    const target = await auditable(page, page.context().browser()!, html);
+    // Every rule of the tags runs; only the violations are reported node by node (axe's advice for large
+    // pages). `options` replaces what `withTags` set: it comes first.
+    const results = await new AxeBuilder({ page: target })
+      .options({ resultTypes: ["violations"] })
+      .withTags(WCAG_21_AA)
+      .analyze();
+    findings = results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+    keepAudit(key, findings);
+  }
+  const found = findings.map((v) => `${label}: ${v.id} ×${v.nodes.length} (${v.nodes.slice(0, 3).join(" | ")})`);
   // The count per page, so a run shows where things stand (also when it passes).
-  console.log(`axe ${test.info().project.name} ${label}: ${found.length} rules violated`);
+  const note = again ? " (this page state was audited earlier in the run)" : "";
+  console.log(`axe ${test.info().project.name} ${label}: ${found.length} rules violated${note}`);
   return found;
 }
 
@@ -63,7 +127,9 @@ async function auditPages(page: Page, visits: Visit[]) {
   const found: string[] = [];
   for (const visit of visits) {
     await page.goto(visit.path);
-    await page.waitForLoadState("networkidle");
+    // With JavaScript, until the app has fetched what it fetches after loading; without, nothing runs after
+    // the load event that goto waits for.
+    if (withJs()) await page.waitForLoadState("networkidle");
     found.push(...(await violations(page, visit.path)));
   }
   return found;

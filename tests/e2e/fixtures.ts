@@ -136,6 +136,8 @@ export const test = base.extend<{
             console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
           });
         });
+        // Every context a test watches also keeps the toasts its pages were given (expectToast reads them).
+        await watched.addInitScript(recordToasts);
       };
       await watch(context);
       await use({ violations, watch });
@@ -174,12 +176,51 @@ export const test = base.extend<{
 
 export { expect };
 
+/** The texts of the toasts this page's document was given (recordToasts), in the order they came. */
+declare global {
+  interface Window {
+    __toastsShown?: string[];
+  }
+}
+
 /**
- * A toast with this text was shown. Read from the toasts' live region, not from what is visible: a success
- * toast fades out after 2 s (4 s for an error), with or without JavaScript, and a busy machine can outlast that.
+ * Runs in each page before the store's scripts (an init script): notes the text of every toast put into the toasts'
+ * live region, when it is put there. With JavaScript the store takes a toast out of the page 2.4 s after showing
+ * it (a success toast fades after 2 s, an error after 4 s), and a busy machine can outlast that before a test
+ * looks: the note stays (decision 0240). Without JavaScript the server-rendered toast stays in the page (only its
+ * look fades), and expectToast reads it there.
+ */
+function recordToasts() {
+  const shown: string[] = [];
+  const noted = new WeakSet<Element>();
+  const look = () => {
+    // Set once the observer is called: without JavaScript the init script runs but its observer never is, and
+    // expectToast reads the live region instead.
+    window.__toastsShown ??= shown;
+    for (const toast of document.querySelectorAll('[data-testid="toasts"] > *')) {
+      // The parser may put the element in before its text: noted once it has some.
+      if (noted.has(toast) || !toast.textContent) continue;
+      noted.add(toast);
+      shown.push(toast.textContent);
+    }
+  };
+  new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * A toast with this text was shown (on this page since it was loaded, or since the last clickAndAwaitPost). Never
+ * whether it is still visible: a success toast fades after 2 s (4 s for an error), with or without JavaScript,
+ * and a busy machine can outlast that; nor whether it is still in the page, which with JavaScript it leaves after
+ * 2.4 s. With JavaScript the toasts are read from what recordToasts noted, without it from the live region, where
+ * the server put them (decision 0240). Assert the lasting effect of the action as well.
  */
 export async function expectToast(page: Page, text: string) {
-  await expect(page.getByTestId("toasts")).toContainText(text);
+  const shown = () =>
+    page
+      .evaluate(() => window.__toastsShown ?? [document.querySelector('[data-testid="toasts"]')?.textContent ?? ""])
+      // Between two documents (a navigation) there is nothing to read: asked again.
+      .catch(() => []);
+  await expect.poll(shown, { message: `a toast saying "${text}"` }).toContainEqual(expect.stringContaining(text));
 }
 
 /**
@@ -192,9 +233,34 @@ export async function expectToast(page: Page, text: string) {
  * data request's body, so "requestfinished" may never come (seen under load).
  */
 export async function clickAndAwaitPost(page: Page, click: () => Promise<void>) {
+  // The toasts noted so far are forgotten: expectToast then reads only what this post brought (decision 0240).
+  await page.evaluate(() => window.__toastsShown?.splice(0)).catch(() => {});
   const answered = page.waitForResponse((response) => response.request().method() === "POST");
   await click();
   await answered;
+}
+
+/**
+ * Holds the browser's requests for `pathname` (its document, or with JavaScript its data request) until
+ * `release()`: a page that moves on there by itself after a timer (the loader's five seconds, a meta refresh
+ * without JavaScript) stays on screen while the test reads it, however slow the machine (decision 0240).
+ * `askedAt()` is when the first of them was made (Date.now()), for a lower bound on the timer.
+ */
+export async function holdRequestsTo(page: Page, pathname: string) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let askedAt: number | undefined;
+  await page.route(
+    (url) => url.pathname === pathname || url.pathname === `${pathname}.data`,
+    async (route) => {
+      askedAt ??= Date.now();
+      await held;
+      await route.continue();
+    },
+  );
+  return { release, askedAt: () => askedAt };
 }
 
 /**

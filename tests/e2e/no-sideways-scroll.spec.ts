@@ -15,6 +15,9 @@ import {
 
 const WIDTHS = [320, 375];
 
+// The three walks share nothing (each its own session): on any free worker, not one after another.
+test.describe.configure({ mode: "parallel" });
+
 /** Every page at every width: "<path> at <width> px: <document width> px wide" for each that is wider. */
 async function tooWide(page: Page, visits: Visit[]): Promise<string[]> {
   const found: string[] = [];

@@ -2,7 +2,7 @@
 // and the built-in Stripe sandbox it serves (hosted TEST MODE page, signed webhook back to the store).
 // The shopper is signed in by the `shopper` fixture (tests/e2e/fixtures.ts).
 import type { Page } from "@playwright/test";
-import { expect, expectToast, test } from "./fixtures.ts";
+import { expect, expectToast, holdRequestsTo, test } from "./fixtures.ts";
 import { ASHA_ADDRESS, addToCartHere, cartCount, openProduct, saveAddress } from "./shopper-helpers.ts";
 
 /** The signed-in shopper puts one product in the cart and saves an address; returns the product and the total. */
@@ -43,11 +43,14 @@ test("pay online: cart, Online, Place Order, the TEST MODE checkout, Pay, the lo
   const { product, total } = await shopperReadyToPay(page);
   await placeOnlineOrder(page, product, total);
 
+  // Held on the spinner page until it has been read: a busy machine may take five seconds to read it.
+  const myOrders = await holdRequestsTo(page, "/my-orders");
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   // The spinner page, which waits five seconds (a timer with JS, a meta refresh without), and says how it went.
   await expect(page).toHaveURL(/\/loader\?next=my-orders&session_id=cs_test_/);
   await expect(page.getByRole("status", { name: "Loading" })).toBeVisible();
   await expect(page.getByTestId("payment-notice")).toHaveText("Payment received. Your order is placed.");
+  myOrders.release();
   // The spec's five seconds on the spinner page, waited for as a condition.
   await page.waitForURL(/\/my-orders$/);
 

@@ -57,5 +57,5 @@ test("forgot password: the mailed link sets a new password and signs the shopper
   await expect(loginPanel(page).getByText("Invalid email or password")).toBeVisible();
   await page.goto("/");
   await logInThroughModal(page, shopper.email, NEW_PASSWORD);
-  await expect(page.getByText("Welcome back, Forgetful!")).toBeVisible();
+  await expectToast(page, "Welcome back, Forgetful!");
 });

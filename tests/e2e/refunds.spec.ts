@@ -3,7 +3,7 @@
 // restock, sees a refund fail and tries again, sees a refund made in Stripe's dashboard arrive by webhook,
 // refunds a delivered order that came back, and marks a cash order paid.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, expectToast, test } from "./fixtures.ts";
+import { expect, expectToast, holdRequestsTo, test } from "./fixtures.ts";
 import { waitForMail } from "./mail-helpers.ts";
 import { addAddressAsShopper, addProductAsSeller, uniqueName } from "./seller-helpers.ts";
 
@@ -40,8 +40,11 @@ async function paidOnlineOrder(page: Page, baseURL: string, storeApi: APIRequest
   const { url } = (await placed.json()) as { url: string };
   const sessionId = /cs_test_[0-9A-Za-z]+/.exec(url)![0];
   await page.goto(new URL(url).pathname);
+  // Held on the spinner page until seen there: it moves on to My Orders after five seconds.
+  const myOrders = await holdRequestsTo(page, "/my-orders");
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await expect(page).toHaveURL(/\/loader\?/);
+  myOrders.release();
   let orderId = "";
   await expect
     .poll(async () => {

@@ -20,7 +20,6 @@ test("sign-in through the form: a wrong password is refused, the right one opens
 
   await page.getByLabel("Password").fill(DEMO_SELLER.password);
   await page.getByRole("button", { name: "Login" }).click();
-  // Toasts first: they fade after two seconds.
   await expectToast(page, "Login successful!");
   await expect(page).toHaveURL(/\/seller$/);
   await expect(page.getByText("Hi! Seller")).toBeVisible();
@@ -39,7 +38,7 @@ test("sign-in through the form: a wrong password is refused, the right one opens
   await expect(page).toHaveURL(/\/seller$/);
 
   await page.getByRole("button", { name: "Logout" }).click();
-  await expect(page.getByText("Logged out")).toBeVisible();
+  await expectToast(page, "Logged out");
   await expect(page).toHaveURL(/\/$/);
   // A visitor on a seller page gets the sign-in form there, and comes back to that page.
   await page.goto("/seller/orders");

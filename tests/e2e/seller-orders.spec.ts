@@ -53,7 +53,6 @@ test("a shopper's order shows in Orders; the seller ships it; the shopper sees S
 
   await order.getByLabel(`New status for order ${orderId}`).selectOption("Shipped");
   await order.getByRole("button", { name: "Update" }).click();
-  // The toast's text, not whether it still shows: it fades after 2 s, which a busy machine outlasted (no-js).
   await expectToast(seller, "Order marked Shipped");
   const moved = seller.getByTestId("seller-order").filter({ hasText: orderId });
   await expect(moved.getByTestId("order-status")).toHaveText("Shipped");

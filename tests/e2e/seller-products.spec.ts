@@ -75,7 +75,7 @@ test("add a product with two photos, find it in the shop, toggle stock, edit it,
   const toggle = page.getByRole("button", { name: `In stock: ${name}` });
   await expect(toggle).toHaveAttribute("aria-pressed", "true");
   await toggle.click();
-  await expect(page.getByTestId("toasts")).toContainText(`Stock Updated: ${name}`);
+  await expectToast(page, `Stock Updated: ${name}`);
   await expect(toggle).toHaveAttribute("aria-pressed", "false");
   await page.reload();
   await expect(toggle).toHaveAttribute("aria-pressed", "false");
@@ -105,7 +105,7 @@ test("add a product with two photos, find it in the shop, toggle stock, edit it,
   await page.getByRole("button", { name: "Save Changes" }).click();
   // Back at the product's row (with JavaScript the list keeps its place; without, the #fragment scrolls to it).
   await expect(page).toHaveURL(/\/seller\/product-list#product-\w+$/);
-  await expect(page.getByTestId("toasts")).toContainText(`Product Updated: ${edited}`);
+  await expectToast(page, `Product Updated: ${edited}`);
   const editedRow = page.getByRole("row").filter({ hasText: edited });
   await expect(editedRow).toContainText("Winter");
   await expect(editedRow).toContainText("$35.00");
@@ -173,8 +173,7 @@ test("the product list keeps its place: Save and the In Stock switch of a far ro
 
   // Save with the counts as they are: nothing is written, the list comes back at the row.
   await row.getByRole("button", { name: `Save counts: ${name}` }).click();
-  // Read from the toasts' live region: a success toast fades out after 2 s, which a busy machine can outlast.
-  await expect(page.getByTestId("toasts")).toContainText(`Counts Updated: ${name}`);
+  await expectToast(page, `Counts Updated: ${name}`);
   await expect(row).toBeInViewport();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(far / 2);
 
@@ -183,7 +182,7 @@ test("the product list keeps its place: Save and the In Stock switch of a far ro
   const other = was === "true" ? "false" : "true";
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-pressed", other);
-  await expect(page.getByTestId("toasts")).toContainText(`Stock Updated: ${name}`);
+  await expectToast(page, `Stock Updated: ${name}`);
   await expect(row).toBeInViewport();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(far / 2);
   await toggle.click();
@@ -210,7 +209,7 @@ test("the product list shows 50 products a page; a change on page 2 comes back t
   const name = (await edit.getAttribute("aria-label"))!.replace(/^Edit /, "");
   // Save with the counts as they are: back to this row, on this page.
   await row.getByRole("button", { name: `Save counts: ${name}` }).click();
-  await expect(page.getByTestId("toasts")).toContainText(`Counts Updated: ${name}`);
+  await expectToast(page, `Counts Updated: ${name}`);
   await expect(page).toHaveURL(/\/seller\/product-list\?page=2(#product-[0-9a-z]+)?$/);
   await expect(pager).toContainText(/Page 2 of [2-9]/);
   await expect(page.getByRole("row", { name: new RegExp(name) }).first()).toBeVisible();

@@ -1,7 +1,7 @@
 // Shopper accounts in the browser, with JavaScript and without. Signing up through the login modal is tested
 // here, once; every other spec starts with a shopper signed in by tests/e2e/fixtures.ts.
 import type { Locator, Page } from "@playwright/test";
-import { expect, registerShopper, test, useOwnAddress } from "./fixtures.ts";
+import { expect, expectToast, registerShopper, test, useOwnAddress } from "./fixtures.ts";
 import {
   accountMenu,
   addToCartHere,
@@ -30,8 +30,7 @@ test("sign up through the login modal: the new shopper lands on the home page, s
   await dialog.getByLabel("Email").fill(uniqueEmail("signup"));
   await dialog.getByLabel("Password").fill(PASSWORD);
   await dialog.getByRole("button", { name: "Create Account" }).click();
-  // The toast first: it fades after two seconds.
-  await expect(page.getByText(`Welcome to Trendora, ${name}!`)).toBeVisible();
+  await expectToast(page, `Welcome to Trendora, ${name}!`);
   await expect(page).toHaveURL(/\/$/);
   await expect(accountMenu(page)).toHaveText(name);
   await expect(loginPanel(page)).toHaveCount(0);
@@ -53,7 +52,7 @@ test("a visitor's cart survives login: it is merged into the saved cart", async 
 
   const productUrl = page.url();
   await logInThroughModal(page, email.toUpperCase());
-  await expect(page.getByText("Welcome back, Merger!")).toBeVisible();
+  await expectToast(page, "Welcome back, Merger!");
   // Back on the product the shopper was looking at.
   await expect(page).toHaveURL(productUrl);
   await expect(cartCount(page)).toHaveText("3");
@@ -94,7 +93,7 @@ test("My Orders (where every mail links) asks a visitor to log in, then shows th
   await expect(panel.getByRole("alert")).toHaveText("Invalid email or password");
   await panel.getByLabel("Password").fill(PASSWORD);
   await panel.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByText(`Welcome back, ${name}!`)).toBeVisible();
+  await expectToast(page, `Welcome back, ${name}!`);
   await expect(page).toHaveURL(/\/my-orders$/);
   await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
 });
@@ -113,7 +112,7 @@ test("login from a product page, after a refused try, comes back to that product
   await expect(panel.getByRole("alert")).toHaveText("Invalid email or password");
   await panel.getByLabel("Password").fill(PASSWORD);
   await panel.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByText(`Welcome back, ${name}!`)).toBeVisible();
+  await expectToast(page, `Welcome back, ${name}!`);
   await expect(page).toHaveURL(productUrl);
   await expect(accountMenu(page)).toHaveText(name);
 });
@@ -123,7 +122,7 @@ test("sign-up from the cart's 'Please log in to place your order' comes back to 
   await addToCartHere(page);
   await page.goto("/cart");
   await page.getByRole("button", { name: "Place Order" }).click();
-  await expect(page.getByText("Please log in to place your order.")).toBeVisible();
+  await expectToast(page, "Please log in to place your order.");
   await expect(page).toHaveURL(/\/cart\?login$/);
   const panel = loginPanel(page);
   await panel.getByRole("link", { name: "click here" }).click();
@@ -133,7 +132,7 @@ test("sign-up from the cart's 'Please log in to place your order' comes back to 
   await panel.getByLabel("Email").fill(uniqueEmail("cart-signup"));
   await panel.getByLabel("Password").fill(PASSWORD);
   await panel.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByText(`Welcome to Trendora, ${name}!`)).toBeVisible();
+  await expectToast(page, `Welcome to Trendora, ${name}!`);
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole("link", { name: product })).toBeVisible();
 });
@@ -146,7 +145,7 @@ test("a return target of another site is never followed: the login goes home", a
   await panel.getByLabel("Email").fill(email);
   await panel.getByLabel("Password").fill(PASSWORD);
   await panel.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByText(`Welcome back, ${name}!`)).toBeVisible();
+  await expectToast(page, `Welcome back, ${name}!`);
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
 });
 

@@ -36,7 +36,7 @@ export async function logInThroughModal(page: Page, email: string, password = PA
   await dialog.getByRole("button", { name: "Login" }).click();
 }
 
-/** Logs out from the profile menu; checks the toast first, as it fades after two seconds. */
+/** Logs out from the profile menu: the toast, then the lasting effect (home, signed out). */
 export async function logOut(page: Page) {
   await accountMenu(page).click();
   await page.getByRole("banner").getByRole("button", { name: "Logout" }).first().click();

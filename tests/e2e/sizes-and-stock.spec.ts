@@ -240,7 +240,7 @@ test("the seller adds a product with sizes from a preset and custom rows, then c
   await lowRow.getByLabel(`Units in stock of ${name}, UK 8`).fill("12");
   await lowRow.getByLabel(`Units in stock of ${name}, UK 12`).fill("6");
   await lowRow.getByRole("button", { name: `Save counts: ${name}` }).click();
-  await expect(page.getByTestId("toasts")).toContainText(`Counts Updated: ${name}`);
+  await expectToast(page, `Counts Updated: ${name}`);
   await expect(page).toHaveURL(/\?stock=low#product-\w+$/);
   await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
   await page.getByRole("link", { name: "All", exact: true }).click();

@@ -1,7 +1,7 @@
 // The newsletter sign-up on the home page: every message, with JavaScript on and off. POST /api/subscribe's
 // answers are tested through the request handler (tests/integration/hostile-newsletter.test.ts).
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, expectToast, test } from "./fixtures.ts";
 
 function uniqueEmail() {
   return `reader-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -28,7 +28,7 @@ test("empty, invalid, new and already subscribed addresses", async ({ page }) =>
   const email = uniqueEmail();
   await field(page).fill(email);
   await subscribe(page).click();
-  await expect(page.getByRole("status").filter({ hasText: "You are subscribed to our page!" })).toBeVisible();
+  await expectToast(page, "You are subscribed to our page!");
   await expect(field(page)).toHaveValue("");
   await expect(error(page)).toHaveCount(0);
 
