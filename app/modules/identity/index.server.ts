@@ -31,4 +31,4 @@ export {
 } from "./sellers.server.ts";
 export { endSession, SESSION_COOKIE_NAMES, startSession } from "./sessions.server.ts";
 export { shopperShell } from "./shopper-shell.server.ts";
-export { clientKey, THROTTLE_RULES } from "./throttle.server.ts";
+export { clientKey, startAttempt, THROTTLE_RULES } from "./throttle.server.ts";
