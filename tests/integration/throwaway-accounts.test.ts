@@ -130,6 +130,26 @@ describe("open online checkouts per address", () => {
   });
 });
 
+describe("open online checkouts per address, at once", () => {
+  it("8 throw-away shoppers at one address start checkouts at the same moment: exactly 3 are open, 5 refused", async () => {
+    const product = await createProduct({ offerPriceCents: 3000 }, { stock: 20 });
+    const address = newAddress();
+    const shoppers = [];
+    for (let i = 0; i < 8; i++) shoppers.push(await shopperAt(address));
+    const answers = await Promise.all(
+      shoppers.map((shopper) =>
+        shopper.client.post(
+          "/api/order/stripe",
+          json({ items: [{ product: product.id, quantity: 1 }], address: shopper.addressId }),
+        ),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
+    expect((await stockOf(product.id))[""]).toBe(17);
+  });
+});
+
 describe("a checkout that carries a code holds for less time", () => {
   it("its Checkout Session expires after 31 minutes (one without a code after 60), and the sweep cancels it after 46", async () => {
     const code = await fivePercentCode(5);
