@@ -219,6 +219,11 @@ export const orders = pgTable(
     address: jsonb("address").$type<OrderAddress>().notNull(),
     requestKey: text("request_key"),
     stripeSessionId: text("stripe_session_id").unique(),
+    /**
+     * Who started an online checkout: a keyed hash of the client's address (never the address itself), so open
+     * checkouts are limited per address (decision 0212); null for cash orders and orders placed before.
+     */
+    checkoutClient: text("checkout_client"),
     stockReturnedAt: time("stock_returned_at"),
     createdAt: createdAt(),
     updatedAt: time("updated_at"),
@@ -228,6 +233,7 @@ export const orders = pgTable(
     index("orders_created_idx").on(t.createdAt),
     index("orders_status_idx").on(t.status, t.paymentType, t.isPaid),
     uniqueIndex("orders_request_key_idx").on(t.userId, t.requestKey),
+    index("orders_checkout_client_idx").on(t.checkoutClient),
     check(
       "orders_amounts",
       sql`${t.amountCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.shippingCents} + (CASE WHEN ${t.taxIncluded} THEN 0 ELSE ${t.taxCents} END) AND ${t.discountCents} >= 0 AND ${t.discountCents} <= ${t.subtotalCents}`,

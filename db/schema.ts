@@ -248,6 +248,11 @@ export const orders = sqliteTable(
     requestKey: text("request_key"),
     stripeSessionId: text("stripe_session_id").unique(),
     /**
+     * Who started an online checkout: a keyed hash of the client's address (never the address itself), so open
+     * checkouts are limited per address (decision 0212); null for cash orders and orders placed before.
+     */
+    checkoutClient: text("checkout_client"),
+    /**
      * Set when the order's units went back to stock (cancelled, failed, expired): claimed with a conditional
      * update, so they go back once. Cleared when a payment arrives for it after all and they are taken again.
      */
@@ -261,6 +266,7 @@ export const orders = sqliteTable(
     // The seller's overview counts orders by status from this index alone (no order rows are read).
     index("orders_status_idx").on(t.status, t.paymentType, t.isPaid),
     uniqueIndex("orders_request_key_idx").on(t.userId, t.requestKey),
+    index("orders_checkout_client_idx").on(t.checkoutClient),
     check(
       "orders_amounts",
       sql`${t.amountCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.shippingCents} + (CASE WHEN ${t.taxIncluded} THEN 0 ELSE ${t.taxCents} END) AND ${t.discountCents} >= 0 AND ${t.discountCents} <= ${t.subtotalCents}`,

@@ -61,6 +61,16 @@ const schema = z.object({
     .regex(/^(off|\d{1,2})$/, 'a number of proxy hops (0-99) or "off"')
     .default("off")
     .transform((value) => (value === "off" ? 0 : Number(value))),
+  /**
+   * New shopper accounts one client address may make in an hour (decision 0212); more are refused with 429.
+   * Raise it when many real shoppers reach the store from one address (a trusted proxy not configured, a test).
+   */
+  SIGN_UPS_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  /**
+   * Unpaid online checkouts one client address may have open at once (each holds its units and its code's
+   * use until paid or ended, decision 0212); another Place Order online is refused with 429.
+   */
+  OPEN_CHECKOUTS_PER_ADDRESS: z.coerce.number().int().min(1).default(3),
   /** The longest a client may take to send a whole request (headers and body): slow uploads are cut off. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   /** The longest a client may take to send the request headers. */

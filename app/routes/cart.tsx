@@ -2,6 +2,7 @@ import { data, redirectDocument, type ShouldRevalidateFunction } from "react-rou
 import { CART_SLOT, CartBody } from "#app/components/cart/cart-page.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
+import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { TEMPLATE_PAGE_HEADER } from "#app/lib/shared-page.ts";
@@ -37,7 +38,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 // Its document may be answered from a kept template filled with the shopper's cart (server.ts, decision 0205):
 // the header's parts, and the body rendered alone (CART_SLOT). Not a shared page: a visitor without cookies
 // gets it rendered (an empty cart, with its own order token).
-export const headers = () => ({ [TEMPLATE_PAGE_HEADER]: "1" });
+// A refusal's Retry-After (too many codes or checkouts) reaches the page too.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return { [TEMPLATE_PAGE_HEADER]: "1", ...(retryAfter && { "Retry-After": retryAfter }) };
+};
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 409 || defaultShouldRevalidate;
@@ -62,15 +67,20 @@ export function action({ request, context }: Route.ActionArgs) {
   return formAction(request, async (form) => {
     const shopper = shopperOf(context);
     const intent = form.get("intent");
-    if (intent === CART_INTENTS.placeOrder) return placeOrder(request, form, shopper);
+    if (intent === CART_INTENTS.placeOrder) return placeOrder(request, context, form, shopper);
     if (intent === CART_INTENTS.applyCode || intent === CART_INTENTS.removeCode) {
-      return answerCodeChange(request, form, shopper);
+      return answerCodeChange(request, context, form, shopper);
     }
     return answerCartChange(request, form, shopper?.id ?? null);
   });
 }
 
-async function placeOrder(request: Request, form: URLSearchParams, shopper: ShopperUser | null) {
+async function placeOrder(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  form: URLSearchParams,
+  shopper: ShopperUser | null,
+) {
   if (!shopper) {
     const back = new URL(safeRedirect(form.get("redirectTo"), "/cart"), request.url).pathname;
     return redirectWithToast(request, `${back}?login`, {
@@ -86,6 +96,9 @@ async function placeOrder(request: Request, form: URLSearchParams, shopper: Shop
     origin: new URL(request.url).origin,
     // The code the cart carries, checked again as the order is placed.
     discountCode: await savedCartCode(shopper.id),
+    client: clientAddressOf(context),
+    // The total the page showed: the order never costs more.
+    shownTotal: form.get("shownTotal"),
   });
   // A full page load: the checkout page is not part of this app (Stripe's, or the sandbox's).
   if (placed.paymentType === "Online") return redirectDocument(placed.url, 303);
@@ -96,14 +109,20 @@ async function placeOrder(request: Request, form: URLSearchParams, shopper: Shop
 }
 
 /** Applies the code typed in the cart's code field, or removes the cart's code; back to the cart (303). */
-async function answerCodeChange(request: Request, form: URLSearchParams, shopper: ShopperUser | null) {
+async function answerCodeChange(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  form: URLSearchParams,
+  shopper: ShopperUser | null,
+) {
   const userId = shopper?.id ?? null;
   let answer: { message: string; cookies: string[] };
   if (form.get("intent") === CART_INTENTS.removeCode) {
     answer = await removeCartCode(request, userId);
   } else {
     const { view, cookies } = await settleCart(request, userId);
-    answer = await applyCartCode(userId, form.get("code"), cartDiscountLines(view.lines));
+    const who = { userId, client: clientAddressOf(context) };
+    answer = await applyCartCode(who, form.get("code"), cartDiscountLines(view.lines));
     answer.cookies.unshift(...cookies);
   }
   const headers = new Headers();

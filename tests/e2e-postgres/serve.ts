@@ -68,6 +68,8 @@ try {
     MAIL_SENDER: "on",
     // As if behind one proxy, as tests/e2e/serve.ts.
     TRUST_PROXY: "1",
+    SIGN_UPS_PER_ADDRESS: "100000",
+    OPEN_CHECKOUTS_PER_ADDRESS: "100000",
   };
   delete shared.STRIPE_SECRET_KEY;
   delete shared.STRIPE_WEBHOOK_SECRET;

@@ -37,7 +37,14 @@ beforeAll(async () => {
   }
   // The server reaches its own Stripe sandbox at 127.0.0.1:PORT, so the port is chosen here.
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, HOST: "127.0.0.1", PORT: String(port), NODE_ENV: "test" };
+  // All ten shoppers come from 127.0.0.1: the per-address limit on open checkouts (decision 0212) is raised.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    NODE_ENV: "test",
+    OPEN_CHECKOUTS_PER_ADDRESS: "100000",
+  };
   delete env.STRIPE_SANDBOX_URL;
   server = spawn(process.execPath, [path.join(env.BUILD_DIR ?? "build", "server-entry.js")], {
     env,

@@ -3,7 +3,7 @@ import { SubmitButton } from "#app/components/button.tsx";
 import { FieldError, FormError } from "#app/components/form-messages.tsx";
 import { typedValue } from "#app/lib/form-reply.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
-import { formatMoney, formatTaxRate, type Totals } from "#app/lib/money.ts";
+import { formatMoney, formatTaxRate, type Totals, toDecimalText } from "#app/lib/money.ts";
 import { POLICIES, useShop } from "#app/lib/shop.ts";
 import { useDetailsMenu } from "#app/lib/use-details-menu.ts";
 
@@ -109,6 +109,8 @@ export function OrderSummary({
       <Form method="post" action="/cart" className="mt-6">
         <input type="hidden" name="intent" value={CART_INTENTS.placeOrder} />
         <input type="hidden" name="requestKey" value={requestKey} />
+        {/* The total this page shows: Place Order is refused if the order would now cost more. */}
+        <input type="hidden" name="shownTotal" value={toDecimalText(totals.totalCents, shop.currency)} />
         <input type="hidden" name="addressId" value={selected?.id ?? ""} />
         <input type="hidden" name="redirectTo" value={here} />
         <label htmlFor="paymentType" className="text-sm font-medium uppercase text-gray-700">

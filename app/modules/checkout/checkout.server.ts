@@ -1,8 +1,11 @@
 // Placing an order from the cart (the cart page) or from an /api client's lines, cash or online: the one
 // place that decides how. The adapters only read the request and choose the answer.
+import { parseMoney } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { parseOrderLines } from "#app/modules/cart/index.server.ts";
+import { underCodeThrottle } from "#app/modules/discounts/index.server.ts";
 import { checkOrderRequest, placeOrder } from "#app/modules/orders/index.server.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import type { PaymentType } from "#db/tables.ts";
 import {
   ALREADY_PLACED,
@@ -30,6 +33,15 @@ export type CheckoutRequest = {
   origin: string;
   /** A discount code: the one the cart carries, or an /api body's `discountCode`; none when absent or empty. */
   discountCode?: unknown;
+  /** The code was typed by the client (an /api body's): tried under the code throttle, as the cart's field is. */
+  codeTyped?: boolean;
+  /** The client's address: code attempts and open online checkouts are counted per address (every route sends it). */
+  client?: string;
+  /**
+   * The total the shopper was shown, in the shop's currency as a decimal ("40.80"): the Place Order form's, or an
+   * /api body's `expectedAmount`. The order is refused (409, with the new total) if it would cost more.
+   */
+  shownTotal?: unknown;
 };
 
 export type CheckoutResult =
@@ -45,6 +57,22 @@ export type CheckoutResult =
  * checkout.
  */
 export async function placeCartOrder(request: CheckoutRequest): Promise<CheckoutResult> {
+  const { client } = request;
+  if (!request.codeTyped || !hasCode(request.discountCode) || client === undefined) return placeChecked(request);
+  return underCodeThrottle({ userId: request.shopperId, client }, () => placeChecked(request));
+}
+
+const hasCode = (code: unknown) => code !== undefined && code !== null && code !== "";
+
+/** The total shown, in minor units (null when none was sent); a 400 when it is not an amount. */
+async function shownTotalCents(shown: unknown): Promise<number | null> {
+  if (shown === undefined || shown === null || shown === "") return null;
+  const cents = parseMoney(shown, (await shopSettings()).currency);
+  if (cents === null) refuse("The total shown is not an amount.");
+  return cents;
+}
+
+async function placeChecked(request: CheckoutRequest): Promise<CheckoutResult> {
   const paymentType = request.paymentType ?? "COD";
   if (!PAYMENT_TYPES.includes(paymentType as PaymentType)) refuse("Please choose a payment method.");
   const requestKey = request.requestKey ?? null;
@@ -57,6 +85,8 @@ export async function placeCartOrder(request: CheckoutRequest): Promise<Checkout
     requestKey,
     items: request.items === undefined ? ("saved-cart" as const) : parseOrderLines(request.items),
     discountCode: request.discountCode,
+    shownTotalCents: await shownTotalCents(request.shownTotal),
+    client: request.client,
   };
   if (paymentType === "Online" && !onlinePaymentAvailable()) refuse(ONLINE_PAYMENT_OFF);
   const held = await unitsHeldByCheckoutsToClose(request.shopperId, requestKey);

@@ -26,7 +26,9 @@ import {
 import { orders, stripeEvents } from "#db/tables.ts";
 import {
   CHECKOUT_SESSION_SECONDS,
+  CODE_CHECKOUT_SESSION_SECONDS,
   checkoutLineItems,
+  checkoutSessionSeconds,
   errorText,
   ONLINE_PAYMENT_OFF,
   ONLINE_PAYMENT_TOO_SMALL,
@@ -36,8 +38,11 @@ import {
   stripeCurrency,
 } from "./stripe.server.ts";
 
-/** An unpaid online order older than this is cancelled when next looked at (expiry plus a late webhook). */
-const STALE_ONLINE_ORDER_MS = (CHECKOUT_SESSION_SECONDS + 15 * 60) * 1000;
+/** An unpaid online order older than its checkout's time plus this is cancelled when next looked at (a late webhook). */
+const LATE_WEBHOOK_MS = 15 * 60 * 1000;
+const STALE_ONLINE_ORDER_MS = CHECKOUT_SESSION_SECONDS * 1000 + LATE_WEBHOOK_MS;
+/** The same for an order that holds a discount code's use: its checkout is shorter. */
+const STALE_CODE_ORDER_MS = CODE_CHECKOUT_SESSION_SECONDS * 1000 + LATE_WEBHOOK_MS;
 
 /** Unpaid online orders whose checkout is still open: the shopper may yet pay them. */
 const openOnlineOrder = and(
@@ -93,7 +98,7 @@ export async function startOnlineCheckout(
         metadata: { orderId: order.id },
         client_reference_id: order.id,
         // From the order's creation time, so a repeated request sends the same parameters.
-        expires_at: Math.floor(order.createdAt / 1000) + CHECKOUT_SESSION_SECONDS,
+        expires_at: Math.floor(order.createdAt / 1000) + checkoutSessionSeconds(order),
         success_url: `${base}/loader?next=my-orders&session_id={CHECKOUT_SESSION_ID}`,
         // The cart page reads these to close this checkout (checkout-return.server.ts).
         cancel_url: `${base}/cart?checkout=cancelled&order=${order.id}`,
@@ -399,7 +404,15 @@ export async function expireStaleOnlineOrders(now = Date.now()): Promise<number>
     const cancelled = await tx
       .update(orders)
       .set({ status: "Cancelled", updatedAt: now })
-      .where(and(openOnlineOrder, lt(orders.createdAt, now - STALE_ONLINE_ORDER_MS)))
+      .where(
+        and(
+          openOnlineOrder,
+          or(
+            lt(orders.createdAt, now - STALE_ONLINE_ORDER_MS),
+            and(isNotNull(orders.discountCode), lt(orders.createdAt, now - STALE_CODE_ORDER_MS)),
+          ),
+        ),
+      )
       .returning({ id: orders.id });
     for (const { id } of cancelled) {
       await returnOrderStock(tx, id);

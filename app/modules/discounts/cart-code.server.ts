@@ -8,7 +8,7 @@ import { db, preparedPerConnection, type Tx, transaction } from "#app/lib/db.ser
 import { Refusal } from "#app/lib/refusal.ts";
 import { normaliseCode } from "#app/lib/schemas/discount.ts";
 import { cartDiscountCodes } from "#db/tables.ts";
-import { checkDiscount, type DiscountLine } from "./discounts.server.ts";
+import { type CodeTrier, checkDiscount, type DiscountLine, underCodeThrottle } from "./discounts.server.ts";
 
 export const CODE_APPLIED = "Discount code applied";
 export const CODE_REMOVED = "Discount code removed";
@@ -72,13 +72,17 @@ export function savedCartCode(userId: string): Promise<string | null> {
   return storedCode(userId);
 }
 
-/** Applies a code to the cart after checking it against the cart's lines; a refusal says why not. */
+/**
+ * Applies a code to the cart after checking it against the cart's lines, under the code throttle; a refusal
+ * says why not.
+ */
 export async function applyCartCode(
-  userId: string | null,
+  who: CodeTrier,
   input: unknown,
   lines: readonly DiscountLine[],
 ): Promise<{ message: string; cookies: string[] }> {
-  const { code } = await checkDiscount(db(), input, userId, lines);
+  const { userId } = who;
+  const { code } = await underCodeThrottle(who, () => checkDiscount(db(), input, userId, lines));
   if (userId) {
     await transaction((tx) => storeCode(tx, userId, code));
     return { message: CODE_APPLIED, cookies: [] };

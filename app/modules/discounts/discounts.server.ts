@@ -6,8 +6,9 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from "dri
 import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { formatMoney } from "#app/lib/money.ts";
-import { refuse } from "#app/lib/refusal.ts";
-import { type DiscountInput, dayOf, normaliseCode } from "#app/lib/schemas/discount.ts";
+import { Refusal, refuse } from "#app/lib/refusal.ts";
+import { type DiscountInput, normaliseCode } from "#app/lib/schemas/discount.ts";
+import { startAttempt } from "#app/modules/identity/index.server.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { discountCodes, discountUses, products } from "#db/tables.ts";
 
@@ -22,19 +23,43 @@ export type DiscountLine = { productId: string; category: string; unitPriceCents
  */
 export type AppliedDiscount = { codeId: string; code: string; discountCents: number; lineCents: number[] };
 
+/** The one status of a code that cannot be used now (unknown, paused, expired or not started). */
+export const UNUSABLE_CODE_STATUS = 404;
+
 /** Why a code cannot be used: each refusal the shopper can be given. */
 export const DISCOUNT_REFUSALS = {
-  unknown: (code: string) => `There is no discount code “${code}”. Please check the code.`,
-  paused: (code: string) => `The code ${code} cannot be used at the moment.`,
-  expired: (code: string) => `The code ${code} has expired.`,
-  notYetValid: (code: string, startsAt: number) =>
-    `The code ${code} is not valid yet: it starts on ${dayOf(startsAt)}.`,
+  // One answer whether the code is unknown, paused, expired or not started yet: a guess learns nothing of
+  // the codes that exist (decision 0210). The seller's list says which state a code is in.
+  unusable: (code: string) => `The code “${code}” cannot be used. Please check the code.`,
   minimum: (code: string, cents: number, currency: string) =>
     `The code ${code} needs a subtotal of at least ${formatMoney(cents, currency)}. Add more to your cart to use it.`,
   usedUp: (code: string) => `The code ${code} has been used up.`,
   alreadyUsed: (code: string) => `You have already used the code ${code}.`,
   nothingApplies: (code: string) => `The code ${code} does not apply to anything in your cart.`,
 } as const;
+
+/** A code that cannot be used now: what the code throttle counts. */
+class UnusableCode extends Refusal {}
+
+/** Who tries a code: the signed-in shopper (null: a visitor, counted by address only) and the client's address. */
+export type CodeTrier = { userId: string | null; client: string };
+
+/**
+ * Runs `attempt`, in which a code typed by a shopper or an /api client is checked, under the code throttle: each
+ * code that cannot be used counts against the shopper and the address, and once they have tried too many the
+ * attempt is refused with 429 before the code is looked at (decision 0210). A usable code clears nothing.
+ */
+export async function underCodeThrottle<T>(who: CodeTrier, attempt: () => Promise<T>): Promise<T> {
+  const started = await startAttempt("discount-code", { session: who.userId, client: who.client });
+  try {
+    const result = await attempt();
+    await started.withdrawn();
+    return result;
+  } catch (error) {
+    if (!(error instanceof UnusableCode)) await started.withdrawn();
+    throw error;
+  }
+}
 
 const INVALID_CODE = "Please enter a discount code (letters, digits, - or _).";
 
@@ -111,10 +136,14 @@ export async function checkDiscount(
   const row = await first(tx.select().from(discountCodes).where(eq(discountCodes.code, code)));
   // Said as the form's message (the cart shows it under the code field, Place Order next to its button).
   const no: (message: string, status?: number) => never = (message, status = 409) => refuse(message, status);
-  if (!row) no(DISCOUNT_REFUSALS.unknown(code), 404);
-  if (row.paused) no(DISCOUNT_REFUSALS.paused(code));
-  if (row.endsAt !== null && now > row.endsAt) no(DISCOUNT_REFUSALS.expired(code));
-  if (row.startsAt !== null && now < row.startsAt) no(DISCOUNT_REFUSALS.notYetValid(code, row.startsAt));
+  if (
+    !row ||
+    row.paused ||
+    (row.endsAt !== null && now > row.endsAt) ||
+    (row.startsAt !== null && now < row.startsAt)
+  ) {
+    throw new UnusableCode(DISCOUNT_REFUSALS.unusable(code), UNUSABLE_CODE_STATUS);
+  }
   const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   if (row.minSubtotalCents !== null && subtotal < row.minSubtotalCents) {
     no(DISCOUNT_REFUSALS.minimum(code, row.minSubtotalCents, (await shopSettings()).currency));

@@ -13,6 +13,7 @@ export {
 } from "./cart-code.server.ts";
 export {
   type AppliedDiscount,
+  type CodeTrier,
   checkDiscount,
   confirmDiscountUse,
   DISCOUNT_REFUSALS,
@@ -28,4 +29,6 @@ export {
   saveDiscount,
   setDiscountPaused,
   takeDiscountUse,
+  UNUSABLE_CODE_STATUS,
+  underCodeThrottle,
 } from "./discounts.server.ts";

@@ -12,7 +12,7 @@ import { mergeVisitorSaved } from "#app/modules/saved/index.server.ts";
 import { users } from "#db/tables.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
 import { endSession, readSession, sessionShopper, startSession } from "./sessions.server.ts";
-import { throttled } from "./throttle.server.ts";
+import { startAttempt, throttled } from "./throttle.server.ts";
 
 export type ShopperUser = { id: string; name: string; email: string };
 export type AuthMode = "login" | "register";
@@ -60,16 +60,27 @@ authenticator.use(new FormStrategy(({ form }) => register(formFields(form))), "r
 /**
  * Logs in or registers with fields the route has already read (bounded in size), from the client at
  * `client` (its address), under the sign-in throttle: a wrong password or a taken email counts against the
- * email and the client, and too many are refused with 429. The form strategy reads the body itself, so it
+ * email and the client, and too many are refused with 429; so are too many new accounts from one client. The form strategy reads the body itself, so it
  * gets a fresh request carrying just these fields. A refusal is a Refusal.
  */
-export function authenticate(
+export async function authenticate(
   mode: AuthMode,
   fields: { name?: unknown; email?: unknown; password?: unknown },
   request: Request,
   client: string,
 ): Promise<ShopperUser> {
-  return throttled("shopper-sign-in", { email: fields.email, client }, () => runStrategy(mode, fields, request));
+  const signIn = () =>
+    throttled("shopper-sign-in", { email: fields.email, client }, () => runStrategy(mode, fields, request));
+  if (mode !== "register") return signIn();
+  // Every account made counts against its address (throw-away accounts each hold an online checkout,
+  // decision 0212); a refused registration does not.
+  const signUp = await startAttempt("sign-up", { client });
+  try {
+    return await signIn();
+  } catch (error) {
+    await signUp.withdrawn();
+    throw error;
+  }
 }
 
 async function runStrategy(

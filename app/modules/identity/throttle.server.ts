@@ -7,22 +7,30 @@
 // Each attempt is counted from its start (so a hundred sent at once cannot all slip under the limit) and
 // stays counted as a failure unless it succeeds (which also clears that email's earlier failures) or is
 // withdrawn (it was not a guess: a field was missing).
-import { and, desc, eq, gt, lte } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lte } from "drizzle-orm";
+import { config } from "#app/lib/config.server.ts";
 import { takeTurnsOn, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { throttledAttempts } from "#db/tables.ts";
 
-export type ThrottleKind = "shopper-sign-in" | "seller-sign-in" | "password-reset" | "review-change";
+export type ThrottleKind =
+  | "shopper-sign-in"
+  | "seller-sign-in"
+  | "password-reset"
+  | "review-change"
+  | "discount-code"
+  | "sign-up";
 
 /**
  * Who is attempting: the email tried (any value a client sent; normalised here; for a review change, the
- * shopper's id) and the client's address.
+ * shopper's id), or for a discount code the session trying it (the shopper's id), and the client's address.
+ * Both are counted in the `email` column.
  */
-export type Attempter = { email?: unknown; client: string };
+export type Attempter = { email?: unknown; session?: string | null; client: string };
 
 export type ThrottleRule = {
-  /** Failures for one email within the window before it is refused. */
+  /** Failures for one email (or session) within the window before it is refused. */
   perEmail: number;
   /** Failures from one client address within the window before it is refused. */
   perClient: number;
@@ -32,6 +40,7 @@ export type ThrottleRule = {
 };
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
 
 export const THROTTLE_RULES: Record<ThrottleKind, ThrottleRule> = {
   "shopper-sign-in": { perEmail: 10, perClient: 30, windowMs: FIFTEEN_MINUTES, what: "sign-in attempts" },
@@ -39,10 +48,30 @@ export const THROTTLE_RULES: Record<ThrottleKind, ThrottleRule> = {
   "password-reset": { perEmail: 10, perClient: 30, windowMs: FIFTEEN_MINUTES, what: "password reset requests" },
   // Each review written, changed or deleted writes the product's row and makes every kept page of the catalogue
   // again: a shopper (or an address) changing reviews over and over is slowed down (decision 0217).
-  "review-change": { perEmail: 10, perClient: 30, windowMs: 4 * FIFTEEN_MINUTES, what: "review changes" },
+  "review-change": { perEmail: 10, perClient: 30, windowMs: ONE_HOUR, what: "review changes" },
+  // Codes that cannot be used, per shopper and per address (decision 0210).
+  "discount-code": {
+    perEmail: 10,
+    perClient: 30,
+    windowMs: FIFTEEN_MINUTES,
+    what: "discount codes that cannot be used",
+  },
+  // Accounts made from one address: every sign-up counts, not only failures (decision 0212). perClient is
+  // SIGN_UPS_PER_ADDRESS (ruleOf).
+  "sign-up": { perEmail: 10, perClient: 10, windowMs: ONE_HOUR, what: "new accounts from your address" },
 };
 
-const longestWindow = Math.max(...Object.values(THROTTLE_RULES).map((rule) => rule.windowMs));
+/** A kind's rule now: the sign-up limit is a setting (the end-to-end server, many shoppers behind one address, raises it). */
+function ruleOf(kind: ThrottleKind): ThrottleRule {
+  const rule = THROTTLE_RULES[kind];
+  return kind === "sign-up" ? { ...rule, perClient: config().SIGN_UPS_PER_ADDRESS } : rule;
+}
+
+/** The kinds by the length of their window: each pruned once out of its own window. */
+const kindsByWindow = new Map<number, ThrottleKind[]>();
+for (const [kind, rule] of Object.entries(THROTTLE_RULES) as [ThrottleKind, ThrottleRule][]) {
+  kindsByWindow.set(rule.windowMs, [...(kindsByWindow.get(rule.windowMs) ?? []), kind]);
+}
 
 /** An attempt in progress: counted as a failure unless it is declared a success or withdrawn. */
 export type Attempt = {
@@ -85,8 +114,9 @@ export function clientKey(address: string): string {
  * else the attempt, already counted.
  */
 export async function startAttempt(kind: ThrottleKind, who: Attempter): Promise<Attempt> {
-  const rule = THROTTLE_RULES[kind];
-  const email = emailKey(who.email);
+  const rule = ruleOf(kind);
+  // A session is counted as it is (an id, not to be lower-cased), apart from any email.
+  const email = who.session ? `session:${who.session}` : emailKey(who.email);
   const client = clientKey(who.client);
   const now = Date.now();
   const id = newId();
@@ -116,8 +146,12 @@ export async function startAttempt(kind: ThrottleKind, who: Attempter): Promise<
     const blocked = Math.max(byEmail ?? 0, byClient ?? 0);
     if (blocked > now) return blocked;
     await tx.insert(throttledAttempts).values({ id, kind, email, client, at: now });
-    // Pruned as attempts come in, rather than by a timer: nothing older than any window is kept.
-    await tx.delete(throttledAttempts).where(lte(throttledAttempts.at, now - longestWindow));
+    // Pruned as attempts come in, rather than by a timer: nothing older than its kind's window is kept.
+    for (const [windowMs, kinds] of kindsByWindow) {
+      await tx
+        .delete(throttledAttempts)
+        .where(and(inArray(throttledAttempts.kind, kinds), lte(throttledAttempts.at, now - windowMs)));
+    }
     return null;
   });
   if (until !== null) throw tooMany(rule, until - now);

@@ -1,10 +1,12 @@
 // Placing orders and reading them back. Everything an order stores is recomputed here from the database:
 // the client's prices, totals and user ids are never trusted.
-import { and, desc, eq, inArray, or } from "drizzle-orm";
-import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts";
+import { createHmac } from "node:crypto";
+import { and, count, desc, eq, inArray, or } from "drizzle-orm";
+import { config, sessionSecret } from "#app/lib/config.server.ts";
+import { type Db, db, first, type Tx, takeTurnsOn, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
-import { computeTotals, lineAmount } from "#app/lib/money.ts";
-import { refuse } from "#app/lib/refusal.ts";
+import { computeTotals, formatMoney, lineAmount, type Totals } from "#app/lib/money.ts";
+import { Refusal, refuse } from "#app/lib/refusal.ts";
 import {
   clearSavedCart,
   type OrderLineInput,
@@ -20,7 +22,7 @@ import {
   type DiscountLine,
   takeDiscountUse,
 } from "#app/modules/discounts/index.server.ts";
-import { addressSnapshot } from "#app/modules/identity/index.server.ts";
+import { addressSnapshot, clientKey } from "#app/modules/identity/index.server.ts";
 import {
   refuseShortStock,
   sizeLineOf,
@@ -50,7 +52,58 @@ export type PlaceOrderInput = {
   discountCode?: unknown;
   /** Open checkouts of the shopper's that are closed before this order is placed (for checkOrderRequest). */
   releasing?: readonly string[];
+  /** The total the shopper was shown (the cart page's, or an /api client's): an order never costs more. */
+  shownTotalCents?: number | null;
+  /** The address of the client placing it: an online order counts against its open checkouts. */
+  client?: string;
 };
+
+/**
+ * An order never charges more than the shopper was shown (a code or a price changed since, decision 0211): 409
+ * with the new total, as a stock change is refused, so the cart page shows the cart as it is now.
+ */
+function refuseAboveShown(totals: Totals, shownTotalCents: number | null | undefined, currency: string): void {
+  if (shownTotalCents === null || shownTotalCents === undefined || totals.totalCents <= shownTotalCents) return;
+  refuse(
+    `Your order now comes to ${formatMoney(totals.totalCents, currency)}, not the ${formatMoney(shownTotalCents, currency)} ` +
+      "your cart showed: a price or your discount code changed. Please check your cart, then place your order again.",
+    409,
+  );
+}
+
+/** How an online order names the client that started it: a keyed hash of its address (as the throttle counts it). */
+function checkoutClientOf(address: string): string {
+  return createHmac("sha256", sessionSecret())
+    .update(`checkout-client:${clientKey(address)}`)
+    .digest("hex")
+    .slice(0, 32);
+}
+
+const OPEN_CHECKOUTS_REFUSAL =
+  "There are too many unpaid online payments from your address. Please pay or cancel one, or choose Cash on Delivery.";
+
+/**
+ * Refuses (429) a new online checkout from a client that has OPEN_CHECKOUTS_PER_ADDRESS open already: each holds
+ * its units and its code's use until it is paid or ends, so throw-away accounts cannot hold a product or a
+ * promotion (decision 0212). Runs in the order's transaction, taking turns with the client's other checkouts.
+ */
+async function refuseTooManyOpenCheckouts(tx: Tx, checkoutClient: string): Promise<void> {
+  await takeTurnsOn(tx, [`open-checkouts:${checkoutClient}`]);
+  const open = await first(
+    tx
+      .select({ n: count() })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.checkoutClient, checkoutClient),
+          eq(orders.paymentType, "Online"),
+          eq(orders.isPaid, false),
+          eq(orders.status, "Order Placed"),
+        ),
+      ),
+  );
+  if ((open?.n ?? 0) >= config().OPEN_CHECKOUTS_PER_ADDRESS) throw new Refusal(OPEN_CHECKOUTS_REFUSAL, 429);
+}
 
 /** The order's lines as a discount code sees them. */
 function discountLines(lines: readonly OrderLine[]): DiscountLine[] {
@@ -159,8 +212,13 @@ export async function checkOrderRequest(
     wanted.set(key, (wanted.get(key) ?? 0) + line.quantity);
     if (wanted.get(key)! > count) refuseShortStock(line.product!.name, line.size, count);
   });
-  if (hasCode(input.discountCode)) {
-    await checkDiscount(db(), input.discountCode, input.userId, discountLines(lines), { releasing: input.releasing });
+  const discount = hasCode(input.discountCode)
+    ? await checkDiscount(db(), input.discountCode, input.userId, discountLines(lines), { releasing: input.releasing })
+    : null;
+  if (input.shownTotalCents !== null && input.shownTotalCents !== undefined) {
+    const settings = await shopSettings();
+    const totals = computeTotals(lines, shopPricing(settings), { discountCents: discount?.discountCents ?? 0 });
+    refuseAboveShown(totals, input.shownTotalCents, settings.currency);
   }
   return null;
 }
@@ -205,6 +263,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
       return { order: earlier, lines: (await orderLinesIn(tx, [earlier.id])).get(earlier.id) ?? [], created: false };
     }
 
+    const checkoutClient = paymentType === "Online" && input.client ? checkoutClientOf(input.client) : null;
+    if (checkoutClient) await refuseTooManyOpenCheckouts(tx, checkoutClient);
     const { address, lines } = await checkedOrderIn(tx, input);
     const taken = await takeStock(
       tx,
@@ -229,6 +289,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
       discountCents: discount?.discountCents ?? 0,
       discountableCents: discount?.lineCents,
     });
+    // Checked again here: the code or a price may have changed since checkOrderRequest (all is rolled back).
+    refuseAboveShown(totals, input.shownTotalCents, settings.currency);
     // An order discounted to nothing needs no payment: it is placed paid, online or cash.
     const free = totals.totalCents === 0;
     if (free && discount) await confirmDiscountUse(tx, orderId);
@@ -245,6 +307,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
         taxRateBasisPoints: pricing.taxRateBasisPoints,
         taxIncluded: pricing.taxIncluded,
         ...(free && { isPaid: true, paidAt: Date.now() }),
+        checkoutClient,
         addressId: address.id,
         // The id too, kept when the address is deleted later (addressId is then set to null).
         address: { ...addressSnapshot(address), id: address.id },

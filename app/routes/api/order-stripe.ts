@@ -1,9 +1,10 @@
-// POST /api/order/stripe { items: [{ product, quantity }], address, discountCode? } → { success, url, message }
+// POST /api/order/stripe { items: [{ product, quantity }], address, discountCode?, expectedAmount? } → { success, url, message }
 // The same checks and amounts as a cash order; the order is stored as Online and unpaid, and the client
 // sends the browser to `url` (the Checkout page). An `Idempotency-Key` header makes a retried request answer
 // with the first order's session.
 import { apiAnswer, postOnly } from "#app/lib/api.server.ts";
 import { readJsonObject } from "#app/lib/http.server.ts";
+import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { shopperForApi } from "#app/middleware/identity.server.ts";
 import { placeCartOrder } from "#app/modules/checkout/index.server.ts";
 import type { Route } from "./+types/order-stripe";
@@ -20,6 +21,10 @@ export function action({ request, context }: Route.ActionArgs) {
       items: orderItemsOf(body),
       // Optional: a discount code, checked and its use taken as on the cart page.
       discountCode: body.discountCode,
+      codeTyped: true,
+      client: clientAddressOf(context),
+      // Optional: the total the client showed (a decimal); the order is refused (409) if it would cost more.
+      shownTotal: body.expectedAmount,
       requestKey: request.headers.get("Idempotency-Key"),
       origin: new URL(request.url).origin,
     });
