@@ -135,6 +135,7 @@ export const users = pgTable("users", {
 export const sellers = pgTable("sellers", {
   id: text("id").primaryKey(),
   email: text("email").notNull().unique(),
+  name: text("name").notNull().default(""),
   passwordHash: text("password_hash").notNull(),
   createdAt: createdAt(),
 });
@@ -392,6 +393,7 @@ export const shopSettings = pgTable(
     returnsPolicy: text("returns_policy").notNull().default(""),
     privacyPolicy: text("privacy_policy").notNull().default(""),
     termsPolicy: text("terms_policy").notNull().default(""),
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(5),
     updatedAt: time("updated_at"),
   },
   (t) => [

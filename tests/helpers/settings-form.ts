@@ -15,6 +15,7 @@ export function settingsForm(changes: Record<string, string> = {}): Record<strin
     taxIncluded: "no",
     shippingFlat: "0",
     freeShippingFrom: "",
+    lowStockThreshold: "5",
     shippingPolicy: "We ship fast.",
     returnsPolicy: "30 days.",
     privacyPolicy: "We keep little.",
