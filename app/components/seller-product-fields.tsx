@@ -173,7 +173,7 @@ export function ProductFieldInputs({ fields }: { fields: ProductFields }) {
         {(
           [
             [fields.price, "Product Price"],
-            [fields.offerPrice, "Offer Price"],
+            [fields.offerPrice, "Offer Price (optional)"],
           ] as const
         ).map(([field, label]) => {
           const { key, ...price } = getInputProps(field, { type: "number" });
@@ -186,13 +186,18 @@ export function ProductFieldInputs({ fields }: { fields: ProductFields }) {
                 min="0.01"
                 step="0.01"
                 placeholder="0"
-                required
+                required={field.name === "price"}
+                {...(field.name === "offerPrice" && !invalid(field) ? { "aria-describedby": "offer-price-hint" } : {})}
                 className={inputClass(invalid(field))}
               />
             </LabelledField>
           );
         })}
       </div>
+      <p id="offer-price-hint" className="-mt-3 text-xs text-gray-500">
+        Fill in the offer price only when the product is on sale: shoppers then see the product price struck through.
+        Left empty, it sells at the product price.
+      </p>
     </>
   );
 }
