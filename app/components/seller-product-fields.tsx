@@ -173,7 +173,7 @@ export function ProductFieldInputs({ fields }: { fields: ProductFields }) {
         {(
           [
             [fields.price, "Product Price"],
-            [fields.offerPrice, "Offer Price (optional)"],
+            [fields.offerPrice, "Offer Price"],
           ] as const
         ).map(([field, label]) => {
           const { key, ...price } = getInputProps(field, { type: "number" });
@@ -195,17 +195,26 @@ export function ProductFieldInputs({ fields }: { fields: ProductFields }) {
         })}
       </div>
       <p id="offer-price-hint" className="-mt-3 text-xs text-gray-500">
-        Fill in the offer price only when the product is on sale: shoppers then see the product price struck through.
-        Left empty, it sells at the product price.
+        Offer price: optional, only for a product on sale (shoppers then see the product price struck through). Left
+        empty, the product sells at its price.
       </p>
     </>
   );
 }
 
 /** The error of the image slots (shown under them) and any form-level error. */
-export function ImagesError({ reply, formErrorId }: { reply: FormReply | undefined; formErrorId: string }) {
+export function ImagesError({
+  reply,
+  formErrorId,
+  checked,
+}: {
+  reply: FormReply | undefined;
+  formErrorId: string;
+  /** The browser's own check of the photos (with JavaScript), said before anything is posted. */
+  checked?: string;
+}) {
   const hydrated = useHydrated();
-  const imagesError = reply?.error?.images?.[0];
+  const imagesError = checked ?? reply?.error?.images?.[0];
   return (
     <>
       <FieldError id="product-images-error" errors={imagesError} />

@@ -32,7 +32,7 @@ import { db, first, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { DEFAULT_CURRENCY } from "#app/lib/money.ts";
 import { type Page, pageWindow, SELLER_PAGE_SIZE } from "#app/lib/paging.ts";
-import { MAX_IMAGE_MB, MAX_IMAGES } from "#app/lib/product-limits.ts";
+import { MAX_IMAGE_MB, MAX_IMAGES, NO_IMAGE } from "#app/lib/product-limits.ts";
 import { fieldErrorsOf, parseOrRefuse, Refusal, refuse } from "#app/lib/refusal.ts";
 import { type ProductFields, productFieldsSchemaIn, sellingPrice } from "#app/lib/schemas/product.ts";
 import { LOW_STOCK, NO_SIZE, type SizeStock } from "#app/lib/sizes.ts";
@@ -167,7 +167,7 @@ export async function addProduct(
   // Every mistake in one answer: the photos' with the fields' (a seller without JavaScript posts once per round).
   const imagesError =
     uploads.length === 0
-      ? "Add at least one product image."
+      ? NO_IMAGE
       : uploads.length > MAX_IMAGES
         ? `Add at most ${MAX_IMAGES} images.`
         : parsed.success
