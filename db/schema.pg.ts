@@ -135,6 +135,7 @@ export const users = pgTable("users", {
 export const sellers = pgTable("sellers", {
   id: text("id").primaryKey(),
   email: text("email").notNull().unique(),
+  name: text("name").notNull().default(""),
   passwordHash: text("password_hash").notNull(),
   createdAt: createdAt(),
 });
@@ -401,6 +402,7 @@ export const shopSettings = pgTable(
     termsPolicy: text("terms_policy").notNull().default(""),
     returnDays: integer("return_days"),
     demo: boolean("demo").notNull().default(false),
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(5),
     updatedAt: time("updated_at"),
   },
   (t) => [

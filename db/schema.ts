@@ -130,6 +130,8 @@ export const sellers = sqliteTable("sellers", {
   id: text("id").primaryKey(),
   /** Stored lower-cased. */
   email: text("email").notNull().unique(),
+  /** What the seller area greets them by ('Hi! <name>'); '' for none ('Hi! Seller'). */
+  name: text("name").notNull().default(""),
   passwordHash: text("password_hash").notNull(),
   createdAt: createdAt(),
 });
@@ -502,6 +504,8 @@ export const shopSettings = sqliteTable(
     returnDays: integer("return_days"),
     /** The demo shop (db/seed.ts sets it with the demo catalogue): its offers on /deals belong to it only. */
     demo: integer("demo", { mode: "boolean" }).notNull().default(false),
+    /** The seller's low-stock mark: a counted size at or below this many units (decision 0232). */
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(5),
     updatedAt: integer("updated_at"),
   },
   (t) => [

@@ -186,21 +186,35 @@ export function ProductFieldInputs({ fields }: { fields: ProductFields }) {
                 min="0.01"
                 step="0.01"
                 placeholder="0"
-                required
+                required={field.name === "price"}
+                {...(field.name === "offerPrice" && !invalid(field) ? { "aria-describedby": "offer-price-hint" } : {})}
                 className={inputClass(invalid(field))}
               />
             </LabelledField>
           );
         })}
       </div>
+      <p id="offer-price-hint" className="-mt-3 text-xs text-gray-500">
+        Offer price: optional, only for a product on sale (shoppers then see the product price struck through). Left
+        empty, the product sells at its price.
+      </p>
     </>
   );
 }
 
 /** The error of the image slots (shown under them) and any form-level error. */
-export function ImagesError({ reply, formErrorId }: { reply: FormReply | undefined; formErrorId: string }) {
+export function ImagesError({
+  reply,
+  formErrorId,
+  checked,
+}: {
+  reply: FormReply | undefined;
+  formErrorId: string;
+  /** The browser's own check of the photos (with JavaScript), said before anything is posted. */
+  checked?: string;
+}) {
   const hydrated = useHydrated();
-  const imagesError = reply?.error?.images?.[0];
+  const imagesError = checked ?? reply?.error?.images?.[0];
   return (
     <>
       <FieldError id="product-images-error" errors={imagesError} />

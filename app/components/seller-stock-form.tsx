@@ -1,10 +1,7 @@
 import { Form } from "react-router";
 import { PageField } from "#app/components/seller/pager.tsx";
 import { PRODUCT_LIST_INTENTS } from "#app/lib/intents.ts";
-import { FREE_SIZE, LOW_STOCK, MAX_STOCK, NO_SIZE, type SizeStock } from "#app/lib/sizes.ts";
-
-/** A count at or below 5 (sold out and oversold included): highlighted so the seller restocks it. */
-export const isLowCount = (stock: number | null) => stock !== null && stock <= LOW_STOCK;
+import { FREE_SIZE, isBelowThreshold, MAX_STOCK, NO_SIZE, type SizeStock } from "#app/lib/sizes.ts";
 
 /** Units left of a product: the counted sizes added up ("Not counted" when none is counted). */
 export function unitsLeft(sizes: readonly SizeStock[]): string {
@@ -24,6 +21,7 @@ export function StockCountsForm({
   name,
   sizes,
   lowStockList,
+  lowStockAt,
   page,
 }: {
   productId: string;
@@ -31,6 +29,8 @@ export function StockCountsForm({
   sizes: SizeStock[];
   /** Shown in the low-stock list, which the form comes back to. */
   lowStockList: boolean;
+  /** The shop's low-stock threshold: a count at or below it is highlighted so the seller restocks it. */
+  lowStockAt: number;
   /** The list's page, which the form comes back to. */
   page: number;
 }) {
@@ -42,7 +42,7 @@ export function StockCountsForm({
       <PageField page={page} />
       {sizes.map((line) => {
         const label = line.size === NO_SIZE ? FREE_SIZE : line.size;
-        const low = isLowCount(line.stock);
+        const low = isBelowThreshold(line.stock, lowStockAt);
         return (
           <label key={line.size} className="flex flex-col text-xs text-gray-600" data-low={low || undefined}>
             <span className={low ? "font-semibold text-amber-700 wrap-anywhere" : "wrap-anywhere"}>

@@ -20,6 +20,7 @@ export function useReplyForm<S extends z.ZodObject>({
   schema,
   defaultValue,
   asSent = false,
+  alsoRefuse,
 }: {
   id: string;
   reply: FormReply | null | undefined;
@@ -31,6 +32,11 @@ export function useReplyForm<S extends z.ZodObject>({
    * the same answer with JavaScript as without, by construction.
    */
   asSent?: boolean;
+  /**
+   * What the server would refuse beyond the schema (the Add Product form's photos), said in the browser with
+   * the schema's messages when those hold the form back: every mistake in one round, as without JavaScript.
+   */
+  alsoRefuse?: (formData: FormData) => Record<string, string> | null;
 }) {
   return useForm<z.input<S>, z.output<S>>({
     id,
@@ -38,7 +44,21 @@ export function useReplyForm<S extends z.ZodObject>({
     defaultValue: defaultValue as never,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: schema ? ({ formData }) => validateForm(formData, schema, asSent) : undefined,
+    onValidate: schema
+      ? ({ formData }) => {
+          const submission = validateForm(formData, schema, asSent);
+          if (submission.status === "success") return submission;
+          const more = alsoRefuse?.(formData);
+          if (!more) return submission;
+          const extra = Object.fromEntries(Object.entries(more).map(([name, message]) => [name, [message]]));
+          // Conform renders what reply() gives (its own copy of the errors), so the extra ones go through it too.
+          return {
+            ...submission,
+            error: { ...submission.error, ...extra },
+            reply: (options) => submission.reply({ ...options, fieldErrors: extra } as never),
+          };
+        }
+      : undefined,
   });
 }
 

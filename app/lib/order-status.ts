@@ -17,3 +17,9 @@ export function refundTone(label: string): string {
   if (label === "Refund pending") return "bg-yellow-100 text-yellow-800";
   return "bg-gray-100 text-gray-800";
 }
+
+/** My Orders opened right after an order was placed: the page shows that order first (decision 0231). */
+export const PLACED_PARAM = "placed";
+export function placedOrderPath(orderId: string): string {
+  return `/my-orders?${PLACED_PARAM}=${encodeURIComponent(orderId)}`;
+}

@@ -5,3 +5,6 @@ export const MAX_IMAGE_MB = 5;
 export const NAME_MAX_LENGTH = 120;
 export const DESCRIPTION_MAX_LINES = 20;
 export const DESCRIPTION_LINE_MAX_LENGTH = 300;
+
+/** Add Product without a photo: said by the service, and by the page's own check with JavaScript. */
+export const NO_IMAGE = "Add at least one product image.";

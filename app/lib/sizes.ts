@@ -4,7 +4,10 @@
 export const NO_SIZE = "";
 /** What a product without sizes shows as its size (the spec's default). */
 export const FREE_SIZE = "Free Size";
-/** A count at or below this is low: 'Only N left' for shoppers, highlighted for the seller. */
+/**
+ * A count at or below this is low: 'Only N left' for shoppers. The seller's low-stock mark uses the threshold
+ * of the shop's settings (this by default; decision 0232).
+ */
 export const LOW_STOCK = 5;
 /** The largest count a seller may enter. */
 export const MAX_STOCK = 100_000;
@@ -31,6 +34,9 @@ export const isAvailable = (stock: number | null) => stock === null || stock > 0
 
 /** Whether a count is low enough to say so ('Only N left'); sold out (0 or less) is not "low", it is gone. */
 export const isLow = (stock: number | null) => stock !== null && stock > 0 && stock <= LOW_STOCK;
+
+/** Whether a counted size is at or below the seller's low-stock threshold (sold out included): time to restock. */
+export const isBelowThreshold = (stock: number | null, threshold: number) => stock !== null && stock <= threshold;
 
 /** A product whose every line is counted and at 0 is sold out. */
 export const isSoldOut = (lines: readonly SizeStock[]) => !lines.some((line) => isAvailable(line.stock));

@@ -3,6 +3,7 @@ import { CART_SLOT, CartBody } from "#app/components/cart/cart-page.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { clientAddressOf } from "#app/lib/request-client.server.ts";
+import { placedOrderPath } from "#app/lib/order-status.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { TEMPLATE_PAGE_HEADER } from "#app/lib/shared-page.ts";
@@ -102,7 +103,7 @@ async function placeOrder(
   });
   // A full page load: the checkout page is not part of this app (Stripe's, or the sandbox's).
   if (placed.paymentType === "Online") return redirectDocument(placed.url, 303);
-  return redirectWithToast(request, "/my-orders", {
+  return redirectWithToast(request, placedOrderPath(placed.orderId), {
     type: "success",
     message: placed.created ? "Order Placed Successfully" : "This order has already been placed.",
   });

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
+import { placedOrderPath } from "#app/lib/order-status.ts";
 import { nextPath } from "#app/lib/safe-redirect.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -19,7 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const back = sessionId ? await checkoutReturnNotice(shopperOf(context)?.id ?? null, sessionId) : null;
   // A payment that did not go through: back to the cart at once, with the message, to try again.
   if (back?.redirectTo) throw await redirectWithToast(request, back.redirectTo, back.notice);
-  return { next: nextPath(url.searchParams.get("next")), notice: back?.notice ?? null };
+  const next = nextPath(url.searchParams.get("next"));
+  // Paid: My Orders opens with the order just placed shown first.
+  const paidNext = back?.paidOrderId && next === "/my-orders" ? placedOrderPath(back.paidOrderId) : null;
+  return { next: paidNext ?? next, notice: back?.notice ?? null };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { data, Link } from "react-router";
 import { thumbnailUrl } from "#app/lib/images.ts";
 import { formatMoney, formatTaxRate } from "#app/lib/money.ts";
-import { refundTone, statusTone } from "#app/lib/order-status.ts";
+import { PLACED_PARAM, refundTone, statusTone } from "#app/lib/order-status.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { shopOf } from "#app/lib/shop.ts";
 import { requireShopper } from "#app/middleware/identity.server.ts";
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // Every order mail links here: a visitor logs in, then comes back to their orders.
   const shopper = requireShopper(context, "/login?redirectTo=%2Fmy-orders");
   const list = await listUserOrders(shopper.id);
@@ -41,17 +41,22 @@ export async function loader({ context }: Route.LoaderArgs) {
     createdAt: order.createdAt,
     lines: order.lines,
   }));
-  return data({ orders }, { headers: { "Cache-Control": "private, no-store" } });
+  // Just placed (the cart's Place Order, or back from paying): that order is named first. Only one of the
+  // shopper's own placed orders; any other id shows the list alone.
+  const placedId = new URL(request.url).searchParams.get(PLACED_PARAM);
+  const placed = orders.find((order) => order.id === placedId) ?? null;
+  return data({ orders, placed }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function MyOrders({ loaderData }: Route.ComponentProps) {
-  const { orders } = loaderData;
+  const { orders, placed } = loaderData;
   return (
     <div className="mt-12 pb-16">
       <div className="mb-8 flex w-max flex-col items-end">
         <h1 className="text-2xl font-medium uppercase">My Orders</h1>
         <div className="h-0.5 w-16 rounded-full bg-primary" />
       </div>
+      {placed ? <PlacedOrder order={placed} /> : null}
       {orders.length === 0 ? (
         <p className="text-gray-500">
           You have not placed any orders yet.{" "}
@@ -65,6 +70,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
             <li
               key={order.id}
               className="max-w-4xl rounded-lg border border-gray-300 p-4"
+              id={`order-${order.id}`}
               data-testid="order"
               aria-label={`Order ${order.id}`}
             >
@@ -141,6 +147,53 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
         </ol>
       )}
     </div>
+  );
+}
+
+type ListedOrder = Route.ComponentProps["loaderData"]["orders"][number];
+
+/**
+ * The order the shopper has just placed: its number, its lines, paid or still to pay, and what happens next.
+ * Rendered by the server at the top of the page (not a toast that fades), so it shows without JavaScript too.
+ */
+function PlacedOrder({ order }: { order: ListedOrder }) {
+  const total = formatMoney(order.amountCents, order.currency);
+  const paidOnline = order.paymentType === "Online";
+  return (
+    <section
+      aria-labelledby="placed-order-title"
+      data-testid="placed-order"
+      className="mb-8 max-w-4xl rounded-lg border border-green-300 bg-green-50 p-4 text-gray-800"
+    >
+      <h2 id="placed-order-title" className="text-lg font-semibold text-green-800">
+        Thank you! Order {order.id} is placed.
+      </h2>
+      <ul className="mt-2 list-disc pl-5 text-sm">
+        {order.lines.map((line) => (
+          <li key={`${line.productId}:${line.size}`}>
+            {line.quantity} × {line.name}
+            {line.size ? ` (size ${line.size})` : ""}: {formatMoney(line.lineCents, order.currency)}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 font-medium" data-testid="placed-order-payment">
+        {paidOnline ? `Paid online: ${total}.` : `To pay on delivery: ${total}, in cash.`}
+      </p>
+      <p className="mt-1 text-sm" data-testid="placed-order-next">
+        {paidOnline
+          ? "Your payment is received. The shop now prepares your order and sends it to your address; its status below changes as it moves (Shipped, then Delivered)."
+          : `The shop now prepares your order and sends it to your address; you pay ${total} when it is delivered. Its status below changes as it moves (Shipped, then Delivered).`}
+      </p>
+      <p className="mt-2 text-sm">
+        <a href={`#order-${order.id}`} className="text-primary underline">
+          See the order below
+        </a>{" "}
+        ·{" "}
+        <Link to="/products" className="text-primary underline">
+          Continue shopping
+        </Link>
+      </p>
+    </section>
   );
 }
 

@@ -1,12 +1,18 @@
 import { getFormProps } from "@conform-to/react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { Field, FormError } from "#app/components/form-field.tsx";
 import { formAction, refusalHeaders } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
 import { MIN_PASSWORD_LENGTH } from "#app/lib/schemas/account.ts";
-import { MAX_SHOP_NAME_LENGTH, SETUP_LINK_INVALID, setupSchema } from "#app/lib/schemas/setup.ts";
+import {
+  MAX_OWNER_NAME_LENGTH,
+  MAX_SHOP_NAME_LENGTH,
+  SETUP_LINK_INVALID,
+  SHOP_ALREADY_SET_UP,
+  setupSchema,
+} from "#app/lib/schemas/setup.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { completeSetup, isSetupTokenUsable } from "#app/modules/setup/index.server.ts";
+import { completeSetup, isSetupTokenUsable, isShopSetUp } from "#app/modules/setup/index.server.ts";
 import type { Route } from "./+types/setup";
 
 export const meta: Route.MetaFunction = () => [{ title: "Set up your shop" }, { name: "robots", content: "noindex" }];
@@ -23,7 +29,9 @@ export const headers: Route.HeadersFunction = (args) => {
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const usable = await isSetupTokenUsable(token);
-  return data({ token: usable ? token : null }, { status: usable ? 200 : 400, headers: PRIVATE });
+  // Once the owner exists every link (used, old or mistyped) leads to the sign-in page instead of a dead end.
+  const setUp = !usable && (await isShopSetUp());
+  return data({ token: usable ? token : null, setUp }, { status: usable ? 200 : 400, headers: PRIVATE });
 }
 
 export function action({ request }: Route.ActionArgs) {
@@ -31,6 +39,7 @@ export function action({ request }: Route.ActionArgs) {
     const { cookie } = await completeSetup({
       token: form.get("token"),
       shopName: form.get("shopName"),
+      ownerName: form.get("ownerName"),
       email: form.get("email"),
       password: form.get("password"),
       confirm: form.get("confirm"),
@@ -49,7 +58,8 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
   const [form, fields] = useReplyForm({ id: "setup", reply: actionData, schema: setupSchema });
   const refusal = formErrorOf(actionData);
   // A link that stopped working while the form was open says so in place of the form.
-  const token = refusal === SETUP_LINK_INVALID ? null : loaderData.token;
+  const setUp = loaderData.setUp || refusal === SHOP_ALREADY_SET_UP;
+  const token = refusal === SETUP_LINK_INVALID || setUp ? null : loaderData.token;
   return (
     <section className="mx-4 my-16 max-w-sm rounded-lg border border-gray-200 p-8 text-sm text-gray-600 shadow-xl sm:mx-auto">
       <h1 className="text-center text-2xl font-medium text-gray-800">
@@ -61,6 +71,13 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           <input type="hidden" name="token" value={token} />
           <FormError id={form.errorId} message={refusal} />
           <Field field={fields.shopName} label="Shop name" required maxLength={MAX_SHOP_NAME_LENGTH} />
+          <Field
+            field={fields.ownerName}
+            label="Your name"
+            required
+            maxLength={MAX_OWNER_NAME_LENGTH}
+            autoComplete="name"
+          />
           <Field
             field={fields.email}
             label="Owner's email"
@@ -94,6 +111,14 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
             Create the shop
           </button>
         </Form>
+      ) : setUp ? (
+        <p role="status" className="mt-6 rounded border border-gray-200 bg-gray-50 px-3 py-2 text-gray-800">
+          {SHOP_ALREADY_SET_UP.replace(/sign in$/, "")}
+          <Link to="/seller-login" className="text-primary underline">
+            sign in
+          </Link>
+          .
+        </p>
       ) : (
         <p role="alert" className="mt-6 rounded border border-red-200 bg-red-50 px-3 py-2 text-red-700">
           {SETUP_LINK_INVALID}

@@ -52,11 +52,19 @@ test("pay online: cart, Online, Place Order, the TEST MODE checkout, Pay, the lo
   await expect(page.getByTestId("payment-notice")).toHaveText("Payment received. Your order is placed.");
   myOrders.release();
   // The spec's five seconds on the spinner page, waited for as a condition.
-  await page.waitForURL(/\/my-orders$/);
+  await page.waitForURL(/\/my-orders\?placed=\w+$/);
 
   await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
   const order = page.getByTestId("order");
   await expect(order).toHaveCount(1);
+  // The paid order, named at once (issue 30): its number, its line, paid, and what happens next.
+  const placed = page.getByTestId("placed-order");
+  await expect(placed.getByRole("heading")).toHaveText(
+    `Thank you! Order ${new URL(page.url()).searchParams.get("placed")} is placed.`,
+  );
+  await expect(placed).toContainText(`1 × ${product}`);
+  await expect(placed.getByTestId("placed-order-payment")).toHaveText(`Paid online: ${total}.`);
+  await expect(placed.getByTestId("placed-order-next")).toContainText("Your payment is received.");
   await expect(order).toContainText("Payment : Online");
   await expect(order).toContainText(`Total Amount : ${total}`);
   await expect(order.getByRole("heading", { name: product })).toBeVisible();
@@ -125,7 +133,7 @@ test("a failed payment lands on the cart with the message and the items, ready t
   // Trying again opens a new checkout, which can be paid.
   await placeOnlineOrder(page, product, total);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.waitForURL(/\/my-orders$/);
+  await page.waitForURL(/\/my-orders(\?placed=\w+)?$/);
   await expect(page.getByTestId("order")).toHaveCount(1);
 });
 
@@ -154,7 +162,7 @@ test("a shopper who leaves the payment page finds the cart as it was; ordering a
   await placeOnlineOrder(page, product, total);
   expect(page.url()).not.toBe(firstCheckout);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.waitForURL(/\/my-orders$/);
+  await page.waitForURL(/\/my-orders(\?placed=\w+)?$/);
   await expect(page.getByTestId("order")).toHaveCount(1);
   await expect(cartCount(page)).toHaveText("0");
 

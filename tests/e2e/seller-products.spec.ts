@@ -220,3 +220,28 @@ test("the product list shows 50 products a page; a change on page 2 comes back t
   await expect(page).toHaveURL(/\/seller\/product-list\?page=2$/);
   await expect(pager).toContainText(/Page 2 of [2-9]/);
 });
+
+test("Add Product says every mistake at once, photos included, and needs no offer price (issue 30)", async ({
+  page,
+  seller: _signedIn,
+}) => {
+  await openSellerArea(page);
+  await page.getByLabel("Product Price").fill("30");
+  await page.getByRole("button", { name: "Add Product" }).click();
+  // No photo, no name, no category: all three in the first answer (the browser's check with JavaScript, the
+  // server's without), and nothing about the offer price, which is for a product on sale only.
+  await expect(page.getByText("Add at least one product image.")).toBeVisible();
+  await expect(page.getByText("Product name is required.")).toBeVisible();
+  await expect(page.getByText("Select a category.")).toBeVisible();
+  await expect(page.getByText(/Offer price is required/)).toHaveCount(0);
+
+  const name = uniqueName("E2E Plain Tee");
+  await fillProductForm(page, { photos: [await imageFile("tee.png", "#16a085")], name, category: "Men" });
+  await clickAndAwaitPost(page, () => page.getByRole("button", { name: "Add Product" }).click());
+  await expectToast(page, "Product Added");
+  // Not on sale: the shop shows one price, nothing struck through.
+  await shopSearch(page, "men", name);
+  const card = page.getByRole("article").filter({ hasText: name });
+  await expect(card).toContainText("$30.00");
+  await expect(card.locator("s")).toHaveCount(0);
+});

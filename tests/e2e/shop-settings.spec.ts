@@ -160,7 +160,7 @@ test("the seller makes the shop their own: name, yen with tax included and shipp
 
   // Cash on delivery: My Orders and the confirmation mail say the same yen.
   await shopper.getByRole("button", { name: "Place Order" }).click();
-  await expect(shopper).toHaveURL(/\/my-orders$/);
+  await expect(shopper).toHaveURL(/\/my-orders(\?placed=\w+)?$/);
   const orders = shopper.getByTestId("order");
   await expect(orders).toHaveCount(2);
   await expect(orders.first()).toContainText("Total Amount : ¥3000");
@@ -212,4 +212,46 @@ test("the seller makes the shop their own: name, yen with tax included and shipp
   );
   await sellerContext.close();
   await shopperContext.close();
+});
+
+test("a refused save opens at its first error, says what became of the chosen logo, and fits a 375 px phone", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    baseURL: server.origin,
+    javaScriptEnabled: !isNoJs(),
+    extraHTTPHeaders: { Origin: server.origin },
+    viewport: { width: 375, height: 740 },
+  });
+  const signedIn = await context.request.post("/api/seller/login", { data: OWNER });
+  expect(signedIn.status()).toBe(200);
+  const page = await context.newPage();
+  const widest = () => page.evaluate(() => document.documentElement.scrollWidth);
+  await page.goto("/seller/settings");
+  await expect(page.getByRole("heading", { name: "Shop settings" })).toBeVisible();
+  // The whole form fits the phone: nothing past its right edge (issue 30: it was 12 px wider).
+  expect(await widest()).toBeLessThanOrEqual(375);
+
+  await page.getByLabel("Logo").setInputFiles(await imageFile("kumo-logo.png", "#b91c1c"));
+  await page.getByLabel("Tax rate (%)").fill("abc");
+  await page.getByLabel("Low stock at").fill("-1");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  // The first message in the form's order is where the page opens (the second one is shown too).
+  const first = page.getByText("The tax rate is a percentage from 0 to 100, e.g. 2 or 7.5.");
+  await expect(first).toBeInViewport();
+  await expect(page.getByText("The low-stock mark is a whole number of units from 0 to 100,000.")).toBeVisible();
+  if (isNoJs()) {
+    // A page answered by the server: it opens at the message, and says the file must be chosen again.
+    await expect(first).toBeFocused();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await expect(page.getByTestId("logo-not-kept")).toHaveText(
+      "The logo you chose (kumo-logo.png) was not saved, as the form was refused: choose it again before saving.",
+    );
+  } else {
+    // With JavaScript the form never left the page: the chosen logo is still chosen.
+    expect(await page.getByLabel("Logo").evaluate((input: HTMLInputElement) => input.files?.length)).toBe(1);
+    await expect(page.getByTestId("logo-not-kept")).toHaveCount(0);
+  }
+  expect(await widest()).toBeLessThanOrEqual(375);
+  await context.close();
 });

@@ -89,6 +89,7 @@ test("start empty, create the owner through the setup link, add a product, sell 
   await expect(page).not.toHaveTitle(/trendora/i);
   const ownerEmail = uniqueEmail("owner");
   await page.getByLabel("Shop name").fill("Marigold & Thread");
+  await page.getByLabel("Your name").fill("Meera Iyer");
   await page.getByLabel("Owner's email").fill(ownerEmail);
   await page.getByLabel("Password", { exact: true }).fill("owner password 1");
   await page.getByLabel("Repeat the password").fill("not the same");
@@ -100,11 +101,17 @@ test("start empty, create the owner through the setup link, add a product, sell 
   await page.getByRole("button", { name: "Create the shop" }).click();
   await expect(page).toHaveURL(`${origin}/seller`);
   await expectToast(page, "Your shop is set up. Add your first product.");
-  await expect(page.getByText("Hi! Seller")).toBeVisible();
+  // The seller area greets the owner by name (issue 30).
+  await expect(page.getByTestId("seller-greeting")).toHaveText("Hi! Meera Iyer");
 
-  // The link worked once.
+  // The link worked once; now it says the shop is set up and leads to the sign-in page, not to a dead end.
   await page.goto(setupLink);
-  await expect(page.getByRole("alert")).toContainText("This setup link does not work");
+  await expect(page.getByRole("status").filter({ hasText: "This shop is already set up" })).toHaveText(
+    "This shop is already set up: sign in.",
+  );
+  await expect(page.getByText("This setup link does not work")).toHaveCount(0);
+  await page.getByRole("link", { name: "sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/seller(-login)?$/);
 
   // The first product.
   const name = uniqueName("First Linen Shirt");
@@ -125,9 +132,17 @@ test("start empty, create the owner through the setup link, add a product, sell 
   await saveAddress(page, ASHA_ADDRESS);
   await expect(page).toHaveURL(/\/cart\?address=/);
   await page.getByRole("button", { name: "Place Order" }).click();
-  await expect(page).toHaveURL(`${origin}/my-orders`);
+  await expect(page).toHaveURL(new RegExp(`^${origin}/my-orders\\?placed=\\w+$`));
   await expectToast(page, "Order Placed Successfully");
   await expect(page.getByTestId("order").getByRole("heading", { name })).toBeVisible();
+  // Which order was placed, what it holds, that it is paid on delivery and what happens next (issue 30).
+  const orderId = new URL(page.url()).searchParams.get("placed")!;
+  const placed = page.getByTestId("placed-order");
+  await expect(placed.getByRole("heading")).toHaveText(`Thank you! Order ${orderId} is placed.`);
+  await expect(placed).toContainText(`1 × ${name}`);
+  await expect(placed.getByTestId("placed-order-payment")).toHaveText(/^To pay on delivery: \$[\d.]+, in cash\.$/);
+  await expect(placed.getByTestId("placed-order-next")).toContainText("Shipped, then Delivered");
+  await expect(page.getByTestId("order").first()).toHaveAttribute("id", `order-${orderId}`);
 
   // The owner sees the order.
   await context.clearCookies();

@@ -16,6 +16,7 @@ export function settingsForm(changes: Record<string, string> = {}): Record<strin
     shippingFlat: "0",
     freeShippingFrom: "",
     returnDays: "30",
+    lowStockThreshold: "5",
     shippingPolicy: "We ship fast.",
     returnsPolicy: "30 days.",
     privacyPolicy: "We keep little.",

@@ -43,6 +43,18 @@ async function cartPage(cookie = "", path = "/cart") {
 }
 
 describe("the visitor cart (signed cookie)", () => {
+  it("an empty cart shows no order summary; one with a line does (issue 30)", async () => {
+    const empty = (await site.client().get("/cart")).text;
+    expect(empty).toContain("Your cart is empty.");
+    expect(empty).not.toContain("Order Summary");
+    expect(empty).not.toContain("Place Order");
+    const product = await createProduct({ offerPriceCents: 1250 });
+    const { cookie } = await post({ intent: "add", productId: product.id });
+    const filled = (await site.client(cookie).get("/cart")).text;
+    expect(filled).toContain("Order Summary");
+    expect(filled).not.toContain("Your cart is empty.");
+  });
+
   it("adds 1, increments, sets a quantity and removes one at a time, each with its toast", async () => {
     const product = await createProduct({ offerPriceCents: 1250 });
     let { response, cookie } = await post({ intent: "add", productId: product.id, redirectTo: "/products/men?q=x" });

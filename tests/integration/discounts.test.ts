@@ -257,7 +257,7 @@ describe("money right to the cent", () => {
     const answer = await onlineOrder(client, addressId, product.id, "ALL-FREE");
     expect(answer.status, answer.text).toBe(200);
     expect(answer.json).toMatchObject({ success: true, message: "Order Placed Successfully" });
-    expect(String(answer.json!.url)).toMatch(/\/my-orders$/);
+    expect(String(answer.json!.url)).toMatch(new RegExp(`/my-orders\\?placed=${String(answer.json!.orderId)}$`));
     const order = await orderRow(String(answer.json!.orderId));
     expect(order).toMatchObject({ isPaid: true, amountCents: 0, discountCents: 1200, taxCents: 0 });
     expect(site.app.sandboxRequests.filter((r) => r.startsWith("POST /v1/checkout/sessions")).length).toBe(before);
@@ -394,5 +394,37 @@ describe("the cart's code field and the seller's codes", () => {
     const deleted = await seller.post("/seller/discounts", { form: { intent: "delete", id: code.id } });
     expect(deleted.status).toBe(303);
     expect(await firstRow(db().select().from(discountCodes).where(eq(discountCodes.id, code.id)))).toBeUndefined();
+  });
+
+  it("the seller picks a code's products by name, not by ids; an unknown name is said with the other mistakes (issue 30)", async () => {
+    const seller = site.client(await sellerCookie());
+    const scarf = await createProduct({ name: "Named Wool Scarf", offerPriceCents: 2000 });
+    const twin = await createProduct({ name: "Named Wool Scarf", offerPriceCents: 2100 });
+    const cap = await createProduct({ name: "Named Linen Cap", offerPriceCents: 900 });
+    await createProduct({ name: "Named Other Tee", offerPriceCents: 900 });
+    const created = await seller.post("/seller/discounts/new", {
+      form: { code: "NAMED", kind: "percent", value: "10", products: "named wool scarf\r\n  Named Linen Cap \n" },
+    });
+    expect(created.status, created.text.slice(0, 300)).toBe(303);
+    const row = (await firstRow(db().select().from(discountCodes).where(eq(discountCodes.code, "NAMED"))))!;
+    expect([...row.productIds].sort()).toEqual([scarf.id, twin.id, cap.id].sort());
+    // The edit form shows the names again.
+    const edit = decodeHtml((await seller.get(`/seller/discounts/${row.id}`)).text);
+    expect(edit).toMatch(/<textarea[^>]*name="products"[^>]*>\s*Named Linen Cap\nNamed Wool Scarf<\/textarea>/);
+    expect(edit).toContain("Only for these products (optional)");
+    expect(edit).not.toContain(scarf.id);
+
+    const refused = await seller.send("POST", dataPath("/seller/discounts/new"), {
+      form: { code: "x", kind: "percent", value: "10", products: "Named Linen Cap\nNo Such Coat" },
+    });
+    expect(refused.status).toBe(400);
+    const text = decodeHtml(refused.text);
+    expect(text).toContain("A code is 3 to 32 letters, digits, - or _.");
+    expect(text).toContain("No product is named “No Such Coat”: use the names in the product list.");
+    const onlyNames = await seller.send("POST", dataPath("/seller/discounts/new"), {
+      form: { code: "NAMED-2", kind: "percent", value: "10", products: `${scarf.id}` },
+    });
+    expect(onlyNames.status).toBe(400);
+    expect(await firstRow(db().select().from(discountCodes).where(eq(discountCodes.code, "NAMED-2")))).toBeUndefined();
   });
 });

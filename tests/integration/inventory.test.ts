@@ -77,8 +77,9 @@ describe("product field rules", () => {
       name: "Product name is required.",
       category: "Select a category.",
       price: "Product price is required.",
-      offerPrice: "Offer price is required.",
     });
+    // Nothing on sale: the offer price is optional (issue 30).
+    expect(productFieldsSchema.parse({ ...fields, offerPrice: "" })).toMatchObject({ offerPrice: null });
     expect(errorsFor({ ...fields, name: "x".repeat(121) }).name).toMatch(/at most 120/);
     expect(errorsFor({ ...fields, description: Array(21).fill("line").join("\n") }).description).toMatch(
       /at most 20 lines/,

@@ -7,6 +7,7 @@ import { simpleParser } from "mailparser";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { config } from "#app/lib/config.server.ts";
 import { db, transaction } from "#app/lib/db.server.ts";
+import { shopSettingsSchema } from "#app/lib/schemas/shop-settings.ts";
 import {
   deliverPendingMail,
   enqueueMail,
@@ -16,8 +17,10 @@ import {
   startMailSender,
   stopMailSender,
 } from "#app/modules/mail/index.server.ts";
+import { updateShopSettings } from "#app/modules/shop/index.server.ts";
 import { mailOutbox } from "#db/tables.ts";
 import { outboxRow, SHOP_URL, smtpServerForFile, useMailSettings, waitUntil } from "../helpers/mail.ts";
+import { settingsForm } from "../helpers/settings-form.ts";
 import { startAnswerDroppingProxy } from "../helpers/smtp.ts";
 
 const smtp = smtpServerForFile();
@@ -56,6 +59,25 @@ describe("deliverPendingMail", () => {
     expect(mail!.messageId).toBe(row.messageId);
     expect(row.messageId).toMatch(/^<[0-9a-z]+@shop\.example>$/);
     expect(mail!.headers.get("auto-submitted")).toBe("auto-generated");
+  });
+
+  it("carries Reply-To the shop's contact email, and none without one (issue 30)", async () => {
+    await updateShopSettings(
+      shopSettingsSchema.parse(settingsForm({ contactEmail: "help@marigold.example" })),
+      undefined,
+    );
+    await queue("reply@example.com");
+    await deliverPendingMail();
+    const [mail] = await smtp.parsed();
+    expect(mail!.replyTo?.value.map((a) => a.address)).toEqual(["help@marigold.example"]);
+    smtp.received.length = 0;
+
+    await updateShopSettings(shopSettingsSchema.parse(settingsForm({ contactEmail: "" })), undefined);
+    await queue("noreply@example.com");
+    await deliverPendingMail();
+    const [plain] = await smtp.parsed();
+    expect(plain!.replyTo).toBeUndefined();
+    expect(plain!.headers.has("reply-to")).toBe(false);
   });
 
   it("a mail written in a transaction that rolls back never exists", async () => {

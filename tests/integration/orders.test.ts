@@ -355,11 +355,12 @@ describe("placing an order from the cart page", () => {
     };
     const response = await placeOrderForm(cookie, { addressId: address.id, requestKey: page.requestKey });
     expect(response.status).toBe(303);
-    expect(response.location).toBe("/my-orders");
+    const [order] = await listUserOrders(user.id);
+    // My Orders names the order just placed (issue 30).
+    expect(response.location).toBe(`/my-orders?placed=${order!.id}`);
     expect(await toastsFrom(response)).toEqual(["success: Order Placed Successfully"]);
     expect((await readSavedCart(user.id)).size).toBe(0);
 
-    const [order] = await listUserOrders(user.id);
     // The order's amount is the total the cart page showed.
     expect(order!.amountCents).toBe(page.totals.totalCents);
     expect(order!.lines).toMatchObject([{ productId: product.id, quantity: 2, unitPriceCents: 4500 }]);
@@ -369,6 +370,29 @@ describe("placing an order from the cart page", () => {
     };
     expect(myOrders.orders).toHaveLength(1);
     expect(myOrders.orders[0]).toMatchObject({ id: order!.id, paymentType: "COD", amountCents: 9180 });
+  });
+
+  it("My Orders opened after Place Order shows which order was placed, its lines, what to pay and what is next (issue 30)", async () => {
+    const { user, cookie } = await shopperWithCart();
+    const address = await createAddress(user.id);
+    const response = await placeOrderForm(cookie, { addressId: address.id, requestKey: "placed-panel-form-1" });
+    const [order] = await listUserOrders(user.id);
+    const html = (await site.client(cookie).get(response.location!)).text.replaceAll("<!-- -->", "");
+    const panel = /<section[^>]*data-testid="placed-order"[^>]*>([\s\S]*?)<\/section>/.exec(html)?.[1] ?? "";
+    const text = panel.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    expect(text).toContain(`Thank you! Order ${order!.id} is placed.`);
+    expect(text).toContain("2 × Denim Jacket: $90.00");
+    expect(text).toContain("To pay on delivery: $91.80, in cash.");
+    expect(text).toContain("you pay $91.80 when it is delivered");
+    expect(panel).toContain(`href="#order-${order!.id}"`);
+    expect(html).toContain(`id="order-${order!.id}"`);
+    // Plain My Orders, and another shopper's order id, show the list alone.
+    expect((await site.client(cookie).get("/my-orders")).text).not.toContain('data-testid="placed-order"');
+    const other = await createUser();
+    const theirs = await site.client(await signedInCookie(other.id)).get(`/my-orders?placed=${order!.id}`);
+    expect(theirs.status).toBe(200);
+    expect(theirs.text).not.toContain('data-testid="placed-order"');
+    expect(theirs.text).not.toContain(order!.id);
   });
 
   it("creates one order when the same form is submitted twice", async () => {

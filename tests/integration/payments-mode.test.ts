@@ -195,7 +195,7 @@ describe('payment mode "off"', () => {
     const { user, address, cookie } = await shopperWithCart();
     const response = await offMode(() => placeOrder("COD", address.id, cookie));
     expect(response.status).toBe(303);
-    expect(response.location).toBe("/my-orders");
+    expect(response.location).toBe(`/my-orders?placed=${(await ordersOf(user.id))[0]!.id}`);
     expect(await toastsFrom(response)).toEqual(["success: Order Placed Successfully"]);
     expect((await ordersOf(user.id)).map((o) => [o.paymentType, o.amountCents])).toEqual([["COD", CART_TOTAL_CENTS]]);
     expect((await readSavedCart(user.id)).size).toBe(0);

@@ -565,12 +565,16 @@ describe("the return through /loader?next=my-orders&session_id=…", () => {
     await whileUnreachable(() => actOnCheckoutSession(sessionId, "pay"));
     expect((await orderRow(orderId))?.isPaid).toBe(false);
 
+    // On to My Orders with the order named (issue 30).
     expect(await loaderPage(`/loader?next=my-orders&session_id=${sessionId}`, user.id)).toEqual({
-      next: "/my-orders",
+      next: `/my-orders?placed=${orderId}`,
       notice: { type: "success", message: "Payment received. Your order is placed." },
     });
     expect((await orderRow(orderId))?.isPaid).toBe(true);
     const cookie = await signedInCookie(user.id);
+    const panel = (await site.client(cookie).get(`/my-orders?placed=${orderId}`)).text.replaceAll("<!-- -->", "");
+    expect(panel).toContain(`Thank you! Order ${orderId} is placed.`);
+    expect(panel).toContain("Paid online: $12.24.");
     const myOrders = (await routeData(site.client(cookie), "/my-orders", "routes/my-orders")).data as {
       orders: { id: string; paymentType: string }[];
     };
@@ -941,7 +945,7 @@ describe("leaving the checkout page: the cart is kept until the order is paid", 
 
     const response = await openCart(pathOf(cancelUrl), user.id);
     expect(response.status).toBe(303);
-    expect(response.location).toBe("/my-orders");
+    expect(response.location).toBe(`/my-orders?placed=${orderId}`);
     expect(await toastsFrom(response)).toEqual(["success: Payment received. Your order is placed."]);
     expect(await orderRow(orderId)).toMatchObject({ isPaid: true, status: "Order Placed" });
     expect((await listUserOrders(user.id)).map((o) => o.id)).toEqual([orderId]);

@@ -148,15 +148,70 @@ describe("the add-product form (multipart, no JavaScript needed)", () => {
       ),
     );
     expect(response.status).toBe(400);
+    // The offer price is optional (nothing on sale): no "Offer price is required." (issue 30).
     expect((await readReply(response)).fieldErrors).toEqual({
       name: "Product name is required.",
       category: "Select a category.",
       price: "Product price is required.",
-      offerPrice: "Offer price is required.",
     });
     const noImage = await expectNothingStored(async () => postPage(fieldParts(), cookie));
     expect(noImage.status).toBe(400);
     expect((await readReply(noImage)).fieldErrors).toEqual({ images: "Add at least one product image." });
+  });
+
+  it("says every mistake in one round: the photos' with the fields' (issue 30)", async () => {
+    const cookie = await sellerCookie();
+    const noImage = await expectNothingStored(async () =>
+      postPage([...fieldParts({ name: "", price: "abc" })], cookie),
+    );
+    expect(noImage.status).toBe(400);
+    const reply = await readReply(noImage);
+    expect(reply.fieldErrors).toEqual({
+      images: "Add at least one product image.",
+      name: "Product name is required.",
+      price: "Product price must be a number with at most two decimals, e.g. 19.99.",
+    });
+    const notAPicture = await expectNothingStored(async () =>
+      postPage(
+        [
+          ...fieldParts({ category: "" }),
+          ["images", { bytes: new TextEncoder().encode("plain text"), name: "notes.png", type: "image/png" }],
+        ],
+        cookie,
+      ),
+    );
+    expect((await readReply(notAPicture)).fieldErrors).toEqual({
+      images: "notes.png is not an image we can read (use JPEG, PNG, WebP or AVIF).",
+      category: "Select a category.",
+    });
+  });
+
+  it("takes a product with no offer price: it sells at its price, and /api says offerPrice = price (issue 30)", async () => {
+    const cookie = await sellerCookie();
+    const response = await postPage(
+      [...fieldParts({ name: "Plain Tee No Offer", offerPrice: "" }), ["images", await png()]],
+      cookie,
+      false,
+    );
+    expect(response.status).toBe(303);
+    const product = (await listSellerProducts()).rows.find((p) => p.name === "Plain Tee No Offer")!;
+    expect(product).toMatchObject({ priceCents: 2500, offerPriceCents: 2500 });
+    const list = (await site.client().get("/api/product/list")).json as { products: { name: string }[] };
+    expect(list.products.find((p: { name: string }) => p.name === "Plain Tee No Offer")).toMatchObject({
+      price: 25,
+      offerPrice: 25,
+    });
+    // The edit form shows the offer price empty: the product is not on sale.
+    const edit = await routeData(site.client(cookie), `/seller/products/${product.id}`, "routes/seller/edit-product");
+    expect((edit.data as { values: { offerPrice: string } }).values.offerPrice).toBe("");
+    // A spec client may leave it out too.
+    const { offerPrice: _left, ...withoutOffer } = { ...fields, description: ["Cotton"], name: "Api Tee No Offer" };
+    const api = await postApi({ ...withoutOffer, price: 12 }, [await png()], cookie);
+    expect(api.status).toBe(201);
+    expect(await getProductForSeller((await api.json()).product._id)).toMatchObject({
+      priceCents: 1200,
+      offerPriceCents: 1200,
+    });
   });
 
   it("refuses bad prices and an offer price above the price", async () => {

@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
-import { SETUP_LINK_INVALID } from "#app/lib/schemas/setup.ts";
+import { SETUP_LINK_INVALID, SHOP_ALREADY_SET_UP } from "#app/lib/schemas/setup.ts";
 import { issueSetupLink, SETUP_LINK_MS, savedShopName } from "#app/modules/setup/index.server.ts";
 import { sellers, setupTokens } from "#db/tables.ts";
 import { appForFile, dataPath, routeData } from "../helpers/app.ts";
@@ -18,6 +18,7 @@ const setupPage = (token: string) => routeData(site.client(), `/setup?token=${to
 const fields = (token: string, overrides: Record<string, string> = {}) => ({
   token,
   shopName: "Marigold & Thread",
+  ownerName: "Meera Iyer",
   email: "Owner@Example.com",
   password: "owner password 1",
   confirm: "owner password 1",
@@ -48,7 +49,7 @@ describe("the setup link", () => {
     for (const token of [tokenOf(old.url), "x".repeat(43), "' OR 1=1 --"]) {
       const page = await setupPage(encodeURIComponent(token));
       expect(page.status).toBe(400);
-      expect(page.data).toEqual({ token: null });
+      expect(page.data).toEqual({ token: null, setUp: false });
     }
     const none = await routeData(site.client(), "/setup", "routes/setup");
     expect(none.status).toBe(400);
@@ -60,10 +61,13 @@ describe("the setup link", () => {
 
   it("a form with mistakes is refused field by field, writes nothing and leaves the link working", async () => {
     const token = tokenOf((await issueSetupLink("http://localhost:3000"))!.url);
-    const bad = await refusalOf(fields(token, { shopName: "  ", email: "not an email", confirm: "something else" }));
+    const bad = await refusalOf(
+      fields(token, { shopName: "  ", ownerName: " ", email: "not an email", confirm: "something else" }),
+    );
     expect(bad.status).toBe(400);
     expect(bad.fieldErrors).toMatchObject({
       shopName: expect.any(String),
+      ownerName: "Please enter your name.",
       email: "Please enter a valid email address.",
     });
     const short = await refusalOf(fields(token, { password: "short", confirm: "short" }));
@@ -106,14 +110,25 @@ describe("the setup link", () => {
     const owner = await db().select().from(sellers);
     expect(owner.map((s) => s.email)).toEqual(["owner@example.com"]);
     expect(await savedShopName()).toBe("Marigold & Thread");
-    // Signed in: the seller area opens.
+    // Signed in: the seller area opens, and greets the owner by name (issue 30).
     const area = await routeData(browser, "/seller/product-list", "routes/seller/product-list");
     expect(area.error).toBeUndefined();
+    const layout = await routeData(browser, "/seller/product-list", "routes/seller/layout");
+    expect(layout.data).toEqual({ seller: { email: "owner@example.com", name: "Meera Iyer" } });
+    expect((await browser.get("/seller/product-list")).text).toContain("Hi! Meera Iyer");
 
-    // The same link again, and a new start: nothing more.
+    // The same link again, and a new start: nothing more. Not a dead end: the shop is set up, sign in (issue 30).
     const again = await refusalOf(fields(token, { email: "second@example.com" }));
-    expect(again.formError).toBe(SETUP_LINK_INVALID);
-    expect((await setupPage(token)).status).toBe(400);
+    expect(again.status).toBe(409);
+    expect(again.formError).toBe(SHOP_ALREADY_SET_UP);
+    const page = await setupPage(token);
+    expect(page.status).toBe(400);
+    expect(page.data).toEqual({ token: null, setUp: true });
+    for (const link of [`/setup?token=${token}`, "/setup", "/setup?token=mistyped"]) {
+      const html = (await site.client().get(link)).text;
+      expect(html, link).toMatch(/This shop is already set up: <a [^>]*href="\/seller-login"[^>]*>sign in<\/a>/);
+      expect(html, link).not.toContain("This setup link does not work");
+    }
     expect(await issueSetupLink("http://localhost:3000")).toBeNull();
     expect(await db().select().from(setupTokens)).toHaveLength(0);
     expect(await db().select().from(sellers)).toHaveLength(1);

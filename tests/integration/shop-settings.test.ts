@@ -7,12 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, first } from "#app/lib/db.server.ts";
 import { shopNameField } from "#app/lib/schemas/setup.ts";
 import { catalogueVersion, mailOutbox, orders, shopSettings } from "#db/tables.ts";
-import { type App, type Client, json, startApp } from "../helpers/app.ts";
+import { type App, type Client, json, routeData, startApp } from "../helpers/app.ts";
 import {
   addAddress,
   addProduct,
   createSellerAccount,
   decodeHtml,
+  pngBytes,
   registerShopper,
   signIn,
 } from "../helpers/hostile.ts";
@@ -255,5 +256,67 @@ describe("shop settings", () => {
     const myOrders = textOf((await shopper.get("/my-orders")).text);
     expect(myOrders).toContain("Total Amount : ¥5500");
     expect(myOrders).toContain("Total Amount : $25.50");
+  });
+
+  it("a refused save opens at its first error and says the chosen logo must be chosen again (issue 30)", async () => {
+    const logo = { name: "marigold-logo.png", mimeType: "image/png", buffer: await pngBytes() };
+    const answer = await seller.post("/seller/settings", {
+      multipart: { ...settingsForm({ taxRate: "abc", termsPolicy: "x".repeat(20_001) }), logo },
+    });
+    expect(answer.status).toBe(400);
+    // The first message in the form's order carries autofocus: a browser without JavaScript opens the page there.
+    const focused = [...answer.text.matchAll(/<[^>]*autofocus[^>]*>([^<]*)</g)].map((m) => decodeHtml(m[1]!));
+    expect(focused).toEqual(["The tax rate is a percentage from 0 to 100, e.g. 2 or 7.5."]);
+    expect(textOf(answer.text)).toContain(
+      "The logo you chose (marigold-logo.png) was not saved, as the form was refused: choose it again before saving.",
+    );
+    // A form-level refusal (another tab saved meanwhile) is the one focused.
+    const stale = await seller.post("/seller/settings", { multipart: { ...settingsForm(), version: "1" } });
+    expect(stale.status).toBe(409);
+    expect([...stale.text.matchAll(/<[^>]*autofocus[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual([
+      expect.stringContaining("The settings were changed meanwhile"),
+    ]);
+    expect((await row()).logoUrl).toBe("");
+  });
+
+  it("the low-stock mark follows the threshold the owner sets (issue 30)", async () => {
+    const added = await seller.post("/api/product/add", {
+      multipart: {
+        productData: JSON.stringify({ name: "Threshold Tee", category: "Men", price: 30, stock: 8 }),
+        images: { name: "tee.png", mimeType: "image/png", buffer: await pngBytes() },
+      },
+    });
+    expect(added.status, added.text).toBe(201);
+    const lowList = async () =>
+      (
+        (await routeData(seller, "/seller/product-list?stock=low", "routes/seller/product-list")).data as {
+          products: { name: string; low: boolean }[];
+        }
+      ).products.map((p) => p.name);
+    const lowOnOverview = async () =>
+      (
+        (await routeData(seller, "/seller/overview", "routes/seller/overview")).data as {
+          lowStock: { name: string }[];
+        }
+      ).lowStock.map((line) => line.name);
+    expect(await lowList()).not.toContain("Threshold Tee");
+    expect(await lowOnOverview()).not.toContain("Threshold Tee");
+
+    for (const bad of ["", "-1", "2.5", "many", "100001"]) {
+      const refused = await save(seller, { lowStockThreshold: bad });
+      expect(refused.status, bad).toBe(400);
+      expect(decodeHtml(refused.text)).toContain("The low-stock mark is a whole number of units from 0 to 100,000.");
+    }
+    expect((await row()).lowStockThreshold).toBe(5);
+
+    const saved = await save(seller, { lowStockThreshold: "10" });
+    expect(saved.status, saved.text).toBe(303);
+    expect((await row()).lowStockThreshold).toBe(10);
+    expect(await lowList()).toContain("Threshold Tee");
+    expect(await lowOnOverview()).toContain("Threshold Tee");
+    const page = textOf((await seller.get("/seller/product-list")).text);
+    expect(page).toContain("Low stock (10 or fewer)");
+    expect(page).toMatch(/Threshold Tee[\s\S]*Low stock/);
+    expect((await save(seller, { lowStockThreshold: "5" })).status).toBe(303);
   });
 });

@@ -56,6 +56,9 @@ export function CartBody({ page, actionData }: { page: CartPageData; actionData:
   const orderRefused = intent === CART_INTENTS.placeOrder;
   // A refused code is said under the code field.
   const codeRefused = intent === CART_INTENTS.applyCode;
+  // An empty cart has nothing to sum up or order: no summary, and a refusal (the last line went meanwhile) is
+  // said above, where the summary would have said it.
+  const empty = lines.length === 0;
   return (
     <>
       <div className="flex flex-col gap-10 py-12 lg:flex-row">
@@ -63,9 +66,9 @@ export function CartBody({ page, actionData }: { page: CartPageData; actionData:
           <h1 id="cart-heading" className="mb-6 text-3xl font-medium text-gray-800">
             Shopping Cart <span className="text-sm text-primary">{count === 1 ? "1 Item" : `${count} Items`}</span>
           </h1>
-          <FormError message={orderRefused || codeRefused ? null : refusal} focus />
+          <FormError message={!empty && (orderRefused || codeRefused) ? null : refusal} focus />
           <StockChanges notices={stockChanges} />
-          {lines.length === 0 ? (
+          {empty ? (
             <p className="mt-4 text-gray-500">Your cart is empty.</p>
           ) : (
             <>
@@ -91,14 +94,16 @@ export function CartBody({ page, actionData }: { page: CartPageData; actionData:
             <span aria-hidden="true">←</span> Continue shopping
           </Link>
         </section>
-        <OrderSummary
-          cart={page}
-          reply={actionData}
-          error={orderRefused ? refusal : null}
-          codeError={codeRefused ? refusal : null}
-          here={here}
-          orderable={lines.some((line) => !line.unavailable)}
-        />
+        {empty ? null : (
+          <OrderSummary
+            cart={page}
+            reply={actionData}
+            error={orderRefused ? refusal : null}
+            codeError={codeRefused ? refusal : null}
+            here={here}
+            orderable={lines.some((line) => !line.unavailable)}
+          />
+        )}
       </div>
       <PageIsland data={page} />
     </>

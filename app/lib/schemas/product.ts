@@ -7,10 +7,17 @@ import { sizeRowsOf } from "../size-rows.ts";
 import { isSizeLabel, MAX_SIZE_LENGTH, MAX_SIZES, MAX_STOCK, NO_SIZE } from "../sizes.ts";
 import { cleanText, textField, z } from "./zod.ts";
 
-/** A price typed in the shop's currency (at most its decimals: none for JPY), in its minor units. */
-function money(label: string, currency: string) {
-  return z.unknown().transform((value, ctx) => {
+/**
+ * A price typed in the shop's currency (at most its decimals: none for JPY), in its minor units. An optional
+ * one left blank is null.
+ */
+function money(label: string, currency: string, optional: true): z.ZodType<number | null, unknown>;
+function money(label: string, currency: string, optional?: false): z.ZodType<number, unknown>;
+function money(label: string, currency: string, optional = false): z.ZodType<number | null, unknown> {
+  // Zod refuses a missing key unless the schema says it may be missing.
+  return (optional ? z.unknown().optional() : z.unknown()).transform((value, ctx): number | null => {
     if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) {
+      if (optional) return null;
       ctx.addIssue({ code: "custom", message: `${label} is required.` });
       return z.NEVER;
     }
@@ -147,14 +154,15 @@ function productSchemaFor(currency: string) {
         ),
       category: z.enum(CATEGORY_PATHS, "Select a category."),
       price: money("Product price", currency),
-      offerPrice: money("Offer price", currency),
+      // Only for a product on sale: left blank, the product sells at its price (decision 0233).
+      offerPrice: money("Offer price", currency, true),
       /** The sizes with their counts; none: a product without sizes, counted by `stock`. */
       sizes: sizeRows,
       stock: count,
       stockWas: shownCount,
     })
     .superRefine((product, ctx) => {
-      if (product.offerPrice > product.price) {
+      if (product.offerPrice !== null && product.offerPrice > product.price) {
         ctx.addIssue({
           code: "custom",
           path: ["offerPrice"],
@@ -168,6 +176,11 @@ function productSchemaFor(currency: string) {
 export const productFieldsSchema = productFieldsSchemaIn(DEFAULT_CURRENCY);
 
 export type ProductFields = z.infer<typeof productFieldsSchema>;
+
+/** What a product sells at: its offer price, or its price when it has none (not on sale). */
+export function sellingPrice(fields: Pick<ProductFields, "price" | "offerPrice">): number {
+  return fields.offerPrice ?? fields.price;
+}
 
 /**
  * The form's flat fields as the schema reads them: `sizes[0].size`, `sizes[0].stock`, `sizes[0].was` …

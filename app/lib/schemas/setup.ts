@@ -12,9 +12,16 @@ export const shopNameField = textField({ error: "Please enter the shop's name." 
   .min(1, "Please enter the shop's name.")
   .max(MAX_SHOP_NAME_LENGTH, `Please keep the shop's name under ${MAX_SHOP_NAME_LENGTH} characters.`);
 
+export const MAX_OWNER_NAME_LENGTH = 60;
+
 export const setupSchema = z
   .object({
     shopName: shopNameField,
+    // What the seller area greets the owner by.
+    ownerName: textField({ error: "Please enter your name." })
+      .trim()
+      .min(1, "Please enter your name.")
+      .max(MAX_OWNER_NAME_LENGTH, `Please keep your name under ${MAX_OWNER_NAME_LENGTH} characters.`),
     email: emailField(),
     password: newPasswordField,
     confirm: z.string({ error: "Please repeat the password." }).min(1, "Please repeat the password."),
@@ -23,6 +30,9 @@ export const setupSchema = z
     path: ["confirm"],
     message: "The two passwords are not the same.",
   });
+
+/** What the link's page says once any seller exists: not a dead end, the way in is to sign in. */
+export const SHOP_ALREADY_SET_UP = "This shop is already set up: sign in";
 
 /** What the page says when the link is used up, expired, mistyped, or a seller exists already. */
 export const SETUP_LINK_INVALID =

@@ -2,10 +2,12 @@
 // currency (no decimals for a zero-decimal one such as JPY) and stored in its minor units.
 import { CURRENCY_CODES } from "../currencies.ts";
 import { minorUnits, parseMoney } from "../money.ts";
+import { MAX_STOCK } from "../sizes.ts";
 import { textField, z } from "./zod.ts";
 
 /** The longest shop name: the setup page and the settings page take the same (decision 0218). */
 export const SHOP_NAME_MAX = 80;
+const LOW_STOCK_MESSAGE = `The low-stock mark is a whole number of units from 0 to ${MAX_STOCK.toLocaleString("en-US")}.`;
 export const POLICY_MAX = 20_000;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is removed
@@ -77,6 +79,14 @@ export const shopSettingsFields = z.object({
     }
     return days;
   }),
+  lowStockThreshold: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z
+      .string({ error: LOW_STOCK_MESSAGE })
+      .regex(/^\d{1,6}$/, LOW_STOCK_MESSAGE)
+      .transform(Number)
+      .refine((n) => n <= MAX_STOCK, LOW_STOCK_MESSAGE),
+  ),
   shippingPolicy: lines(POLICY_MAX),
   returnsPolicy: lines(POLICY_MAX),
   privacyPolicy: lines(POLICY_MAX),

@@ -4,6 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { db, first } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
+import { placedOrderPath } from "#app/lib/order-status.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { orders } from "#db/tables.ts";
 import {
@@ -54,12 +55,12 @@ export async function confirmCheckoutReturn(sessionId: string | null): Promise<P
 export async function checkoutReturnNotice(
   shopperId: string | null,
   sessionId: string | null,
-): Promise<{ notice: Toast; redirectTo: string | null } | null> {
+): Promise<{ notice: Toast; redirectTo: string | null; paidOrderId?: string } | null> {
   if (!shopperId || !sessionId || !CHECKOUT_SESSION_ID_PATTERN.test(sessionId)) return null;
   const shoppersOrder = () =>
     first(
       db()
-        .select({ isPaid: orders.isPaid, status: orders.status })
+        .select({ id: orders.id, isPaid: orders.isPaid, status: orders.status })
         .from(orders)
         .where(and(eq(orders.stripeSessionId, sessionId), eq(orders.userId, shopperId))),
     );
@@ -67,7 +68,9 @@ export async function checkoutReturnNotice(
   if ((await confirmCheckoutReturn(sessionId)) === "invalid") return null;
   const order = await shoppersOrder();
   if (!order) return null;
-  if (order.isPaid) return { notice: { type: "success", message: PAYMENT_NOTICES.paid }, redirectTo: null };
+  if (order.isPaid) {
+    return { notice: { type: "success", message: PAYMENT_NOTICES.paid }, redirectTo: null, paidOrderId: order.id };
+  }
   if (order.status === "Cancelled")
     return { notice: { type: "error", message: PAYMENT_NOTICES.failed }, redirectTo: "/cart" };
   return { notice: { type: "error", message: PAYMENT_NOTICES.pending }, redirectTo: null };
@@ -96,7 +99,7 @@ export async function cancelCheckout(userId: string, orderId: string | null): Pr
   }
   const outcome = await closeCheckout(order);
   if (outcome === "paid")
-    return { redirectTo: "/my-orders", toast: { type: "success", message: PAYMENT_NOTICES.paid } };
+    return { redirectTo: placedOrderPath(order.id), toast: { type: "success", message: PAYMENT_NOTICES.paid } };
   if (outcome === "error") return null;
   return { redirectTo: "/cart", toast: { type: "success", message: PAYMENT_NOTICES.cancelled } };
 }

@@ -8,6 +8,7 @@ import { and, eq, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import Stripe from "stripe";
 import { publicOrigin } from "#app/lib/config.server.ts";
 import { db, first, type Tx, transaction } from "#app/lib/db.server.ts";
+import { placedOrderPath } from "#app/lib/order-status.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
 import { lineName } from "#app/lib/sizes.ts";
 import { removeFromSavedCart } from "#app/modules/cart/index.server.ts";
@@ -76,12 +77,12 @@ export async function startOnlineCheckout(
   const base = publicOrigin(input.origin);
   // Discounted to nothing: placed paid, there is nothing to pay (orders.server.ts).
   if (order.isPaid && order.paymentType === "Online" && order.amountCents === 0) {
-    return { orderId: order.id, url: `${base}/my-orders`, paid: true };
+    return { orderId: order.id, url: `${base}${placedOrderPath(order.id)}`, paid: true };
   }
   if (!placed.created) {
     // The same form sent twice: the first request owns this order.
     if (order.paymentType !== "Online") refuse(ALREADY_PLACED, 409);
-    if (order.isPaid) return { orderId: order.id, url: `${base}/my-orders`, paid: true };
+    if (order.isPaid) return { orderId: order.id, url: `${base}${placedOrderPath(order.id)}`, paid: true };
     if (order.status === "Cancelled") refuse(CHECKOUT_ENDED, 409);
   }
   let session: Stripe.Checkout.Session;

@@ -17,7 +17,8 @@ import { throttled } from "./throttle.server.ts";
 /** For local use only: never created when NODE_ENV=production (the README gives these). */
 export const DEMO_SELLER = { email: "seller@trendora.test", password: "trendora-seller" } as const;
 
-export type Seller = { id: string; email: string };
+/** A seller account; `name` is what the seller area greets them by ('' when none was given). */
+export type Seller = { id: string; email: string; name?: string };
 
 const newSellerSchema = z.object({ email: emailField(), password: newPasswordField });
 
@@ -47,11 +48,11 @@ export async function hasSeller(tx: Tx | Db = db()): Promise<boolean> {
  * Adds the first seller inside the caller's transaction (the setup page's, which also uses up its link): the
  * email already checked and lower-cased, the password already hashed (hashPassword).
  */
-export async function addFirstSeller(tx: Tx, email: string, passwordHash: string): Promise<Seller> {
+export async function addFirstSeller(tx: Tx, email: string, passwordHash: string, name = ""): Promise<Seller> {
   // Two setup forms at once: the second sees the first's seller (PostgreSQL needs the turn; SQLite has one writer).
   await takeTurnsOn(tx, ["first-seller"]);
   if (await hasSeller(tx)) throw new Refusal("The store has a seller already.", 409);
-  const seller = { id: newId(), email };
+  const seller = { id: newId(), email, name };
   await tx.insert(sellers).values({ ...seller, passwordHash });
   return seller;
 }

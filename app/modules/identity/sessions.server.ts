@@ -91,7 +91,7 @@ const shopperBySessionOn = preparedPerConnection((connection) =>
 );
 const sellerBySessionOn = preparedPerConnection((connection) =>
   connection
-    .select({ id: sellers.id, email: sellers.email })
+    .select({ id: sellers.id, email: sellers.email, name: sellers.name })
     .from(sessions)
     .innerJoin(sellers, eq(sellers.id, sessions.sellerId))
     .where(and(eq(sessions.id, sql.placeholder("sessionId")), gt(sessions.expiresAt, sql.placeholder("now"))))

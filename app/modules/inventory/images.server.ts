@@ -37,6 +37,18 @@ function filesFor(url: string): string[] {
   return fileNames(match[1]!).map((name) => path.join(dir, name));
 }
 
+/** Why an upload would be refused by storeProductImage, read from its header only; null when it looks fine. */
+export async function uploadProblem(input: Uint8Array, label = "The file"): Promise<string | null> {
+  try {
+    const meta = await sharp(input, { failOn: "error", limitInputPixels: MAX_PIXELS }).metadata();
+    if (!meta.width || !meta.height) return `${label} is not an image.`;
+    if (!isUploadFormat(meta)) return `${label} is not a ${UPLOAD_FORMATS_TEXT} picture.`;
+    return null;
+  } catch {
+    return `${label} is not an image we can read (use ${UPLOAD_FORMATS_TEXT}).`;
+  }
+}
+
 /**
  * Decodes an image and stores it in every size; returns its URL (`/uploads/<key>.webp`). A picture smaller
  * than a width is stored at its own size under that width's name (never enlarged). A Refusal when the bytes

@@ -11,17 +11,33 @@ import {
   MaxTotalSizeExceededError,
   parseFormData,
 } from "@remix-run/form-data-parser";
-import { and, asc, count, desc, eq, exists, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { db, first, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { DEFAULT_CURRENCY } from "#app/lib/money.ts";
 import { type Page, pageWindow, SELLER_PAGE_SIZE } from "#app/lib/paging.ts";
-import { MAX_IMAGE_MB, MAX_IMAGES } from "#app/lib/product-limits.ts";
-import { parseOrRefuse, Refusal, refuse } from "#app/lib/refusal.ts";
-import { type ProductFields, productFieldsSchemaIn } from "#app/lib/schemas/product.ts";
+import { MAX_IMAGE_MB, MAX_IMAGES, NO_IMAGE } from "#app/lib/product-limits.ts";
+import { fieldErrorsOf, parseOrRefuse, Refusal, refuse } from "#app/lib/refusal.ts";
+import { type ProductFields, productFieldsSchemaIn, sellingPrice } from "#app/lib/schemas/product.ts";
 import { LOW_STOCK, NO_SIZE, type SizeStock } from "#app/lib/sizes.ts";
 import { productSizes, products } from "#db/tables.ts";
-import { deleteProductImages, storeProductImage } from "./images.server.ts";
+import { deleteProductImages, storeProductImage, uploadProblem } from "./images.server.ts";
 import { type CountChange, saveStockLines, stockLinesIn } from "./stock.server.ts";
 
 export const MAX_IMAGE_BYTES = MAX_IMAGE_MB * 1024 * 1024;
@@ -125,6 +141,15 @@ async function storeImages(uploads: readonly ImageUpload[]): Promise<string[]> {
   }
 }
 
+/** The first upload that is not a picture a seller may upload (its header only; storing decodes it whole). */
+async function firstUploadProblem(uploads: readonly ImageUpload[]): Promise<string | null> {
+  for (const upload of uploads) {
+    const problem = await uploadProblem(upload.bytes, upload.fileName);
+    if (problem) return problem;
+  }
+  return null;
+}
+
 /** The stock lines a product form asks for: its sizes, or the one line of a product without sizes. */
 function stockLinesOfFields(fields: ProductFields): CountChange[] {
   if (fields.sizes.length > 0) return fields.sizes;
@@ -138,9 +163,23 @@ export async function addProduct(
   uploads: readonly ImageUpload[],
   currency = DEFAULT_CURRENCY,
 ): Promise<string> {
-  const fields = parseOrRefuse(productFieldsSchemaIn(currency), input);
-  if (uploads.length === 0) throw imagesRefusal("Add at least one product image.");
-  if (uploads.length > MAX_IMAGES) throw imagesRefusal(`Add at most ${MAX_IMAGES} images.`);
+  const parsed = productFieldsSchemaIn(currency).safeParse(input);
+  // Every mistake in one answer: the photos' with the fields' (a seller without JavaScript posts once per round).
+  const imagesError =
+    uploads.length === 0
+      ? NO_IMAGE
+      : uploads.length > MAX_IMAGES
+        ? `Add at most ${MAX_IMAGES} images.`
+        : parsed.success
+          ? null
+          : await firstUploadProblem(uploads);
+  if (!parsed.success) {
+    const { form, ...errors } = fieldErrorsOf(parsed.error);
+    const all = imagesError ? { images: imagesError, ...errors } : errors;
+    throw new Refusal(form ?? Object.values(all)[0] ?? "Please check the form.", 400, all);
+  }
+  if (imagesError) throw imagesRefusal(imagesError);
+  const fields = parsed.data;
 
   const urls = await storeImages(uploads);
   const id = newId();
@@ -152,7 +191,7 @@ export async function addProduct(
         description: fields.description,
         category: fields.category,
         priceCents: fields.price,
-        offerPriceCents: fields.offerPrice,
+        offerPriceCents: sellingPrice(fields),
         images: urls,
         inStock: true,
       });
@@ -218,7 +257,7 @@ export async function updateProduct(
           description: fields.description,
           category: fields.category,
           priceCents: fields.price,
-          offerPriceCents: fields.offerPrice,
+          offerPriceCents: sellingPrice(fields),
           images,
         })
         .where(eq(products.id, productId));
@@ -282,8 +321,11 @@ export async function getProductForSeller(productId: string): Promise<SellerProd
  */
 const removedLast = sql<number>`(CASE WHEN ${products.removedAt} IS NULL THEN 0 ELSE 1 END)`.mapWith(Number);
 
-/** A product on sale with a counted size at 5 or fewer (sold out, or oversold, included): time to restock. */
-const lowStock = () =>
+/**
+ * A product on sale with a counted size at or below the shop's threshold `at` (sold out, or oversold, included):
+ * time to restock.
+ */
+const lowStock = (at: number) =>
   and(
     isNull(products.removedAt),
     exists(
@@ -291,11 +333,7 @@ const lowStock = () =>
         .select({ one: sql`1` })
         .from(productSizes)
         .where(
-          and(
-            eq(productSizes.productId, products.id),
-            isNotNull(productSizes.stock),
-            lte(productSizes.stock, LOW_STOCK),
-          ),
+          and(eq(productSizes.productId, products.id), isNotNull(productSizes.stock), lte(productSizes.stock, at)),
         ),
     ),
   );
@@ -306,14 +344,17 @@ const lowStock = () =>
  */
 export async function listSellerProducts({
   onlyLowStock = false,
+  lowStockAt = LOW_STOCK,
   page = 1,
   limit = SELLER_PAGE_SIZE,
 }: {
   onlyLowStock?: boolean;
+  /** The shop's low-stock threshold (its settings). */
+  lowStockAt?: number;
   page?: number;
   limit?: number;
 } = {}): Promise<Page<SellerProduct>> {
-  const where = onlyLowStock ? lowStock() : undefined;
+  const where = onlyLowStock ? lowStock(lowStockAt) : undefined;
   const total = (await first(db().select({ n: count() }).from(products).where(where)))?.n ?? 0;
   const window = pageWindow(total, page, limit);
   const rows = await db()
@@ -332,14 +373,18 @@ export async function listSellerProducts({
  */
 export async function sellerProductPage(
   productId: string,
-  { onlyLowStock = false, limit = SELLER_PAGE_SIZE }: { onlyLowStock?: boolean; limit?: number } = {},
+  {
+    onlyLowStock = false,
+    lowStockAt = LOW_STOCK,
+    limit = SELLER_PAGE_SIZE,
+  }: { onlyLowStock?: boolean; lowStockAt?: number; limit?: number } = {},
 ): Promise<number | null> {
   const removed = removedLast;
   const row = await first(
     db()
       .select({ removed, createdAt: products.createdAt })
       .from(products)
-      .where(and(eq(products.id, productId), onlyLowStock ? lowStock() : undefined)),
+      .where(and(eq(products.id, productId), onlyLowStock ? lowStock(lowStockAt) : undefined)),
   );
   if (!row) return null;
   // The rows before it in the list's order: on sale first, newest first, then by id.
@@ -352,7 +397,7 @@ export async function sellerProductPage(
     db()
       .select({ n: count() })
       .from(products)
-      .where(and(before, onlyLowStock ? lowStock() : undefined)),
+      .where(and(before, onlyLowStock ? lowStock(lowStockAt) : undefined)),
   );
   const rank = counted?.n ?? 0;
   return Math.floor(rank / limit) + 1;
@@ -384,6 +429,45 @@ export async function productNameOf(productId: string): Promise<string> {
   const row = await first(db().select({ name: products.name }).from(products).where(eq(products.id, productId)));
   if (!row) refuse("Product not found", 404);
   return row.name;
+}
+
+/** Most products a list of names may pick (a discount code's products). */
+export const MAX_NAMED_PRODUCTS = 200;
+
+/**
+ * The products a seller names, one name a line (a discount code's products): each name picks every product of
+ * that name, whatever its letter case. `unknown` lists the names no product has, as typed.
+ */
+export async function productIdsNamed(names: readonly string[]): Promise<{ ids: string[]; unknown: string[] }> {
+  const wanted = [...new Set(names.map((name) => name.trim()).filter(Boolean))].slice(0, MAX_NAMED_PRODUCTS + 1);
+  if (wanted.length === 0) return { ids: [], unknown: [] };
+  const rows = await db()
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    // lower() of SQLite folds ASCII letters only: a name typed exactly as stored matches on either engine.
+    .where(
+      or(
+        inArray(products.name, wanted),
+        inArray(
+          sql`lower(${products.name})`,
+          wanted.map((name) => name.toLowerCase()),
+        ),
+      ),
+    )
+    .orderBy(asc(products.name), asc(products.id));
+  const found = new Set(rows.map((row) => row.name.toLowerCase()));
+  return { ids: rows.map((row) => row.id), unknown: wanted.filter((name) => !found.has(name.toLowerCase())) };
+}
+
+/** The names of these products, in their order (an id of no product is left out). */
+export async function productNamesOf(ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db()
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.id, row.name]));
+  return [...new Set(ids.flatMap((id) => byId.get(id) ?? []))];
 }
 
 /** Sets a product on sale in or out of stock; gives its name. */

@@ -157,8 +157,11 @@ export function fromWithSenderName(mailFrom: string, senderName: string): string
 }
 
 async function messageOf(row: OutboxRow, now: number) {
+  const shop = await shopSettings();
   return {
-    from: fromWithSenderName(config().mailFrom, (await shopSettings()).mailSenderName),
+    from: fromWithSenderName(config().mailFrom, shop.mailSenderName),
+    // A shopper's answer reaches the shop, not MAIL_FROM's (often unread) mailbox; none without a contact email.
+    ...(shop.contactEmail ? { replyTo: shop.contactEmail } : {}),
     to: row.recipient,
     subject: row.subject,
     ...bodiesOf(row, now),

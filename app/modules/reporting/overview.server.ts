@@ -37,7 +37,7 @@ const DAY_MS = 86_400_000;
 export type Figures = { orders: number; revenueCents: number };
 export type DayFigures = Figures & { /** YYYY-MM-DD (UTC) */ day: string };
 export type TopProduct = { productId: string; name: string; units: number; revenueCents: number };
-/** A size of a product on sale that is running low (counted, at most LOW_STOCK left). */
+/** A size of a product on sale that is running low (counted, at most the shop's threshold left). */
 export type LowStockSize = { productId: string; name: string; size: string; stock: number };
 
 /** Most low-stock sizes the overview lists (the product list's low-stock filter shows them all). */
@@ -110,7 +110,7 @@ function sumOf(days: DayFigures[]): Figures {
   });
 }
 
-export async function sellerOverview(now = Date.now()): Promise<Overview> {
+export async function sellerOverview(now = Date.now(), lowStockAt = LOW_STOCK): Promise<Overview> {
   const queries = overviewQueries(now);
   const perDay = new Map((await queries.perDay).map((row) => [row.day, row]));
   const days: DayFigures[] = [];
@@ -138,17 +138,17 @@ export async function sellerOverview(now = Date.now()): Promise<Overview> {
     totals: { today: sumOf(days.slice(-1)), last7Days: sumOf(days.slice(-7)), last30Days: sumOf(days) },
     byStatus: ORDER_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 })),
     topProducts: top.map((t) => ({ ...t, name: names.get(t.productId) ?? MISSING_PRODUCT_NAME })),
-    lowStock: await lowStockSizes(),
+    lowStock: await lowStockSizes(lowStockAt),
   };
 }
 
 /** The sizes running lowest (sold out first) of products on sale, through the stock index. */
-async function lowStockSizes(): Promise<LowStockSize[]> {
+async function lowStockSizes(at: number): Promise<LowStockSize[]> {
   const rows = await db()
     .select({ productId: products.id, name: products.name, size: productSizes.size, stock: productSizes.stock })
     .from(productSizes)
     .innerJoin(products, eq(products.id, productSizes.productId))
-    .where(and(isNotNull(productSizes.stock), lte(productSizes.stock, LOW_STOCK), isNull(products.removedAt)))
+    .where(and(isNotNull(productSizes.stock), lte(productSizes.stock, at), isNull(products.removedAt)))
     .orderBy(asc(productSizes.stock), asc(products.name), asc(productSizes.position))
     .limit(LOW_STOCK_SHOWN);
   return rows.map((row) => ({ ...row, stock: row.stock ?? 0 }));

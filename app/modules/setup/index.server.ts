@@ -4,6 +4,7 @@ export { migrationState, type Readiness, readiness } from "./readiness.server.ts
 export {
   completeSetup,
   isSetupTokenUsable,
+  isShopSetUp,
   issueSetupLink,
   SETUP_LINK_MS,
   type SetupLink,

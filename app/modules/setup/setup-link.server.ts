@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { db, first, transaction } from "#app/lib/db.server.ts";
 import { newToken } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
-import { SETUP_LINK_INVALID, setupSchema } from "#app/lib/schemas/setup.ts";
+import { SETUP_LINK_INVALID, SHOP_ALREADY_SET_UP, setupSchema } from "#app/lib/schemas/setup.ts";
 import {
   addFirstSeller,
   hashPassword,
@@ -45,6 +45,11 @@ export async function issueSetupLink(origin: string, now = Date.now()): Promise<
   return { url: `${origin.replace(/\/+$/, "")}/setup?token=${token}`, expiresAt };
 }
 
+/** Whether the shop has its owner (any seller): a setup link then only points to the sign-in page. */
+export async function isShopSetUp(): Promise<boolean> {
+  return hasSeller();
+}
+
 /** Whether a setup link's token would work now (the page shows the form or says the link does not work). */
 export async function isSetupTokenUsable(token: unknown, now = Date.now()): Promise<boolean> {
   if (!usableShape(token)) return false;
@@ -65,11 +70,13 @@ export async function isSetupTokenUsable(token: unknown, now = Date.now()): Prom
 export async function completeSetup(input: {
   token: unknown;
   shopName: unknown;
+  ownerName?: unknown;
   email: unknown;
   password: unknown;
   confirm: unknown;
 }): Promise<{ seller: Seller; cookie: string }> {
   const { token, ...rest } = input;
+  if (await hasSeller()) throw new Refusal(SHOP_ALREADY_SET_UP, 409);
   if (!(await isSetupTokenUsable(token))) throw new Refusal(SETUP_LINK_INVALID, 400);
   const fields = parseOrRefuse(setupSchema, rest);
   const passwordHash = await hashPassword(fields.password);
@@ -80,8 +87,9 @@ export async function completeSetup(input: {
       .delete(setupTokens)
       .where(eq(setupTokens.tokenHash, hashOf(token as string)))
       .returning({ expiresAt: setupTokens.expiresAt });
-    if (!used || used.expiresAt <= now || (await hasSeller(tx))) throw new Refusal(SETUP_LINK_INVALID, 400);
-    const owner = await addFirstSeller(tx, fields.email, passwordHash);
+    if (await hasSeller(tx)) throw new Refusal(SHOP_ALREADY_SET_UP, 409);
+    if (!used || used.expiresAt <= now) throw new Refusal(SETUP_LINK_INVALID, 400);
+    const owner = await addFirstSeller(tx, fields.email, passwordHash, fields.ownerName);
     await saveShopName(fields.shopName, tx);
     // Every other link goes with it.
     await tx.delete(setupTokens);

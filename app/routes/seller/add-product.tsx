@@ -7,7 +7,7 @@ import { multipartFormAction } from "#app/lib/form-reply.server.ts";
 import { useReplyForm } from "#app/lib/forms.ts";
 import { newId } from "#app/lib/ids.ts";
 import { UPLOAD_FORMATS_TEXT } from "#app/lib/images.ts";
-import { MAX_IMAGE_MB, MAX_IMAGES } from "#app/lib/product-limits.ts";
+import { MAX_IMAGE_MB, MAX_IMAGES, NO_IMAGE } from "#app/lib/product-limits.ts";
 import { productFieldsSchemaIn, productFormInput } from "#app/lib/schemas/product.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
 import { useShop } from "#app/lib/shop.ts";
@@ -45,6 +45,9 @@ export default function AddProduct({ loaderData, actionData }: Route.ComponentPr
     // Conform resets a field without a default by unselecting every option of a select: after "Product
     // Added" the Category box came back blank. Its default is the "Select Category" placeholder.
     defaultValue: { category: "" },
+    // The photos' mistake with the fields' (the server says the same without JavaScript).
+    alsoRefuse: (formData) =>
+      formData.getAll("images").some((file) => typeof file !== "string" && file.size > 0) ? null : { images: NO_IMAGE },
   });
   return (
     <section className="p-4 md:p-10">
@@ -70,7 +73,7 @@ export default function AddProduct({ loaderData, actionData }: Route.ComponentPr
               <ImageSlot key={i} id={`product-image-${i}`} name="images" label={`Product image ${i + 1}`} />
             ))}
           </div>
-          <ImagesError reply={actionData} formErrorId={form.errorId} />
+          <ImagesError reply={actionData} formErrorId={form.errorId} checked={form.allErrors.images?.[0]} />
         </fieldset>
         <ProductFieldInputs fields={fields} />
         <SizeFields form={form} fields={fields} />

@@ -6,11 +6,12 @@ import { formAction } from "#app/lib/form-reply.server.ts";
 import { type FormReply, formErrorOf } from "#app/lib/form-reply.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
 import { notFound } from "#app/lib/not-found.ts";
-import { parseOrRefuse } from "#app/lib/refusal.ts";
+import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { dayOf, discountSchemaFor } from "#app/lib/schemas/discount.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { findDiscount, saveDiscount } from "#app/modules/discounts/index.server.ts";
+import { MAX_NAMED_PRODUCTS, productIdsNamed, productNamesOf } from "#app/modules/inventory/index.server.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
 import type { Route } from "./+types/discount-edit";
 
@@ -38,7 +39,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     maxUses: row.maxUses === null ? "" : String(row.maxUses),
     maxUsesPerShopper: row.maxUsesPerShopper === null ? "" : String(row.maxUsesPerShopper),
     categories: row.categories,
-    productIds: row.productIds.join("\n"),
+    products: (await productNamesOf(row.productIds)).join("\n"),
   };
   return { id: row.id, values };
 }
@@ -47,10 +48,34 @@ export async function action({ request, params }: Route.ActionArgs) {
   const id = params.id === "new" ? undefined : params.id;
   if (id && !(await findDiscount(id))) throw notFound("Discount code not found");
   return formAction(request, async (form) => {
-    const input = parseOrRefuse(discountSchemaFor((await shopSettings()).currency), {
-      ...Object.fromEntries(form),
-      categories: form.getAll("categories"),
-    });
+    // The seller names the products, one a line; the code keeps their ids.
+    const names = (form.get("products") ?? "").split(/\r\n|\r|\n/);
+    const named = await productIdsNamed(names);
+    const productsError =
+      named.unknown.length > 0
+        ? `No product is named ${named.unknown
+            .slice(0, 3)
+            .map((name) => `“${name.slice(0, 60)}”`)
+            .join(", ")}: use the names in the product list.`
+        : named.ids.length > MAX_NAMED_PRODUCTS
+          ? `A code can be for at most ${MAX_NAMED_PRODUCTS} products.`
+          : null;
+    let input: ReturnType<ReturnType<typeof discountSchemaFor>["parse"]>;
+    try {
+      const { products: _names, ...fields } = Object.fromEntries(form);
+      input = parseOrRefuse(discountSchemaFor((await shopSettings()).currency), {
+        ...fields,
+        categories: form.getAll("categories"),
+        productIds: named.ids,
+      });
+    } catch (error) {
+      // Every mistake in one answer.
+      if (error instanceof Refusal && productsError) {
+        throw new Refusal(error.message, error.status, { ...error.fieldErrors, products: productsError });
+      }
+      throw error;
+    }
+    if (productsError) throw new Refusal(productsError, 400, { products: productsError });
     const saved = await saveDiscount(input, id);
     return redirectWithToast(request, "/seller/discounts", {
       type: "success",
@@ -145,23 +170,23 @@ export default function DiscountEdit({ loaderData, actionData }: Route.Component
           <FieldError id="discount-categories-error" errors={errors("categories")} />
         </fieldset>
         <div>
-          <label htmlFor="discount-productIds" className="mb-1 block text-sm text-gray-600">
+          <label htmlFor="discount-products" className="mb-1 block text-sm text-gray-600">
             Only for these products (optional)
           </label>
           <textarea
-            id="discount-productIds"
-            name="productIds"
+            id="discount-products"
+            name="products"
             rows={3}
-            defaultValue={value("productIds")}
-            aria-invalid={errors("productIds") ? true : undefined}
-            aria-describedby={errors("productIds") ? "discount-productIds-error" : "discount-productIds-hint"}
-            className="w-full rounded border border-gray-300 px-3 py-2 text-sm outline-none focus:border-primary"
+            defaultValue={value("products")}
+            aria-invalid={errors("products") ? true : undefined}
+            aria-describedby={errors("products") ? "discount-products-error" : "discount-products-hint"}
+            className={`w-full rounded border px-3 py-2 text-sm outline-none focus:border-primary ${errors("products") ? "border-red-500" : "border-gray-300"}`}
           />
-          <FieldError id="discount-productIds-error" errors={errors("productIds")} />
-          {errors("productIds") ? null : (
-            <p id="discount-productIds-hint" className="mt-1 text-xs text-gray-500">
-              Product ids (from the product's address), separated by commas or lines. With no categories and no
-              products, the code is for the whole cart.
+          <FieldError id="discount-products-error" errors={errors("products")} />
+          {errors("products") ? null : (
+            <p id="discount-products-hint" className="mt-1 text-xs text-gray-500">
+              Product names as the product list shows them, one a line (a name picks every product of that name). With
+              no categories and no products, the code is for the whole cart.
             </p>
           )}
         </div>

@@ -52,7 +52,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       category: product.category,
       // In the shop's currency: "19.99", or "1999" in yen.
       price: toDecimalText(product.priceCents, currency),
-      offerPrice: toDecimalText(product.offerPriceCents, currency),
+      // Blank when not on sale (the offer price is the price): the form's offer price is optional.
+      offerPrice: product.offerPriceCents < product.priceCents ? toDecimalText(product.offerPriceCents, currency) : "",
       // Each count with the count shown now (`was`): a count left as it was is not written on save.
       sizes: sized.map(({ size, stock }) => ({ size, stock: countText(stock), was: countText(stock) })),
       ...(sized.length === 0 ? { stock: countText(unsized), stockWas: countText(unsized) } : {}),

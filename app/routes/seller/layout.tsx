@@ -13,7 +13,8 @@ export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Dashboard",
 export const middleware: Route.MiddlewareFunction[] = [requireSellerArea];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { seller: { email: signedInSeller(context).email } };
+  const seller = signedInSeller(context);
+  return { seller: { email: seller.email, name: seller.name ?? "" } };
 }
 
 const menu = [
@@ -43,7 +44,7 @@ function SettingsIcon() {
   );
 }
 
-export default function SellerLayout() {
+export default function SellerLayout({ loaderData }: Route.ComponentProps) {
   const shop = useShop();
   const navigation = useNavigation();
   // With JavaScript, the orders list says 'Loading...' while it is being fetched.
@@ -55,7 +56,8 @@ export default function SellerLayout() {
           {shop.name}
         </Link>
         <div className="flex items-center gap-5 text-gray-600">
-          <p>Hi! Seller</p>
+          {/* The spec's 'Hi! Seller', with the owner's name when the setup page was given one. */}
+          <p data-testid="seller-greeting">{`Hi! ${loaderData.seller.name || "Seller"}`}</p>
           <Form method="post" action="/seller/logout">
             <SubmitButton variant="quiet" size="sm">
               Logout

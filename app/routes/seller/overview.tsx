@@ -14,9 +14,9 @@ import type { Route } from "./+types/overview";
 export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Overview", matches);
 
 export async function loader() {
-  const overview = await sellerOverview();
   // Revenue is summed in the shop's currency (orders placed in an earlier currency are summed as they are).
-  const { currency } = await shopSettings();
+  const { currency, lowStockThreshold } = await shopSettings();
+  const overview = await sellerOverview(Date.now(), lowStockThreshold);
   const { totals } = overview;
   return {
     days: overview.days,

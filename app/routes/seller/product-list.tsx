@@ -2,7 +2,7 @@ import { Form, Link, useFetcher } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { FormError } from "#app/components/form-field.tsx";
 import { PageField, SellerPager } from "#app/components/seller/pager.tsx";
-import { isLowCount, StockCountsForm, unitsLeft } from "#app/components/seller-stock-form.tsx";
+import { StockCountsForm, unitsLeft } from "#app/components/seller-stock-form.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf } from "#app/lib/forms.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
@@ -14,6 +14,7 @@ import { sellerRowId, sellerRowPath } from "#app/lib/product-links.ts";
 import { parseOrRefuse, refuse } from "#app/lib/refusal.ts";
 import { stockCountsInput, stockCountsSchema } from "#app/lib/schemas/stock-counts.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
+import { isBelowThreshold } from "#app/lib/sizes.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import {
   changeCounts,
@@ -31,16 +32,20 @@ import type { Route } from "./+types/product-list";
 
 export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Product List", matches);
 
-/** `?stock=low` lists only the products on sale with a size at 5 or fewer; `?page=N` is a page of 50. */
+/**
+ * `?stock=low` lists only the products on sale with a size at or below the shop's low-stock threshold;
+ * `?page=N` is a page of 50.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
-  const { currency } = await shopSettings();
+  const { currency, lowStockThreshold: lowStockAt } = await shopSettings();
   const onlyLowStock = search.get("stock") === "low";
   const page = sellerPageOf(search.get("page"));
   if (!page) throw notFound();
-  const list = await listSellerProducts({ onlyLowStock, page });
+  const list = await listSellerProducts({ onlyLowStock, page, lowStockAt });
   return {
     onlyLowStock,
+    lowStockAt,
     page: list.page,
     pageCount: list.pageCount,
     total: list.total,
@@ -55,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       removed: p.removedAt !== null,
       sizes: p.sizes,
       unitsLeft: unitsLeft(p.sizes),
-      low: p.removedAt === null && p.sizes.some((line) => isLowCount(line.stock)),
+      low: p.removedAt === null && p.sizes.some((line) => isBelowThreshold(line.stock, lowStockAt)),
     })),
   };
 }
@@ -104,7 +109,9 @@ export function action({ request }: Route.ActionArgs) {
     // low-stock list goes to the page its form was on): without JavaScript the browser scrolls to the
     // #fragment; with it the forms keep the scroll.
     const low = form.get("list") === "low";
-    const page = (await sellerProductPage(id as string, { onlyLowStock: low })) ?? sellerPageOf(form.get("page")) ?? 1;
+    const lowStockAt = (await shopSettings()).lowStockThreshold;
+    const page =
+      (await sellerProductPage(id as string, { onlyLowStock: low, lowStockAt })) ?? sellerPageOf(form.get("page")) ?? 1;
     return redirectWithToast(request, sellerRowPath(id as string, low, page), {
       type: "success",
       message: `${message}: ${name}`,
@@ -198,7 +205,7 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
           aria-current={onlyLowStock ? "page" : undefined}
           className="rounded-full border border-gray-300 px-3 py-1 aria-[current]:border-primary aria-[current]:text-primary"
         >
-          Low stock (5 or fewer)
+          Low stock ({loaderData.lowStockAt} or fewer)
         </Link>
       </nav>
       <FormError message={formErrorOf(actionData)} />
@@ -306,6 +313,7 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                       name={product.name}
                       sizes={product.sizes}
                       lowStockList={onlyLowStock}
+                      lowStockAt={loaderData.lowStockAt}
                       page={page}
                     />
                   </td>

@@ -6,6 +6,7 @@ import { SubmitButton } from "#app/components/button.tsx";
 import { FieldError, FormError } from "#app/components/form-field.tsx";
 import { CURRENCIES } from "#app/lib/currencies.ts";
 import { multipartFormAction } from "#app/lib/form-reply.server.ts";
+import { typedValue } from "#app/lib/form-reply.ts";
 import { useReplyForm } from "#app/lib/forms.ts";
 import { thumbnailUrl, UPLOAD_FORMATS_TEXT } from "#app/lib/images.ts";
 import { minorUnits, toDecimalText } from "#app/lib/money.ts";
@@ -36,6 +37,7 @@ export async function loader() {
       mailSenderName: s.mailSenderName,
       currency: s.currency,
       taxRate: String(percent),
+      lowStockThreshold: String(s.lowStockThreshold),
       taxIncluded: s.taxIncluded ? "yes" : "no",
       shippingFlat: toDecimalText(s.shippingFlatCents, s.currency),
       freeShippingFrom: s.freeShippingFromCents === null ? "" : toDecimalText(s.freeShippingFromCents, s.currency),
@@ -52,12 +54,35 @@ export async function loader() {
 export function action({ request }: Route.ActionArgs) {
   const read = (body: Request) => readProductUpload(body, (field) => field === "logo");
   return multipartFormAction(request, read, async ({ fields, images }) => {
+    // Echoed in a refusal: a browser cannot put a file back into its input, so the page says to choose it again.
+    if (images[0]) fields.set(LOGO_CHOSEN, images[0].fileName);
     const input = parseOrRefuse(shopSettingsSchema, Object.fromEntries(fields));
     const version = Number(fields.get("version"));
     await updateShopSettings(input, images[0], Number.isSafeInteger(version) && version > 0 ? version : undefined);
     return redirectWithToast(request, "/seller/settings", { type: "success", message: "Settings saved" });
   });
 }
+
+/** The echoed field naming the logo file a refused post carried. */
+const LOGO_CHOSEN = "logoChosen";
+
+/** The form's fields in the order shown: a refused post opens the page at the first one in error. */
+const FIELD_ORDER = [
+  "name",
+  "tagline",
+  "contactEmail",
+  "phone",
+  "address",
+  "openingHours",
+  "mailSenderName",
+  "currency",
+  "taxRate",
+  "taxIncluded",
+  "shippingFlat",
+  "freeShippingFrom",
+  "lowStockThreshold",
+  ...POLICIES.map((policy) => policy.field),
+] as const;
 
 const inputClass = (invalid: boolean) =>
   `w-full rounded border px-3 py-2 text-sm outline-none focus:border-primary ${invalid ? "border-red-500" : "border-gray-300"}`;
@@ -66,11 +91,14 @@ function Labelled<Schema>({
   field,
   label,
   hint,
+  focus,
   children,
 }: {
   field: FieldMetadata<Schema>;
   label: string;
   hint?: string;
+  /** The page opens at this field's error (the first one of the form). */
+  focus?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -80,7 +108,7 @@ function Labelled<Schema>({
       </label>
       {children}
       {hint ? <p className="text-xs text-gray-500">{hint}</p> : null}
-      <FieldError id={field.errorId} errors={field.errors} />
+      <FieldError id={field.errorId} errors={field.errors} focus={focus} />
     </div>
   );
 }
@@ -93,6 +121,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     asSent: true,
     defaultValue: loaderData.values,
   });
+  // Without JavaScript the refused form comes back as a new page: it opens at the first message, not at the top.
+  const formRefused = Boolean(form.errors?.length);
+  const firstInvalid = formRefused ? null : FIELD_ORDER.find((name) => fields[name].errors?.length);
+  const logoChosen = typedValue(actionData, LOGO_CHOSEN);
   const text = (
     // biome-ignore lint/suspicious/noExplicitAny: every field of this form is typed text
     field: FieldMetadata<any>,
@@ -102,7 +134,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   ) => {
     const { key, ...props } = getInputProps(field, { type: type as "text" });
     return (
-      <Labelled field={field} label={label} hint={hint}>
+      <Labelled field={field} label={label} hint={hint} focus={field.name === firstInvalid}>
         <input key={key} {...props} className={inputClass(Boolean(field.errors?.length))} />
       </Labelled>
     );
@@ -116,7 +148,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   ) => {
     const { key, ...props } = getTextareaProps(field);
     return (
-      <Labelled field={field} label={label} hint={hint}>
+      <Labelled field={field} label={label} hint={hint} focus={field.name === firstInvalid}>
         <textarea key={key} {...props} rows={rows} className={inputClass(Boolean(field.errors?.length))} />
       </Labelled>
     );
@@ -137,7 +169,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         className="flex max-w-2xl flex-col gap-8"
       >
         <input type="hidden" name="version" value={loaderData.version} />
-        <FormError id={form.errorId} message={form.errors?.[0] ?? null} />
+        <FormError id={form.errorId} message={form.errors?.[0] ?? null} focus />
         <fieldset className="flex flex-col gap-4">
           <legend className="mb-2 text-lg font-semibold text-gray-800">Identity</legend>
           {text(fields.name, "Shop name")}
@@ -154,8 +186,17 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               type="file"
               name="logo"
               accept="image/png,image/jpeg,image/webp,image/avif"
-              className="text-sm"
+              className="w-full min-w-0 text-sm"
             />
+            {logoChosen ? (
+              // With JavaScript the chosen file stays in its input; a page sent back without it cannot refill one.
+              <noscript>
+                <p className="text-xs text-red-600" data-testid="logo-not-kept">
+                  The logo you chose ({logoChosen}) was not saved, as the form was refused: choose it again before
+                  saving.
+                </p>
+              </noscript>
+            ) : null}
             <p className="text-xs text-gray-500">
               {UPLOAD_FORMATS_TEXT}; shown in the header instead of the name. Leave empty to keep the current one.
             </p>
@@ -177,6 +218,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <Labelled
             field={fields.currency}
             label="Currency"
+            focus={firstInvalid === "currency"}
             hint="Prices are kept as they are typed: after a change, check the products' prices."
           >
             <select key={currencyKey} {...currency} className={inputClass(Boolean(fields.currency.errors?.length))}>
@@ -198,13 +240,27 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               <input type="radio" name="taxIncluded" value="no" defaultChecked={taxIncluded !== "yes"} /> No: the tax is
               added in the cart
             </label>
-            <FieldError id={fields.taxIncluded.errorId} errors={fields.taxIncluded.errors} />
+            <FieldError
+              id={fields.taxIncluded.errorId}
+              errors={fields.taxIncluded.errors}
+              focus={firstInvalid === "taxIncluded"}
+            />
           </fieldset>
           {text(fields.shippingFlat, "Flat shipping fee", `${amountHint} 0 for free shipping.`)}
           {text(
             fields.freeShippingFrom,
             "Free shipping from",
             `${amountHint} Orders of this much or more ship free; leave empty for none.`,
+          )}
+        </fieldset>
+
+        <fieldset className="flex flex-col gap-4">
+          <legend className="mb-2 text-lg font-semibold text-gray-800">Stock</legend>
+          {text(
+            fields.lowStockThreshold,
+            "Low stock at",
+            "A size with this many units or fewer is marked low stock in the product list and the overview.",
+            "number",
           )}
         </fieldset>
 
