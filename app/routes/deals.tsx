@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from "react-router";
 import { currentDeals, DEALS_SHOWN, formatDealDate } from "#app/lib/deals.ts";
 import { pageMeta } from "#app/lib/seo.ts";
+import { useShop } from "#app/lib/shop.ts";
 import type { Route } from "./+types/deals";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -19,6 +20,7 @@ export function loader() {
 // The eight static offers; six are shown until `?all=1` asks for all of them (a link, so no JavaScript is needed).
 export default function Deals({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
+  const { locale } = useShop();
   const showAll = searchParams.get("all") === "1";
   const deals = showAll ? loaderData.deals : loaderData.deals.slice(0, DEALS_SHOWN);
   return (
@@ -51,7 +53,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
                 <p className="mt-1 text-gray-600">{deal.description}</p>
                 <p className="mt-2 text-sm text-gray-500">{deal.longDescription}</p>
                 <p className="mt-3 text-sm font-medium text-gray-700">
-                  Valid until <time dateTime={deal.validUntil}>{formatDealDate(deal.validUntil)}</time>
+                  Valid until <time dateTime={deal.validUntil}>{formatDealDate(deal.validUntil, locale)}</time>
                 </p>
                 <p className="mt-1 text-xs text-gray-500">Terms: {deal.terms}</p>
                 <span className="mt-4 text-sm font-medium text-primary">Shop now →</span>

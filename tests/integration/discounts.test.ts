@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, first as firstRow } from "#app/lib/db.server.ts";
+import { formatDate } from "#app/lib/locales.ts";
 import { computeTotals, DEFAULT_PRICING } from "#app/lib/money.ts";
 import { SANDBOX_SECRET_KEY } from "#app/lib/stripe-sandbox-config.server.ts";
 import { discountCodes, discountUses, orders } from "#db/tables.ts";
@@ -288,7 +289,8 @@ describe("the cart's code field and the seller's codes", () => {
     expect((await codeRow(once.id)).uses).toBe(1);
     await client.post("/cart", { form: { intent: "add", productId: men.id } });
 
-    const start = new Date(Date.now() + 3 * day).toISOString().slice(0, 10);
+    // In the shop's locale (US English here): "Dec 2, 2026".
+    const start = formatDate(Date.parse(new Date(Date.now() + 3 * day).toISOString().slice(0, 10)), "en-US");
     for (const [typed, message] of [
       ["NOPE", "There is no discount code “NOPE”. Please check the code."],
       ["old-one", "The code OLD-ONE has expired."],

@@ -1,14 +1,15 @@
 // A product as the seller enters it (add and edit pages, POST /api/product/add): one set of field rules.
 
 import { CATEGORY_PATHS } from "../categories.ts";
-import { DEFAULT_CURRENCY, minorUnits, parseMoney } from "../money.ts";
+import { DEFAULT_LOCALE } from "../locales.ts";
+import { DEFAULT_CURRENCY, moneyHint, parseMoney } from "../money.ts";
 import { DESCRIPTION_LINE_MAX_LENGTH, DESCRIPTION_MAX_LINES, NAME_MAX_LENGTH } from "../product-limits.ts";
 import { sizeRowsOf } from "../size-rows.ts";
 import { isSizeLabel, MAX_SIZE_LENGTH, MAX_SIZES, MAX_STOCK, NO_SIZE } from "../sizes.ts";
 import { cleanText, textField, z } from "./zod.ts";
 
 /** A price typed in the shop's currency (at most its decimals: none for JPY), in its minor units. */
-function money(label: string, currency: string) {
+function money(label: string, currency: string, locale: string) {
   return z.unknown().transform((value, ctx) => {
     if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) {
       ctx.addIssue({ code: "custom", message: `${label} is required.` });
@@ -18,10 +19,7 @@ function money(label: string, currency: string) {
     if (cents === null) {
       ctx.addIssue({
         code: "custom",
-        message:
-          minorUnits(currency) === 0
-            ? `${label} must be a whole number in ${currency}, e.g. 1999.`
-            : `${label} must be a number with at most two decimals, e.g. 19.99.`,
+        message: `${label} must be ${moneyHint(currency, locale)}.`,
       });
       return z.NEVER;
     }
@@ -112,17 +110,18 @@ function toLines(value: string | string[] | undefined): string[] {
 }
 
 const schemas = new Map<string, ReturnType<typeof productSchemaFor>>();
-/** The product fields with prices typed in `currency` (the shop's). */
-export function productFieldsSchemaIn(currency: string) {
-  let schema = schemas.get(currency);
+/** The product fields with prices typed in `currency` (the shop's), their messages in the shop's `locale`. */
+export function productFieldsSchemaIn(currency: string, locale: string = DEFAULT_LOCALE) {
+  const key = `${currency}|${locale}`;
+  let schema = schemas.get(key);
   if (!schema) {
-    schema = productSchemaFor(currency);
-    schemas.set(currency, schema);
+    schema = productSchemaFor(currency, locale);
+    schemas.set(key, schema);
   }
   return schema;
 }
 
-function productSchemaFor(currency: string) {
+function productSchemaFor(currency: string, locale: string) {
   return z
     .object({
       name: textField("Product name is required.")
@@ -146,8 +145,8 @@ function productSchemaFor(currency: string) {
             .max(DESCRIPTION_MAX_LINES, `The description can have at most ${DESCRIPTION_MAX_LINES} lines.`),
         ),
       category: z.enum(CATEGORY_PATHS, "Select a category."),
-      price: money("Product price", currency),
-      offerPrice: money("Offer price", currency),
+      price: money("Product price", currency, locale),
+      offerPrice: money("Offer price", currency, locale),
       /** The sizes with their counts; none: a product without sizes, counted by `stock`. */
       sizes: sizeRows,
       stock: count,

@@ -5,9 +5,10 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
+import { formatDate } from "#app/lib/locales.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
-import { type DiscountInput, dayOf, normaliseCode } from "#app/lib/schemas/discount.ts";
+import { type DiscountInput, normaliseCode } from "#app/lib/schemas/discount.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { discountCodes, discountUses, products } from "#db/tables.ts";
 
@@ -24,10 +25,10 @@ export const DISCOUNT_REFUSALS = {
   unknown: (code: string) => `There is no discount code “${code}”. Please check the code.`,
   paused: (code: string) => `The code ${code} cannot be used at the moment.`,
   expired: (code: string) => `The code ${code} has expired.`,
-  notYetValid: (code: string, startsAt: number) =>
-    `The code ${code} is not valid yet: it starts on ${dayOf(startsAt)}.`,
-  minimum: (code: string, cents: number, currency: string) =>
-    `The code ${code} needs a subtotal of at least ${formatMoney(cents, currency)}. Add more to your cart to use it.`,
+  notYetValid: (code: string, startsAt: number, locale: string) =>
+    `The code ${code} is not valid yet: it starts on ${formatDate(startsAt, locale)}.`,
+  minimum: (code: string, cents: number, shop: { currency: string; locale: string }) =>
+    `The code ${code} needs a subtotal of at least ${formatMoney(cents, shop.currency, shop.locale)}. Add more to your cart to use it.`,
   usedUp: (code: string) => `The code ${code} has been used up.`,
   alreadyUsed: (code: string) => `You have already used the code ${code}.`,
   nothingApplies: (code: string) => `The code ${code} does not apply to anything in your cart.`,
@@ -112,10 +113,12 @@ export async function checkDiscount(
   if (!row) no(DISCOUNT_REFUSALS.unknown(code), 404);
   if (row.paused) no(DISCOUNT_REFUSALS.paused(code));
   if (row.endsAt !== null && now > row.endsAt) no(DISCOUNT_REFUSALS.expired(code));
-  if (row.startsAt !== null && now < row.startsAt) no(DISCOUNT_REFUSALS.notYetValid(code, row.startsAt));
+  if (row.startsAt !== null && now < row.startsAt) {
+    no(DISCOUNT_REFUSALS.notYetValid(code, row.startsAt, (await shopSettings()).locale));
+  }
   const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   if (row.minSubtotalCents !== null && subtotal < row.minSubtotalCents) {
-    no(DISCOUNT_REFUSALS.minimum(code, row.minSubtotalCents, (await shopSettings()).currency));
+    no(DISCOUNT_REFUSALS.minimum(code, row.minSubtotalCents, await shopSettings()));
   }
   const backSoon = await usesHeldBy(tx, row.id, releasing);
   if (row.maxUses !== null && row.uses - backSoon >= row.maxUses) no(DISCOUNT_REFUSALS.usedUp(code));

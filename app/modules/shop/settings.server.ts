@@ -57,6 +57,8 @@ export function shopInfo(settings: ShopSettings): ShopInfo {
     address: settings.address,
     openingHours: settings.openingHours,
     currency: settings.currency,
+    country: settings.country,
+    locale: settings.locale,
   };
 }
 

@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Product Lis
 /** `?stock=low` lists only the products on sale with a size at 5 or fewer; `?page=N` is a page of 50. */
 export async function loader({ request }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
-  const { currency } = await shopSettings();
+  const { currency, locale } = await shopSettings();
   const onlyLowStock = search.get("stock") === "low";
   const page = sellerPageOf(search.get("page"));
   if (!page) throw notFound();
@@ -49,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       id: p.id,
       name: p.name,
       category: p.category,
-      offerPrice: formatMoney(p.offerPriceCents, currency),
+      offerPrice: formatMoney(p.offerPriceCents, currency, locale),
       thumbnail: p.images[0] ? thumbnailUrl(p.images[0]) : null,
       inStock: p.inStock,
       removed: p.removedAt !== null,
