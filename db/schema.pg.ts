@@ -392,6 +392,8 @@ export const shopSettings = pgTable(
     openingHours: text("opening_hours").notNull().default(""),
     mailSenderName: text("mail_sender_name").notNull().default("Trendora"),
     currency: text("currency").notNull().default("USD"),
+    country: text("country").notNull().default("US"),
+    locale: text("locale").notNull().default("en-US"),
     taxRateBasisPoints: integer("tax_rate_basis_points").notNull().default(200),
     taxIncluded: boolean("tax_included").notNull().default(false),
     shippingFlatCents: money("shipping_flat_cents").notNull().default(0),

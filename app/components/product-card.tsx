@@ -155,7 +155,7 @@ export function ProductCard({
   /** Announce the product page's route for discovery (the grid's first card does). */
   discover?: boolean;
 }) {
-  const { currency } = useShop();
+  const { currency, locale } = useShop();
   const href = productPath(product);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -185,11 +185,11 @@ export function ProductCard({
       <div className="card-foot">
         <p>
           <span className="sr-only">Price:</span>
-          <span className="card-price">{formatMoney(product.offerPriceCents, currency)}</span>
+          <span className="card-price">{formatMoney(product.offerPriceCents, currency, locale)}</span>
           {product.priceCents > product.offerPriceCents ? (
             <>
               <span className="sr-only">, was</span>
-              <s>{formatMoney(product.priceCents, currency)}</s>
+              <s>{formatMoney(product.priceCents, currency, locale)}</s>
             </>
           ) : null}
         </p>

@@ -4,8 +4,10 @@ import { FieldError, FormError } from "#app/components/form-field.tsx";
 import { CATEGORIES } from "#app/lib/categories.ts";
 import { type FormReply, formErrorOf, type useReplyForm } from "#app/lib/forms.ts";
 import { thumbnailUrl, UPLOAD_FORMATS_TEXT, UPLOAD_TYPES } from "#app/lib/images.ts";
+import { moneyInputProps } from "#app/lib/money.ts";
 import { DESCRIPTION_MAX_LINES, MAX_IMAGE_MB, NAME_MAX_LENGTH } from "#app/lib/product-limits.ts";
 import type { productFieldsSchema } from "#app/lib/schemas/product.ts";
+import { useShop } from "#app/lib/shop.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 /** The fields of the add and edit forms (Conform's, from the product schema). */
@@ -130,6 +132,7 @@ const invalid = (field: { errors?: string[] }) => Boolean(field.errors?.length);
 
 /** Name, description, category and the two prices, as the add and edit forms share them. */
 export function ProductFieldInputs({ fields }: { fields: ProductFields }) {
+  const shop = useShop();
   const { key: nameKey, ...name } = getInputProps(fields.name, { type: "text" });
   const { key: descriptionKey, ...description } = getTextareaProps(fields.description, {
     ariaDescribedBy: invalid(fields.description) ? undefined : "product-description-hint",
@@ -176,15 +179,17 @@ export function ProductFieldInputs({ fields }: { fields: ProductFields }) {
             [fields.offerPrice, "Offer Price"],
           ] as const
         ).map(([field, label]) => {
-          const { key, ...price } = getInputProps(field, { type: "number" });
+          // A number input where the shop writes a decimal point, a text field where it writes a comma.
+          const { type, ...kind } = moneyInputProps(shop.currency, shop.locale);
+          const { key, ...price } = getInputProps(field, { type });
+          const min = "step" in kind ? kind.step : undefined;
           return (
             <LabelledField key={field.name} field={field} label={label} className="flex w-32 flex-1 flex-col gap-1">
               <input
                 key={key}
                 {...price}
-                inputMode="decimal"
-                min="0.01"
-                step="0.01"
+                {...kind}
+                min={min}
                 placeholder="0"
                 required={field.name === "price"}
                 {...(field.name === "offerPrice" && !invalid(field) ? { "aria-describedby": "offer-price-hint" } : {})}

@@ -2,6 +2,8 @@
 //
 // Each offer runs until a number of days from today: the spec's dates (30 November to 31 December 2025) kept
 // as the same spread, 10 to 41 days out, so the demo never shows an offer that has already ended.
+import { DEFAULT_LOCALE, formatDay } from "./locales.ts";
+
 export type Deal = {
   id: string;
   title: string;
@@ -147,12 +149,7 @@ export const DEALS: readonly Omit<Deal, "validUntil">[] = DEFINITIONS.map(({ day
 /** How many offers the page shows until the shopper asks for all of them. */
 export const DEALS_SHOWN = 6;
 
-/** "2025-12-31" → "December 31, 2025" (the same text on the server and in the browser). */
-export function formatDealDate(isoDate: string): string {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+/** "2025-12-31" → "December 31, 2025" in the shop's locale (the same text on the server and in the browser). */
+export function formatDealDate(isoDate: string, locale: string = DEFAULT_LOCALE): string {
+  return formatDay(isoDate, locale, "long");
 }

@@ -1,5 +1,6 @@
 // The one place money is computed. Every amount is an integer in the shop currency's minor units (cents for USD,
 // yen for JPY: a zero-decimal currency has no minor unit); decimals appear only at the edges (/api, CSV, forms).
+import { DEFAULT_LOCALE, decimalSeparator, shopLocale } from "./locales.ts";
 
 /** How the shop charges: the shop settings' money part (app/modules/shop), passed to computeTotals. */
 export type Pricing = {
@@ -114,11 +115,12 @@ export function formatTaxRate(basisPoints: number): string {
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();
-function formatterOf(currency: string): Intl.NumberFormat {
-  let formatter = formatters.get(currency);
+function formatterOf(currency: string, locale: string = DEFAULT_LOCALE): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat("en-US", { style: "currency", currency, useGrouping: false });
-    formatters.set(currency, formatter);
+    formatter = new Intl.NumberFormat(shopLocale(locale), { style: "currency", currency, useGrouping: false });
+    formatters.set(key, formatter);
   }
   return formatter;
 }
@@ -135,9 +137,21 @@ export function minorUnits(currency: string): number {
   return digits;
 }
 
-/** (1999, "USD") → "$19.99"; (1999, "JPY") → "¥1999" (no grouping: "$1999.00", as the store always wrote it). */
-export function formatMoney(amount: number, currency: string): string {
-  return formatterOf(currency).format(toDecimal(amount, currency));
+/**
+ * An amount as the shop writes it: (1999, "USD") → "$19.99"; (1999, "EUR", "de-DE") → "19,99 €"; (1999, "JPY")
+ * → "¥1999". No grouping ("$1999.00", as the store always wrote it). The locale is the shop's (app/lib/locales.ts).
+ */
+export function formatMoney(amount: number, currency: string, locale: string = DEFAULT_LOCALE): string {
+  return formatterOf(currency, locale).format(toDecimal(amount, currency));
+}
+
+/** The currency's sign as the shop writes it: "$", "€", "£", "¥" (or the code where the locale has none). */
+export function currencySymbol(currency: string, locale: string = DEFAULT_LOCALE): string {
+  return (
+    formatterOf(currency, locale)
+      .formatToParts(0)
+      .find((part) => part.type === "currency")?.value ?? currency
+  );
 }
 
 /** (1999, "USD") → 19.99; (1999, "JPY") → 1999 (for /api JSON and CSV). */
@@ -146,22 +160,51 @@ export function toDecimal(amount: number, currency: string): number {
   return Number((Math.round(amount) / 10 ** digits).toFixed(digits));
 }
 
-/** (1999, "USD") → "19.99"; (1999, "JPY") → "1999": a form field's or a CSV cell's text. */
+/** (1999, "USD") → "19.99"; (1999, "JPY") → "1999": a CSV cell's text (always a point: machine-readable). */
 export function toDecimalText(amount: number, currency: string): string {
   return toDecimal(amount, currency).toFixed(minorUnits(currency));
 }
 
+/** A money field's text as the shop writes it: (490, "EUR", "de-DE") → "4,90"; (490, "USD") → "4.90". */
+export function toInputText(amount: number, currency: string, locale: string = DEFAULT_LOCALE): string {
+  const text = toDecimalText(amount, currency);
+  return decimalSeparator(locale) === "," ? text.replace(".", ",") : text;
+}
+
 /**
- * "19.99" or 19.99 → 1999 in USD; "1999" → 1999 in JPY. null when it is not a non-negative amount with at most
- * the currency's decimals (none for JPY).
+ * "19.99", "19,99" or 19.99 → 1999 in USD or EUR; "1999" → 1999 in JPY. Either separator is taken before the
+ * decimals (with at most the currency's decimals, never three, a comma cannot be a thousands separator: "4,90" is
+ * 4.90 in every shop). null when it is not a non-negative amount written so: no thousands separators, no sign.
  */
 export function parseMoney(input: unknown, currency: string): number | null {
   const text = typeof input === "number" ? String(input) : typeof input === "string" ? input.trim() : "";
   const digits = minorUnits(currency);
-  const pattern = digits === 0 ? /^\d{1,9}$/ : new RegExp(`^\\d{1,7}(\\.\\d{1,${digits}})?$`);
+  const pattern =
+    digits === 0 ? /^\d{1,9}$/ : new RegExp(`^\\d{1,7}(\\.\\d{1,${digits}}|,\\d{1,${Math.min(digits, 2)}})?$`);
   if (!pattern.test(text)) return null;
-  const [whole, fraction = ""] = text.split(".");
+  const [whole, fraction = ""] = text.split(/[.,]/);
   return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+}
+
+/**
+ * What a money field expects, for its message: "an amount in EUR with a comma before the cents, e.g. 4,90 (no
+ * thousands separators)"; "a whole number of JPY (it has no decimals), e.g. 1999".
+ */
+export function moneyHint(currency: string, locale: string = DEFAULT_LOCALE): string {
+  if (minorUnits(currency) === 0) return `a whole number of ${currency} (it has no decimals), e.g. 1999`;
+  const comma = decimalSeparator(locale) === ",";
+  return `an amount in ${currency} with a ${comma ? "comma" : "point"} before the cents, e.g. ${comma ? "4,90" : "4.90"} (no thousands separators)`;
+}
+
+/**
+ * A money field's input: a number input (the spec's) where the shop writes decimals with a point; a text field
+ * with the decimal keypad where it writes a comma, which a number input would refuse or misread.
+ */
+export function moneyInputProps(currency: string, locale: string = DEFAULT_LOCALE) {
+  const digits = minorUnits(currency);
+  return decimalSeparator(locale) === ","
+    ? ({ type: "text", inputMode: "decimal" } as const)
+    : ({ type: "number", inputMode: digits === 0 ? "numeric" : "decimal", step: digits === 0 ? "1" : "0.01" } as const);
 }
 
 /** The old two-decimal parser (dollars and cents): parseMoney in US dollars. */

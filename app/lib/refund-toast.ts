@@ -4,9 +4,9 @@ import type { Toast } from "./toast.ts";
 
 export function refundToast(
   refund: { amountCents: number; status: string; failure: string | null },
-  currency: string,
+  money: { currency: string; locale: string },
 ): Toast {
-  const amount = formatMoney(refund.amountCents, currency);
+  const amount = formatMoney(refund.amountCents, money.currency, money.locale);
   if (refund.status === "succeeded") return { type: "success", message: `Refunded ${amount}` };
   if (refund.status === "failed") {
     return { type: "error", message: `The refund of ${amount} failed${refund.failure ? `: ${refund.failure}` : ""}` };

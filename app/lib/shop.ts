@@ -1,6 +1,7 @@
 // What every page knows of the shop: the public part of the shop settings (app/modules/shop), read once per
 // change on the server and handed to the pages by the root loader. `useShop()` reads it in a component.
 import { useRouteLoaderData } from "react-router";
+import { DEFAULT_COUNTRY, DEFAULT_LOCALE } from "./locales.ts";
 import { DEFAULT_CURRENCY, DEFAULT_PRICING, formatMoney, formatTaxRate, type Pricing } from "./money.ts";
 
 export type ShopInfo = Pricing & {
@@ -18,6 +19,10 @@ export type ShopInfo = Pricing & {
   returnDays: number | null;
   /** The demo shop (db/seed.ts): its offers on /deals and the links to them are the demo's only. */
   demo: boolean;
+  /** Where the shop is (ISO 3166 alpha-2, app/lib/postcodes.ts): its address form's zip field. */
+  country: string;
+  /** How its dates and amounts are written (a BCP 47 tag, app/lib/locales.ts). */
+  locale: string;
 };
 
 /**
@@ -36,6 +41,8 @@ export const DEFAULT_SHOP: ShopInfo = {
   currency: DEFAULT_CURRENCY,
   returnDays: null,
   demo: false,
+  country: DEFAULT_COUNTRY,
+  locale: DEFAULT_LOCALE,
 };
 
 /** The shop as the root loader gave it. */
@@ -69,6 +76,14 @@ export type PolicyField = (typeof POLICIES)[number]["field"];
 export function taxWording(shop: Pick<Pricing, "taxIncluded" | "taxRateBasisPoints">): string {
   if (shop.taxIncluded || shop.taxRateBasisPoints === 0) return "(inclusive of all taxes)";
   return `(plus ${formatTaxRate(shop.taxRateBasisPoints)} tax, added in the cart)`;
+}
+
+/**
+ * The label of the product page's struck-through list price (the spec's "list price struck through"): "MRP"
+ * (maximum retail price, the words Indian law asks for on a price) in a shop in India, "List price" elsewhere.
+ */
+export function listPriceLabel(shop: Pick<ShopInfo, "country">): string {
+  return shop.country === "IN" ? "MRP" : "List price";
 }
 
 /** The home page's title: "Maison Lumière: Fashion for everyone", or the name alone without a tagline. */

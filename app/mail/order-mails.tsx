@@ -179,7 +179,7 @@ export function orderStatusMail(
 
 export function sellerNewOrderMail(order: MailOrder, to: string, { baseUrl, shopName }: Links): OutgoingMail {
   const sellerOrders = `${baseUrl}/seller/orders`;
-  const subject = `New order ${order.id}: ${formatMoney(order.amountCents, order.currency)} (${order.paymentType === "COD" ? "Cash on Delivery" : "paid online"})`;
+  const subject = `New order ${order.id}: ${formatMoney(order.amountCents, order.currency, order.locale)} (${order.paymentType === "COD" ? "Cash on Delivery" : "paid online"})`;
   const customer = `${order.shopper.name} <${order.shopper.email}>`;
   return renderMail({
     kind: "seller-new-order",

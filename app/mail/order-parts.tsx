@@ -1,5 +1,6 @@
 // An order as every order email shows it, in HTML and in plain text: its lines (with the size when the line
 // has one), the totals in the order's own currency with its tax and shipping, the delivery address and how it is paid.
+import { formatDate } from "#app/lib/locales.ts";
 import { formatMoney, formatTaxRate } from "#app/lib/money.ts";
 import type { AddressSnapshot, OrderStatus, PaymentType } from "#db/tables.ts";
 import { COLORS, SectionTitle } from "./layout.tsx";
@@ -28,6 +29,8 @@ export type MailOrder = {
   amountCents: number;
   /** The currency, tax and shipping the order was placed with. */
   currency: string;
+  /** How the shop writes dates and amounts (its settings' locale when the mail was written). */
+  locale: string;
   taxRateBasisPoints: number;
   taxIncluded: boolean;
   shippingCents: number;
@@ -36,8 +39,9 @@ export type MailOrder = {
   shopper: { name: string; email: string };
 };
 
-export function orderDate(ms: number): string {
-  return new Date(ms).toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
+/** "29 November 2026", "November 29, 2026": the day (UTC) in the shop's locale. */
+export function orderDate(ms: number, locale: string): string {
+  return formatDate(ms, locale, "long");
 }
 
 /** "Cash on Delivery (to be paid on delivery)", "Online payment (paid)". */
@@ -48,7 +52,7 @@ export function paymentText(order: Pick<MailOrder, "paymentType" | "isPaid">): s
 
 /** The order's totals as label and amount: the tax as its own line, or as the part of the prices it was. */
 function totalRows(order: MailOrder): [string, string][] {
-  const money = (amount: number) => formatMoney(amount, order.currency);
+  const money = (amount: number) => formatMoney(amount, order.currency, order.locale);
   const rate = formatTaxRate(order.taxRateBasisPoints);
   return [
     ["Subtotal", money(order.subtotalCents)],
@@ -84,12 +88,12 @@ function addressLines(snapshot: AddressSnapshot): string[] {
 
 /** The summary's first line: "Order X, placed <date>", or for an order never placed, when its checkout began. */
 function orderLine(order: MailOrder, placed: boolean): string {
-  return `Order ${order.id}, ${placed ? "placed" : "checkout started"} ${orderDate(order.createdAt)}`;
+  return `Order ${order.id}, ${placed ? "placed" : "checkout started"} ${orderDate(order.createdAt, order.locale)}`;
 }
 
 export function orderText(order: MailOrder, { withAddress = true, placed = true } = {}): string {
   const lines = order.lines.map(
-    (line) => `- ${lineLabel(line)} x ${line.quantity}: ${formatMoney(line.lineCents, order.currency)}`,
+    (line) => `- ${lineLabel(line)} x ${line.quantity}: ${formatMoney(line.lineCents, order.currency, order.locale)}`,
   );
   const parts = [
     orderLine(order, placed),
@@ -138,7 +142,9 @@ export function OrderSummary({
                 ) : null}
               </td>
               <td style={{ ...cell, textAlign: "center" }}>{line.quantity}</td>
-              <td style={{ ...cell, textAlign: "right" }}>{formatMoney(line.lineCents, order.currency)}</td>
+              <td style={{ ...cell, textAlign: "right" }}>
+                {formatMoney(line.lineCents, order.currency, order.locale)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -20,7 +20,7 @@ export function refundMail(
   { baseUrl, shopName }: { baseUrl: string; shopName: string },
 ): OutgoingMail {
   const myOrders = `${baseUrl}/my-orders`;
-  const amount = formatMoney(refund.amountCents, order.currency);
+  const amount = formatMoney(refund.amountCents, order.currency, order.locale);
   const subject = `Your refund of ${amount} for ${shopName} order ${order.id}`;
   const name = order.shopper.name.split(/\s+/)[0] || order.shopper.name;
   const what = [
@@ -28,7 +28,7 @@ export function refundMail(
     `We have refunded ${amount} to the card you paid with.`,
     refund.full
       ? "Everything you paid for this order has now been refunded."
-      : `So far ${formatMoney(refund.refundedCents, order.currency)} of the ${formatMoney(order.amountCents, order.currency)} you paid has been refunded.`,
+      : `So far ${formatMoney(refund.refundedCents, order.currency, order.locale)} of the ${formatMoney(order.amountCents, order.currency, order.locale)} you paid has been refunded.`,
   ]
     .filter(Boolean)
     .join(" ");

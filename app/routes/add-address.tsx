@@ -5,9 +5,10 @@ import { SubmitButton } from "#app/components/button.tsx";
 import { Field, FormError } from "#app/components/form-field.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
+import { countryByCode } from "#app/lib/postcodes.ts";
 import { type AddressField, addressSchema } from "#app/lib/schemas/address.ts";
 import { pageMeta } from "#app/lib/seo.ts";
-import { shopOf } from "#app/lib/shop.ts";
+import { shopOf, useShop } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireShopper } from "#app/middleware/identity.server.ts";
 import { addAddress } from "#app/modules/identity/index.server.ts";
@@ -39,7 +40,15 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AddAddress({ actionData }: Route.ComponentProps) {
-  const [form, fields] = useReplyForm({ id: "address", reply: actionData, schema: addressSchema, asSent: true });
+  const shopCountry = countryByCode(useShop().country);
+  const [form, fields] = useReplyForm({
+    id: "address",
+    reply: actionData,
+    schema: addressSchema,
+    asSent: true,
+    // Most shoppers live where the shop is: its country is filled in, and can be changed.
+    defaultValue: { country: shopCountry.name },
+  });
   const field = (name: AddressField, label: string, extra: Partial<ComponentProps<typeof Field>> = {}) => (
     <Field field={fields[name]} label={label} placeholder={label} maxLength={200} {...extra} />
   );
@@ -63,7 +72,19 @@ export default function AddAddress({ actionData }: Route.ComponentProps) {
               {field("state", "State", { autoComplete: "address-level1" })}
             </div>
             <div className="grid grid-cols-2 gap-4">
-              {field("zipcode", "Zip code", { type: "number", inputMode: "numeric", autoComplete: "postal-code" })}
+              {field(
+                "zipcode",
+                "Zip code",
+                // The spec's numeric field where the shop's country writes postcodes in digits only; a text field
+                // where they have letters or spaces ("SW1A 1AA"), which a number input cannot take.
+                shopCountry.digits
+                  ? { type: "number", inputMode: "numeric", autoComplete: "postal-code" }
+                  : {
+                      autoComplete: "postal-code",
+                      autoCapitalize: "characters",
+                      placeholder: `Zip code, e.g. ${shopCountry.example}`,
+                    },
+              )}
               {field("country", "Country", { autoComplete: "country-name" })}
             </div>
             {field("phone", "Phone", { type: "tel", autoComplete: "tel" })}

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from "react-router";
 import { currentDeals, DEALS_SHOWN, formatDealDate } from "#app/lib/deals.ts";
 import { pageMeta } from "#app/lib/seo.ts";
-import { shopOf } from "#app/lib/shop.ts";
+import { shopOf, useShop } from "#app/lib/shop.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
 import type { Route } from "./+types/deals";
 
@@ -25,6 +25,7 @@ export async function loader() {
 // The eight static offers; six are shown until `?all=1` asks for all of them (a link, so no JavaScript is needed).
 export default function Deals({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
+  const { locale } = useShop();
   const showAll = searchParams.get("all") === "1";
   const deals = showAll ? loaderData.deals : loaderData.deals.slice(0, DEALS_SHOWN);
   if (loaderData.deals.length === 0) {
@@ -71,7 +72,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
                 <p className="mt-1 text-gray-600">{deal.description}</p>
                 <p className="mt-2 text-sm text-gray-500">{deal.longDescription}</p>
                 <p className="mt-3 text-sm font-medium text-gray-700">
-                  Valid until <time dateTime={deal.validUntil}>{formatDealDate(deal.validUntil)}</time>
+                  Valid until <time dateTime={deal.validUntil}>{formatDealDate(deal.validUntil, locale)}</time>
                 </p>
                 <p className="mt-1 text-xs text-gray-500">Terms: {deal.terms}</p>
                 <span className="mt-4 text-sm font-medium text-primary">Shop now →</span>

@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
 import { data, Link } from "react-router";
 import { thumbnailUrl } from "#app/lib/images.ts";
+import { formatDate } from "#app/lib/locales.ts";
 import { formatMoney, formatTaxRate } from "#app/lib/money.ts";
 import { PLACED_PARAM, refundTone, statusTone } from "#app/lib/order-status.ts";
 import { pageMeta } from "#app/lib/seo.ts";
-import { shopOf } from "#app/lib/shop.ts";
+import { shopOf, useShop } from "#app/lib/shop.ts";
 import { requireShopper } from "#app/middleware/identity.server.ts";
 import { listUserOrders } from "#app/modules/orders/index.server.ts";
 import { moneyFactsOf } from "#app/modules/refunds/index.server.ts";
@@ -50,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function MyOrders({ loaderData }: Route.ComponentProps) {
   const { orders, placed } = loaderData;
+  const { locale } = useShop();
   return (
     <div className="mt-12 pb-16">
       <div className="mb-8 flex w-max flex-col items-end">
@@ -79,16 +81,16 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                 <span>Payment : {order.paymentType}</span>
                 {order.discount ? (
                   <span data-testid="order-discount">
-                    Discount ({order.discount.code}) : −{formatMoney(order.discount.cents, order.currency)}
+                    Discount ({order.discount.code}) : −{formatMoney(order.discount.cents, order.currency, locale)}
                   </span>
                 ) : null}
-                <span>Total Amount : {formatMoney(order.amountCents, order.currency)}</span>
+                <span>Total Amount : {formatMoney(order.amountCents, order.currency, locale)}</span>
               </p>
               <p className="mt-1 text-xs text-gray-500" data-testid="order-charges">
-                Price {formatMoney(order.subtotalCents, order.currency)} · Shipping{" "}
-                {order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents, order.currency)} ·{" "}
+                Price {formatMoney(order.subtotalCents, order.currency, locale)} · Shipping{" "}
+                {order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents, order.currency, locale)} ·{" "}
                 {order.taxIncluded ? "Includes tax" : "Tax"} ({formatTaxRate(order.taxRateBasisPoints)}){" "}
-                {formatMoney(order.taxCents, order.currency)}
+                {formatMoney(order.taxCents, order.currency, locale)}
               </p>
               {order.refundStatus ? (
                 <p className="mt-1 text-sm text-gray-700" data-testid="refund-status">
@@ -96,7 +98,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                     {order.refundStatus}
                   </span>
                   {order.refundedCents > 0 ? (
-                    <span> · {formatMoney(order.refundedCents, order.currency)} refunded</span>
+                    <span> · {formatMoney(order.refundedCents, order.currency, locale)} refunded</span>
                   ) : null}
                 </p>
               ) : null}
@@ -137,7 +139,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                       </p>
                     </div>
                     <p className="text-lg font-medium text-primary md:text-right">
-                      Amount: {formatMoney(line.lineCents, order.currency)}
+                      Amount: {formatMoney(line.lineCents, order.currency, locale)}
                     </p>
                   </li>
                 ))}
@@ -157,7 +159,8 @@ type ListedOrder = Route.ComponentProps["loaderData"]["orders"][number];
  * Rendered by the server at the top of the page (not a toast that fades), so it shows without JavaScript too.
  */
 function PlacedOrder({ order }: { order: ListedOrder }) {
-  const total = formatMoney(order.amountCents, order.currency);
+  const { locale } = useShop();
+  const total = formatMoney(order.amountCents, order.currency, locale);
   const paidOnline = order.paymentType === "Online";
   return (
     <section
@@ -172,7 +175,7 @@ function PlacedOrder({ order }: { order: ListedOrder }) {
         {order.lines.map((line) => (
           <li key={`${line.productId}:${line.size}`}>
             {line.quantity} × {line.name}
-            {line.size ? ` (size ${line.size})` : ""}: {formatMoney(line.lineCents, order.currency)}
+            {line.size ? ` (size ${line.size})` : ""}: {formatMoney(line.lineCents, order.currency, locale)}
           </li>
         ))}
       </ul>
@@ -197,14 +200,15 @@ function PlacedOrder({ order }: { order: ListedOrder }) {
   );
 }
 
-/** The server writes the date in UTC; with JavaScript it is re-written in the shopper's own time zone. */
+/**
+ * The date as the shop writes it (its locale), the day in UTC from the server; with JavaScript the day is the one
+ * in the shopper's own time zone (the spec's "local date"), still written the shop's way.
+ */
 function LocalDate({ ms }: { ms: number }) {
-  const date = new Date(ms);
-  const [text, setText] = useState(() =>
-    date.toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" }),
-  );
+  const { locale } = useShop();
+  const [text, setText] = useState(() => formatDate(ms, locale));
   useEffect(() => {
-    setText(new Date(ms).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" }));
-  }, [ms]);
-  return <time dateTime={date.toISOString()}>{text}</time>;
+    setText(formatDate(ms, locale, "date", Intl.DateTimeFormat().resolvedOptions().timeZone));
+  }, [ms, locale]);
+  return <time dateTime={new Date(ms).toISOString()}>{text}</time>;
 }

@@ -18,7 +18,7 @@ import { refuseUnless } from "#app/lib/refusal.ts";
 import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { breadcrumbJsonLd, pageMeta, productJsonLd, shortDescription, siteOrigin } from "#app/lib/seo.ts";
 import { templatePageHeaders } from "#app/lib/shared-page.ts";
-import { shopOf, taxWording, useShop } from "#app/lib/shop.ts";
+import { listPriceLabel, shopOf, taxWording, useShop } from "#app/lib/shop.ts";
 import { FREE_SIZE } from "#app/lib/sizes.ts";
 import { documentRequestContext, reviewViewerContext, templateContext } from "#app/lib/visitor.server.ts";
 import { shopperOf } from "#app/middleware/identity.server.ts";
@@ -60,7 +60,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   return pageMeta(matches, {
     title: product.name,
     description: shortDescription(
-      `${product.name} (${categoryLabel}), ${formatMoney(product.offerPriceCents, shop.currency)}. ${product.description.join(". ")}`,
+      `${product.name} (${categoryLabel}), ${formatMoney(product.offerPriceCents, shop.currency, shop.locale)}. ${product.description.join(". ")}`,
     ),
     path,
     type: "product",
@@ -221,12 +221,13 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <div className="mt-6 space-y-1">
             {product.priceCents > product.offerPriceCents ? (
               <p className="text-gray-500">
-                MRP: <s data-testid="list-price">{formatMoney(product.priceCents, shop.currency)}</s>
+                {listPriceLabel(shop)}:{" "}
+                <s data-testid="list-price">{formatMoney(product.priceCents, shop.currency, shop.locale)}</s>
               </p>
             ) : null}
             <p className="text-2xl font-medium text-gray-800">
               <span className="sr-only">Offer price: </span>
-              <span data-testid="offer-price">{formatMoney(product.offerPriceCents, shop.currency)}</span>
+              <span data-testid="offer-price">{formatMoney(product.offerPriceCents, shop.currency, shop.locale)}</span>
             </p>
             <p className="text-gray-500" data-testid="tax-wording">
               {taxWording(shop)}

@@ -99,7 +99,7 @@ export default function Saved({ loaderData, actionData }: Route.ComponentProps) 
 
 /** One saved product: picture, name, price and stock now, Add to Cart (with a size when it has sizes), Remove. */
 function SavedLine({ item, reply }: { item: SavedItem; reply: unknown }) {
-  const { currency } = useShop();
+  const { currency, locale } = useShop();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const reason = unavailableReason(item);
@@ -124,12 +124,12 @@ function SavedLine({ item, reply }: { item: SavedItem; reply: unknown }) {
           <p className="mt-1 flex items-baseline gap-1.5">
             <span className="sr-only">Price now:</span>
             <span className="font-medium text-gray-800" data-testid="saved-price">
-              {formatMoney(item.offerPriceCents, currency)}
+              {formatMoney(item.offerPriceCents, currency, locale)}
             </span>
             {item.priceCents > item.offerPriceCents ? (
               <>
                 <span className="sr-only">, was</span>
-                <s className="text-gray-400">{formatMoney(item.priceCents, currency)}</s>
+                <s className="text-gray-400">{formatMoney(item.priceCents, currency, locale)}</s>
               </>
             ) : null}
           </p>

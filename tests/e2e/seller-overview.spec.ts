@@ -4,6 +4,7 @@
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Download, Page } from "@playwright/test";
 import { MAX_LINE_QUANTITY } from "../../app/lib/cart-limits.ts";
+import { formatDay } from "../../app/lib/locales.ts";
 import { TEST_ADDRESS } from "../helpers/address.ts";
 import { csvRecords } from "../helpers/csv.ts";
 import { expect, registerShopper, test } from "./fixtures.ts";
@@ -58,7 +59,8 @@ test("the overview shows today's order, its charts have a text alternative, and 
   await expect(page.getByRole("img", { name: "Placed orders per day, last 30 days" })).toBeVisible();
   // The figures behind the charts, as a table.
   await page.getByText("Figures per day (table)").click();
-  const todayRow = page.getByRole("row", { name: new RegExp(`^${today}`) });
+  // Days are written as the shop writes dates (the demo shop: US English, "Nov 29, 2026").
+  const todayRow = page.getByRole("row", { name: new RegExp(`^${formatDay(today, "en-US")}`) });
   await expect(todayRow).toBeVisible();
   await expect(todayRow.getByRole("cell").first()).not.toHaveText("0");
   await expect(page.getByRole("row", { name: product.name })).toBeVisible();

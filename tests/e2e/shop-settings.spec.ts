@@ -132,7 +132,7 @@ test("the seller makes the shop their own: name, yen with tax included and shipp
   // A decimal in yen is refused next to its field, and nothing changes.
   await seller.getByLabel("Flat shipping fee").fill("4.99");
   await seller.getByRole("button", { name: "Save settings" }).click();
-  await expect(seller.getByText("The shipping fee must be a whole number in JPY")).toBeVisible();
+  await expect(seller.getByText("The shipping fee must be a whole number of JPY (it has no decimals)")).toBeVisible();
 
   // The product page: the name, yen without decimals, the tax wording of prices that include it.
   await shopper.goto(productPath);
@@ -254,4 +254,58 @@ test("a refused save opens at its first error, says what became of the chosen lo
   }
   expect(await widest()).toBeLessThanOrEqual(375);
   await context.close();
+});
+
+test("a shop in the United Kingdom: the address form takes a British postcode, checked for its country", async ({
+  browser,
+}) => {
+  const sellerContext = await contextFor(browser);
+  const seller = await sellerContext.newPage();
+  expect((await sellerContext.request.post("/api/seller/login", { data: OWNER })).status()).toBe(200);
+  /** The shop's country and its way of writing dates and amounts, as the seller chooses them. */
+  async function placeShop(country: string, locale: string, currency: string) {
+    await seller.goto("/seller/settings");
+    await seller.getByLabel("Country").selectOption({ label: country });
+    await seller.getByLabel("Dates and amounts").selectOption({ label: locale });
+    await seller.getByLabel("Currency").selectOption(currency);
+    await seller.getByRole("button", { name: "Save settings" }).click();
+    await expectToast(seller, "Settings saved");
+    await expect(seller.getByLabel("Country")).toHaveValue(country === "United Kingdom" ? "GB" : "US");
+  }
+  await placeShop("United Kingdom", "English (United Kingdom)", "GBP");
+
+  const shopperContext = await contextFor(browser);
+  const shopper = await shopperContext.newPage();
+  const email = uniqueEmail("postcode");
+  const registered = await shopperContext.request.post("/api/user/register", {
+    data: { name: "Ada Byron", email, password: PASSWORD },
+  });
+  expect(registered.status()).toBe(201);
+  await shopper.goto("/add-address");
+  const zip = shopper.getByLabel("Zip code", { exact: true });
+  // Not the spec's number input: a British postcode has letters and a space.
+  await expect(zip).toHaveAttribute("type", "text");
+  await expect(shopper.getByLabel("Country", { exact: true })).toHaveValue("United Kingdom");
+  for (const [label, value] of [
+    ["First Name", "Ada"],
+    ["Street", "10 Downing Street"],
+    ["City", "London"],
+    ["Phone", "+44 20 7946 0000"],
+  ] as const) {
+    await shopper.getByLabel(label, { exact: true }).fill(value);
+  }
+  await zip.fill("12345");
+  await shopper.getByRole("button", { name: "Save Address" }).click();
+  await expect(shopper.getByText("Please enter a valid zip code for the United Kingdom, e.g. SW1A 1AA.")).toBeVisible();
+  await shopper.getByLabel("Zip code", { exact: true }).fill("sw1a 2aa");
+  await shopper.getByRole("button", { name: "Save Address" }).click();
+  await expect(shopper).toHaveURL(/\/cart\?address=/);
+  const saved = await shopperContext.request.get("/api/address/get");
+  const { addresses } = (await saved.json()) as { addresses: { zipcode: string; country: string }[] };
+  expect(addresses).toEqual([expect.objectContaining({ zipcode: "SW1A 2AA", country: "United Kingdom" })]);
+
+  // Back to today's shop for the other test of this file.
+  await placeShop("United States", "English (United States)", "USD");
+  await sellerContext.close();
+  await shopperContext.close();
 });

@@ -10,6 +10,8 @@ export function settingsForm(changes: Record<string, string> = {}): Record<strin
     address: "1 Shop Street\nPune",
     openingHours: "Mon-Fri 9 AM - 8 PM",
     mailSenderName: "Trendora",
+    country: "US",
+    locale: "en-US",
     currency: "USD",
     taxRate: "2",
     taxIncluded: "no",

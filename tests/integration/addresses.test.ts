@@ -86,9 +86,19 @@ describe("address rules", () => {
 
   it("accepts a numeric zip code from JSON and refuses malformed ones", async () => {
     expect(parseAddress({ ...valid, zipcode: 600001 }).zipcode).toBe("600001");
-    for (const zipcode of ["1", "!!!!", "12345678901234", "-123"]) {
-      expect(refusal({ ...valid, zipcode }).fieldErrors).toEqual({ zipcode: "Please enter a valid zip code." });
+    // Checked for the address's country when it is one the store knows (India: six digits)...
+    for (const zipcode of ["1", "!!!!", "12345678901234", "-123", "60001", "SW1A 1AA"]) {
+      expect(refusal({ ...valid, zipcode }).fieldErrors).toEqual({
+        zipcode: "Please enter a valid zip code for India, e.g. 411001.",
+      });
     }
+    // ...and loosely for any other.
+    for (const zipcode of ["1", "!!!!", "12345678901234", "-123"]) {
+      expect(refusal({ ...valid, country: "Atlantis", zipcode }).fieldErrors).toEqual({
+        zipcode: "Please enter a valid zip code.",
+      });
+    }
+    expect(parseAddress({ ...valid, country: "Atlantis", zipcode: "ab-12 c" }).zipcode).toBe("AB-12 C");
   });
 
   it("refuses malformed phones, wrong types and over-long values", async () => {

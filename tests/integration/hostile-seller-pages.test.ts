@@ -37,9 +37,18 @@ it("seller page forms: hostile products, stock and status changes are refused; a
   const addForms: [Record<string, string | FilePart>, string][] = [
     [{ ...good, name: "", images: png }, "Product name is required."],
     [{ ...good, name: K10, images: png }, "The product name can be at most"],
-    [{ ...good, price: "-1", images: png }, "Product price must be a number with at most two decimals"],
-    [{ ...good, price: "NaN", images: png }, "Product price must be a number with at most two decimals"],
-    [{ ...good, price: "1e9", images: png }, "Product price must be a number with at most two decimals"],
+    [
+      { ...good, price: "-1", images: png },
+      "Product price must be an amount in USD with a point before the cents, e.g. 4.90",
+    ],
+    [
+      { ...good, price: "NaN", images: png },
+      "Product price must be an amount in USD with a point before the cents, e.g. 4.90",
+    ],
+    [
+      { ...good, price: "1e9", images: png },
+      "Product price must be an amount in USD with a point before the cents, e.g. 4.90",
+    ],
     [{ ...good, offerPrice: "0", images: png }, "Offer price must be more than 0."],
     [{ ...good, offerPrice: "11", images: png }, "The offer price cannot be above the product price."],
     [{ ...good, category: "Nope", images: png }, "Select a category."],
@@ -62,7 +71,7 @@ it("seller page forms: hostile products, stock and status changes are refused; a
   );
 
   const edits: [Record<string, string | FilePart>, string][] = [
-    [{ ...good, price: "abc" }, "Product price must be a number with at most two decimals"],
+    [{ ...good, price: "abc" }, "Product price must be an amount in USD with a point before the cents, e.g. 4.90"],
     [{ ...good, "remove-0": "on" }, "Keep or add at least one product image."],
     [
       { ...good, "image-0": { name: "evil.png", mimeType: "image/png", buffer: Buffer.from("GIF89a no") } },

@@ -1,16 +1,20 @@
 import { describe, expect, it } from "vitest";
 import {
   computeTotals,
+  currencySymbol,
   DEFAULT_PRICING,
   formatMoney,
   formatTaxRate,
   minorUnits,
+  moneyHint,
+  moneyInputProps,
   type Pricing,
   parseMoney,
   parseMoneyToCents,
   shareOut,
   toDecimal,
   toDecimalText,
+  toInputText,
 } from "#app/lib/money.ts";
 
 describe("computeTotals", () => {
@@ -192,5 +196,45 @@ describe("formatMoney, toDecimal and parseMoney", () => {
     expect(formatTaxRate(200)).toBe("2%");
     expect(formatTaxRate(750)).toBe("7.5%");
     expect(formatTaxRate(1925)).toBe("19.25%");
+  });
+});
+
+describe("money in the shop's own form (its locale)", () => {
+  it("writes amounts as the shop's locale does, in the order's currency", () => {
+    expect(formatMoney(490, "EUR", "de-DE")).toBe("4,90\u00a0€");
+    expect(formatMoney(149000, "EUR", "fr-FR")).toBe("1490,00\u00a0€");
+    expect(formatMoney(490, "GBP", "en-GB")).toBe("£4.90");
+    expect(formatMoney(1999, "USD")).toBe("$19.99");
+    expect(currencySymbol("EUR", "de-DE")).toBe("€");
+    expect(currencySymbol("USD")).toBe("$");
+  });
+
+  it("takes a decimal comma or point in every shop, never a thousands separator", () => {
+    expect(parseMoney("4,90", "EUR")).toBe(490);
+    expect(parseMoney("4,9", "EUR")).toBe(490);
+    expect(parseMoney("4.90", "EUR")).toBe(490);
+    expect(parseMoney("4,90", "USD")).toBe(490);
+    for (const bad of ["4,900", "1.490,00", "1,490.00", "4,", ",90", "4,90,1"])
+      expect(parseMoney(bad, "EUR")).toBeNull();
+    expect(parseMoney("1,500", "JPY")).toBeNull();
+  });
+
+  it("says what a money field expects, with the shop's separator", () => {
+    expect(moneyHint("EUR", "de-DE")).toBe(
+      "an amount in EUR with a comma before the cents, e.g. 4,90 (no thousands separators)",
+    );
+    expect(moneyHint("USD", "en-US")).toBe(
+      "an amount in USD with a point before the cents, e.g. 4.90 (no thousands separators)",
+    );
+    expect(moneyHint("JPY", "ja-JP")).toBe("a whole number of JPY (it has no decimals), e.g. 1999");
+  });
+
+  it("fills a money field with the shop's separator and keeps the spec's number input where it is a point", () => {
+    expect(toInputText(490, "EUR", "de-DE")).toBe("4,90");
+    expect(toInputText(490, "EUR", "en-IE")).toBe("4.90");
+    expect(toInputText(1500, "JPY", "de-DE")).toBe("1500");
+    expect(moneyInputProps("EUR", "de-DE")).toEqual({ type: "text", inputMode: "decimal" });
+    expect(moneyInputProps("USD")).toMatchObject({ type: "number", step: "0.01" });
+    expect(moneyInputProps("JPY")).toMatchObject({ type: "number", step: "1" });
   });
 });

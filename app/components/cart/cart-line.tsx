@@ -53,7 +53,7 @@ export function CartLineRow({
   discover?: "none";
 }) {
   const { product, quantity, unavailable } = line;
-  const { currency } = useShop();
+  const { currency, locale } = useShop();
   // Names say the size, so two lines of one product are told apart ('Linen Shirt, M').
   const name = product ? lineName(product.name, line.size) : "Product no longer available";
   return (
@@ -102,7 +102,7 @@ export function CartLineRow({
         </div>
       </div>
       <p className="cart-line-amount" data-testid="line-amount">
-        {unavailable ? "—" : formatMoney(line.lineCents, currency)}
+        {unavailable ? "—" : formatMoney(line.lineCents, currency, locale)}
       </p>
       <div className="cart-line-remove">
         <SubmitButton

@@ -44,7 +44,7 @@ export function OrderSummary({
   const { signedIn, totals, addresses, selectedAddressId, onlinePayment, onlinePaymentTestMode, requestKey } = cart;
   const addressMenu = useDetailsMenu();
   const shop = useShop();
-  const money = (amount: number) => formatMoney(amount, shop.currency);
+  const money = (amount: number) => formatMoney(amount, shop.currency, shop.locale);
   const rate = formatTaxRate(shop.taxRateBasisPoints);
   const selected = addresses.find((a) => a.id === selectedAddressId) ?? null;
   // After a refusal the shopper's choice stays chosen.

@@ -8,6 +8,7 @@ import { formatAverage, reviewCountText, StarRow } from "#app/components/stars.t
 import type { FormReply } from "#app/lib/form-reply.ts";
 import { formErrorOf, typedValue } from "#app/lib/form-reply.ts";
 import { REVIEW_INTENTS } from "#app/lib/intents.ts";
+import { formatDate } from "#app/lib/locales.ts";
 import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "#app/lib/schemas/review.ts";
 import { useShop } from "#app/lib/shop.ts";
 import { type ReviewViewerView, Slot, useReviewViewer } from "#app/lib/visitor.tsx";
@@ -43,16 +44,9 @@ export function isReviewReply(reply: unknown): boolean {
   return intent === REVIEW_INTENTS.save || intent === REVIEW_INTENTS.delete;
 }
 
-/** One formatter for every date (making one per call costs a fraction of a millisecond each). */
-const DATE_FORMAT = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-});
-
-export function reviewDate(ms: number): string {
-  return DATE_FORMAT.format(ms);
+/** "29 November 2026" or "November 29, 2026": the day (UTC) in the shop's locale. */
+export function reviewDate(ms: number, locale: string): string {
+  return formatDate(ms, locale, "long");
 }
 
 /** How the shop checks reviews (the EU asks shops to say so; 16 CFR 465 forbids ratings nobody gave). */
@@ -156,7 +150,7 @@ function RatingBreakdown({ reviews }: { reviews: ReviewsData }) {
 }
 
 function ReviewItem({ review }: { review: ReviewsData["reviews"][number] }) {
-  const shopName = useShop().name;
+  const { name: shopName, locale } = useShop();
   return (
     <li className="py-4" data-testid="review">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -166,7 +160,7 @@ function ReviewItem({ review }: { review: ReviewsData["reviews"][number] }) {
       <p className="mt-1 text-xs text-gray-500">
         <span className="font-medium text-gray-700">{review.firstName}</span>
         {" · "}
-        <time dateTime={new Date(review.createdAt).toISOString()}>{reviewDate(review.createdAt)}</time>
+        <time dateTime={new Date(review.createdAt).toISOString()}>{reviewDate(review.createdAt, locale)}</time>
         {review.demo ? (
           <>
             {" · "}

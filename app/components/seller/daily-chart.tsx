@@ -1,6 +1,8 @@
 // A bar chart of one figure per day, drawn as SVG on the server (no JavaScript). It is an image to assistive
 // technology, named by its title and described by a one-line summary; the figures themselves are in the table
 // beside it (DailyFiguresTable), which is the chart's text alternative.
+import { formatDay } from "#app/lib/locales.ts";
+import { useShop } from "#app/lib/shop.ts";
 import { FiguresTable } from "./figures-table.tsx";
 
 export type ChartDay = { day: string; value: number };
@@ -16,9 +18,9 @@ function niceCeiling(max: number, floor: number): number {
   return [1, 2, 5, 10].map((m) => m * power).find((step) => step >= target) ?? target;
 }
 
-/** "2025-11-23" → "Nov 23" */
-export function shortDay(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { timeZone: "UTC", month: "short", day: "numeric" });
+/** "2025-11-23" → "Nov 23", "23 Nov" (the shop's locale) */
+export function shortDay(day: string, locale: string): string {
+  return formatDay(day, locale, "day-month");
 }
 
 export function DailyChart({
@@ -37,6 +39,7 @@ export function DailyChart({
   /** The smallest top of the scale (so a quiet month is not drawn as if it were busy). */
   floor?: number;
 }) {
+  const { locale } = useShop();
   const top = niceCeiling(Math.max(0, ...days.map((d) => d.value)), floor);
   const width = Math.max(days.length, 1) * DAY_WIDTH;
   const y = (value: number) => PLOT_HEIGHT - (value / top) * PLOT_HEIGHT;
@@ -91,7 +94,7 @@ export function DailyChart({
               height={PLOT_HEIGHT - y(d.value)}
               fill="currentColor"
             >
-              <title>{`${shortDay(d.day)}: ${format(d.value)}`}</title>
+              <title>{`${shortDay(d.day, locale)}: ${format(d.value)}`}</title>
             </rect>
           ))}
         </svg>
@@ -105,7 +108,7 @@ export function DailyChart({
                 {fromEnd % 7 === 0 ? (
                   // A phone has room for every 14th day only; 640 px and up, every 7th.
                   <span className={`whitespace-nowrap ${fromEnd % 14 === 0 ? "" : "hidden sm:inline"}`}>
-                    {shortDay(d.day)}
+                    {shortDay(d.day, locale)}
                   </span>
                 ) : null}
               </span>
@@ -118,6 +121,7 @@ export function DailyChart({
 }
 
 export function DailyFiguresTable({ days }: { days: { day: string; orders: number; revenue: string }[] }) {
+  const { locale } = useShop();
   return (
     <details className="mt-2 text-sm">
       <summary className="cursor-pointer text-primary">Figures per day (table)</summary>
@@ -125,7 +129,7 @@ export function DailyFiguresTable({ days }: { days: { day: string; orders: numbe
         className="mt-2 w-full max-w-md"
         caption="Revenue and placed orders per day, last 30 days"
         headers={["Day", "Orders", "Revenue"]}
-        rows={days.map((d) => ({ key: d.day, label: d.day, figures: [d.orders, d.revenue] }))}
+        rows={days.map((d) => ({ key: d.day, label: formatDay(d.day, locale), figures: [d.orders, d.revenue] }))}
       />
     </details>
   );

@@ -1,5 +1,6 @@
 // The shipping address form (/add-address) and POST /api/address/add. The form has no required marks (as the
 // spec says), but an address a courier could not use is refused, field by field.
+import { checkPostcode } from "../postcodes.ts";
 import { textField, z } from "./zod.ts";
 
 export const ADDRESS_FIELDS = [
@@ -36,27 +37,32 @@ const required = (max: number, message: string) =>
   );
 const digitCount = (text: string) => text.match(/\d/g)?.length ?? 0;
 
-export const addressSchema = z.object({
-  firstName: required(100, "Please enter a first name."),
-  lastName: text(100),
-  // Not cleaned like the other fields: an email with control or bidi characters is refused as invalid.
-  email: z
-    .preprocess(
-      asText,
-      z.string({ error: "Please enter text." }).trim().max(254, "Please keep this under 254 characters.").optional(),
-    )
-    .transform((e) => (e ?? "").toLowerCase())
-    .refine((e) => e === "" || z.email().safeParse(e).success, "Please enter a valid email address."),
-  street: required(200, "Please enter the street."),
-  city: required(100, "Please enter the city."),
-  state: text(100),
-  zipcode: required(30, "Please enter the zip code.").refine(
-    (zip) => /^[0-9A-Za-z][0-9A-Za-z -]{1,10}$/.test(zip),
-    "Please enter a valid zip code.",
-  ),
-  country: required(100, "Please enter the country."),
-  phone: required(30, "Please enter a phone number.").refine(
-    (p) => /^\+?[0-9 ()./-]+$/.test(p) && digitCount(p) >= 6 && digitCount(p) <= 15,
-    "Please enter a valid phone number.",
-  ),
-});
+export const addressSchema = z
+  .object({
+    firstName: required(100, "Please enter a first name."),
+    lastName: text(100),
+    // Not cleaned like the other fields: an email with control or bidi characters is refused as invalid.
+    email: z
+      .preprocess(
+        asText,
+        z.string({ error: "Please enter text." }).trim().max(254, "Please keep this under 254 characters.").optional(),
+      )
+      .transform((e) => (e ?? "").toLowerCase())
+      .refine((e) => e === "" || z.email().safeParse(e).success, "Please enter a valid email address."),
+    street: required(200, "Please enter the street."),
+    city: required(100, "Please enter the city."),
+    state: text(100),
+    // Checked against the address's own country below (app/lib/postcodes.ts).
+    zipcode: required(30, "Please enter the zip code."),
+    country: required(100, "Please enter the country."),
+    phone: required(30, "Please enter a phone number.").refine(
+      (p) => /^\+?[0-9 ()./-]+$/.test(p) && digitCount(p) >= 6 && digitCount(p) <= 15,
+      "Please enter a valid phone number.",
+    ),
+  })
+  .superRefine((address, ctx) => {
+    const { error } = checkPostcode(address.zipcode, address.country);
+    if (error) ctx.addIssue({ code: "custom", path: ["zipcode"], message: error });
+  })
+  // Kept as the country writes it: capitals, and the space where it has one ("sw1a1aa" → "SW1A 1AA").
+  .overwrite((address) => ({ ...address, zipcode: checkPostcode(address.zipcode, address.country).postcode ?? "" }));

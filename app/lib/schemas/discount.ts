@@ -3,7 +3,8 @@
 // end of its last.
 import { CATEGORY_PATHS } from "../categories.ts";
 import { ID_PATTERN } from "../ids.ts";
-import { DEFAULT_CURRENCY, parseMoney } from "../money.ts";
+import { DEFAULT_LOCALE } from "../locales.ts";
+import { DEFAULT_CURRENCY, moneyHint, parseMoney } from "../money.ts";
 import { z } from "./zod.ts";
 
 export const CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
@@ -68,7 +69,7 @@ function list(value: unknown): string[] {
 }
 
 /** The discount code form in the shop's currency (amounts in its minor units: none for JPY). */
-export const discountSchemaFor = (currency: string) =>
+export const discountSchemaFor = (currency: string, locale: string = DEFAULT_LOCALE) =>
   z
     .object({
       code: z
@@ -91,7 +92,7 @@ export const discountSchemaFor = (currency: string) =>
           if (blank(value)) return null;
           const cents = parseMoney(value, currency);
           if (cents === null) {
-            ctx.addIssue({ code: "custom", message: "The minimum must be an amount, e.g. 50 or 49.99." });
+            ctx.addIssue({ code: "custom", message: `The minimum must be ${moneyHint(currency, locale)}.` });
             return z.NEVER;
           }
           return cents === 0 ? null : cents;
@@ -139,7 +140,7 @@ export const discountSchemaFor = (currency: string) =>
           ctx.addIssue({
             code: "custom",
             path: ["value"],
-            message: "An amount off must be more than 0, e.g. 5 or 4.99.",
+            message: `An amount off must be more than 0: ${moneyHint(currency, locale)}.`,
           });
       }
       const endsAt = input.endsOn === null ? null : input.endsOn + DAY_MS - 1;

@@ -1,7 +1,8 @@
 // A product as the seller enters it (add and edit pages, POST /api/product/add): one set of field rules.
 
 import { CATEGORY_PATHS } from "../categories.ts";
-import { DEFAULT_CURRENCY, minorUnits, parseMoney } from "../money.ts";
+import { DEFAULT_LOCALE } from "../locales.ts";
+import { DEFAULT_CURRENCY, moneyHint, parseMoney } from "../money.ts";
 import { DESCRIPTION_LINE_MAX_LENGTH, DESCRIPTION_MAX_LINES, NAME_MAX_LENGTH } from "../product-limits.ts";
 import { sizeRowsOf } from "../size-rows.ts";
 import { isSizeLabel, MAX_SIZE_LENGTH, MAX_SIZES, MAX_STOCK, NO_SIZE } from "../sizes.ts";
@@ -11,9 +12,9 @@ import { cleanText, textField, z } from "./zod.ts";
  * A price typed in the shop's currency (at most its decimals: none for JPY), in its minor units. An optional
  * one left blank is null.
  */
-function money(label: string, currency: string, optional: true): z.ZodType<number | null, unknown>;
-function money(label: string, currency: string, optional?: false): z.ZodType<number, unknown>;
-function money(label: string, currency: string, optional = false): z.ZodType<number | null, unknown> {
+function money(label: string, currency: string, locale: string, optional: true): z.ZodType<number | null, unknown>;
+function money(label: string, currency: string, locale: string, optional?: false): z.ZodType<number, unknown>;
+function money(label: string, currency: string, locale: string, optional = false): z.ZodType<number | null, unknown> {
   // Zod refuses a missing key unless the schema says it may be missing.
   return (optional ? z.unknown().optional() : z.unknown()).transform((value, ctx): number | null => {
     if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) {
@@ -25,10 +26,7 @@ function money(label: string, currency: string, optional = false): z.ZodType<num
     if (cents === null) {
       ctx.addIssue({
         code: "custom",
-        message:
-          minorUnits(currency) === 0
-            ? `${label} must be a whole number in ${currency}, e.g. 1999.`
-            : `${label} must be a number with at most two decimals, e.g. 19.99.`,
+        message: `${label} must be ${moneyHint(currency, locale)}.`,
       });
       return z.NEVER;
     }
@@ -119,17 +117,18 @@ function toLines(value: string | string[] | undefined): string[] {
 }
 
 const schemas = new Map<string, ReturnType<typeof productSchemaFor>>();
-/** The product fields with prices typed in `currency` (the shop's). */
-export function productFieldsSchemaIn(currency: string) {
-  let schema = schemas.get(currency);
+/** The product fields with prices typed in `currency` (the shop's), their messages in the shop's `locale`. */
+export function productFieldsSchemaIn(currency: string, locale: string = DEFAULT_LOCALE) {
+  const key = `${currency}|${locale}`;
+  let schema = schemas.get(key);
   if (!schema) {
-    schema = productSchemaFor(currency);
-    schemas.set(currency, schema);
+    schema = productSchemaFor(currency, locale);
+    schemas.set(key, schema);
   }
   return schema;
 }
 
-function productSchemaFor(currency: string) {
+function productSchemaFor(currency: string, locale: string) {
   return z
     .object({
       name: textField("Product name is required.")
@@ -153,9 +152,9 @@ function productSchemaFor(currency: string) {
             .max(DESCRIPTION_MAX_LINES, `The description can have at most ${DESCRIPTION_MAX_LINES} lines.`),
         ),
       category: z.enum(CATEGORY_PATHS, "Select a category."),
-      price: money("Product price", currency),
+      price: money("Product price", currency, locale),
       // Only for a product on sale: left blank, the product sells at its price (decision 0233).
-      offerPrice: money("Offer price", currency, true),
+      offerPrice: money("Offer price", currency, locale, true),
       /** The sizes with their counts; none: a product without sizes, counted by `stock`. */
       sizes: sizeRows,
       stock: count,

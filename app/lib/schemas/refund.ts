@@ -1,6 +1,7 @@
 // The seller's refund form (/seller/orders/:id/refund): how much goes back, and whether units go back to stock.
 
-import { DEFAULT_CURRENCY, parseMoney } from "../money.ts";
+import { DEFAULT_LOCALE } from "../locales.ts";
+import { DEFAULT_CURRENCY, moneyHint, parseMoney } from "../money.ts";
 import { z } from "./zod.ts";
 
 export const REFUND_KINDS = ["cancel", "full", "lines", "amount"] as const;
@@ -12,7 +13,7 @@ export const REFUND_REASONS = ["requested_by_customer", "duplicate", "fraudulent
 export const lineField = (index: number) => `qty-${index}`;
 
 /** The refund form for an order in `currency` (its amount in that currency's minor units). */
-export const refundFormSchema = (currency: string = DEFAULT_CURRENCY) =>
+export const refundFormSchema = (currency: string = DEFAULT_CURRENCY, locale: string = DEFAULT_LOCALE) =>
   z.object({
     requestKey: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, "This form has expired. Please open it again."),
     kind: z.enum(REFUND_KINDS, { message: "Choose how much to refund." }),
@@ -24,7 +25,7 @@ export const refundFormSchema = (currency: string = DEFAULT_CURRENCY) =>
         if (value === undefined || value.trim() === "") return null;
         const cents = parseMoney(value, currency);
         if (cents === null || cents <= 0) {
-          context.addIssue({ code: "custom", message: "Enter an amount such as 12.50." });
+          context.addIssue({ code: "custom", message: `The amount must be ${moneyHint(currency, locale)}.` });
           return z.NEVER;
         }
         return cents;

@@ -1,7 +1,9 @@
 // The shop settings form (/seller/settings): identity, money and policies. Amounts are typed in the chosen
 // currency (no decimals for a zero-decimal one such as JPY) and stored in its minor units.
 import { CURRENCY_CODES } from "../currencies.ts";
-import { minorUnits, parseMoney } from "../money.ts";
+import { LOCALE_CODES } from "../locales.ts";
+import { moneyHint, parseMoney } from "../money.ts";
+import { COUNTRY_CODES } from "../postcodes.ts";
 import { MAX_STOCK } from "../sizes.ts";
 import { textField, z } from "./zod.ts";
 
@@ -54,6 +56,8 @@ export const shopSettingsFields = z.object({
   openingHours: lines(400),
   mailSenderName: line(SHOP_NAME_MAX),
   removeLogo: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
+  country: z.enum(COUNTRY_CODES, { error: "Please choose the shop's country from the list." }),
+  locale: z.enum(LOCALE_CODES, { error: "Please choose how dates and amounts are written from the list." }),
   currency: z.enum(CURRENCY_CODES, { error: "Please choose a currency from the list." }),
   taxRate: z.unknown().transform((value, ctx) => {
     const basisPoints = parseTaxRate(value ?? "");
@@ -103,14 +107,10 @@ export const shopSettingsSchema = shopSettingsFields.transform((form, ctx) => {
     }
     const parsed = parseMoney(text, form.currency);
     if (parsed === null) {
-      const digits = minorUnits(form.currency);
       ctx.addIssue({
         code: "custom",
         path: [path],
-        message:
-          digits === 0
-            ? `${label} must be a whole number in ${form.currency} (it has no decimals), e.g. 500.`
-            : `${label} must be a number with at most ${digits} decimals, e.g. 4.99.`,
+        message: `${label} must be ${moneyHint(form.currency, form.locale)}.`,
       });
       return z.NEVER as never;
     }

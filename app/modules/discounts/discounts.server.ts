@@ -31,8 +31,8 @@ export const DISCOUNT_REFUSALS = {
   // One answer whether the code is unknown, paused, expired or not started yet: a guess learns nothing of
   // the codes that exist (decision 0210). The seller's list says which state a code is in.
   unusable: (code: string) => `The code “${code}” cannot be used. Please check the code.`,
-  minimum: (code: string, cents: number, currency: string) =>
-    `The code ${code} needs a subtotal of at least ${formatMoney(cents, currency)}. Add more to your cart to use it.`,
+  minimum: (code: string, cents: number, shop: { currency: string; locale: string }) =>
+    `The code ${code} needs a subtotal of at least ${formatMoney(cents, shop.currency, shop.locale)}. Add more to your cart to use it.`,
   usedUp: (code: string) => `The code ${code} has been used up.`,
   alreadyUsed: (code: string) => `You have already used the code ${code}.`,
   nothingApplies: (code: string) => `The code ${code} does not apply to anything in your cart.`,
@@ -146,7 +146,7 @@ export async function checkDiscount(
   }
   const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   if (row.minSubtotalCents !== null && subtotal < row.minSubtotalCents) {
-    no(DISCOUNT_REFUSALS.minimum(code, row.minSubtotalCents, (await shopSettings()).currency));
+    no(DISCOUNT_REFUSALS.minimum(code, row.minSubtotalCents, await shopSettings()));
   }
   const backSoon = await usesHeldBy(tx, row.id, releasing);
   if (row.maxUses !== null && row.uses - backSoon >= row.maxUses) no(DISCOUNT_REFUSALS.usedUp(code));

@@ -1,6 +1,7 @@
 // The seller's side of the catalogue: reading a product upload safely, the one set of product
 // field rules, and every product write (add, edit, stock, remove from sale). A failed add or edit
 // leaves nothing behind: no product row and no stored image file.
+
 import {
   type FileUpload,
   FormDataParseError,
@@ -30,6 +31,7 @@ import {
 } from "drizzle-orm";
 import { db, first, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
+import { DEFAULT_LOCALE } from "#app/lib/locales.ts";
 import { DEFAULT_CURRENCY } from "#app/lib/money.ts";
 import { type Page, pageWindow, SELLER_PAGE_SIZE } from "#app/lib/paging.ts";
 import { MAX_IMAGE_MB, MAX_IMAGES, NO_IMAGE } from "#app/lib/product-limits.ts";
@@ -157,13 +159,14 @@ function stockLinesOfFields(fields: ProductFields): CountChange[] {
 }
 
 /** Adds a product with its images (1 to 4) and its sizes and counts. Any refusal or failure stores nothing. */
-/** Adds a product; its prices are typed in `currency` (the shop's). */
+/** Adds a product; its prices are typed in `currency` (the shop's), its messages in the shop's `locale`. */
 export async function addProduct(
   input: unknown,
   uploads: readonly ImageUpload[],
   currency = DEFAULT_CURRENCY,
+  locale = DEFAULT_LOCALE,
 ): Promise<string> {
-  const parsed = productFieldsSchemaIn(currency).safeParse(input);
+  const parsed = productFieldsSchemaIn(currency, locale).safeParse(input);
   // Every mistake in one answer: the photos' with the fields' (a seller without JavaScript posts once per round).
   const imagesError =
     uploads.length === 0
@@ -219,10 +222,11 @@ export async function updateProduct(
   input: unknown,
   photos: PhotoChanges,
   currency = DEFAULT_CURRENCY,
+  locale = DEFAULT_LOCALE,
 ): Promise<void> {
   const current = await getProductForSeller(productId);
   if (!current) refuse("Product not found", 404);
-  const fields = parseOrRefuse(productFieldsSchemaIn(currency), input);
+  const fields = parseOrRefuse(productFieldsSchemaIn(currency, locale), input);
   for (const slot of [...photos.replace.keys(), ...photos.remove]) {
     if (!Number.isInteger(slot) || slot < 0 || slot >= MAX_IMAGES) throw imagesRefusal("Unknown photo slot.");
   }

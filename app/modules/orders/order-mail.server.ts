@@ -43,6 +43,7 @@ async function mailOrderIn(tx: Tx, orderId: string): Promise<MailOrder> {
     taxCents,
     amountCents,
     currency,
+    locale: (await shopSettings()).locale,
     taxRateBasisPoints,
     taxIncluded,
     shippingCents,

@@ -14,8 +14,6 @@ import { MISSING_PRODUCT_NAME, orderLinesIn } from "./order-lines.server.ts";
 import { enqueueOrderStatusMail } from "./order-mail.server.ts";
 import { orderAddressId, placedOrderCondition } from "./orders.server.ts";
 
-export const MISSING_FIELD = "N/A";
-
 export type SellerOrderItem = {
   productId: string;
   /** The size ordered ('' for a product without sizes). */
@@ -31,7 +29,7 @@ export type SellerOrderItem = {
 export type SellerOrder = {
   id: string;
   items: SellerOrderItem[];
-  /** Each field of the address snapshot, 'N/A' when missing or blank. */
+  /** Each field of the address snapshot, '' when missing or blank (the page says which is missing, in words). */
   address: Record<keyof AddressSnapshot, string>;
   /** The id of the address the order was sent to (kept when it was deleted since), or null when not known. */
   addressId: string | null;
@@ -48,12 +46,12 @@ export type SellerOrder = {
   createdAt: number;
 };
 
-function addressOrNA(snapshot: unknown): Record<keyof AddressSnapshot, string> {
+function addressFields(snapshot: unknown): Record<keyof AddressSnapshot, string> {
   const source = (snapshot && typeof snapshot === "object" ? snapshot : {}) as Record<string, unknown>;
   const address = {} as Record<keyof AddressSnapshot, string>;
   for (const field of ADDRESS_FIELDS) {
     const value = source[field];
-    address[field] = typeof value === "string" && value.trim() !== "" ? value : MISSING_FIELD;
+    address[field] = typeof value === "string" ? value.trim() : "";
   }
   return address;
 }
@@ -107,7 +105,7 @@ async function sellerOrdersOf(list: (typeof orders.$inferSelect)[]): Promise<Sel
       quantity,
       unitPriceCents,
     })),
-    address: addressOrNA(order.address),
+    address: addressFields(order.address),
     addressId: orderAddressId(order),
     amountCents: order.amountCents,
     currency: order.currency,

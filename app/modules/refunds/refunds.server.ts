@@ -30,6 +30,7 @@ import {
   orderLinesIn,
   recordPaymentIntent,
 } from "#app/modules/orders/index.server.ts";
+import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { type OrderStatus, orderPayments, orders, type RefundLine, type RefundState, refunds } from "#db/tables.ts";
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -241,8 +242,8 @@ function nothingLeft(order: OrderRow, canCancel: boolean): string {
 }
 
 /** Checks the refund form; a Refusal names the fields at fault. */
-export function parseRefundForm(input: unknown, currency: string): RefundForm {
-  const parsed = refundFormSchema(currency).safeParse(input);
+export function parseRefundForm(input: unknown, currency: string, locale?: string): RefundForm {
+  const parsed = refundFormSchema(currency, locale).safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrorsOf(parsed.error);
     throw new Refusal(Object.values(errors)[0] ?? "Please check the form.", 400, errors);
@@ -352,9 +353,13 @@ export async function requestRefund(
     } else if (form.kind === "amount") {
       if (form.amount === null) refuse("Enter the amount to refund.", 400, { amount: "Enter the amount to refund." });
       if (form.amount > left) {
-        refuse(`Only ${formatMoney(left, order.currency)} is left to refund on this order.`, 400, {
-          amount: `At most ${formatMoney(left, order.currency)}.`,
-        });
+        refuse(
+          `Only ${formatMoney(left, order.currency, (await shopSettings()).locale)} is left to refund on this order.`,
+          400,
+          {
+            amount: `At most ${formatMoney(left, order.currency, (await shopSettings()).locale)}.`,
+          },
+        );
       }
       amountCents = form.amount;
     }
@@ -415,7 +420,10 @@ export async function retryRefund(orderId: unknown, refundId: unknown): Promise<
     const left =
       order.amountCents - (await ledgerOf(tx, order.id)).filter(counts).reduce((sum, r) => sum + r.amountCents, 0);
     if (failed.amountCents > left)
-      refuse(`Only ${formatMoney(left, order.currency)} is left to refund on this order.`, 409);
+      refuse(
+        `Only ${formatMoney(left, order.currency, (await shopSettings()).locale)} is left to refund on this order.`,
+        409,
+      );
     const now = Date.now();
     await tx.update(refunds).set({ retriedAt: now, updatedAt: now }).where(eq(refunds.id, failed.id));
     const [inserted] = await tx

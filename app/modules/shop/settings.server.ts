@@ -59,6 +59,8 @@ export function shopInfo(settings: ShopSettings): ShopInfo {
     currency: settings.currency,
     returnDays: settings.returnDays,
     demo: settings.demo,
+    country: settings.country,
+    locale: settings.locale,
   };
 }
 

@@ -17,7 +17,8 @@ export function action({ request, context }: Route.ActionArgs) {
     if (productData === undefined) refuse("productData is required.");
     const input = parseJson(productData, "productData");
     if (!input || typeof input !== "object" || Array.isArray(input)) refuse("productData must be a JSON object.");
-    const id = await addProduct(input, images, (await shopSettings()).currency);
+    const shop = await shopSettings();
+    const id = await addProduct(input, images, shop.currency, shop.locale);
     return Response.json({ success: true, message: "Product Added", product: { _id: id } }, { status: 201 });
   });
 }

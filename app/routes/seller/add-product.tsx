@@ -31,17 +31,18 @@ export function action({ request }: Route.ActionArgs) {
     // A row button (a size preset, add or remove a row) without JavaScript: the form comes back changed.
     const changed = sizeRowsReply(fields);
     if (changed) return changed;
-    await addProduct(productFormInput(fields), images, (await shopSettings()).currency);
+    const shop = await shopSettings();
+    await addProduct(productFormInput(fields), images, shop.currency, shop.locale);
     return redirectWithToast(request, "/seller", { type: "success", message: "Product Added" });
   });
 }
 
 export default function AddProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { currency } = useShop();
+  const { currency, locale } = useShop();
   const [form, fields] = useReplyForm({
     id: `product-${loaderData.formKey}`,
     reply: actionData,
-    schema: productFieldsSchemaIn(currency),
+    schema: productFieldsSchemaIn(currency, locale),
     // Conform resets a field without a default by unselecting every option of a select: after "Product
     // Added" the Category box came back blank. Its default is the "Select Category" placeholder.
     defaultValue: { category: "" },

@@ -4,11 +4,12 @@ import { FieldError, FormError } from "#app/components/form-messages.tsx";
 import { CATEGORIES } from "#app/lib/categories.ts";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { type FormReply, formErrorOf } from "#app/lib/form-reply.ts";
-import { centsToDecimal } from "#app/lib/money.ts";
+import { moneyHint, toInputText } from "#app/lib/money.ts";
 import { notFound } from "#app/lib/not-found.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { dayOf, discountSchemaFor } from "#app/lib/schemas/discount.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
+import { useShop } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { findDiscount, saveDiscount } from "#app/modules/discounts/index.server.ts";
 import { MAX_NAMED_PRODUCTS, productIdsNamed, productNamesOf } from "#app/modules/inventory/index.server.ts";
@@ -28,7 +29,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   }
   const row = await findDiscount(params.id);
   if (!row) throw notFound("Discount code not found");
-  const money = (cents: number | null) => (cents === null ? "" : centsToDecimal(cents).toFixed(2));
+  const { currency, locale } = await shopSettings();
+  const money = (cents: number | null) => (cents === null ? "" : toInputText(cents, currency, locale));
   const values: Values = {
     code: row.code,
     kind: row.kind,
@@ -63,7 +65,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     let input: ReturnType<ReturnType<typeof discountSchemaFor>["parse"]>;
     try {
       const { products: _names, ...fields } = Object.fromEntries(form);
-      input = parseOrRefuse(discountSchemaFor((await shopSettings()).currency), {
+      const shop = await shopSettings();
+      input = parseOrRefuse(discountSchemaFor(shop.currency, shop.locale), {
         ...fields,
         categories: form.getAll("categories"),
         productIds: named.ids,
@@ -86,6 +89,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function DiscountEdit({ loaderData, actionData }: Route.ComponentProps) {
   const reply = actionData as FormReply | undefined;
+  const shop = useShop();
   // After a refusal the form shows what was typed; otherwise the stored code.
   const typed = reply?.initialValue as Values | undefined;
   const values: Values = typed ? { categories: [], ...typed } : loaderData.values;
@@ -142,7 +146,11 @@ export default function DiscountEdit({ loaderData, actionData }: Route.Component
           </div>
           <FieldError id="discount-kind-error" errors={errors("kind")} />
         </fieldset>
-        {field("value", "Percent or amount off", "A whole percent (1 to 100), or an amount such as 5 or 4.99.")}
+        {field(
+          "value",
+          "Percent or amount off",
+          `A whole percent (1 to 100), or ${moneyHint(shop.currency, shop.locale)}.`,
+        )}
         {field("minSubtotal", "Minimum subtotal (optional)", "The cart's subtotal before the discount must reach it.")}
         <div className="grid gap-4 sm:grid-cols-2">
           {field("startsOn", "Starts on (optional)", undefined, "date")}

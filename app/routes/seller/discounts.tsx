@@ -3,9 +3,9 @@ import { SubmitButton } from "#app/components/button.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, typedValue } from "#app/lib/form-reply.ts";
 import { DISCOUNT_INTENTS } from "#app/lib/intents.ts";
+import { formatDate } from "#app/lib/locales.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
-import { dayOf } from "#app/lib/schemas/discount.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { deleteDiscount, listDiscounts, setDiscountPaused } from "#app/modules/discounts/index.server.ts";
@@ -15,14 +15,14 @@ import type { Route } from "./+types/discounts";
 export const meta: Route.MetaFunction = () => sellerMeta("Discount codes");
 
 export async function loader() {
-  const { currency } = await shopSettings();
+  const { currency, locale } = await shopSettings();
   return {
     discounts: (await listDiscounts()).map((row) => ({
       id: row.id,
       code: row.code,
-      off: row.kind === "percent" ? `${row.value}% off` : `${formatMoney(row.value, currency)} off`,
+      off: row.kind === "percent" ? `${row.value}% off` : `${formatMoney(row.value, currency, locale)} off`,
       conditions: [
-        row.minSubtotalCents !== null ? `Subtotal from ${formatMoney(row.minSubtotalCents, currency)}` : null,
+        row.minSubtotalCents !== null ? `Subtotal from ${formatMoney(row.minSubtotalCents, currency, locale)}` : null,
         row.categories.length > 0 ? `Categories: ${row.categories.join(", ")}` : null,
         row.productIds.length > 0 ? `${row.productIds.length} product${row.productIds.length === 1 ? "" : "s"}` : null,
         row.maxUsesPerShopper !== null ? `${row.maxUsesPerShopper} per shopper` : null,
@@ -30,7 +30,7 @@ export async function loader() {
       dates:
         row.startsAt === null && row.endsAt === null
           ? "Always"
-          : `${row.startsAt === null ? "…" : dayOf(row.startsAt)} to ${row.endsAt === null ? "…" : dayOf(row.endsAt)}`,
+          : `${row.startsAt === null ? "…" : formatDate(row.startsAt, locale)} to ${row.endsAt === null ? "…" : formatDate(row.endsAt, locale)}`,
       uses: row.maxUses === null ? `${row.uses}` : `${row.uses} of ${row.maxUses}`,
       status: row.status,
       paused: row.paused,

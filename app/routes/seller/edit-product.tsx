@@ -5,7 +5,7 @@ import { ImageSlot, ImagesError, ProductFieldInputs } from "#app/components/sell
 import { SizeFields } from "#app/components/seller-size-fields.tsx";
 import { multipartFormAction } from "#app/lib/form-reply.server.ts";
 import { useReplyForm } from "#app/lib/forms.ts";
-import { toDecimalText } from "#app/lib/money.ts";
+import { toInputText } from "#app/lib/money.ts";
 import { notFound } from "#app/lib/not-found.ts";
 import { sellerListSearch, sellerPageOf } from "#app/lib/paging.ts";
 import { MAX_IMAGES } from "#app/lib/product-limits.ts";
@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const product = await getProductForSeller(params.id);
-  const { currency } = await shopSettings();
+  const { currency, locale } = await shopSettings();
   if (!product) throw notFound("Product not found");
   const sized = product.sizes.filter((line) => line.size !== NO_SIZE);
   const unsized = product.sizes.find((line) => line.size === NO_SIZE)?.stock ?? null;
@@ -50,10 +50,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       name: product.name,
       description: product.description.join("\n"),
       category: product.category,
-      // In the shop's currency: "19.99", or "1999" in yen.
-      price: toDecimalText(product.priceCents, currency),
+      // In the shop's currency and decimal separator: "19.99", "19,99", or "1999" in yen.
+      price: toInputText(product.priceCents, currency, locale),
       // Blank when not on sale (the offer price is the price): the form's offer price is optional.
-      offerPrice: product.offerPriceCents < product.priceCents ? toDecimalText(product.offerPriceCents, currency) : "",
+      offerPrice:
+        product.offerPriceCents < product.priceCents ? toInputText(product.offerPriceCents, currency, locale) : "",
       // Each count with the count shown now (`was`): a count left as it was is not written on save.
       sizes: sized.map(({ size, stock }) => ({ size, stock: countText(stock), was: countText(stock) })),
       ...(sized.length === 0 ? { stock: countText(unsized), stockWas: countText(unsized) } : {}),
@@ -82,7 +83,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     for (const image of images) replace.set(slotOf(image.fieldName)!, image);
     const remove = new Set<number>();
     for (let i = 0; i < MAX_IMAGES; i++) if (fields.has(`remove-${i}`)) remove.add(i);
-    await updateProduct(params.id, productFormInput(fields), { replace, remove }, (await shopSettings()).currency);
+    const shop = await shopSettings();
+    await updateProduct(params.id, productFormInput(fields), { replace, remove }, shop.currency, shop.locale);
     // Back to the product's row in the list (on the page the Edit link came from: the form posts to this
     // page's address, ?page=N included), named in the message.
     const page =
@@ -96,10 +98,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { product } = loaderData;
+  const shop = useShop();
   const [form, fields] = useReplyForm({
     id: `edit-${product.id}`,
     reply: actionData,
-    schema: productFieldsSchemaIn(useShop().currency),
+    schema: productFieldsSchemaIn(shop.currency, shop.locale),
     defaultValue: loaderData.values,
   });
   return (

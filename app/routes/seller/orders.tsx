@@ -6,13 +6,16 @@ import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, typedValue } from "#app/lib/forms.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
 import { ORDER_INTENTS } from "#app/lib/intents.ts";
+import { formatDate } from "#app/lib/locales.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { notFound } from "#app/lib/not-found.ts";
 import { refundTone, statusTone } from "#app/lib/order-status.ts";
 import { sellerListSearch, sellerPageOf } from "#app/lib/paging.ts";
 import { refundToast } from "#app/lib/refund-toast.ts";
 import { refuseUnless } from "#app/lib/refusal.ts";
+import type { AddressField } from "#app/lib/schemas/address.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
+import { useShop } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import {
   listSellerOrdersPage,
@@ -33,6 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!page) throw notFound();
   const list = await listSellerOrdersPage({ page });
   const money = await moneyFactsOf(list.rows);
+  const { locale } = await shopSettings();
   return {
     today: new Date().toISOString().slice(0, 10),
     page: list.page,
@@ -45,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       const returned = facts?.returned ?? false;
       return {
         ...order,
-        amount: formatMoney(order.amountCents, order.currency),
+        amount: formatMoney(order.amountCents, order.currency, locale),
         image: order.items.find((i) => i.product?.image)?.product?.image ?? null,
         // A paid online order that has shipped is no longer cancelled: it is returned and refunded once delivered.
         nextStatuses:
@@ -53,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
             ? NEXT_STATUSES.Shipped.filter((s) => s !== "Cancelled")
             : NEXT_STATUSES[order.status],
         refundStatus,
-        refunded: facts && facts.refundedCents > 0 ? formatMoney(facts.refundedCents, order.currency) : null,
+        refunded: facts && facts.refundedCents > 0 ? formatMoney(facts.refundedCents, order.currency, locale) : null,
         retryRefundId: facts?.retryRefundId ?? null,
         returned,
         canMarkPaid: !online && !order.isPaid && order.status !== "Cancelled",
@@ -103,7 +107,7 @@ export function action({ request }: Route.ActionArgs) {
         return done("Order marked returned: it can be refunded now");
       case ORDER_INTENTS.retryRefund: {
         const refund = await retryRefund(orderId, form.get("refundId"));
-        return redirectWithToast(request, ordersPath(page), refundToast(refund, (await shopSettings()).currency));
+        return redirectWithToast(request, ordersPath(page), refundToast(refund, await shopSettings()));
       }
       default:
         refuseUnless(false, "Unknown action.");
@@ -118,6 +122,7 @@ async function isOnlineOrder(orderId: string): Promise<boolean> {
 
 export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
   const { orders, page, pageCount, total } = loaderData;
+  const { locale } = useShop();
   // A refused status change is shown on its order (or above the list when that order is not listed).
   const refusal = formErrorOf(actionData);
   const refusedOrderId = typedValue(actionData, "orderId");
@@ -142,7 +147,6 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
       ) : (
         <ul className="flex max-w-4xl flex-col gap-4">
           {orders.map((order) => {
-            const date = new Date(order.createdAt);
             const error = refusedOrderId === order.id ? refusal : null;
             return (
               <li
@@ -170,29 +174,18 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
                     </ul>
                   </div>
                 </div>
-                <address className="not-italic text-gray-600">
-                  <p className="font-medium text-gray-800">
-                    {order.address.firstName} {order.address.lastName}
-                  </p>
-                  <p>
-                    {order.address.street}, {order.address.city}
-                  </p>
-                  <p>
-                    {order.address.state}, {order.address.zipcode}, {order.address.country}
-                  </p>
-                  <p>{order.address.phone}</p>
-                </address>
+                <OrderAddress address={order.address} />
                 <div>
                   <p className="text-base font-medium text-gray-800">{order.amount}</p>
                   {order.discount ? (
                     <p className="text-xs text-green-700" data-testid="order-discount">
-                      {order.discount.code}: −{formatMoney(order.discount.amountCents, order.currency)}
+                      {order.discount.code}: −{formatMoney(order.discount.amountCents, order.currency, locale)}
                     </p>
                   ) : null}
                 </div>
                 <div className="flex flex-col gap-1">
                   <p>Method: {order.paymentType}</p>
-                  <p>Date: {date.toLocaleDateString("en-US", { timeZone: "UTC" })}</p>
+                  <p>Date: {formatDate(order.createdAt, locale)}</p>
                   <p>
                     Payment:{" "}
                     <span className={order.paymentLabel === "Paid" ? "text-green-600" : "text-red-600"}>
@@ -295,5 +288,28 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
       )}
       <SellerPager page={page} pageCount={pageCount} href={ordersPath} />
     </section>
+  );
+}
+
+/**
+ * An order's address: a required field that is empty (an old or hand-made order) is said in words ("no zip
+ * code"), never as a bare "N/A"; the optional ones (last name, state) are left out when empty.
+ */
+function OrderAddress({ address }: { address: Record<AddressField, string> }) {
+  const part = (field: AddressField, missing: string) =>
+    address[field] ? address[field] : <span className="italic text-gray-400">{missing}</span>;
+  const name = [address.firstName, address.lastName].filter(Boolean).join(" ");
+  return (
+    <address className="not-italic text-gray-600" data-testid="order-address">
+      <p className="font-medium text-gray-800">{name || <span className="italic text-gray-400">no name</span>}</p>
+      <p>
+        {part("street", "no street")}, {part("city", "no city")}
+      </p>
+      <p>
+        {address.state ? `${address.state}, ` : null}
+        {part("zipcode", "no zip code")}, {part("country", "no country")}
+      </p>
+      <p>{part("phone", "no phone number")}</p>
+    </address>
   );
 }

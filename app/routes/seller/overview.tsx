@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { type ChartDay, DailyChart, DailyFiguresTable, shortDay } from "#app/components/seller/daily-chart.tsx";
 import { ExportLinks } from "#app/components/seller/export-links.tsx";
 import { FiguresTable } from "#app/components/seller/figures-table.tsx";
+import { formatDate } from "#app/lib/locales.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { statusTone } from "#app/lib/order-status.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Overview", 
 
 export async function loader() {
   // Revenue is summed in the shop's currency (orders placed in an earlier currency are summed as they are).
-  const { currency, lowStockThreshold } = await shopSettings();
+  const { currency, locale, lowStockThreshold } = await shopSettings();
   const overview = await sellerOverview(Date.now(), lowStockThreshold);
   const { totals } = overview;
   return {
@@ -25,9 +26,9 @@ export async function loader() {
       { label: "Today", ...totals.today },
       { label: "Last 7 days", ...totals.last7Days },
       { label: "Last 30 days", ...totals.last30Days },
-    ].map((t) => ({ label: t.label, orders: t.orders, revenue: formatMoney(t.revenueCents, currency) })),
+    ].map((t) => ({ label: t.label, orders: t.orders, revenue: formatMoney(t.revenueCents, currency, locale) })),
     byStatus: overview.byStatus,
-    topProducts: overview.topProducts.map((p) => ({ ...p, revenue: formatMoney(p.revenueCents, currency) })),
+    topProducts: overview.topProducts.map((p) => ({ ...p, revenue: formatMoney(p.revenueCents, currency, locale) })),
     lowStock: overview.lowStock,
     money: await refundsAndCash(),
   };
@@ -36,18 +37,20 @@ export async function loader() {
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** "Highest: Nov 20 ($120.00)", or that there was none. */
-function busiest(days: ChartDay[], format: (value: number) => string): string {
+function busiest(days: ChartDay[], format: (value: number) => string, locale: string): string {
   const best = days.reduce((a, b) => (b.value > a.value ? b : a), days[0]!);
-  return best.value > 0 ? `The highest was ${format(best.value)} on ${shortDay(best.day)}.` : "There were none.";
+  return best.value > 0
+    ? `The highest was ${format(best.value)} on ${shortDay(best.day, locale)}.`
+    : "There were none.";
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const { days, totals, byStatus, topProducts, lowStock, today, money: refundFigures } = loaderData;
-  const { currency } = useShop();
-  const money = (amount: number) => formatMoney(amount, currency);
+  const { currency, locale } = useShop();
+  const money = (amount: number) => formatMoney(amount, currency, locale);
   const revenueDays = days.map((d) => ({ day: d.day, value: d.revenueCents }));
   const orderDays = days.map((d) => ({ day: d.day, value: d.orders }));
-  const period = `from ${shortDay(days[0]!.day)} to ${shortDay(today)}`;
+  const period = `from ${shortDay(days[0]!.day, locale)} to ${shortDay(today, locale)}`;
   const month = totals[2]!;
   return (
     <section className="flex max-w-5xl flex-col gap-8 p-4 md:p-10">
@@ -76,7 +79,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           <DailyChart
             id="revenue-chart"
             title="Revenue per day, last 30 days"
-            summary={`Revenue ${period}: ${month.revenue} in total. ${busiest(revenueDays, money)}`}
+            summary={`Revenue ${period}: ${month.revenue} in total. ${busiest(revenueDays, money, locale)}`}
             days={revenueDays}
             format={money}
             floor={10_000}
@@ -87,7 +90,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           <DailyChart
             id="orders-chart"
             title="Placed orders per day, last 30 days"
-            summary={`Placed orders ${period}: ${month.orders} in total. ${busiest(orderDays, (n) => plural(n, "order", "orders"))}`}
+            summary={`Placed orders ${period}: ${month.orders} in total. ${busiest(orderDays, (n) => plural(n, "order", "orders"), locale)}`}
             days={orderDays}
             format={String}
             floor={4}
@@ -118,7 +121,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           <ul className="flex flex-col gap-1" aria-label="Unpaid cash orders, oldest first">
             {refundFigures.unpaidCash.oldest.map((order) => (
               <li key={order.id}>
-                Order {order.id} · {new Date(order.createdAt).toISOString().slice(0, 10)} · {money(order.amountCents)}
+                Order {order.id} · {formatDate(order.createdAt, locale)} · {money(order.amountCents)}
               </li>
             ))}
           </ul>

@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Product Lis
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
-  const { currency, lowStockThreshold: lowStockAt } = await shopSettings();
+  const { currency, locale, lowStockThreshold: lowStockAt } = await shopSettings();
   const onlyLowStock = search.get("stock") === "low";
   const page = sellerPageOf(search.get("page"));
   if (!page) throw notFound();
@@ -54,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       id: p.id,
       name: p.name,
       category: p.category,
-      offerPrice: formatMoney(p.offerPriceCents, currency),
+      offerPrice: formatMoney(p.offerPriceCents, currency, locale),
       thumbnail: p.images[0] ? thumbnailUrl(p.images[0]) : null,
       inStock: p.inStock,
       removed: p.removedAt !== null,

@@ -8,13 +8,14 @@ import { FieldError, FormError } from "#app/components/form-messages.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf } from "#app/lib/forms.ts";
 import { newToken } from "#app/lib/ids.ts";
-import { formatMoney, toDecimalText } from "#app/lib/money.ts";
+import { currencySymbol, formatMoney, toInputText } from "#app/lib/money.ts";
 import { notFound } from "#app/lib/not-found.ts";
 import { refundTone } from "#app/lib/order-status.ts";
 import { refundToast } from "#app/lib/refund-toast.ts";
 import { Refusal, refuseUnless } from "#app/lib/refusal.ts";
 import { lineField, REFUND_REASONS, refundFormInput } from "#app/lib/schemas/refund.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
+import { useShop } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import {
   needsRetry,
@@ -53,13 +54,14 @@ async function pageOrNotFound(orderId: string) {
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const page = await pageOrNotFound(params.id);
+  const { locale } = await shopSettings();
   return {
     ...page,
     cancelAsked: new URL(request.url).searchParams.get("cancel") === "1",
     requestKey: newToken(),
     refunds: page.refunds.map((row) => ({
       id: row.id,
-      amount: formatMoney(row.amountCents, page.order.currency),
+      amount: formatMoney(row.amountCents, page.order.currency, locale),
       status: row.status,
       reason: row.reason,
       failure: row.failure,
@@ -78,16 +80,18 @@ export function action({ params, request }: Route.ActionArgs) {
     refuseUnless(intent === "refund" || intent === "retry", "Unknown action.");
     if (intent === "retry") {
       const refund = await retryRefund(params.id, form.get("refundId"));
-      return redirectWithToast(request, pagePath(refund.orderId), refundToast(refund, (await shopSettings()).currency));
+      return redirectWithToast(request, pagePath(refund.orderId), refundToast(refund, await shopSettings()));
     }
     const { lines, order } = await refundPage(params.id);
+    const { locale } = await shopSettings();
     const { refund, cancelled } = await requestRefund(
       params.id,
-      parseRefundForm(refundFormInput(form, lines.length), order.currency),
+      parseRefundForm(refundFormInput(form, lines.length), order.currency, locale),
     );
     // Cancelled with nothing left to pay back (or cancelled already, the same form sent again).
     if (!refund) return redirectWithToast(request, pagePath(order.id), { type: "success", message: "Order cancelled" });
-    const toast = refundToast(refund, (await shopSettings()).currency);
+    // The refund is in the order's currency (a shop that changed currency since still refunds in the old one).
+    const toast = refundToast(refund, { currency: order.currency, locale });
     if ((cancelled || form.get("kind") === "cancel") && toast.type === "success") {
       toast.message = `Order cancelled. ${toast.message}`;
     }
@@ -102,7 +106,8 @@ export default function Refund({ loaderData, actionData }: Route.ComponentProps)
     string,
     string[]
   > | null;
-  const money = (amount: number) => formatMoney(amount, order.currency);
+  const { locale } = useShop();
+  const money = (amount: number) => formatMoney(amount, order.currency, locale);
   const full = money(refundableCents);
   return (
     <section className="flex max-w-3xl flex-col gap-5 p-4 md:p-10">
@@ -231,13 +236,13 @@ export default function Refund({ loaderData, actionData }: Route.ComponentProps)
             </label>
             <div className="ml-6">
               <label htmlFor="amount" className="mr-2">
-                Amount ({order.currency})
+                Amount ({currencySymbol(order.currency, locale)})
               </label>
               <input
                 id="amount"
                 name="amount"
                 inputMode="decimal"
-                placeholder={toDecimalText(refundableCents, order.currency)}
+                placeholder={toInputText(refundableCents, order.currency, locale)}
                 className="w-28 rounded border border-gray-300 px-2 py-1"
                 aria-describedby={fieldErrors?.amount ? "amount-error" : undefined}
               />

@@ -12,6 +12,7 @@ import { productPath } from "#app/lib/product-links.ts";
 import { parseOrRefuse, refuse } from "#app/lib/refusal.ts";
 import { REPLY_MAX, replySchema } from "#app/lib/schemas/review.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
+import { useShop } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import {
   replyToReview,
@@ -84,6 +85,7 @@ const STATUS_LABEL = { published: "Published", pending: "Waiting for approval", 
 
 export default function SellerReviews({ loaderData, actionData }: Route.ComponentProps) {
   const { reviews, page, pageCount, total, pending, held, holdForApproval } = loaderData;
+  const { locale } = useShop();
   const refusal = formErrorOf(actionData);
   const refusedId = typedValue(actionData, "reviewId");
   const replyError = (actionData?.error as Record<string, string[] | undefined> | undefined)?.reply?.[0] ?? null;
@@ -146,7 +148,7 @@ export default function SellerReviews({ loaderData, actionData }: Route.Componen
                     <Link to={review.productHref} className="font-medium text-gray-800 hover:text-primary">
                       {review.productName}
                     </Link>{" "}
-                    · {review.firstName} · {reviewDate(review.createdAt)}
+                    · {review.firstName} · {reviewDate(review.createdAt, locale)}
                     {review.size ? ` · Size ${review.size}` : ""}
                   </p>
                   <div className="flex items-center gap-3">

@@ -9,7 +9,9 @@ import { multipartFormAction } from "#app/lib/form-reply.server.ts";
 import { typedValue } from "#app/lib/form-reply.ts";
 import { useReplyForm } from "#app/lib/forms.ts";
 import { thumbnailUrl, UPLOAD_FORMATS_TEXT } from "#app/lib/images.ts";
-import { minorUnits, toDecimalText } from "#app/lib/money.ts";
+import { SHOP_LOCALES } from "#app/lib/locales.ts";
+import { moneyHint, toInputText } from "#app/lib/money.ts";
+import { POSTCODE_COUNTRIES } from "#app/lib/postcodes.ts";
 import { parseOrRefuse } from "#app/lib/refusal.ts";
 import { POLICY_MAX, shopSettingsFields, shopSettingsSchema } from "#app/lib/schemas/shop-settings.ts";
 import { sellerMeta } from "#app/lib/seo.ts";
@@ -35,12 +37,15 @@ export async function loader() {
       address: s.address,
       openingHours: s.openingHours,
       mailSenderName: s.mailSenderName,
+      country: s.country,
+      locale: s.locale,
       currency: s.currency,
       taxRate: String(percent),
       lowStockThreshold: String(s.lowStockThreshold),
       taxIncluded: s.taxIncluded ? "yes" : "no",
-      shippingFlat: toDecimalText(s.shippingFlatCents, s.currency),
-      freeShippingFrom: s.freeShippingFromCents === null ? "" : toDecimalText(s.freeShippingFromCents, s.currency),
+      shippingFlat: toInputText(s.shippingFlatCents, s.currency, s.locale),
+      freeShippingFrom:
+        s.freeShippingFromCents === null ? "" : toInputText(s.freeShippingFromCents, s.currency, s.locale),
       returnDays: s.returnDays === null ? "" : String(s.returnDays),
       shippingPolicy: s.shippingPolicy,
       returnsPolicy: s.returnsPolicy,
@@ -156,8 +161,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const { key: currencyKey, ...currency } = getSelectProps(fields.currency);
   const chosen = fields.currency.value ?? loaderData.values.currency;
   const taxIncluded = fields.taxIncluded.value ?? loaderData.values.taxIncluded;
-  const digits = minorUnits(chosen);
-  const amountHint = digits === 0 ? `In ${chosen}, a whole number (it has no decimals).` : `In ${chosen}, e.g. 4.99.`;
+  const { key: countryKey, ...country } = getSelectProps(fields.country);
+  const { key: localeKey, ...locale } = getSelectProps(fields.locale);
+  const hint = moneyHint(chosen, fields.locale.value ?? loaderData.values.locale);
+  const amountHint = `${hint.charAt(0).toUpperCase()}${hint.slice(1)}.`;
   return (
     <section className="p-4 md:p-10">
       <h1 className="mb-6 text-2xl font-semibold text-gray-800">Shop settings</h1>
@@ -211,6 +218,32 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {area(fields.address, "Address", 4, "One line per line of the address.")}
           {area(fields.openingHours, "Opening hours", 3, "One line each, e.g. Mon-Fri 9 AM - 6 PM.")}
           {text(fields.mailSenderName, "Mail sender name", "The name on the From line of the shop's emails.")}
+          <Labelled
+            field={fields.country}
+            label="Country"
+            hint="Where the shop is: its address form asks for a zip code in digits or in letters as this country writes them."
+          >
+            <select key={countryKey} {...country} className={inputClass(Boolean(fields.country.errors?.length))}>
+              {POSTCODE_COUNTRIES.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </Labelled>
+          <Labelled
+            field={fields.locale}
+            label="Dates and amounts"
+            hint="How dates and amounts are written on the pages and in emails (the order of day and month, the decimal comma or point)."
+          >
+            <select key={localeKey} {...locale} className={inputClass(Boolean(fields.locale.errors?.length))}>
+              {SHOP_LOCALES.map((l) => (
+                <option key={l.code} value={l.code}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+          </Labelled>
         </fieldset>
 
         <fieldset className="flex flex-col gap-4">
