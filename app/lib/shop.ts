@@ -102,14 +102,14 @@ export function isDemoAddress(address: string): boolean {
  * of days; the demo shop's own claim of quality only in the demo. An empty list hides the banner.
  */
 export function shopPromises(
-  shop: Pick<ShopInfo, "shippingFlatCents" | "freeShippingFromCents" | "currency" | "returnDays" | "demo">,
+  shop: Pick<ShopInfo, "shippingFlatCents" | "freeShippingFromCents" | "currency" | "locale" | "returnDays" | "demo">,
   { onlinePayment }: { onlinePayment: boolean },
 ): { title: string; text: string }[] {
   const promises: { title: string; text: string }[] = [];
   if (shop.shippingFlatCents === 0) {
     promises.push({ title: "Free delivery", text: "Free shipping on every order." });
   } else if (shop.freeShippingFromCents !== null) {
-    const from = formatMoney(shop.freeShippingFromCents, shop.currency);
+    const from = formatMoney(shop.freeShippingFromCents, shop.currency, shop.locale);
     promises.push({ title: "Free delivery", text: `Free shipping on orders from ${from}.` });
   }
   if (shop.demo) {

@@ -2,8 +2,8 @@ import { data, redirectDocument, type ShouldRevalidateFunction } from "react-rou
 import { CART_SLOT, CartBody } from "#app/components/cart/cart-page.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
-import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { placedOrderPath } from "#app/lib/order-status.ts";
+import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { TEMPLATE_PAGE_HEADER } from "#app/lib/shared-page.ts";

@@ -62,10 +62,15 @@ export type PlaceOrderInput = {
  * An order never charges more than the shopper was shown (a code or a price changed since, decision 0211): 409
  * with the new total, as a stock change is refused, so the cart page shows the cart as it is now.
  */
-function refuseAboveShown(totals: Totals, shownTotalCents: number | null | undefined, currency: string): void {
+function refuseAboveShown(
+  totals: Totals,
+  shownTotalCents: number | null | undefined,
+  shop: { currency: string; locale: string },
+): void {
   if (shownTotalCents === null || shownTotalCents === undefined || totals.totalCents <= shownTotalCents) return;
+  const money = (cents: number) => formatMoney(cents, shop.currency, shop.locale);
   refuse(
-    `Your order now comes to ${formatMoney(totals.totalCents, currency)}, not the ${formatMoney(shownTotalCents, currency)} ` +
+    `Your order now comes to ${money(totals.totalCents)}, not the ${money(shownTotalCents)} ` +
       "your cart showed: a price or your discount code changed. Please check your cart, then place your order again.",
     409,
   );
@@ -218,7 +223,7 @@ export async function checkOrderRequest(
   if (input.shownTotalCents !== null && input.shownTotalCents !== undefined) {
     const settings = await shopSettings();
     const totals = computeTotals(lines, shopPricing(settings), { discountCents: discount?.discountCents ?? 0 });
-    refuseAboveShown(totals, input.shownTotalCents, settings.currency);
+    refuseAboveShown(totals, input.shownTotalCents, settings);
   }
   return null;
 }
@@ -290,7 +295,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
       discountableCents: discount?.lineCents,
     });
     // Checked again here: the code or a price may have changed since checkOrderRequest (all is rolled back).
-    refuseAboveShown(totals, input.shownTotalCents, settings.currency);
+    refuseAboveShown(totals, input.shownTotalCents, settings);
     // An order discounted to nothing needs no payment: it is placed paid, online or cash.
     const free = totals.totalCents === 0;
     if (free && discount) await confirmDiscountUse(tx, orderId);

@@ -9,7 +9,7 @@ const writeTo = (settings: ShopSettings) =>
   settings.contactEmail ? `Write to us at ${settings.contactEmail}` : "Contact us";
 
 function shippingPolicy(settings: ShopSettings): string {
-  const money = (amount: number) => `**${formatMoney(amount, settings.currency)}**`;
+  const money = (amount: number) => `**${formatMoney(amount, settings.currency, settings.locale)}**`;
   const cost =
     settings.shippingFlatCents === 0
       ? "Shipping is free on every order."

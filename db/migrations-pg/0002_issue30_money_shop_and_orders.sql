@@ -1,5 +1,12 @@
+ALTER TABLE "order_items" ADD COLUMN "discount_cents" bigint;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "checkout_client" text;--> statement-breakpoint
+ALTER TABLE "sellers" ADD COLUMN "name" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "shop_settings" ADD COLUMN "country" text DEFAULT 'US' NOT NULL;--> statement-breakpoint
+ALTER TABLE "shop_settings" ADD COLUMN "locale" text DEFAULT 'en-US' NOT NULL;--> statement-breakpoint
 ALTER TABLE "shop_settings" ADD COLUMN "return_days" integer;--> statement-breakpoint
 ALTER TABLE "shop_settings" ADD COLUMN "demo" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "shop_settings" ADD COLUMN "low_stock_threshold" integer DEFAULT 5 NOT NULL;--> statement-breakpoint
+CREATE INDEX "orders_checkout_client_idx" ON "orders" USING btree ("checkout_client");--> statement-breakpoint
 -- A shop whose catalogue is the demo's is the demo shop: its offers (/deals) and its 30-day returns promise.
 UPDATE "shop_settings" SET "demo" = true, "return_days" = 30 WHERE EXISTS (SELECT 1 FROM "products" WHERE "products"."demo" = true);--> statement-breakpoint
 -- Any other shop (one started with DEMO=off, or before its first seed) loses what the demo's row (0008) said for it:

@@ -1,5 +1,12 @@
+ALTER TABLE `order_items` ADD `discount_cents` integer;--> statement-breakpoint
+ALTER TABLE `orders` ADD `checkout_client` text;--> statement-breakpoint
+CREATE INDEX `orders_checkout_client_idx` ON `orders` (`checkout_client`);--> statement-breakpoint
+ALTER TABLE `sellers` ADD `name` text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE `shop_settings` ADD `country` text DEFAULT 'US' NOT NULL;--> statement-breakpoint
+ALTER TABLE `shop_settings` ADD `locale` text DEFAULT 'en-US' NOT NULL;--> statement-breakpoint
 ALTER TABLE `shop_settings` ADD `return_days` integer;--> statement-breakpoint
 ALTER TABLE `shop_settings` ADD `demo` integer DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE `shop_settings` ADD `low_stock_threshold` integer DEFAULT 5 NOT NULL;--> statement-breakpoint
 -- A shop whose catalogue is the demo's is the demo shop: its offers (/deals) and its 30-day returns promise.
 UPDATE `shop_settings` SET `demo` = 1, `return_days` = 30 WHERE EXISTS (SELECT 1 FROM `products` WHERE `products`.`demo` = 1);--> statement-breakpoint
 -- Any other shop (one started with DEMO=off, or before its first seed) loses what the demo's row (0008) said for it:

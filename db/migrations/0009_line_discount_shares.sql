@@ -1,1 +1,0 @@
-ALTER TABLE `order_items` ADD `discount_cents` integer;
