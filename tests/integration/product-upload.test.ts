@@ -169,7 +169,8 @@ describe("the add-product form (multipart, no JavaScript needed)", () => {
     expect(reply.fieldErrors).toEqual({
       images: "Add at least one product image.",
       name: "Product name is required.",
-      price: "Product price must be a number with at most two decimals, e.g. 19.99.",
+      price:
+        "Product price must be an amount in USD with a point before the cents, e.g. 4.90 (no thousands separators).",
     });
     const notAPicture = await expectNothingStored(async () =>
       postPage(
@@ -298,7 +299,7 @@ describe("POST /api/product/add", () => {
       ["{not json", [await png()], 400, /not valid JSON/],
       [[1, 2], [await png()], 400, /must be a JSON object/],
       [{ ...productData, offerPrice: 70 }, [await png()], 400, /offer price cannot be above/],
-      [{ ...productData, price: "free" }, [await png()], 400, /Product price must be a number/],
+      [{ ...productData, price: "free" }, [await png()], 400, /Product price must be an amount in USD/],
       [{ ...productData, name: "" }, [await png()], 400, /Product name is required/],
       [{ ...productData, category: "Toys" }, [await png()], 400, /Select a category/],
       [

@@ -115,7 +115,7 @@ describe("/seller-login", () => {
     const toast = decodeURIComponent(cookie.split("__toast=")[1]!.split(";")[0]!);
     expect(Buffer.from(toast.split(".")[0]!, "base64").toString()).toContain("Login successful!");
     const layout = await routeData(site.client(cookie), "/seller", "routes/seller/layout");
-    expect(layout.data).toEqual({ seller: { email: "login@shop.example" } });
+    expect(layout.data).toEqual({ seller: { email: "login@shop.example", name: "" } });
   });
 
   it("goes back to the seller page the form was shown on", async () => {

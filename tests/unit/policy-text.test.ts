@@ -25,7 +25,11 @@ describe("policyBlocks", () => {
 describe("the settings form", () => {
   const form = {
     name: " Kumo ",
+    country: "JP",
+    locale: "ja-JP",
     currency: "JPY",
+    lowStockThreshold: "5",
+    returnDays: "",
     taxRate: "10",
     taxIncluded: "yes",
     shippingFlat: "500",

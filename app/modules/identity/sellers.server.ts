@@ -18,7 +18,7 @@ import { throttled } from "./throttle.server.ts";
 export const DEMO_SELLER = { email: "seller@trendora.test", password: "trendora-seller" } as const;
 
 /** A seller account; `name` is what the seller area greets them by ('' when none was given). */
-export type Seller = { id: string; email: string; name?: string };
+export type Seller = { id: string; email: string; name: string };
 
 const newSellerSchema = z.object({ email: emailField(), password: newPasswordField });
 
@@ -26,7 +26,7 @@ const newSellerSchema = z.object({ email: emailField(), password: newPasswordFie
 export async function createSeller(email: string, password: string): Promise<Seller> {
   const fields = parseOrRefuse(newSellerSchema, { email, password });
   const passwordHash = await hashPassword(fields.password);
-  const seller = { id: newId(), email: fields.email };
+  const seller = { id: newId(), email: fields.email, name: "" };
   // The unique index decides between two simultaneous sign-ups with the same email.
   const [inserted] = await transaction(async (tx) =>
     tx
@@ -69,7 +69,7 @@ export async function resetSellerPassword(email: string, password: string): Prom
       .update(sellers)
       .set({ passwordHash })
       .where(eq(sellers.email, fields.email))
-      .returning({ id: sellers.id, email: sellers.email });
+      .returning({ id: sellers.id, email: sellers.email, name: sellers.name });
     if (updated) await tx.delete(sessions).where(eq(sessions.sellerId, updated.id));
     return updated;
   });

@@ -106,7 +106,7 @@ export async function sessionShopper(request: Request): Promise<{ id: string; na
 }
 
 /** The seller the request's seller session cookie signs in, or null. */
-export async function sessionSeller(request: Request): Promise<{ id: string; email: string } | null> {
+export async function sessionSeller(request: Request): Promise<{ id: string; email: string; name: string } | null> {
   const sessionId = await sessionIdFrom("seller", request);
   if (!sessionId) return null;
   return (await sellerBySessionOn(db(), { sessionId, now: Date.now() })) ?? null;
