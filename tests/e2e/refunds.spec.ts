@@ -165,7 +165,7 @@ test("a refund that fails is shown as failed with Try again, and then succeeds",
   expect(switched.ok()).toBe(true);
   await seller.goto(`/seller/orders/${orderId}/refund`);
   await seller.getByRole("radio", { name: /^Refund an amount/ }).check();
-  await seller.getByLabel("Amount (USD)").fill("1.00");
+  await seller.getByLabel("Amount ($)").fill("1.00");
   await seller.getByRole("button", { name: "Confirm" }).click();
   await expectToast(seller, "$1.00");
   // Stripe answers 'pending', then the refund fails a moment later (its events arrive by webhook).
