@@ -1,39 +1,17 @@
-// The store's tables for queries, on the engine this process runs on (issue 18; decision 0146): db/schema.pg.ts's
-// when DATABASE_URL is a postgres:// URL, db/schema.ts's otherwise, chosen once when this module is first
-// imported. Both sets have the same names and give the same JS values; they are typed as the SQLite ones so the
-// modules' queries type-check once. Everything that builds a query imports its tables from here; db/schema.ts
-// stays the SQLite schema drizzle-kit reads (and the home of the shared constants and types, re-exported here).
+// The store's tables for queries, on the engine this process runs on (issue 18; decisions 0146, 0250):
+// db/schema.pg.ts's when DATABASE_URL is a postgres:// URL, db/schema.ts's otherwise, chosen once when this
+// module is first imported. Both are db/schema/tables.ts built with one engine's column helpers, typed alike, so
+// the modules' queries type-check once. Everything that builds a query imports its tables (and the constants and
+// types of db/schema/values.ts) from here.
 import { usesPostgres } from "./engine.ts";
 import * as pg from "./schema.pg.ts";
 import * as sqlite from "./schema.ts";
 
-export * from "./schema.ts";
+export * from "./schema/values.ts";
 
 /** The set this process queries with. */
-const chosen = (usesPostgres() ? pg : sqlite) as unknown as typeof sqlite;
-
-export const products = chosen.products;
-export const catalogueVersion = chosen.catalogueVersion;
-export const productSizes = chosen.productSizes;
-export const newsletterSubscribers = chosen.newsletterSubscribers;
-export const users = chosen.users;
-export const sellers = chosen.sellers;
-export const sessions = chosen.sessions;
-export const cartItems = chosen.cartItems;
-export const addresses = chosen.addresses;
-export const orders = chosen.orders;
-export const orderItems = chosen.orderItems;
-export const stripeEvents = chosen.stripeEvents;
-export const mailOutbox = chosen.mailOutbox;
-export const passwordResets = chosen.passwordResets;
-export const throttledAttempts = chosen.throttledAttempts;
-export const setupTokens = chosen.setupTokens;
-export const savedItems = chosen.savedItems;
-export const reviews = chosen.reviews;
-export const reviewSettings = chosen.reviewSettings;
-export const shopSettings = chosen.shopSettings;
-export const refunds = chosen.refunds;
-export const orderPayments = chosen.orderPayments;
-export const discountCodes = chosen.discountCodes;
-export const discountUses = chosen.discountUses;
-export const cartDiscountCodes = chosen.cartDiscountCodes;
+const tables = usesPostgres() ? (pg as unknown as typeof sqlite) : sqlite;
+export const { products, catalogueVersion, productSizes, newsletterSubscribers, users, sellers, sessions } = tables;
+export const { cartItems, addresses, orders, orderItems, stripeEvents, mailOutbox, passwordResets } = tables;
+export const { throttledAttempts, setupTokens, savedItems, reviews, reviewSettings, shopSettings, refunds } = tables;
+export const { orderPayments, discountCodes, discountUses, cartDiscountCodes } = tables;
