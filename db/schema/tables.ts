@@ -4,81 +4,76 @@
 // times are Unix milliseconds; ids are random text ids (see app/lib/ids.ts), exposed as `_id` in /api JSON.
 // Engine-specific machinery is hand-written SQL in each engine's migrations, not here: products' `seq` trigger,
 // the catalogue_version triggers and the search index (app/lib/sqlite-search.server.ts, pg-search.server.ts).
-import { sql } from "drizzle-orm";
+import { type AnyColumn, sql } from "drizzle-orm";
 import type { Columns } from "./sqlite.ts";
-import {
-  type DiscountKind,
-  type DiscountUseState,
-  type MailState,
-  type OrderAddress,
-  type OrderStatus,
-  type PaymentType,
-  type RefundLine,
-  type RefundState,
-  type ReviewStatus,
-  tick,
-} from "./values.ts";
+import * as v from "./values.ts";
 
 /** The store's tables, built with one engine's column helpers. */
 export function defineTables(c: Columns) {
-  const createdAt = (name = "created_at") => c.time(name).notNull().$defaultFn(tick);
+  const { table, text, int, time, money, bool, real, json, jsonDefault, check, index, primaryKey, uniqueIndex } = c;
+  const createdAt = (name = "created_at") => time(name).notNull().$defaultFn(v.tick);
+  /** A foreign key to `target`, with what happens to the row when the row it points at is deleted. */
+  const ref = <B extends { references(target: () => AnyColumn, actions: object): B }>(
+    column: B,
+    target: () => AnyColumn,
+    onDelete?: "cascade" | "set null",
+  ) => column.references(target, onDelete ? { onDelete } : {});
 
-  const products = c.table(
+  const products = table(
     "products",
     {
-      id: c.text("id").primaryKey(),
-      name: c.text("name").notNull(),
+      id: text("id").primaryKey(),
+      name: text("name").notNull(),
       /** One of the category path values: Men, Women, Footwear, Accessories, Kids, Ethnic, Winter. */
-      category: c.text("category").notNull(),
+      category: text("category").notNull(),
       /** Description lines, shown as bullets. */
-      description: c.json<string[]>("description").notNull().default(c.jsonDefault("[]")),
-      priceCents: c.money("price_cents").notNull(),
-      offerPriceCents: c.money("offer_price_cents").notNull(),
+      description: json<string[]>("description").notNull().default(jsonDefault("[]")),
+      priceCents: money("price_cents").notNull(),
+      offerPriceCents: money("offer_price_cents").notNull(),
       /** Image URLs (first is shown in lists). */
-      images: c.json<string[]>("images").notNull().default(c.jsonDefault("[]")),
+      images: json<string[]>("images").notNull().default(jsonDefault("[]")),
       /** The seller's switch: off hides the product from the shop whatever its counts. */
-      inStock: c.bool("in_stock").notNull().default(true),
+      inStock: bool("in_stock").notNull().default(true),
       createdAt: createdAt(),
       /** Set when the seller removes the product from sale; orders keep pointing at it. */
-      removedAt: c.time("removed_at"),
+      removedAt: time("removed_at"),
       /**
        * The product's place in "newest first" (higher = newer): created_at × 1024 plus its rank among products
        * made in the same millisecond. Set by the database when a product is inserted (a trigger of migration
        * 0006), unique, and the order of every list and of the search index (whose rowid it is).
        */
-      seq: c.time("seq"),
+      seq: time("seq"),
       /** Units in placed orders that were not cancelled: the trending count (app/modules/catalog/trending.server.ts). */
-      unitsSold: c.int("units_sold").notNull().default(0),
+      unitsSold: int("units_sold").notNull().default(0),
       /** Loaded by the demo seed (db/seed.ts): the seller's "Remove the demo catalogue" takes these away. */
-      demo: c.bool("demo").notNull().default(false),
+      demo: bool("demo").notNull().default(false),
       /**
        * The published reviews, kept by app/modules/reviews in the same transaction as every review change (never
        * counted per page): how many, the sum of their stars, the average (null without reviews: the rating sort's
        * column) and the count per star, 1 to 5.
        */
-      reviewCount: c.int("review_count").notNull().default(0),
-      ratingTotal: c.int("rating_total").notNull().default(0),
-      ratingAverage: c.real("rating_average"),
-      ratingStars: c
-        .json<[number, number, number, number, number]>("rating_stars")
+      reviewCount: int("review_count").notNull().default(0),
+      ratingTotal: int("rating_total").notNull().default(0),
+      ratingAverage: real("rating_average"),
+      ratingStars: json<[number, number, number, number, number]>("rating_stars")
         .notNull()
-        .default(c.jsonDefault("[0,0,0,0,0]")),
+        .default(jsonDefault("[0,0,0,0,0]")),
     },
     (t) => [
-      c.uniqueIndex("products_seq_idx").on(t.seq),
+      uniqueIndex("products_seq_idx").on(t.seq),
       // Every list is read through one of these in its own order (the listing's offset walks the index only).
-      c.index("products_listing_idx").on(t.inStock, t.removedAt, t.seq),
-      c.index("products_listing_price_idx").on(t.inStock, t.removedAt, t.offerPriceCents, t.seq),
-      c.index("products_category_listing_idx").on(t.category, t.inStock, t.removedAt, t.seq),
-      c.index("products_category_price_idx").on(t.category, t.inStock, t.removedAt, t.offerPriceCents, t.seq),
+      index("products_listing_idx").on(t.inStock, t.removedAt, t.seq),
+      index("products_listing_price_idx").on(t.inStock, t.removedAt, t.offerPriceCents, t.seq),
+      index("products_category_listing_idx").on(t.category, t.inStock, t.removedAt, t.seq),
+      index("products_category_price_idx").on(t.category, t.inStock, t.removedAt, t.offerPriceCents, t.seq),
       // /api/product/list pages: on sale, in stock or not.
-      c.index("products_on_sale_idx").on(t.removedAt, t.seq),
-      c.index("products_category_on_sale_idx").on(t.category, t.removedAt, t.seq),
+      index("products_on_sale_idx").on(t.removedAt, t.seq),
+      index("products_category_on_sale_idx").on(t.category, t.removedAt, t.seq),
       // Sorted by rating (best first, then newest): the list pages' rating sort walks these backwards.
-      c.index("products_listing_rating_idx").on(t.inStock, t.removedAt, t.ratingAverage, t.seq),
-      c.index("products_category_rating_idx").on(t.category, t.inStock, t.removedAt, t.ratingAverage, t.seq),
-      c.index("products_trending_idx").on(t.inStock, t.removedAt, t.unitsSold, t.seq),
-      c.check("products_price_check", sql`${t.priceCents} >= 0 AND ${t.offerPriceCents} >= 0`),
+      index("products_listing_rating_idx").on(t.inStock, t.removedAt, t.ratingAverage, t.seq),
+      index("products_category_rating_idx").on(t.category, t.inStock, t.removedAt, t.ratingAverage, t.seq),
+      index("products_trending_idx").on(t.inStock, t.removedAt, t.unitsSold, t.seq),
+      check("products_price_check", sql`${t.priceCents} >= 0 AND ${t.offerPriceCents} >= 0`),
     ],
   );
 
@@ -87,9 +82,9 @@ export function defineTables(c: Columns) {
    * (triggers of migration 0006): pages cached for visitors without a session, and counts kept in memory, are
    * valid only for the version they were made at.
    */
-  const catalogueVersion = c.table("catalogue_version", {
-    id: c.int("id").primaryKey(),
-    version: c.int("version").notNull(),
+  const catalogueVersion = table("catalogue_version", {
+    id: int("id").primaryKey(),
+    version: int("version").notNull(),
   });
 
   /**
@@ -99,209 +94,188 @@ export function defineTables(c: Columns) {
    * (app/modules/inventory/stock.server.ts); a count goes below 0 only when a payment arrives for an order whose units
    * had already gone back (an oversold unit, recorded rather than hidden).
    */
-  const productSizes = c.table(
+  const productSizes = table(
     "product_sizes",
     {
-      productId: c
-        .text("product_id")
-        .notNull()
-        .references(() => products.id, { onDelete: "cascade" }),
+      productId: ref(text("product_id").notNull(), () => products.id, "cascade"),
       /** The size label ('M', 'UK 8', '4-5 years'); '' for the one line of a product without sizes. */
-      size: c.text("size").notNull(),
+      size: text("size").notNull(),
       /** The size's place in the product's list (0, 1, 2...). */
-      position: c.int("position").notNull(),
+      position: int("position").notNull(),
       /** Units left; null = not counted. */
-      stock: c.int("stock"),
+      stock: int("stock"),
     },
     // The stock index finds the sizes running low (the seller's overview) without reading every size.
-    (t) => [c.primaryKey({ columns: [t.productId, t.size] }), c.index("product_sizes_stock_idx").on(t.stock)],
+    (t) => [primaryKey({ columns: [t.productId, t.size] }), index("product_sizes_stock_idx").on(t.stock)],
   );
 
-  const newsletterSubscribers = c.table("newsletter_subscribers", {
-    id: c.text("id").primaryKey(),
+  const newsletterSubscribers = table("newsletter_subscribers", {
+    id: text("id").primaryKey(),
     /** Stored lower-cased, so uniqueness is case-insensitive. */
-    email: c.text("email").notNull().unique(),
+    email: text("email").notNull().unique(),
     createdAt: createdAt(),
   });
 
-  const users = c.table("users", {
-    id: c.text("id").primaryKey(),
-    name: c.text("name").notNull(),
+  const users = table("users", {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
     /** Stored lower-cased, so uniqueness is case-insensitive. */
-    email: c.text("email").notNull().unique(),
-    passwordHash: c.text("password_hash").notNull(),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
     createdAt: createdAt(),
   });
 
-  const sellers = c.table("sellers", {
-    id: c.text("id").primaryKey(),
+  const sellers = table("sellers", {
+    id: text("id").primaryKey(),
     /** Stored lower-cased. */
-    email: c.text("email").notNull().unique(),
+    email: text("email").notNull().unique(),
     /** What the seller area greets them by ('Hi! <name>'); '' for none ('Hi! Seller'). */
-    name: c.text("name").notNull().default(""),
-    passwordHash: c.text("password_hash").notNull(),
+    name: text("name").notNull().default(""),
+    passwordHash: text("password_hash").notNull(),
     createdAt: createdAt(),
   });
 
   /** Shopper and seller sessions: the cookie holds only `id`. Exactly one of userId / sellerId is set. */
-  const sessions = c.table(
+  const sessions = table(
     "sessions",
     {
-      id: c.text("id").primaryKey(),
-      userId: c.text("user_id").references(() => users.id, { onDelete: "cascade" }),
-      sellerId: c.text("seller_id").references(() => sellers.id, { onDelete: "cascade" }),
-      expiresAt: c.time("expires_at").notNull(),
+      id: text("id").primaryKey(),
+      userId: ref(text("user_id"), () => users.id, "cascade"),
+      sellerId: ref(text("seller_id"), () => sellers.id, "cascade"),
+      expiresAt: time("expires_at").notNull(),
       createdAt: createdAt(),
     },
     (t) => [
-      c.index("sessions_user_idx").on(t.userId),
-      c.index("sessions_seller_idx").on(t.sellerId),
-      c.check("sessions_one_subject", sql`(${t.userId} IS NULL) <> (${t.sellerId} IS NULL)`),
+      index("sessions_user_idx").on(t.userId),
+      index("sessions_seller_idx").on(t.sellerId),
+      check("sessions_one_subject", sql`(${t.userId} IS NULL) <> (${t.sellerId} IS NULL)`),
     ],
   );
 
   /** A logged-in shopper's saved cart (a visitor's cart lives in a signed cookie). */
-  const cartItems = c.table(
+  const cartItems = table(
     "cart_items",
     {
-      userId: c
-        .text("user_id")
-        .notNull()
-        .references(() => users.id, { onDelete: "cascade" }),
-      productId: c
-        .text("product_id")
-        .notNull()
-        .references(() => products.id, { onDelete: "cascade" }),
+      userId: ref(text("user_id").notNull(), () => users.id, "cascade"),
+      productId: ref(text("product_id").notNull(), () => products.id, "cascade"),
       /** The size chosen ('' for a product without sizes): one line per product and size. */
-      size: c.text("size").notNull().default(""),
-      quantity: c.int("quantity").notNull(),
+      size: text("size").notNull().default(""),
+      quantity: int("quantity").notNull(),
       /** When the line was first added: the cart lists its lines in this order. */
       addedAt: createdAt("added_at"),
     },
     (t) => [
-      c.primaryKey({ columns: [t.userId, t.productId, t.size] }),
-      c.check("cart_items_quantity", sql`${t.quantity} > 0`),
+      primaryKey({ columns: [t.userId, t.productId, t.size] }),
+      check("cart_items_quantity", sql`${t.quantity} > 0`),
     ],
   );
 
-  const addresses = c.table(
+  const addresses = table(
     "addresses",
     {
-      id: c.text("id").primaryKey(),
-      userId: c
-        .text("user_id")
-        .notNull()
-        .references(() => users.id, { onDelete: "cascade" }),
-      firstName: c.text("first_name").notNull(),
-      lastName: c.text("last_name").notNull().default(""),
-      email: c.text("email").notNull().default(""),
-      street: c.text("street").notNull(),
-      city: c.text("city").notNull(),
-      state: c.text("state").notNull().default(""),
-      zipcode: c.text("zipcode").notNull(),
-      country: c.text("country").notNull(),
-      phone: c.text("phone").notNull(),
+      id: text("id").primaryKey(),
+      userId: ref(text("user_id").notNull(), () => users.id, "cascade"),
+      firstName: text("first_name").notNull(),
+      lastName: text("last_name").notNull().default(""),
+      email: text("email").notNull().default(""),
+      street: text("street").notNull(),
+      city: text("city").notNull(),
+      state: text("state").notNull().default(""),
+      zipcode: text("zipcode").notNull(),
+      country: text("country").notNull(),
+      phone: text("phone").notNull(),
       createdAt: createdAt(),
     },
-    (t) => [c.index("addresses_user_idx").on(t.userId)],
+    (t) => [index("addresses_user_idx").on(t.userId)],
   );
 
-  const orders = c.table(
+  const orders = table(
     "orders",
     {
-      id: c.text("id").primaryKey(),
-      userId: c
-        .text("user_id")
-        .notNull()
-        .references(() => users.id),
-      paymentType: c.text("payment_type").$type<PaymentType>().notNull(),
+      id: text("id").primaryKey(),
+      userId: ref(text("user_id").notNull(), () => users.id),
+      paymentType: text("payment_type").$type<v.PaymentType>().notNull(),
       /** Σ unit price × quantity. */
-      subtotalCents: c.money("subtotal_cents").notNull(),
+      subtotalCents: money("subtotal_cents").notNull(),
       /** The discount code's amount off the subtotal (0 without a code); tax is on the subtotal after it. */
-      discountCents: c.money("discount_cents").notNull().default(0),
+      discountCents: money("discount_cents").notNull().default(0),
       /** The discount code used, as the seller wrote it (normalised upper-case); null without one. */
-      discountCode: c.text("discount_code"),
-      taxCents: c.money("tax_cents").notNull(),
+      discountCode: text("discount_code"),
+      taxCents: money("tax_cents").notNull(),
       /** What the shopper pays: subtotal − discount + shipping, + tax unless the prices included it. */
-      amountCents: c.money("amount_cents").notNull(),
+      amountCents: money("amount_cents").notNull(),
       /** The shop's currency when the order was placed (ISO 4217); every amount of the order is in its minor units. */
-      currency: c.text("currency").notNull().default("USD"),
+      currency: text("currency").notNull().default("USD"),
       /** The tax rate the order was placed with, in basis points (200 = 2%). */
-      taxRateBasisPoints: c.int("tax_rate_basis_points").notNull().default(200),
+      taxRateBasisPoints: int("tax_rate_basis_points").notNull().default(200),
       /** Whether the prices included the tax (taxCents is then the part of the subtotal that was tax). */
-      taxIncluded: c.bool("tax_included").notNull().default(false),
+      taxIncluded: bool("tax_included").notNull().default(false),
       /** The shipping fee charged. */
-      shippingCents: c.money("shipping_cents").notNull().default(0),
-      status: c.text("status").$type<OrderStatus>().notNull().default("Order Placed"),
-      isPaid: c.bool("is_paid").notNull().default(false),
-      paidAt: c.time("paid_at"),
-      addressId: c.text("address_id").references(() => addresses.id, { onDelete: "set null" }),
+      shippingCents: money("shipping_cents").notNull().default(0),
+      status: text("status").$type<v.OrderStatus>().notNull().default("Order Placed"),
+      isPaid: bool("is_paid").notNull().default(false),
+      paidAt: time("paid_at"),
+      addressId: ref(text("address_id"), () => addresses.id, "set null"),
       /** The address as it was when the order was placed. */
-      address: c.json<OrderAddress>("address").notNull(),
+      address: json<v.OrderAddress>("address").notNull(),
       /** A per-form token: the same form submitted twice creates one order. */
-      requestKey: c.text("request_key"),
-      stripeSessionId: c.text("stripe_session_id").unique(),
+      requestKey: text("request_key"),
+      stripeSessionId: text("stripe_session_id").unique(),
       /**
        * Who started an online checkout: a keyed hash of the client's address (never the address itself), so open
        * checkouts are limited per address (decision 0212); null for cash orders and orders placed before.
        */
-      checkoutClient: c.text("checkout_client"),
+      checkoutClient: text("checkout_client"),
       /**
        * Set when the order's units went back to stock (cancelled, failed, expired): claimed with a conditional
        * update, so they go back once. Cleared when a payment arrives for it after all and they are taken again.
        */
-      stockReturnedAt: c.time("stock_returned_at"),
+      stockReturnedAt: time("stock_returned_at"),
       createdAt: createdAt(),
-      updatedAt: c.time("updated_at"),
+      updatedAt: time("updated_at"),
     },
     (t) => [
-      c.index("orders_user_idx").on(t.userId, t.createdAt),
-      c.index("orders_created_idx").on(t.createdAt),
+      index("orders_user_idx").on(t.userId, t.createdAt),
+      index("orders_created_idx").on(t.createdAt),
       // The seller's overview counts orders by status from this index alone (no order rows are read).
-      c.index("orders_status_idx").on(t.status, t.paymentType, t.isPaid),
-      c.uniqueIndex("orders_request_key_idx").on(t.userId, t.requestKey),
-      c.index("orders_checkout_client_idx").on(t.checkoutClient),
-      c.check(
+      index("orders_status_idx").on(t.status, t.paymentType, t.isPaid),
+      uniqueIndex("orders_request_key_idx").on(t.userId, t.requestKey),
+      index("orders_checkout_client_idx").on(t.checkoutClient),
+      check(
         "orders_amounts",
         sql`${t.amountCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.shippingCents} + (CASE WHEN ${t.taxIncluded} THEN 0 ELSE ${t.taxCents} END) AND ${t.discountCents} >= 0 AND ${t.discountCents} <= ${t.subtotalCents}`,
       ),
     ],
   );
 
-  const orderItems = c.table(
+  const orderItems = table(
     "order_items",
     {
-      id: c.text("id").primaryKey(),
-      orderId: c
-        .text("order_id")
-        .notNull()
-        .references(() => orders.id, { onDelete: "cascade" }),
-      productId: c
-        .text("product_id")
-        .notNull()
-        .references(() => products.id),
+      id: text("id").primaryKey(),
+      orderId: ref(text("order_id").notNull(), () => orders.id, "cascade"),
+      productId: ref(text("product_id").notNull(), () => products.id),
       /** The size ordered ('' for a product without sizes), as it was labelled then. */
-      size: c.text("size").notNull().default(""),
-      quantity: c.int("quantity").notNull(),
+      size: text("size").notNull().default(""),
+      quantity: int("quantity").notNull(),
       /** Whether placing the order took these units from a count (not for a size that was not counted). */
-      stockTaken: c.bool("stock_taken").notNull().default(false),
+      stockTaken: bool("stock_taken").notNull().default(false),
       /** The product's offer price at the time of ordering. */
-      unitPriceCents: c.money("unit_price_cents").notNull(),
+      unitPriceCents: money("unit_price_cents").notNull(),
       /** The line's place in the order (0, 1, 2...): lines are listed in this order. */
-      position: c.int("position").notNull().default(0),
+      position: int("position").notNull().default(0),
       /**
        * The line's share of the order's discount (computeTotals' lineDiscountCents): what a refund by line gives
        * back less. null on lines of orders placed before shares were stored (decision 0215: spread by amount).
        */
-      discountCents: c.money("discount_cents"),
+      discountCents: money("discount_cents"),
     },
-    (t) => [c.index("order_items_order_idx").on(t.orderId), c.check("order_items_quantity", sql`${t.quantity} > 0`)],
+    (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity", sql`${t.quantity} > 0`)],
   );
 
   /** Stripe webhook events already handled, recorded in the same transaction as their effect. */
-  const stripeEvents = c.table("stripe_events", {
-    id: c.text("id").primaryKey(),
-    type: c.text("type").notNull(),
+  const stripeEvents = table("stripe_events", {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
     receivedAt: createdAt(),
   });
 
@@ -311,54 +285,51 @@ export function defineTables(c: Columns) {
    * change sends nothing and a crash after the commit loses nothing. The sender (app/modules/mail/sender.server.ts)
    * claims due rows, sends them and records how it went.
    */
-  const mailOutbox = c.table(
+  const mailOutbox = table(
     "mail_outbox",
     {
-      id: c.text("id").primaryKey(),
+      id: text("id").primaryKey(),
       /** The Message-ID header, fixed when the row is written: a resend carries the same one. */
-      messageId: c.text("message_id").notNull().unique(),
+      messageId: text("message_id").notNull().unique(),
       /** What the mail is about (order-confirmation, password-reset...), for the log and the tests. */
-      kind: c.text("kind").notNull(),
-      recipient: c.text("recipient").notNull(),
-      subject: c.text("subject").notNull(),
-      textBody: c.text("text_body").notNull(),
-      htmlBody: c.text("html_body").notNull(),
-      state: c.text("state").$type<MailState>().notNull().default("pending"),
-      attempts: c.int("attempts").notNull().default(0),
+      kind: text("kind").notNull(),
+      recipient: text("recipient").notNull(),
+      subject: text("subject").notNull(),
+      textBody: text("text_body").notNull(),
+      htmlBody: text("html_body").notNull(),
+      state: text("state").$type<v.MailState>().notNull().default("pending"),
+      attempts: int("attempts").notNull().default(0),
       /** pending: when the next attempt may start. sending: when the sender's claim lapses (it crashed). */
-      dueAt: c.time("due_at").notNull(),
+      dueAt: time("due_at").notNull(),
       /** The claim of the sender that is sending it; its result counts only while it still holds the claim. */
-      claimToken: c.text("claim_token"),
-      lastError: c.text("last_error"),
-      sentAt: c.time("sent_at"),
+      claimToken: text("claim_token"),
+      lastError: text("last_error"),
+      sentAt: time("sent_at"),
       /**
        * A secret the mail carries (a reset link's token), sealed with a key outside the database
        * (app/modules/mail/secrets.server.ts); the bodies hold a placeholder in its place. Wiped (null) once the
        * mail is sent or given up, and once `secretExpiresAt` has passed.
        */
-      sealedSecret: c.text("sealed_secret"),
+      sealedSecret: text("sealed_secret"),
       /** When the secret stops working (the link's expiry); null for mail without a secret. */
-      secretExpiresAt: c.time("secret_expires_at"),
+      secretExpiresAt: time("secret_expires_at"),
       createdAt: createdAt(),
     },
-    (t) => [c.index("mail_outbox_due_idx").on(t.state, t.dueAt)],
+    (t) => [index("mail_outbox_due_idx").on(t.state, t.dueAt)],
   );
 
   /** Shoppers' password-reset links: only a SHA-256 of the token is kept; each works once, within an hour. */
-  const passwordResets = c.table(
+  const passwordResets = table(
     "password_resets",
     {
-      id: c.text("id").primaryKey(),
-      userId: c
-        .text("user_id")
-        .notNull()
-        .references(() => users.id, { onDelete: "cascade" }),
-      tokenHash: c.text("token_hash").notNull().unique(),
-      expiresAt: c.time("expires_at").notNull(),
-      usedAt: c.time("used_at"),
+      id: text("id").primaryKey(),
+      userId: ref(text("user_id").notNull(), () => users.id, "cascade"),
+      tokenHash: text("token_hash").notNull().unique(),
+      expiresAt: time("expires_at").notNull(),
+      usedAt: time("used_at"),
       createdAt: createdAt(),
     },
-    (t) => [c.index("password_resets_user_idx").on(t.userId)],
+    (t) => [index("password_resets_user_idx").on(t.userId)],
   );
 
   /**
@@ -366,22 +337,22 @@ export function defineTables(c: Columns) {
    * taken email... One row per attempt, for the email tried (cleared when that email signs in) and the client's
    * address (never cleared); rows older than the window are pruned.
    */
-  const throttledAttempts = c.table(
+  const throttledAttempts = table(
     "throttled_attempts",
     {
-      id: c.text("id").primaryKey(),
+      id: text("id").primaryKey(),
       /** What was attempted: "shopper-sign-in", "seller-sign-in", "password-reset". */
-      kind: c.text("kind").notNull(),
+      kind: text("kind").notNull(),
       /** The email tried (lower-cased), or null when none was given or its account has since signed in. */
-      email: c.text("email"),
+      email: text("email"),
       /** The client's address (an IPv6 address stands for its /64 network). */
-      client: c.text("client").notNull(),
-      at: c.time("at").notNull(),
+      client: text("client").notNull(),
+      at: time("at").notNull(),
     },
     (t) => [
-      c.index("throttled_attempts_email_idx").on(t.kind, t.email, t.at),
-      c.index("throttled_attempts_client_idx").on(t.kind, t.client, t.at),
-      c.index("throttled_attempts_at_idx").on(t.at),
+      index("throttled_attempts_email_idx").on(t.kind, t.email, t.at),
+      index("throttled_attempts_client_idx").on(t.kind, t.client, t.at),
+      index("throttled_attempts_at_idx").on(t.at),
     ],
   );
 
@@ -389,67 +360,55 @@ export function defineTables(c: Columns) {
    * The one-time setup link printed at start while the store has no seller (app/modules/setup/): only a SHA-256
    * of its token is kept; a new start replaces it, creating the owner uses it up, and it expires.
    */
-  const setupTokens = c.table("setup_tokens", {
-    tokenHash: c.text("token_hash").primaryKey(),
-    expiresAt: c.time("expires_at").notNull(),
+  const setupTokens = table("setup_tokens", {
+    tokenHash: text("token_hash").primaryKey(),
+    expiresAt: time("expires_at").notNull(),
     createdAt: createdAt(),
   });
 
   /** A signed-in shopper's saved items (a visitor's are kept in a signed cookie): one row per product. */
-  const savedItems = c.table(
+  const savedItems = table(
     "saved_items",
     {
-      userId: c
-        .text("user_id")
-        .notNull()
-        .references(() => users.id, { onDelete: "cascade" }),
-      productId: c
-        .text("product_id")
-        .notNull()
-        .references(() => products.id, { onDelete: "cascade" }),
+      userId: ref(text("user_id").notNull(), () => users.id, "cascade"),
+      productId: ref(text("product_id").notNull(), () => products.id, "cascade"),
       /** When it was saved: /saved lists the newest first. */
       createdAt: createdAt(),
     },
-    (t) => [c.primaryKey({ columns: [t.userId, t.productId] })],
+    (t) => [primaryKey({ columns: [t.userId, t.productId] })],
   );
 
   /**
    * Shoppers' reviews (app/modules/reviews): one per shopper and product, written only by a shopper with a
    * delivered order of it. Only `published` ones are shown and counted in the product's kept rating.
    */
-  const reviews = c.table(
+  const reviews = table(
     "reviews",
     {
-      id: c.text("id").primaryKey(),
-      productId: c
-        .text("product_id")
-        .notNull()
-        .references(() => products.id, { onDelete: "cascade" }),
-      userId: c
-        .text("user_id")
-        .notNull()
-        .references(() => users.id, { onDelete: "cascade" }),
-      rating: c.int("rating").notNull(),
-      title: c.text("title").notNull().default(""),
-      body: c.text("body").notNull().default(""),
+      id: text("id").primaryKey(),
+      productId: ref(text("product_id").notNull(), () => products.id, "cascade"),
+      userId: ref(text("user_id").notNull(), () => users.id, "cascade"),
+      rating: int("rating").notNull(),
+      title: text("title").notNull().default(""),
+      body: text("body").notNull().default(""),
       /** The size the shopper bought ('' for a product without sizes), from their delivered order. */
-      size: c.text("size").notNull().default(""),
-      status: c.text("status").$type<ReviewStatus>().notNull().default("published"),
+      size: text("size").notNull().default(""),
+      status: text("status").$type<v.ReviewStatus>().notNull().default("published"),
       /** A review of the demo catalogue's seed (db/demo/reviews.ts), from a made-up shopper: shown as "Demo review". */
-      demo: c.bool("demo").notNull().default(false),
-      sellerReply: c.text("seller_reply"),
-      repliedAt: c.time("replied_at"),
+      demo: bool("demo").notNull().default(false),
+      sellerReply: text("seller_reply"),
+      repliedAt: time("replied_at"),
       createdAt: createdAt(),
-      updatedAt: c.time("updated_at"),
+      updatedAt: time("updated_at"),
     },
     (t) => [
-      c.uniqueIndex("reviews_product_user_idx").on(t.productId, t.userId),
+      uniqueIndex("reviews_product_user_idx").on(t.productId, t.userId),
       // A product page's reviews, newest first; the seller's list, newest first (optionally held ones only).
-      c.index("reviews_product_status_idx").on(t.productId, t.status, t.createdAt),
-      c.index("reviews_status_created_idx").on(t.status, t.createdAt),
-      c.index("reviews_created_idx").on(t.createdAt),
-      c.index("reviews_user_idx").on(t.userId),
-      c.check("reviews_rating", sql`${t.rating} BETWEEN 1 AND 5`),
+      index("reviews_product_status_idx").on(t.productId, t.status, t.createdAt),
+      index("reviews_status_created_idx").on(t.status, t.createdAt),
+      index("reviews_created_idx").on(t.createdAt),
+      index("reviews_user_idx").on(t.userId),
+      check("reviews_rating", sql`${t.rating} BETWEEN 1 AND 5`),
     ],
   );
 
@@ -457,9 +416,9 @@ export function defineTables(c: Columns) {
    * The shop's review settings, one row (id 1; no row = the defaults): whether new reviews wait for the seller's
    * approval. Read and written only through app/modules/reviews (reviewSettings / setHoldReviews).
    */
-  const reviewSettings = c.table("review_settings", {
-    id: c.int("id").primaryKey(),
-    holdForApproval: c.bool("hold_for_approval").notNull().default(false),
+  const reviewSettings = table("review_settings", {
+    id: int("id").primaryKey(),
+    holdForApproval: bool("hold_for_approval").notNull().default(false),
   });
 
   /**
@@ -467,47 +426,47 @@ export function defineTables(c: Columns) {
    * shipping, US dollars). Read once per change (app/modules/shop): `version` goes up with every change, the hook
    * by which another process can tell its copy is old.
    */
-  const shopSettings = c.table(
+  const shopSettings = table(
     "shop_settings",
     {
-      id: c.int("id").primaryKey(),
-      version: c.int("version").notNull().default(1),
-      name: c.text("name").notNull().default("Trendora"),
-      tagline: c.text("tagline").notNull().default("Fashion for everyone"),
+      id: int("id").primaryKey(),
+      version: int("version").notNull().default(1),
+      name: text("name").notNull().default("Trendora"),
+      tagline: text("tagline").notNull().default("Fashion for everyone"),
       /** An uploaded picture's URL (/uploads/<key>.webp), or '' for none (the name is shown). */
-      logoUrl: c.text("logo_url").notNull().default(""),
-      contactEmail: c.text("contact_email").notNull().default(""),
-      phone: c.text("phone").notNull().default(""),
+      logoUrl: text("logo_url").notNull().default(""),
+      contactEmail: text("contact_email").notNull().default(""),
+      phone: text("phone").notNull().default(""),
       /** Lines of the postal address. */
-      address: c.text("address").notNull().default(""),
-      openingHours: c.text("opening_hours").notNull().default(""),
+      address: text("address").notNull().default(""),
+      openingHours: text("opening_hours").notNull().default(""),
       /** The display name on the From line of mail (the address is MAIL_FROM's). */
-      mailSenderName: c.text("mail_sender_name").notNull().default("Trendora"),
-      currency: c.text("currency").notNull().default("USD"),
+      mailSenderName: text("mail_sender_name").notNull().default("Trendora"),
+      currency: text("currency").notNull().default("USD"),
       /** Where the shop is (ISO 3166 alpha-2): how its address form asks for postcodes (app/lib/postcodes.ts). */
-      country: c.text("country").notNull().default("US"),
+      country: text("country").notNull().default("US"),
       /** How dates and amounts are written (a BCP 47 tag from app/lib/locales.ts), e.g. en-GB or de-DE. */
-      locale: c.text("locale").notNull().default("en-US"),
-      taxRateBasisPoints: c.int("tax_rate_basis_points").notNull().default(200),
-      taxIncluded: c.bool("tax_included").notNull().default(false),
-      shippingFlatCents: c.money("shipping_flat_cents").notNull().default(0),
-      freeShippingFromCents: c.money("free_shipping_from_cents"),
+      locale: text("locale").notNull().default("en-US"),
+      taxRateBasisPoints: int("tax_rate_basis_points").notNull().default(200),
+      taxIncluded: bool("tax_included").notNull().default(false),
+      shippingFlatCents: money("shipping_flat_cents").notNull().default(0),
+      freeShippingFromCents: money("free_shipping_from_cents"),
       /** The policies, plain text with simple formatting (app/lib/policy-text.tsx). */
-      shippingPolicy: c.text("shipping_policy").notNull().default(""),
-      returnsPolicy: c.text("returns_policy").notNull().default(""),
-      privacyPolicy: c.text("privacy_policy").notNull().default(""),
-      termsPolicy: c.text("terms_policy").notNull().default(""),
+      shippingPolicy: text("shipping_policy").notNull().default(""),
+      returnsPolicy: text("returns_policy").notNull().default(""),
+      privacyPolicy: text("privacy_policy").notNull().default(""),
+      termsPolicy: text("terms_policy").notNull().default(""),
       /** Days a shopper has to return an item (the home page's promise, the returns policy written for the shop); null: none promised. */
-      returnDays: c.int("return_days"),
+      returnDays: int("return_days"),
       /** The demo shop (db/seed.ts sets it with the demo catalogue): its offers on /deals belong to it only. */
-      demo: c.bool("demo").notNull().default(false),
+      demo: bool("demo").notNull().default(false),
       /** The seller's low-stock mark: a counted size at or below this many units (decision 0232). */
-      lowStockThreshold: c.int("low_stock_threshold").notNull().default(5),
-      updatedAt: c.time("updated_at"),
+      lowStockThreshold: int("low_stock_threshold").notNull().default(5),
+      updatedAt: time("updated_at"),
     },
     (t) => [
-      c.check("shop_settings_one_row", sql`${t.id} = 1`),
-      c.check(
+      check("shop_settings_one_row", sql`${t.id} = 1`),
+      check(
         "shop_settings_money",
         sql`${t.taxRateBasisPoints} >= 0 AND ${t.taxRateBasisPoints} <= 10000 AND ${t.shippingFlatCents} >= 0`,
       ),
@@ -521,37 +480,31 @@ export function defineTables(c: Columns) {
    * `stripe.refunds.create` is called with that key; the Stripe refund id is filled in from its answer or its
    * webhook, whichever comes first.
    */
-  const refunds = c.table(
+  const refunds = table(
     "refunds",
     {
-      id: c.text("id").primaryKey(),
-      orderId: c
-        .text("order_id")
-        .notNull()
-        .references(() => orders.id, { onDelete: "cascade" }),
-      amountCents: c.money("amount_cents").notNull(),
+      id: text("id").primaryKey(),
+      orderId: ref(text("order_id").notNull(), () => orders.id, "cascade"),
+      amountCents: money("amount_cents").notNull(),
       /** Stripe's reason: requested_by_customer, duplicate, fraudulent; null when none was given. */
-      reason: c.text("reason"),
-      status: c.text("status").$type<RefundState>().notNull().default("pending"),
+      reason: text("reason"),
+      status: text("status").$type<v.RefundState>().notNull().default("pending"),
       /** Stripe's `re_…` id, once Stripe has answered. */
-      stripeRefundId: c.text("stripe_refund_id").unique(),
+      stripeRefundId: text("stripe_refund_id").unique(),
       /** The Idempotency-Key the store sends with `stripe.refunds.create` (`stripe:<re_…>` for a dashboard refund). */
-      idempotencyKey: c.text("idempotency_key").notNull().unique(),
+      idempotencyKey: text("idempotency_key").notNull().unique(),
       /** Whether the refunded units went back to stock (done once, when the row was written). */
-      restock: c.bool("restock").notNull().default(false),
+      restock: bool("restock").notNull().default(false),
       /** The lines refunded, when the refund was made by line. */
-      lines: c.json<RefundLine[]>("lines"),
+      lines: json<v.RefundLine[]>("lines"),
       /** Why Stripe refused or failed it. */
-      failure: c.text("failure"),
+      failure: text("failure"),
       /** Set on a failed refund once the seller has tried it again (a new row). */
-      retriedAt: c.time("retried_at"),
+      retriedAt: time("retried_at"),
       createdAt: createdAt(),
-      updatedAt: c.time("updated_at"),
+      updatedAt: time("updated_at"),
     },
-    (t) => [
-      c.index("refunds_order_idx").on(t.orderId, t.createdAt),
-      c.check("refunds_amount", sql`${t.amountCents} > 0`),
-    ],
+    (t) => [index("refunds_order_idx").on(t.orderId, t.createdAt), check("refunds_amount", sql`${t.amountCents} > 0`)],
   );
 
   /**
@@ -559,14 +512,11 @@ export function defineTables(c: Columns) {
    * order was paid with (refunds are made against it and dashboard refunds are matched by it), when a delivered
    * order came back, and when a cash order marked paid was first exported (then its payment can no longer be undone).
    */
-  const orderPayments = c.table("order_payments", {
-    orderId: c
-      .text("order_id")
-      .primaryKey()
-      .references(() => orders.id, { onDelete: "cascade" }),
-    paymentIntentId: c.text("payment_intent_id").unique(),
-    returnedAt: c.time("returned_at"),
-    exportedAt: c.time("exported_at"),
+  const orderPayments = table("order_payments", {
+    orderId: ref(text("order_id").primaryKey(), () => orders.id, "cascade"),
+    paymentIntentId: text("payment_intent_id").unique(),
+    returnedAt: time("returned_at"),
+    exportedAt: time("exported_at"),
   });
 
   /**
@@ -574,33 +524,33 @@ export function defineTables(c: Columns) {
    * case-insensitively. `uses` counts the uses held by unpaid online orders and taken by placed ones; it is
    * raised only by a guarded update (`uses < max_uses`) inside the order's transaction.
    */
-  const discountCodes = c.table(
+  const discountCodes = table(
     "discount_codes",
     {
-      id: c.text("id").primaryKey(),
-      code: c.text("code").notNull().unique(),
-      kind: c.text("kind").$type<DiscountKind>().notNull(),
-      /** percent: whole percent 1–100; amount: cents off. */
-      value: c.money("value").notNull(),
+      id: text("id").primaryKey(),
+      code: text("code").notNull().unique(),
+      kind: text("kind").$type<v.DiscountKind>().notNull(),
+      /** percent: whole percent 1–100; amount: minor units off (hence money: 64 bits on PostgreSQL). */
+      value: money("value").notNull(),
       /** The cart's subtotal (before the discount) must reach this; null: no minimum. */
-      minSubtotalCents: c.money("min_subtotal_cents"),
+      minSubtotalCents: money("min_subtotal_cents"),
       /** Valid from / until (Unix ms; null: no bound). */
-      startsAt: c.time("starts_at"),
-      endsAt: c.time("ends_at"),
+      startsAt: time("starts_at"),
+      endsAt: time("ends_at"),
       /** Total uses allowed (null: no limit), and per shopper. */
-      maxUses: c.int("max_uses"),
-      maxUsesPerShopper: c.int("max_uses_per_shopper"),
-      uses: c.int("uses").notNull().default(0),
+      maxUses: int("max_uses"),
+      maxUsesPerShopper: int("max_uses_per_shopper"),
+      uses: int("uses").notNull().default(0),
       /** Only lines of these products or categories count (both empty: every line). */
-      productIds: c.json<string[]>("product_ids").notNull().default(c.jsonDefault("[]")),
-      categories: c.json<string[]>("categories").notNull().default(c.jsonDefault("[]")),
-      paused: c.bool("paused").notNull().default(false),
+      productIds: json<string[]>("product_ids").notNull().default(jsonDefault("[]")),
+      categories: json<string[]>("categories").notNull().default(jsonDefault("[]")),
+      paused: bool("paused").notNull().default(false),
       createdAt: createdAt(),
-      updatedAt: c.time("updated_at"),
+      updatedAt: time("updated_at"),
     },
     (t) => [
-      c.check("discount_codes_value", sql`${t.value} > 0 AND (${t.kind} <> 'percent' OR ${t.value} <= 100)`),
-      c.check("discount_codes_uses", sql`${t.uses} >= 0`),
+      check("discount_codes_value", sql`${t.value} > 0 AND (${t.kind} <> 'percent' OR ${t.value} <= 100)`),
+      check("discount_codes_uses", sql`${t.uses} >= 0`),
     ],
   );
 
@@ -608,62 +558,31 @@ export function defineTables(c: Columns) {
    * One order's use of a code: held by an unpaid online order, used by a placed (cash or paid) one, released
    * when an unpaid order fails, expires or is cancelled (then the code's `uses` went down, once).
    */
-  const discountUses = c.table(
+  const discountUses = table(
     "discount_uses",
     {
-      id: c.text("id").primaryKey(),
-      codeId: c
-        .text("code_id")
-        .notNull()
-        .references(() => discountCodes.id, { onDelete: "cascade" }),
-      orderId: c
-        .text("order_id")
-        .notNull()
-        .unique()
-        .references(() => orders.id, { onDelete: "cascade" }),
-      userId: c.text("user_id").notNull(),
-      state: c.text("state").$type<DiscountUseState>().notNull(),
+      id: text("id").primaryKey(),
+      codeId: ref(text("code_id").notNull(), () => discountCodes.id, "cascade"),
+      orderId: ref(text("order_id").notNull().unique(), () => orders.id, "cascade"),
+      userId: text("user_id").notNull(),
+      state: text("state").$type<v.DiscountUseState>().notNull(),
       createdAt: createdAt(),
-      updatedAt: c.time("updated_at"),
+      updatedAt: time("updated_at"),
     },
-    (t) => [c.index("discount_uses_shopper_idx").on(t.codeId, t.userId, t.state)],
+    (t) => [index("discount_uses_shopper_idx").on(t.codeId, t.userId, t.state)],
   );
 
   /** The code a signed-in shopper applied to their saved cart (a visitor's is in a signed cookie). */
-  const cartDiscountCodes = c.table("cart_discount_codes", {
-    userId: c
-      .text("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
-    code: c.text("code").notNull(),
+  const cartDiscountCodes = table("cart_discount_codes", {
+    userId: ref(text("user_id").primaryKey(), () => users.id, "cascade"),
+    code: text("code").notNull(),
     appliedAt: createdAt("applied_at"),
   });
 
+  // biome-ignore format: the table names, packed
   return {
-    products,
-    catalogueVersion,
-    productSizes,
-    newsletterSubscribers,
-    users,
-    sellers,
-    sessions,
-    cartItems,
-    addresses,
-    orders,
-    orderItems,
-    stripeEvents,
-    mailOutbox,
-    passwordResets,
-    throttledAttempts,
-    setupTokens,
-    savedItems,
-    reviews,
-    reviewSettings,
-    shopSettings,
-    refunds,
-    orderPayments,
-    discountCodes,
-    discountUses,
-    cartDiscountCodes,
+    products, catalogueVersion, productSizes, newsletterSubscribers, users, sellers, sessions, cartItems, addresses,
+    orders, orderItems, stripeEvents, mailOutbox, passwordResets, throttledAttempts, setupTokens, savedItems, reviews,
+    reviewSettings, shopSettings, refunds, orderPayments, discountCodes, discountUses, cartDiscountCodes,
   };
 }

@@ -13,17 +13,11 @@ export function tick(): number {
   return lastTick;
 }
 
-export type AddressSnapshot = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  street: string;
-  city: string;
-  state: string;
-  zipcode: string;
-  country: string;
-  phone: string;
-};
+/** An address's fields (all text), as an order copies them. */
+export type AddressSnapshot = Record<
+  "firstName" | "lastName" | "email" | "street" | "city" | "state" | "zipcode" | "country" | "phone",
+  string
+>;
 
 /** An order's copy of its address: the fields at the time of ordering and the id of the address copied. */
 export type OrderAddress = AddressSnapshot & { id?: string };
