@@ -17,7 +17,7 @@ import { cookiesFrom, decodeRouteData, type ReadReply, readReply } from "./reque
 const ORIGIN = "http://localhost";
 
 /** Sources the server bundle is made from: a build older than any of them would test yesterday's code. */
-const BUILD_INPUTS = ["app", "db/schema.ts", "react-router.config.ts", "vite.config.ts"];
+const BUILD_INPUTS = ["app", "db/schema.ts", "db/schema", "react-router.config.ts", "vite.config.ts"];
 
 function newestChange(target: string): number {
   const info = statSync(target);
