@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from "../tests/playwright-common.ts";
+import { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from "../tools/chromium.ts";
 import { cookieHeader, request } from "./http.ts";
 import { atExit, runToEnd, stop, temporaryFolder } from "./processes.ts";
 import { describeMachine, machine, round, table, writeSection } from "./report.ts";

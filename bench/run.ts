@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { TestPostgres } from "../tests/helpers/postgres-server.ts";
+import type { TestPostgres } from "../tools/postgres-server.ts";
 import { type CatalogueSummary, COMMON_WORD, RARE_WORD } from "./catalogue.ts";
 import { type CopyResult, measureCopy } from "./copy.ts";
 import { pageAssets } from "./html-assets.ts";
@@ -73,7 +73,7 @@ const PG_TARGETS = [
   "cod-order",
 ];
 /**
- * The bench's PostgreSQL is a throw-away one (tests/helpers/postgres-server.ts), but with a shop's durability:
+ * The bench's PostgreSQL is a throw-away one (tools/postgres-server.ts), but with a shop's durability:
  * fsync and synchronous commits on (SQLite runs with synchronous = FULL), PostgreSQL's default shared_buffers.
  */
 const PG_SETTINGS = {
@@ -755,7 +755,7 @@ type BenchPostgres = TestPostgres & Database & { version: string };
 
 /** A PostgreSQL for the run, with a shop's durability settings, pinned to the load generator's core. */
 async function startBenchPostgres(): Promise<BenchPostgres> {
-  const { postgresBinDir, startPostgres } = await import("../tests/helpers/postgres-server.ts");
+  const { postgresBinDir, startPostgres } = await import("../tools/postgres-server.ts");
   // It stops by itself, and its folder goes, when this process ends however it ends (its guard's pipe closes).
   const pg = await startPostgres({ settings: PG_SETTINGS });
   pinTree(pg.pid, DB_CORE);
