@@ -1,8 +1,8 @@
 // Support code stays off the app's path and out of the tests (issue 31, decisions 0265–0267): nothing outside
-// demo-art/ imports the drawing code (the seed copies the committed pictures of db/demo/pictures/), and the
-// tools (bench/, scripts/, tools/) import nothing from tests/ (the throw-away PostgreSQL, the Chromium and the
-// route table they share with the tests live in tools/). Imports are read from the source text: static, dynamic
-// and type-only ones alike.
+// demo-art/ imports the drawing code (the seed copies the committed pictures of db/demo/pictures/), the tools
+// (bench/, scripts/, tools/) import nothing from tests/ (the throw-away PostgreSQL, the Chromium and the route
+// table they share with the tests live in tools/), and the benchmark stays in files of at most 400 lines.
+// Imports are read from the source text: static, dynamic and type-only ones alike.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -87,5 +87,16 @@ describe("support code", () => {
 
   it("the tools import nothing from tests/", () => {
     expect(importsInto(["bench", "scripts", "tools"], "tests")).toEqual([]);
+  });
+
+  it("no file of the benchmark is over 400 lines (bench/run.ts is the runner, bench/scenarios.ts the table)", () => {
+    const files = sourceFiles("bench");
+    expect(files.map((file) => file.split(path.sep).join("/"))).toEqual(
+      expect.arrayContaining(["bench/run.ts", "bench/scenarios.ts"]),
+    );
+    const long = files
+      .map((file) => ({ file, lines: readFileSync(path.join(ROOT, file), "utf8").split("\n").length - 1 }))
+      .filter(({ lines }) => lines > 400);
+    expect(long).toEqual([]);
   });
 });
