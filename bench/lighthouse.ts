@@ -20,7 +20,8 @@ if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("LIGHTHOUSE_RUNS must b
 const RESULTS_FILE = "bench/results/lighthouse.json";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
-// The flags the end-to-end tests give Chromium (tools/chromium.ts, shared with tests/playwright-common.ts), headless, and no host but 127.0.0.1.
+// The flags the end-to-end tests give Chromium (tools/chromium.ts, shared with tests/playwright-common.ts),
+// headless, and no host but 127.0.0.1.
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"];
 /** A folder to keep every run's whole Lighthouse report in (`<page>-<run>.json`), to read why a run is slow. */
 const KEEP_REPORTS = process.env.LIGHTHOUSE_KEEP;
