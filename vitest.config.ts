@@ -11,7 +11,8 @@ const HANG_GUARD_MS = 10 * 60_000;
 
 export default defineConfig({
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    // demo-art/ keeps its own tests: nothing outside it imports the drawing code (decision 0265).
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "demo-art/**/*.test.ts"],
     // Files about SQLite itself do not run on PostgreSQL (tests/engines.ts says why, docs/testing.md lists them).
     exclude: onPostgres ? Object.keys(SQLITE_ONLY_FILES) : [],
     globalSetup: onPostgres ? ["tests/postgres-global-setup.ts"] : [],

@@ -1,8 +1,9 @@
 // A large generated catalogue for the benchmark: N products with realistic names, prices, stock and
 // pictures, shoppers with addresses, and a few orders per 100 products over the last 90 days, written
 // into the store's own database (DATA_DIR, migrated by the app) in one transaction.
-// Pictures: a handful are drawn and stored once through the app's image pipeline; every product then gets
-// its own picture files as hard links to those, so 100,000 products cost 14 renders, not 100,000.
+// Pictures: a handful of the demo catalogue's committed pictures (db/demo/pictures/) are copied in as uploads
+// once; every product then gets its own picture files as hard links to those, so 100,000 products cost 14
+// copies, not 100,000.
 import { randomBytes } from "node:crypto";
 import { linkSync, readdirSync } from "node:fs";
 import { count } from "drizzle-orm";
@@ -14,10 +15,9 @@ import { newId } from "#app/lib/ids.ts";
 import { computeTotals, DEFAULT_PRICING } from "#app/lib/money.ts";
 import { NO_SIZE } from "#app/lib/sizes.ts";
 import { hashPassword } from "#app/modules/identity/index.server.ts";
-import { storeProductImage } from "#app/modules/inventory/index.server.ts";
 import { DEMO_PRODUCTS } from "#db/demo/catalogue.ts";
+import { copyDemoPicture, picturesOf, readPictureManifest } from "#db/demo/pictures.ts";
 import { addresses, orderItems, orders, productSizes, products, reviews, users } from "#db/tables.ts";
-import { drawGarment } from "#demo-art/draw.ts";
 
 /** Garments per category: what a name ends with. */
 const GARMENTS: Record<CategoryPath, string[]> = {
@@ -86,15 +86,16 @@ export function productName(random: Random, category: CategoryPath): string {
   return `${style} ${colour} ${material} ${random.pick(GARMENTS[category])}`;
 }
 
-/** Two stored pictures per category, drawn like the demo catalogue's first two products of that category. */
+/** Two stored pictures per category: the front pictures of the demo catalogue's first two products of it. */
 async function storePicturePool(): Promise<Map<CategoryPath, string[]>> {
+  const manifest = await readPictureManifest();
   const pool = new Map<CategoryPath, string[]>();
   for (const category of CATEGORY_PATHS) {
     const looks = DEMO_PRODUCTS.filter((p) => p.category === category).slice(0, 2);
     const urls: string[] = [];
     for (const look of looks) {
-      const svg = Buffer.from(await drawGarment(look, { view: "front", size: 600 }));
-      urls.push(await storeProductImage(svg, look.name, "drawing"));
+      const [front] = picturesOf(manifest, look.name, look.pictures);
+      urls.push(await copyDemoPicture(front!, manifest.widths, config().uploadsDir));
     }
     pool.set(category, urls);
   }

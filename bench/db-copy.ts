@@ -1,6 +1,6 @@
 // The copy tool's time for a big store (issue 18, docs/postgresql.md "Moving a shop"): the benchmark's generated
 // catalogue (bench/catalogue.ts: N products with sizes, shoppers, addresses, orders and pictures) in a temporary
-// DATA_DIR, copied by `npm run db:copy` into a throw-away PostgreSQL (tests/helpers/postgres.ts), timed.
+// DATA_DIR, copied by `npm run db:copy` into a throw-away PostgreSQL (tools/postgres-server.ts), timed.
 // `node --import tsx bench/db-copy.ts [N]` (default 100000).
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,7 +15,7 @@ process.env.MAIL_SENDER = "off";
 
 const { generateCatalogue } = await import("./catalogue.ts");
 const { closeDb } = await import("#app/lib/db.server.ts");
-const { startPostgres } = await import("../tests/helpers/postgres.ts");
+const { startPostgres } = await import("../tools/postgres-server.ts");
 
 const pg = await startPostgres();
 try {

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from "../tests/playwright-common.ts";
+import { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from "../tools/chromium.ts";
 import { cookieHeader, request } from "./http.ts";
 import { atExit, runToEnd, stop, temporaryFolder } from "./processes.ts";
 import { describeMachine, machine, round, table, writeSection } from "./report.ts";
@@ -20,7 +20,8 @@ if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("LIGHTHOUSE_RUNS must b
 const RESULTS_FILE = "bench/results/lighthouse.json";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
-// The flags the end-to-end tests give Chromium (tests/playwright-common.ts), headless, and no host but 127.0.0.1.
+// The flags the end-to-end tests give Chromium (tools/chromium.ts, shared with tests/playwright-common.ts),
+// headless, and no host but 127.0.0.1.
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"];
 /** A folder to keep every run's whole Lighthouse report in (`<page>-<run>.json`), to read why a run is slow. */
 const KEEP_REPORTS = process.env.LIGHTHOUSE_KEEP;

@@ -1,56 +1,26 @@
 // Loads the demo catalogue into an empty store: `node --import tsx db/seed.ts` (npm start, npm run db:seed).
-// A store that already has products is left alone. Product pictures are drawn by demo-art/draw.ts and
-// stored through the same image pipeline as a seller's uploads, once per checkout: later seeds copy them
-// from a cache (db/demo/pictures.ts).
+// A store that already has products is left alone. Product pictures are the committed files of
+// db/demo/pictures/ (drawn by demo-art/, `npm run demo:draw`), copied under new upload names like a seller's
+// uploads (db/demo/pictures.ts): the seed draws, decodes and encodes nothing.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { count, inArray } from "drizzle-orm";
+import { config } from "#app/lib/config.server.ts";
 import { closeDb, db, first, prepareDatabase, transaction } from "#app/lib/db.server.ts";
 import { newId, newToken } from "#app/lib/ids.ts";
 import { parseMoneyToCents } from "#app/lib/money.ts";
 import { ensureDemoSeller, hashPassword } from "#app/modules/identity/index.server.ts";
-import { deleteProductImages } from "#app/modules/inventory/index.server.ts";
 import { refreshRatingIn } from "#app/modules/reviews/index.server.ts";
 import { makeDemoShop } from "#app/modules/shop/index.server.ts";
 import { productSizes, products, reviews, users } from "#db/tables.ts";
-import { viewsOf } from "#demo-art/draw.ts";
-import { DEMO_PRODUCTS, type DemoProduct } from "./demo/catalogue.ts";
-import { DEFAULT_CACHE_DIR, demoPicture, drawingCodeVersion, pruneDemoPictures } from "./demo/pictures.ts";
+import { DEMO_PRODUCTS } from "./demo/catalogue.ts";
+import { copyDemoPicture, PICTURES_DIR, picturesOf, readPictureManifest, removeDemoPictures } from "./demo/pictures.ts";
 import { DEMO_SHOPPERS, demoReviews, demoShopperEmail } from "./demo/reviews.ts";
 import { DEMO_SHOP } from "./demo/shop.ts";
 import { demoStock } from "./demo/stock.ts";
 
-/**
- * Pictures are drawn at this size: big enough for the product page (shown at up to 600 CSS pixels),
- * and quick enough that drawing the whole catalogue (first seed of a checkout) stays within seconds.
- */
-export const PICTURE_SIZE = 560;
-/** Pictures encoded at once (sharp works on the libuv thread pool). */
-const PARALLEL = 4;
-
-/** The product's pictures: the first `pictures` views of its kind (front, back, a close-up...). */
-export function demoViews(product: DemoProduct) {
-  const views = viewsOf(product.kind).slice(0, product.pictures);
-  if (views.length < product.pictures) {
-    throw new Error(`${product.name}: a ${product.kind} has only ${views.length} views, not ${product.pictures}`);
-  }
-  return views;
-}
-
-type Drawn = { urls: string[]; drawn: number };
-
-async function productPictures(product: DemoProduct, cacheDir: string, version: string): Promise<Drawn> {
-  const { kind, color, accent, pattern, fabric, style } = product;
-  const look = { kind, color, accent, pattern, fabric, style };
-  const urls: string[] = [];
-  let drawn = 0;
-  for (const view of demoViews(product)) {
-    const picture = await demoPicture(look, view, { size: PICTURE_SIZE, label: product.name, cacheDir, version });
-    urls.push(picture.url);
-    if (picture.drawn) drawn++;
-  }
-  return { urls, drawn };
-}
+/** Products whose pictures are copied at once. */
+const PARALLEL = 8;
 
 async function inParallel<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
@@ -71,29 +41,38 @@ function cents(amount: number): number {
   return value;
 }
 
-/** `drawn`: pictures drawn by this run; the others were copied from the cache. */
-export type SeedResult = { seeded: true; products: number; drawn: number } | { seeded: false; existing: number };
+export type SeedResult = { seeded: true; products: number } | { seeded: false; existing: number };
 
 /**
  * Adds the demo catalogue when the products table is empty; otherwise does nothing.
  * `now` fixes the creation times (products of different categories alternate, newest first);
- * `cacheDir` is where pictures drawn once are kept (db/demo/pictures.ts).
+ * `picturesDir` is where the committed pictures are (db/demo/pictures/).
  */
 export async function seedDemoCatalogue({
   now = Date.now(),
-  cacheDir = DEFAULT_CACHE_DIR,
+  picturesDir = PICTURES_DIR,
 }: {
   now?: number;
-  cacheDir?: string;
+  picturesDir?: string;
 } = {}): Promise<SeedResult> {
   const existing = (await first(db().select({ n: count() }).from(products)))?.n ?? 0;
   if (existing > 0) return { seeded: false, existing };
 
-  const version = await drawingCodeVersion();
-  const made = await inParallel(DEMO_PRODUCTS, PARALLEL, (product) => productPictures(product, cacheDir, version));
-  await pruneDemoPictures(version, cacheDir);
-  const pictures = made.map((p) => p.urls);
-  const drawn = made.reduce((sum, p) => sum + p.drawn, 0);
+  const manifest = await readPictureManifest(picturesDir);
+  const uploads = config().uploadsDir;
+  // Every product's list is checked before anything is copied.
+  const committed = DEMO_PRODUCTS.map((product) => picturesOf(manifest, product.name, product.pictures));
+  const copied: string[] = [];
+  const undo = () => removeDemoPictures(copied, manifest.widths, uploads);
+  const pictures = await inParallel(committed, PARALLEL, async (list) => {
+    const urls: string[] = [];
+    for (const picture of list) {
+      const url = await copyDemoPicture(picture, manifest.widths, uploads, picturesDir);
+      copied.push(url);
+      urls.push(url);
+    }
+    return urls;
+  });
   const perCategory = new Map<string, number>();
   const categoryOrder = [...new Set(DEMO_PRODUCTS.map((p) => p.category))];
   const rows = DEMO_PRODUCTS.map((product, i) => {
@@ -164,12 +143,12 @@ export async function seedDemoCatalogue({
       return rows.length;
     });
     if (inserted === 0) {
-      await deleteProductImages(pictures.flat());
+      await undo();
       return { seeded: false, existing: (await first(db().select({ n: count() }).from(products)))?.n ?? 0 };
     }
-    return { seeded: true, products: inserted, drawn };
+    return { seeded: true, products: inserted };
   } catch (error) {
-    await deleteProductImages(pictures.flat());
+    await undo();
     throw error;
   }
 }
@@ -191,10 +170,7 @@ if (runDirectly) {
     } else {
       const result = await seedDemoCatalogue();
       if (result.seeded) {
-        const pictures = result.drawn > 0 ? `${result.drawn} pictures drawn` : "pictures copied from the cache";
-        console.log(
-          `Seeded the demo catalogue: ${result.products} products, ${pictures} (${Date.now() - started} ms).`,
-        );
+        console.log(`Seeded the demo catalogue: ${result.products} products (${Date.now() - started} ms).`);
       } else {
         console.log(`The store already has ${result.existing} products; the demo catalogue was not loaded.`);
       }

@@ -1,9 +1,10 @@
 // Painting helpers for the garment drawings: a product's colours, its fabric grain and print, and the small
 // things that make cloth read as cloth (stitching, seams, buttons, zips, rivets, labels).
+import type { Pattern } from "#db/demo/looks.ts";
 import { f, type Point, pt } from "./geometry.ts";
 import { type Fabric, grainDefs, luminance, repeated, shade, tiled } from "./studio.ts";
 
-export type Pattern = "plain" | "stripes" | "dots" | "checks" | "paisley";
+export type { Pattern };
 
 export type Colors = {
   /** Main colour of the piece (#rrggbb). */

@@ -5,66 +5,18 @@
 
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import { Brush, type Pattern } from "./brush.ts";
-import type { KindDrawing, View } from "./kind.ts";
+import type { GarmentKind, Look, View } from "#db/demo/looks.ts";
+import { Brush } from "./brush.ts";
+import type { KindDrawing } from "./kind.ts";
 import { ACCESSORIES } from "./kinds/accessories.ts";
 import { BOTTOMS } from "./kinds/bottoms.ts";
 import { DRESSES } from "./kinds/dresses.ts";
 import { FOOTWEAR } from "./kinds/footwear.ts";
 import { TOPS } from "./kinds/tops.ts";
-import { type Fabric, lightMapSvg, type Piece, studio } from "./studio.ts";
+import { lightMapSvg, type Piece, studio } from "./studio.ts";
 
-export type { Pattern } from "./brush.ts";
-export type { View } from "./kind.ts";
-export type { Fabric } from "./studio.ts";
+export type { Fabric, GarmentKind, Look, Pattern, View } from "#db/demo/looks.ts";
 export { shade } from "./studio.ts";
-
-export type GarmentKind =
-  | "tshirt"
-  | "shirt"
-  | "polo"
-  | "hoodie"
-  | "puffer"
-  | "sweater"
-  | "coat"
-  | "trousers"
-  | "shorts"
-  | "dress"
-  | "top"
-  | "skirt"
-  | "kurta"
-  | "saree"
-  | "lehenga"
-  | "nehru"
-  | "sneaker"
-  | "boot"
-  | "heel"
-  | "sandal"
-  | "cap"
-  | "beanie"
-  | "handbag"
-  | "backpack"
-  | "sunglasses"
-  | "watch"
-  | "belt"
-  | "scarf"
-  | "mittens"
-  | "romper"
-  | "frock"
-  | "wallet";
-
-export type Look = {
-  kind: GarmentKind;
-  /** Main colour (#rrggbb). */
-  color: string;
-  /** Trims, buttons, borders, prints. */
-  accent: string;
-  pattern?: Pattern;
-  /** What it is made of, when not the kind's usual fabric (denim trousers, linen shorts...). */
-  fabric?: Fabric;
-  /** A variant of the kind (a zip hoodie, a cable-knit sweater, aviator sunglasses...). */
-  style?: string;
-};
 
 const KINDS: Partial<Record<GarmentKind, KindDrawing>> = {
   ...TOPS,

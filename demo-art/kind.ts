@@ -1,13 +1,11 @@
 // What every garment drawing provides: its fabric, the views it can be photographed in, and the pieces of
 // each view (see studio.ts).
+
+import type { View } from "#db/demo/looks.ts";
 import type { Brush } from "./brush.ts";
 import type { Fabric, Piece } from "./studio.ts";
 
-/**
- * The photographs of a product: the whole piece from the front and from the back, a close-up of one of its
- * details (collar, weave, sole, clasp...), and for some kinds a fourth: from the side, or folded.
- */
-export type View = "front" | "back" | "detail" | "side" | "folded";
+export type { View };
 
 export type KindDrawing = {
   fabric: Fabric;

@@ -5,26 +5,10 @@
 // and quickly are used: feImage, feGaussianBlur, feColorMatrix, feDiffuseLighting, feSpecularLighting,
 // feComposite, and feTurbulence on small pattern tiles (never on the whole picture: it is slow there).
 
+import type { Fabric } from "#db/demo/looks.ts";
 import { outlineBox } from "./geometry.ts";
 
-/** What a piece is made of: its grain, how deep its relief looks and how much it shines. */
-export type Fabric =
-  | "jersey"
-  | "pique"
-  | "fleece"
-  | "poplin"
-  | "linen"
-  | "denim"
-  | "twill"
-  | "knit"
-  | "wool"
-  | "nylon"
-  | "leather"
-  | "canvas"
-  | "mesh"
-  | "silk"
-  | "rubber"
-  | "metal";
+export type { Fabric };
 
 type Noise = (seed: number, freq: string, alpha: number, light?: boolean) => string;
 

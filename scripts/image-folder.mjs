@@ -9,7 +9,7 @@
 //      HOST is 127.0.0.1 and PORT a free one here, DATA_DIR app-data/ for the /data volume), runs the image's
 //      HEALTHCHECK command until it passes, checks /healthz, /readyz, the home page and the setup link the
 //      empty store prints, then stops it with SIGTERM (docker stop) and expects a clean exit;
-//   4. the same on a throw-away PostgreSQL (tests/helpers/postgres-server.ts; hence `node --import tsx`), as
+//   4. the same on a throw-away PostgreSQL (tools/postgres-server.ts; hence `node --import tsx`), as
 //      docs/deploy.md's app servers run: DATABASE_URL, SESSION_SECRET and MAIL_SEAL_KEY set;
 //   5. started with a SESSION_SECRET too short, it must stop at once with one line saying what to set.
 // Exits 0 when all of that holds (a temporary directory is then removed; DIR is kept); prints what failed
@@ -285,7 +285,7 @@ async function main() {
   await startAsImage({ stage, app, dataDir: path.join(dir, "app-data"), label: "SQLite" });
 
   step("on PostgreSQL: a throw-away server and an empty database, as several app servers run");
-  const { startPostgres } = await import("../tests/helpers/postgres-server.ts");
+  const { startPostgres } = await import("../tools/postgres-server.ts");
   const postgres = await startPostgres();
   try {
     await startAsImage({

@@ -1,4 +1,4 @@
-// npm run screenshots: a PNG of every page of the spec's route table (tests/e2e/route-table.ts), as a visitor,
+// npm run screenshots: a PNG of every page of the spec's route table (tools/route-table.ts), as a visitor,
 // a signed-in shopper and the seller, at 375 and 1280 px, with JavaScript and without, under docs/screenshots/.
 // It serves the existing production build (`npm run screenshots` builds first) on a free port of 127.0.0.1 with
 // a fresh DATA_DIR and the demo catalogue (tests/e2e/serve.ts), and stops it when done.
@@ -22,7 +22,7 @@ import {
   signInDemoSeller,
   type Visit,
   visitorPages,
-} from "../tests/e2e/route-table.ts";
+} from "../tools/route-table.ts";
 
 const OUT = path.resolve("docs/screenshots");
 const WIDTHS = [375, 1280];

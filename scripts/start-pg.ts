@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
-import { startPostgres } from "../tests/helpers/postgres-server.ts";
+import { startPostgres } from "../tools/postgres-server.ts";
 
 const server = await startPostgres();
 const admin = postgres(server.adminUrl, { max: 1, onnotice: () => {} });

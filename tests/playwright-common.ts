@@ -2,6 +2,7 @@
 // playwright.postgres.config.ts (two servers over one PostgreSQL). Importing this starts nothing.
 import { createServer } from "node:net";
 import { devices, type PlaywrightTestConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tools/chromium.ts";
 
 /** One free loopback port, chosen once by the runner and inherited by its workers. */
 export async function freePort(): Promise<number> {
@@ -16,20 +17,6 @@ export async function freePort(): Promise<number> {
     });
   });
 }
-
-/** Debian's Chromium, or the one CHROMIUM_PATH names. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-/** The flags every Chromium we start gets: these tests' and `npm run lighthouse`'s (bench/lighthouse.ts). */
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 const chromium = {
   ...devices["Desktop Chrome"],

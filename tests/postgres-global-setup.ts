@@ -4,7 +4,7 @@
 // own for each test file, which is much faster than migrating each one.
 import postgres from "postgres";
 import { migratePostgres } from "#app/lib/db-postgres.server.ts";
-import { startPostgres } from "./helpers/postgres-server.ts";
+import { startPostgres } from "../tools/postgres-server.ts";
 
 export const TEMPLATE_DATABASE = "store_template";
 

@@ -1,6 +1,7 @@
-// The demo catalogue: nine products in each category, drawn by demo-art/draw.ts.
+// The demo catalogue: nine products in each category, with pictures drawn by demo-art/draw.ts and committed
+// in db/demo/pictures/ (npm run demo:draw).
 import type { CategoryPath } from "#app/lib/categories.ts";
-import type { Fabric, GarmentKind, Pattern } from "#demo-art/draw.ts";
+import type { Fabric, GarmentKind, Pattern } from "./looks.ts";
 
 export type DemoProduct = {
   name: string;

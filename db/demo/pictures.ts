@@ -1,120 +1,85 @@
-// The demo catalogue's pictures, drawn once per checkout (docs/decisions/0015-demo-photographs.md). Drawing
-// the 117 pictures costs about 12 s of CPU, so the first seed keeps what the image pipeline wrote for each
-// one in a git-ignored cache (.cache/demo-pictures/<version>/), and later seeds (every e2e run, every fresh
-// DATA_DIR) copy those files under new upload names instead of drawing again. <version> is a hash of the
-// drawing code (demo-art/), of the pipeline that encodes the pictures and of sharp's libraries: a change to
-// any of them starts a new cache, so a stale picture is never copied.
-import { createHash, randomBytes } from "node:crypto";
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+// The demo catalogue's pictures, committed as files (docs/decisions/0265-demo-pictures-as-files.md). Each
+// picture is what the uploads pipeline wrote for a drawing of demo-art/ (the full size and one WebP per width),
+// kept in db/demo/pictures/ under a readable name (`<product>-<view>.webp`, `<product>-<view>-<width>.webp`);
+// pictures.json lists them per product, in the order the product shows them. The seed copies them under new
+// upload names, as a seller's upload is stored: nothing is drawn, decoded or encoded. `npm run demo:draw`
+// (demo-art/pictures.ts) writes the folder again after a drawing changes.
+import { randomBytes } from "node:crypto";
+import { copyFile, mkdir, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import sharp from "sharp";
-import { config } from "#app/lib/config.server.ts";
-import { IMAGE_WIDTHS } from "#app/lib/images.ts";
-import { storeProductImage } from "#app/modules/inventory/index.server.ts";
-import { drawGarment, type Look, type View } from "#demo-art/draw.ts";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+/** The committed pictures. */
+export const PICTURES_DIR = fileURLToPath(new URL("./pictures/", import.meta.url));
+/** The list of the committed pictures, in PICTURES_DIR. */
+export const MANIFEST_FILE = "pictures.json";
 
-/** Where the pictures are kept between runs (DEMO_PICTURES_CACHE moves it). */
-export const DEFAULT_CACHE_DIR = process.env.DEMO_PICTURES_CACHE ?? path.join(ROOT, ".cache", "demo-pictures");
-
-/** What the pictures depend on, relative to the project root: every file in a folder counts. */
-const DRAWING_CODE = ["demo-art", "app/modules/inventory/images.server.ts", "app/lib/images.ts"];
-
-async function filesUnder(file: string): Promise<string[]> {
-  if (!(await stat(file)).isDirectory()) return [file];
-  const entries = await readdir(file, { withFileTypes: true });
-  const nested = await Promise.all(entries.map((entry) => filesUnder(path.join(file, entry.name))));
-  return nested.flat();
-}
-
-/**
- * A hash of the drawing code under `root` (paths and contents of every file of DRAWING_CODE) and of the
- * libraries sharp draws and encodes with. Pictures cached under another version are never used.
- */
-export async function drawingCodeVersion(root = ROOT): Promise<string> {
-  const hash = createHash("sha256").update(JSON.stringify(sharp.versions));
-  const files = (await Promise.all(DRAWING_CODE.map((file) => filesUnder(path.join(root, file))))).flat();
-  for (const file of files.map((f) => path.relative(root, f).split(path.sep).join("/")).sort()) {
-    hash.update(`\0${file}\0`).update(await readFile(path.join(root, file)));
-  }
-  return hash.digest("hex").slice(0, 16);
-}
-
-/** The names the pipeline gives one stored picture: the full size first, then one per width. */
-function fileNames(key: string): string[] {
-  return [`${key}.webp`, ...IMAGE_WIDTHS.map((width) => `${key}-${width}.webp`)];
-}
-
-async function copyAll(from: string[], to: string[]) {
-  // Under a temporary name of this copy's own first, so a crash (or two seeds filling the cache at once)
-  // never leaves half a picture behind a real name.
-  const tmp = `.${randomBytes(6).toString("hex")}.tmp`;
-  await Promise.all(from.map((file, i) => copyFile(file, `${to[i]}${tmp}`)));
-  for (const file of to) await rename(`${file}${tmp}`, file);
-}
-
-export type DemoPicture = { url: string; drawn: boolean };
-
-export type PictureOptions = {
-  size: number;
-  /** Shown in the pipeline's messages. */
-  label: string;
-  cacheDir?: string;
-  /** drawingCodeVersion(), computed once per seed. */
-  version: string;
+/** One committed picture: its file name without `.webp`, the view it shows, and what it was drawn from. */
+export type CommittedPicture = {
+  name: string;
+  view: string;
+  /** A hash of the look, view and size it was drawn from (demo-art/pictures.ts, pictureLookHash). */
+  look: string;
 };
 
-/**
- * One product picture stored as an upload (`/uploads/<key>.webp` and its widths), like a seller's. Copied
- * from the cache when this version of the drawing code already made it; otherwise drawn, stored through the
- * uploads pipeline and its files kept in the cache for the next run.
- */
-export async function demoPicture(
-  look: Look,
-  view: View,
-  { size, label, cacheDir = DEFAULT_CACHE_DIR, version }: PictureOptions,
-): Promise<DemoPicture> {
-  const dir = path.join(cacheDir, version);
-  const name = createHash("sha256").update(JSON.stringify({ look, view, size })).digest("hex").slice(0, 24);
-  const cached = fileNames(name).map((file) => path.join(dir, file));
-  const uploads = config().uploadsDir;
-  const hit = (await Promise.all(cached.map((file) => stat(file).catch(() => null)))).every((info) => info?.isFile());
-  if (hit) {
-    const key = randomBytes(12).toString("hex");
-    await mkdir(uploads, { recursive: true });
-    await copyAll(
-      cached,
-      fileNames(key).map((file) => path.join(uploads, file)),
-    );
-    return { url: `/uploads/${key}.webp`, drawn: false };
-  }
-  const svg = Buffer.from(await drawGarment(look, { view, size }));
-  // Rasterised once here: the pipeline decodes its input once per size it writes, and an SVG with
-  // lighting filters costs far more to decode than a PNG.
-  const png = await sharp(svg).png({ compressionLevel: 0 }).toBuffer();
-  const url = await storeProductImage(png, label);
-  const key = /^\/uploads\/([a-z0-9]+)\.webp$/.exec(url)![1]!;
-  try {
-    await mkdir(dir, { recursive: true });
-    await copyAll(
-      fileNames(key).map((file) => path.join(uploads, file)),
-      cached,
-    );
-  } catch (error) {
-    // A checkout that cannot be written to still seeds: it draws every time.
-    console.warn(`The demo picture cache ${dir} cannot be written (${error}); pictures are drawn each time.`);
-  }
-  return { url, drawn: true };
+export type PictureManifest = {
+  /** The pixel size the pictures were drawn at (square). */
+  size: number;
+  /** The widths the pipeline wrote beside the full size (app/lib/images.ts, IMAGE_WIDTHS, when drawn). */
+  widths: number[];
+  /** A hash of the drawing code (demo-art/) the pictures were drawn with. */
+  drawing: string;
+  /** Each product's pictures, by product name, in the order the product shows them. */
+  products: Record<string, CommittedPicture[]>;
+};
+
+/** The files of one picture: the full size first, then one per width (the names the uploads pipeline uses). */
+export function pictureFiles(name: string, widths: readonly number[]): string[] {
+  return [`${name}.webp`, ...widths.map((width) => `${name}-${width}.webp`)];
 }
 
-/** Removes the pictures of other versions of the drawing code (they can never be used again). */
-export async function pruneDemoPictures(version: string, cacheDir = DEFAULT_CACHE_DIR): Promise<void> {
-  const entries = await readdir(cacheDir).catch(() => [] as string[]);
-  await Promise.all(
-    entries
-      .filter((entry) => entry !== version)
-      .map((entry) => rm(path.join(cacheDir, entry), { recursive: true, force: true })),
-  );
+export async function readPictureManifest(dir = PICTURES_DIR): Promise<PictureManifest> {
+  return JSON.parse(await readFile(path.join(dir, MANIFEST_FILE), "utf8")) as PictureManifest;
+}
+
+/**
+ * The committed pictures of a product, by name: an error when the folder does not have the `count` the
+ * catalogue asks for (run `npm run demo:draw`).
+ */
+export function picturesOf(manifest: PictureManifest, product: string, count: number): CommittedPicture[] {
+  const pictures = manifest.products[product] ?? [];
+  if (pictures.length !== count) {
+    throw new Error(
+      `${product}: db/demo/pictures has ${pictures.length} pictures, the catalogue asks for ${count} (npm run demo:draw)`,
+    );
+  }
+  return pictures;
+}
+
+/**
+ * One committed picture stored as an upload (`/uploads/<key>.webp` and its widths, under a new key), like a
+ * seller's: every file is copied under a temporary name of its own first, so a crash never leaves half a
+ * picture behind a real name. Returns the upload's URL.
+ */
+export async function copyDemoPicture(
+  picture: CommittedPicture,
+  widths: readonly number[],
+  uploadsDir: string,
+  dir = PICTURES_DIR,
+): Promise<string> {
+  const key = randomBytes(12).toString("hex");
+  const from = pictureFiles(picture.name, widths).map((file) => path.join(dir, file));
+  const to = pictureFiles(key, widths).map((file) => path.join(uploadsDir, file));
+  const tmp = `.${randomBytes(6).toString("hex")}.tmp`;
+  await mkdir(uploadsDir, { recursive: true });
+  await Promise.all(from.map((file, i) => copyFile(file, `${to[i]}${tmp}`)));
+  for (const file of to) await rename(`${file}${tmp}`, file);
+  return `/uploads/${key}.webp`;
+}
+
+/** Removes copies made by copyDemoPicture (to undo a seed that did not happen). */
+export async function removeDemoPictures(urls: readonly string[], widths: readonly number[], uploadsDir: string) {
+  const keys = urls.map((url) => /^\/uploads\/([a-z0-9]+)\.webp$/.exec(url)?.[1]).filter((key) => key !== undefined);
+  const files = keys.flatMap((key) => pictureFiles(key, widths));
+  await Promise.all(files.map((file) => rm(path.join(uploadsDir, file), { force: true })));
 }

@@ -1,5 +1,5 @@
 // Starts what the PostgreSQL end-to-end run (playwright.postgres.config.ts) drives: a throw-away PostgreSQL
-// (tests/helpers/postgres-server.ts: Debian's binaries, a temporary directory), the demo catalogue seeded into a
+// (tools/postgres-server.ts: Debian's binaries, a temporary directory), the demo catalogue seeded into a
 // fresh database on it, and TWO production servers (build/server-entry.js) over that database, A on E2E_PG_PORT_A
 // and B on E2E_PG_PORT_B, both on 127.0.0.1, as two machines behind a proxy would run: the same DATABASE_URL,
 // SESSION_SECRET, MAIL_SEAL_KEY and UPLOADS_DIR (one directory both serve pictures from), a DATA_DIR each (its mail
@@ -16,7 +16,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startPostgres } from "../helpers/postgres-server.ts";
+import { startPostgres } from "../../tools/postgres-server.ts";
 
 const ports = { A: process.env.E2E_PG_PORT_A, B: process.env.E2E_PG_PORT_B };
 if (!ports.A || !ports.B)

@@ -15,7 +15,6 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
 import {
   catalogueSample,
   prepareShopper,
@@ -24,7 +23,8 @@ import {
   signInDemoSeller,
   type Visit,
   visitorPages,
-} from "./route-table.ts";
+} from "../../tools/route-table.ts";
+import { expect, test } from "./fixtures.ts";
 
 const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 

@@ -3,8 +3,8 @@
 // (project "js") and off ("no-js"). The demo catalogue has more in-stock products than two pages hold.
 import type { Page } from "@playwright/test";
 import { DEMO_PRODUCTS } from "../../db/demo/catalogue.ts";
+import { catalogueSample } from "../../tools/route-table.ts";
 import { clickAndAwaitPost, expect, expectToast, test, waitForHydration } from "./fixtures.ts";
-import { catalogueSample } from "./route-table.ts";
 import { cartCount } from "./shopper-helpers.ts";
 
 const isNoJs = () => test.info().project.name === "no-js";

@@ -2,7 +2,6 @@
 // without, as a visitor, a signed-in shopper (with a cart, an address and an order) and the seller, the
 // document is never wider than the screen. Any page that is lists itself with its width.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
 import {
   catalogueSample,
   prepareShopper,
@@ -11,7 +10,8 @@ import {
   signInDemoSeller,
   type Visit,
   visitorPages,
-} from "./route-table.ts";
+} from "../../tools/route-table.ts";
+import { expect, test } from "./fixtures.ts";
 
 const WIDTHS = [320, 375];
 

@@ -1,7 +1,8 @@
 // Small things a shopper or the seller would notice, with JavaScript and without: an empty cart has no Place
 // Order button, no deal has ended, and the seller's product list keeps its In Stock toggles in view on a phone.
+
+import { catalogueSample } from "../../tools/route-table.ts";
 import { expect, test } from "./fixtures.ts";
-import { catalogueSample } from "./route-table.ts";
 import { addProductAsSeller } from "./seller-helpers.ts";
 
 test("an empty cart says what to do instead of offering Place Order, and sums up nothing", async ({ page }) => {

@@ -1,8 +1,8 @@
-// A throw-away PostgreSQL per test file (the server itself: ./postgres-server.ts, which scripts may use too).
+// A throw-away PostgreSQL per test file (the server itself: tools/postgres-server.ts, shared with the tools).
 import { afterAll, beforeAll } from "vitest";
-import { startPostgres, type TestPostgres } from "./postgres-server.ts";
+import { startPostgres, type TestPostgres } from "../../tools/postgres-server.ts";
 
-export { postgresBinDir, startPostgres, type TestPostgres } from "./postgres-server.ts";
+export { postgresBinDir, startPostgres, type TestPostgres } from "../../tools/postgres-server.ts";
 
 /**
  * For a test file: a server started before its tests and a fresh database on it, both gone after them.

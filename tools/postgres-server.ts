@@ -1,8 +1,9 @@
-// A throw-away PostgreSQL for the tests: Debian's binaries (apt-get install postgresql; PG_BIN to use others),
-// a cluster made by initdb in a temporary directory, a server on 127.0.0.1 and a free port (its socket in the
-// same directory), a fresh database per test file, and everything stopped and removed at the end, also when a
-// test fails or the test process dies (the server runs under a small shell that stops it and removes the directory
-// when the pipe from this process closes, however it closes). initdb refuses to run as root: as root the
+// A throw-away PostgreSQL for the tests and the tools (npm run start:pg, npm run bench, npm run image:check):
+// Debian's binaries (apt-get install postgresql; PG_BIN to use others), a cluster made by initdb in a temporary
+// directory, a server on 127.0.0.1 and a free port (its socket in the same directory), a fresh database per test
+// file, and everything stopped and removed at the end, also when a test fails or the process that started it
+// dies (the server runs under a small shell that stops it and removes the directory when the pipe from this
+// process closes, however it closes). initdb refuses to run as root: as root the
 // cluster belongs to the `postgres` user (or `nobody`), and the server runs as that user.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";

@@ -2,7 +2,7 @@
 // state that makes each page show its content (a cart with a line, an address, a placed order). Shared by the
 // accessibility spec and `npm run screenshots` (scripts/screenshots.ts).
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { TEST_ADDRESS } from "../helpers/address.ts";
+import { TEST_ADDRESS } from "./address.ts";
 
 export type Visit = { name: string; path: string };
 
