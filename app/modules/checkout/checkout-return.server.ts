@@ -13,7 +13,7 @@ import {
   expireStaleOnlineOrders,
   fulfilCheckoutSession,
   type PaymentOutcome,
-} from "./payments.server.ts";
+} from "./stripe-payment-events.server.ts";
 import { CHECKOUT_SESSION_ID_PATTERN, errorText, onlinePaymentAvailable, stripeClient } from "./stripe.server.ts";
 
 /** What the shopper is told when coming back from the checkout page. */

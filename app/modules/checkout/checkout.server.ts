@@ -14,7 +14,7 @@ import {
   closeOpenCheckouts,
   startOnlineCheckout,
   unitsHeldByCheckoutsToClose,
-} from "./payments.server.ts";
+} from "./stripe-payment-events.server.ts";
 import { ONLINE_PAYMENT_OFF, onlinePaymentAvailable } from "./stripe.server.ts";
 
 export const PAYMENT_TYPES: readonly PaymentType[] = ["COD", "Online"];

@@ -14,7 +14,7 @@ export {
   fulfilCheckoutSession,
   handleStripeEvent,
   startOnlineCheckout,
-} from "./payments.server.ts";
+} from "./stripe-payment-events.server.ts";
 export {
   isSandboxMode,
   ONLINE_PAYMENT_OFF,
