@@ -1,40 +1,28 @@
-// Online orders and their Stripe Checkout Sessions. An online order is placed unpaid ('Order Placed', isPaid
-// false, hidden from My Orders and the seller until paid) and the cart is kept; a Checkout Session is made for
-// exactly its total. The order becomes paid through ONE idempotent function, `fulfilCheckoutSession`, run by
-// the verified webhook and by the shopper's return through /loader, whichever comes first; only then do its
-// lines leave the cart. Webhook event ids are claimed in the same transaction as their effect, so Stripe's
-// retries and replays change nothing.
-import { and, eq, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
-import Stripe from "stripe";
-import { publicOrigin } from "#app/lib/config.server.ts";
-import { db, first, type Tx, transaction } from "#app/lib/db.server.ts";
-import { placedOrderPath } from "#app/lib/order-status.ts";
-import { Refusal, refuse } from "#app/lib/refusal.ts";
-import { lineName } from "#app/lib/sizes.ts";
+// Online orders paid or not: an online order is placed unpaid ('Order Placed', isPaid false, hidden from My Orders
+// and the seller until paid) and the cart is kept (online-checkout.server.ts). The order becomes paid through ONE
+// idempotent function, `fulfilCheckoutSession`, run by the verified webhook and by the shopper's return through
+// /loader, whichever comes first; only then do its lines leave the cart. Webhook event ids are claimed in the same
+// transaction as their effect, so Stripe's retries and replays change nothing. A session whose events were lost is
+// settled as they would have settled it, and an unpaid order whose checkout time is over is cancelled.
+import { and, eq, isNotNull, lt, or } from "drizzle-orm";
+import type Stripe from "stripe";
+import { first, type Tx, transaction } from "#app/lib/db.server.ts";
 import { removeFromSavedCart } from "#app/modules/cart/index.server.ts";
 import { countOrderUnits } from "#app/modules/catalog/index.server.ts";
 import { clearCartCode, confirmDiscountUse, releaseDiscountUse } from "#app/modules/discounts/index.server.ts";
-import { retakeOrderStock, returnOrderStock, stockKey } from "#app/modules/inventory/index.server.ts";
+import { retakeOrderStock, returnOrderStock } from "#app/modules/inventory/index.server.ts";
 import {
   enqueueOrderPlacedMail,
   enqueuePaymentNotCompletedMail,
   type Order,
   orderLinesIn,
-  type PlaceOrderInput,
-  placeOrder,
   recordPaymentIntent,
 } from "#app/modules/orders/index.server.ts";
 import { orders, stripeEvents } from "#db/tables.ts";
 import {
   CHECKOUT_SESSION_SECONDS,
   CODE_CHECKOUT_SESSION_SECONDS,
-  checkoutLineItems,
-  checkoutSessionSeconds,
   errorText,
-  ONLINE_PAYMENT_OFF,
-  ONLINE_PAYMENT_TOO_SMALL,
-  ONLINE_PAYMENT_UNAVAILABLE,
-  onlinePaymentAvailable,
   stripeClient,
   stripeCurrency,
 } from "./stripe.server.ts";
@@ -46,118 +34,11 @@ const STALE_ONLINE_ORDER_MS = CHECKOUT_SESSION_SECONDS * 1000 + LATE_WEBHOOK_MS;
 const STALE_CODE_ORDER_MS = CODE_CHECKOUT_SESSION_SECONDS * 1000 + LATE_WEBHOOK_MS;
 
 /** Unpaid online orders whose checkout is still open: the shopper may yet pay them. */
-const openOnlineOrder = and(
+export const openOnlineOrder = and(
   eq(orders.paymentType, "Online"),
   eq(orders.isPaid, false),
   eq(orders.status, "Order Placed"),
 );
-
-export type OnlineCheckoutInput = Omit<PlaceOrderInput, "paymentType"> & {
-  /** The origin of the shopper's request (used when PUBLIC_URL is not set). */
-  origin: string;
-};
-
-/** The same Place Order sent again after its order was placed with the other payment method. */
-export const ALREADY_PLACED = "This order was already placed.";
-/** The same Place Order sent again after its online checkout was closed. */
-export const CHECKOUT_ENDED = "This checkout has ended. Please place the order again.";
-
-/**
- * Places an online order (unpaid, the cart kept) with the same checks and amounts as a cash order, and
- * creates its Stripe Checkout Session; returns the URL to send the browser to. The same request twice gets
- * the same session. If Stripe refuses or cannot be reached, the order is taken back and a Refusal says what
- * to do. In "off" mode it is refused before anything is written.
- */
-export async function startOnlineCheckout(
-  input: OnlineCheckoutInput,
-): Promise<{ orderId: string; url: string; paid: boolean }> {
-  if (!onlinePaymentAvailable()) refuse(ONLINE_PAYMENT_OFF);
-  const placed = await placeOrder({ ...input, paymentType: "Online" });
-  const { order } = placed;
-  const base = publicOrigin(input.origin);
-  // Discounted to nothing: placed paid, there is nothing to pay (orders.server.ts).
-  if (order.isPaid && order.paymentType === "Online" && order.amountCents === 0) {
-    return { orderId: order.id, url: `${base}${placedOrderPath(order.id)}`, paid: true };
-  }
-  if (!placed.created) {
-    // The same form sent twice: the first request owns this order.
-    if (order.paymentType !== "Online") refuse(ALREADY_PLACED, 409);
-    if (order.isPaid) return { orderId: order.id, url: `${base}${placedOrderPath(order.id)}`, paid: true };
-    if (order.status === "Cancelled") refuse(CHECKOUT_ENDED, 409);
-  }
-  let session: Stripe.Checkout.Session;
-  try {
-    session = await stripeClient().checkout.sessions.create(
-      {
-        mode: "payment",
-        line_items: checkoutLineItems(
-          placed.lines.map((line) => ({ ...line, name: lineName(line.product?.name ?? "Product", line.size) })),
-          order,
-        ),
-        // The discount as a one-off coupon for its exact amount: the session's total is the order's.
-        ...(order.discountCents > 0 && { discounts: [{ coupon: await orderCoupon(order) }] }),
-        metadata: { orderId: order.id },
-        client_reference_id: order.id,
-        // From the order's creation time, so a repeated request sends the same parameters.
-        expires_at: Math.floor(order.createdAt / 1000) + checkoutSessionSeconds(order),
-        success_url: `${base}/loader?next=my-orders&session_id={CHECKOUT_SESSION_ID}`,
-        // The cart page reads these to close this checkout (checkout-return.server.ts).
-        cancel_url: `${base}/cart?checkout=cancelled&order=${order.id}`,
-      },
-      { idempotencyKey: `checkout-session-${order.id}` },
-    );
-    if (!session.url || session.amount_total !== order.amountCents) {
-      throw new Error(`Checkout Session ${session.id} does not match order ${order.id}`);
-    }
-  } catch (error) {
-    if (placed.created) await takeBackOnlineOrder(order.id);
-    console.warn(`Stripe Checkout Session for order ${order.id} failed:`, errorText(error));
-    if (error instanceof Stripe.errors.StripeError && error.code === "amount_too_small") {
-      refuse(ONLINE_PAYMENT_TOO_SMALL);
-    }
-    refuse(ONLINE_PAYMENT_UNAVAILABLE, 503);
-  }
-  await transaction((tx) =>
-    tx
-      .update(orders)
-      .set({ stripeSessionId: session.id, updatedAt: Date.now() })
-      .where(and(eq(orders.id, order.id), isNull(orders.stripeSessionId))),
-  );
-  return { orderId: order.id, url: session.url, paid: false };
-}
-
-/**
- * A one-off Stripe coupon for the order's discount (docs/decisions/0115): its amount in cents, usable once,
- * made once per order (the same request again gets the same coupon through the idempotency key).
- */
-async function orderCoupon(order: Pick<Order, "id" | "discountCents" | "discountCode" | "currency">): Promise<string> {
-  const coupon = await stripeClient().coupons.create(
-    {
-      amount_off: order.discountCents,
-      currency: stripeCurrency(order.currency),
-      duration: "once",
-      max_redemptions: 1,
-      name: (order.discountCode ?? "Discount").slice(0, 40),
-      metadata: { orderId: order.id },
-    },
-    { idempotencyKey: `coupon-${order.id}` },
-  );
-  return coupon.id;
-}
-
-/**
- * Deletes a just-placed online order whose session could not be made, its units back in stock, in one
- * transaction (the cart was never touched).
- */
-async function takeBackOnlineOrder(orderId: string): Promise<void> {
-  await transaction(async (tx) => {
-    const order = and(eq(orders.id, orderId), eq(orders.isPaid, false), isNull(orders.stripeSessionId));
-    if (!(await first(tx.select({ id: orders.id }).from(orders).where(order)))) return;
-    await returnOrderStock(tx, orderId);
-    await releaseDiscountUse(tx, orderId);
-    await tx.delete(orders).where(order);
-  });
-}
 
 export type PaymentOutcome =
   /** The order was marked paid now. */
@@ -308,91 +189,6 @@ export async function settleClosedSession(sessionId: string): Promise<Stripe.Che
   if (session.payment_status === "paid") await fulfilCheckoutSession(session);
   else if (session.status === "expired") await cancelOrderForSession(session);
   return session;
-}
-
-/**
- * Closes a checkout the shopper left: its session is expired through the SDK (so it can no longer be paid)
- * and the order cancelled. A session that had ended already is settled instead. Returns what became of it;
- * "error" when Stripe could not be reached (nothing changed).
- */
-export async function closeCheckout(
-  order: Pick<Order, "id" | "stripeSessionId">,
-): Promise<"closed" | "paid" | "error"> {
-  const sessionId = order.stripeSessionId;
-  if (!sessionId) return "closed";
-  try {
-    await stripeClient().checkout.sessions.expire(sessionId);
-  } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) {
-      console.warn(`Could not expire Checkout Session ${sessionId}:`, errorText(error));
-      return "error";
-    }
-    // The session is no longer open: paid meanwhile (in another tab), failed or expired.
-    const session = await settleClosedSession(sessionId);
-    if (!session) return "error";
-    return session.payment_status === "paid" ? "paid" : "closed";
-  }
-  // The session's `checkout.session.expired` event may have cancelled the order already (the sandbox sends
-  // it before answering the expire call; Stripe usually a moment after, when it is a no-op).
-  await cancelOrderForSession({ id: sessionId, metadata: { orderId: order.id } });
-  return "closed";
-}
-
-/** The shopper's open online checkouts a Place Order under `requestKey` closes (all but its own). */
-async function checkoutsToClose(userId: string, requestKey: string | null) {
-  if (!onlinePaymentAvailable()) return [];
-  return db()
-    .select({ id: orders.id, stripeSessionId: orders.stripeSessionId, stockReturnedAt: orders.stockReturnedAt })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        openOnlineOrder,
-        isNotNull(orders.stripeSessionId),
-        requestKey ? or(isNull(orders.requestKey), ne(orders.requestKey, requestKey)) : undefined,
-      ),
-    );
-}
-
-/** The ids of the checkouts closeOpenCheckouts would close (the discount uses they hold come back). */
-export async function checkoutsToCloseIds(userId: string, requestKey: string | null): Promise<string[]> {
-  return (await checkoutsToClose(userId, requestKey)).map((order) => order.id);
-}
-
-/**
- * The units the checkouts closeOpenCheckouts would close still hold, by stockKey(product, size): they are
- * back in stock by the time the new order takes its units, so the check made before closing counts them.
- */
-export async function unitsHeldByCheckoutsToClose(
-  userId: string,
-  requestKey: string | null,
-): Promise<Map<string, number>> {
-  const held = new Map<string, number>();
-  // An order whose units went back already (cancelled meanwhile) holds none.
-  const ids = (await checkoutsToClose(userId, requestKey))
-    .filter((order) => order.stockReturnedAt === null)
-    .map((order) => order.id);
-  for (const [, lines] of await orderLinesIn(db(), ids, { onlyStockTaken: true })) {
-    for (const line of lines) {
-      const key = stockKey(line.productId, line.size);
-      held.set(key, (held.get(key) ?? 0) + line.quantity);
-    }
-  }
-  return held;
-}
-
-/**
- * Before a shopper places a new order: any earlier checkout of theirs that is still open is closed, so
- * that the same cart never ends up in two orders (a shopper who left the payment page and orders again,
- * or switches to cash on delivery). The checkout this very request placed before (its form sent twice) is
- * left open. If Stripe cannot be reached to close one, the new order is refused.
- */
-export async function closeOpenCheckouts(userId: string, requestKey: string | null): Promise<void> {
-  for (const order of await checkoutsToClose(userId, requestKey)) {
-    if ((await closeCheckout(order)) === "error") {
-      throw new Refusal("Your earlier online payment could not be closed. Please try again in a moment.", 503);
-    }
-  }
 }
 
 /**
