@@ -22,7 +22,7 @@ export {
   sellerProductPage,
   setInStock,
   updateProduct,
-} from "./products.server.ts";
+} from "./product-writes.server.ts";
 export {
   type CountChange,
   changeCounts,
