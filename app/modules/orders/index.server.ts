@@ -18,7 +18,7 @@ export {
   placedOrderCondition,
   placeOrder,
   type UserOrder,
-} from "./orders.server.ts";
+} from "./order-checks.server.ts";
 export {
   cancelForRefund,
   listSellerOrders,

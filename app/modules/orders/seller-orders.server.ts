@@ -12,7 +12,7 @@ import { returnOrderStock } from "#app/modules/inventory/index.server.ts";
 import { type AddressSnapshot, ORDER_STATUSES, type OrderStatus, orders } from "#db/tables.ts";
 import { MISSING_PRODUCT_NAME, orderLinesIn } from "./order-lines.server.ts";
 import { enqueueOrderStatusMail } from "./order-mail.server.ts";
-import { orderAddressId, placedOrderCondition } from "./orders.server.ts";
+import { orderAddressId, placedOrderCondition } from "./order-checks.server.ts";
 
 export type SellerOrderItem = {
   productId: string;
