@@ -47,7 +47,7 @@ export async function startOnlineCheckout(
   const placed = await placeOrder({ ...input, paymentType: "Online" });
   const { order } = placed;
   const base = publicOrigin(input.origin);
-  // Discounted to nothing: placed paid, there is nothing to pay (orders.server.ts).
+  // Discounted to nothing: placed paid, there is nothing to pay (the orders module's place-order.server.ts).
   if (order.isPaid && order.paymentType === "Online" && order.amountCents === 0) {
     return { orderId: order.id, url: `${base}${placedOrderPath(order.id)}`, paid: true };
   }

@@ -1,39 +1,19 @@
-// Placing orders and reading them back. Everything an order stores is recomputed here from the database:
-// the client's prices, totals and user ids are never trusted.
+// What an order request must pass before and while it is placed: the shopper's address, lines of products on sale
+// in a size they have, prices from the products, never above the total the shopper was shown, and no more open
+// online checkouts from one address than allowed. The client's prices, totals and user ids are never trusted.
 import { createHmac } from "node:crypto";
-import { and, count, desc, eq, inArray, or } from "drizzle-orm";
+import { and, count, eq, inArray, or } from "drizzle-orm";
 import { config, sessionSecret } from "#app/lib/config.server.ts";
-import { type Db, db, first, type Tx, takeTurnsOn, transaction } from "#app/lib/db.server.ts";
-import { newId } from "#app/lib/ids.ts";
-import { computeTotals, formatMoney, lineAmount, type Totals } from "#app/lib/money.ts";
+import { type Db, db, first, type Tx, takeTurnsOn } from "#app/lib/db.server.ts";
+import { computeTotals, formatMoney, type Totals } from "#app/lib/money.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
-import {
-  clearSavedCart,
-  type OrderLineInput,
-  refuseUnseenStockCuts,
-  removeFromSavedCart,
-  viewSavedCartIn,
-} from "#app/modules/cart/index.server.ts";
-import { countOrderUnits } from "#app/modules/catalog/index.server.ts";
-import {
-  checkDiscount,
-  clearCartCode,
-  confirmDiscountUse,
-  type DiscountLine,
-  takeDiscountUse,
-} from "#app/modules/discounts/index.server.ts";
-import { addressSnapshot, clientKey } from "#app/modules/identity/index.server.ts";
-import {
-  refuseShortStock,
-  sizeLineOf,
-  stockKey,
-  stockLinesIn,
-  takeStock,
-} from "#app/modules/inventory/index.server.ts";
+import { type OrderLineInput, refuseUnseenStockCuts, viewSavedCartIn } from "#app/modules/cart/index.server.ts";
+import { checkDiscount, type DiscountLine } from "#app/modules/discounts/index.server.ts";
+import { clientKey } from "#app/modules/identity/index.server.ts";
+import { refuseShortStock, sizeLineOf, stockKey, stockLinesIn } from "#app/modules/inventory/index.server.ts";
 import { shopPricing, shopSettings } from "#app/modules/shop/index.server.ts";
-import { type AddressSnapshot, addresses, orderItems, orders, type PaymentType, products } from "#db/tables.ts";
-import { type OrderLine, orderLinesIn } from "./order-lines.server.ts";
-import { enqueueOrderPlacedMail } from "./order-mail.server.ts";
+import { addresses, orders, type PaymentType, products } from "#db/tables.ts";
+import type { OrderLine } from "./order-lines.server.ts";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -62,7 +42,7 @@ export type PlaceOrderInput = {
  * An order never charges more than the shopper was shown (a code or a price changed since, decision 0211): 409
  * with the new total, as a stock change is refused, so the cart page shows the cart as it is now.
  */
-function refuseAboveShown(
+export function refuseAboveShown(
   totals: Totals,
   shownTotalCents: number | null | undefined,
   shop: { currency: string; locale: string },
@@ -77,7 +57,7 @@ function refuseAboveShown(
 }
 
 /** How an online order names the client that started it: a keyed hash of its address (as the throttle counts it). */
-function checkoutClientOf(address: string): string {
+export function checkoutClientOf(address: string): string {
   return createHmac("sha256", sessionSecret())
     .update(`checkout-client:${clientKey(address)}`)
     .digest("hex")
@@ -92,7 +72,7 @@ const OPEN_CHECKOUTS_REFUSAL =
  * its units and its code's use until it is paid or ends, so throw-away accounts cannot hold a product or a
  * promotion (decision 0212). Runs in the order's transaction, taking turns with the client's other checkouts.
  */
-async function refuseTooManyOpenCheckouts(tx: Tx, checkoutClient: string): Promise<void> {
+export async function refuseTooManyOpenCheckouts(tx: Tx, checkoutClient: string): Promise<void> {
   await takeTurnsOn(tx, [`open-checkouts:${checkoutClient}`]);
   const open = await first(
     tx
@@ -111,7 +91,7 @@ async function refuseTooManyOpenCheckouts(tx: Tx, checkoutClient: string): Promi
 }
 
 /** The order's lines as a discount code sees them. */
-function discountLines(lines: readonly OrderLine[]): DiscountLine[] {
+export function discountLines(lines: readonly OrderLine[]): DiscountLine[] {
   return lines.map((line) => ({
     productId: line.productId,
     category: line.product?.category ?? "",
@@ -120,9 +100,7 @@ function discountLines(lines: readonly OrderLine[]): DiscountLine[] {
   }));
 }
 
-const hasCode = (code: unknown) => code !== undefined && code !== null && code !== "";
-
-export type PlacedOrder = { order: Order; lines: OrderLine[]; created: boolean };
+export const hasCode = (code: unknown) => code !== undefined && code !== null && code !== "";
 
 /** The saved cart's lines to order, refused when stock fell under one the shopper has not seen cut. */
 async function savedCartOrder(tx: Tx | Db, userId: string, held: ReadonlyMap<string, number>) {
@@ -136,7 +114,11 @@ async function savedCartOrder(tx: Tx | Db, userId: string, held: ReadonlyMap<str
  * select an address'), the order must have lines ('Your cart is empty.'), and every product must exist, be on
  * sale and in stock, in a size it has. Whether enough units are left is for takeStock to say.
  */
-async function checkedOrderIn(tx: Tx | Db, input: PlaceOrderInput, held: ReadonlyMap<string, number> = new Map()) {
+export async function checkedOrderIn(
+  tx: Tx | Db,
+  input: PlaceOrderInput,
+  held: ReadonlyMap<string, number> = new Map(),
+) {
   const { userId } = input;
   const address =
     typeof input.addressId === "string"
@@ -226,177 +208,4 @@ export async function checkOrderRequest(
     refuseAboveShown(totals, input.shownTotalCents, settings);
   }
   return null;
-}
-
-/**
- * Places an order in ONE immediate transaction: the request key is claimed first (a repeat answers with
- * the first order, whatever the cart holds now); then the address must be the shopper's ('Please select an
- * address'), every product must exist, be on sale and in stock, in a size it has, and prices come from the
- * products. Then the units are taken (stock.server.ts: a line that would go below zero refuses the whole
- * order with 409 and nothing is stored). The order is 'Order Placed' and unpaid; an online order holds its
- * units until it is paid or they go back. A cash order empties the saved cart and writes its confirmation
- * mails; an online one leaves the cart until it is paid (payments.server.ts).
- */
-export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
-  const { userId, paymentType } = input;
-  const requestKey = input.requestKey ?? null;
-  return transaction(async (tx) => {
-    // The claim: an order row under this key, or nothing when the key was used before.
-    const orderId = newId();
-    const [claimed] = await tx
-      .insert(orders)
-      .values({
-        id: orderId,
-        userId,
-        paymentType,
-        subtotalCents: 0,
-        taxCents: 0,
-        amountCents: 0,
-        address: {} as AddressSnapshot,
-        requestKey,
-      })
-      .onConflictDoNothing({ target: [orders.userId, orders.requestKey] })
-      .returning({ id: orders.id });
-    if (!claimed) {
-      const earlier = await first(
-        tx
-          .select()
-          .from(orders)
-          .where(and(eq(orders.userId, userId), eq(orders.requestKey, requestKey ?? ""))),
-      );
-      if (!earlier) refuse("This order could not be placed. Please try again.", 409);
-      return { order: earlier, lines: (await orderLinesIn(tx, [earlier.id])).get(earlier.id) ?? [], created: false };
-    }
-
-    const checkoutClient = paymentType === "Online" && input.client ? checkoutClientOf(input.client) : null;
-    if (checkoutClient) await refuseTooManyOpenCheckouts(tx, checkoutClient);
-    const { address, lines } = await checkedOrderIn(tx, input);
-    const taken = await takeStock(
-      tx,
-      lines.map((line) => ({ ...line, name: line.product!.name })),
-    );
-
-    // The order keeps the currency, tax and shipping it was placed with: a later change of the settings never
-    // changes it.
-    const settings = await shopSettings();
-    const pricing = shopPricing(settings);
-    // The code is checked again now, and its use taken (held until an online order is paid).
-    const discount = hasCode(input.discountCode)
-      ? await takeDiscountUse(tx, {
-          code: input.discountCode,
-          userId,
-          orderId,
-          lines: discountLines(lines),
-          state: paymentType === "COD" ? "used" : "held",
-        })
-      : null;
-    const totals = computeTotals(lines, pricing, {
-      discountCents: discount?.discountCents ?? 0,
-      discountableCents: discount?.lineCents,
-    });
-    // Checked again here: the code or a price may have changed since checkOrderRequest (all is rolled back).
-    refuseAboveShown(totals, input.shownTotalCents, settings);
-    // An order discounted to nothing needs no payment: it is placed paid, online or cash.
-    const free = totals.totalCents === 0;
-    if (free && discount) await confirmDiscountUse(tx, orderId);
-    const [order] = await tx
-      .update(orders)
-      .set({
-        subtotalCents: totals.subtotalCents,
-        discountCents: totals.discountCents,
-        discountCode: discount?.code ?? null,
-        taxCents: totals.taxCents,
-        amountCents: totals.totalCents,
-        shippingCents: totals.shippingCents,
-        currency: settings.currency,
-        taxRateBasisPoints: pricing.taxRateBasisPoints,
-        taxIncluded: pricing.taxIncluded,
-        ...(free && { isPaid: true, paidAt: Date.now() }),
-        checkoutClient,
-        addressId: address.id,
-        // The id too, kept when the address is deleted later (addressId is then set to null).
-        address: { ...addressSnapshot(address), id: address.id },
-      })
-      .where(eq(orders.id, orderId))
-      .returning();
-    if (!order) throw new Error(`Order ${orderId} vanished inside its own transaction`);
-    for (const [position, line] of lines.entries()) {
-      await tx.insert(orderItems).values({
-        id: newId(),
-        orderId,
-        productId: line.productId,
-        size: line.size,
-        quantity: line.quantity,
-        stockTaken: taken[position],
-        unitPriceCents: line.unitPriceCents,
-        position,
-        discountCents: totals.lineDiscountCents[position] ?? 0,
-      });
-    }
-    if (discount && input.items === "saved-cart" && (paymentType === "COD" || free)) {
-      await clearCartCode(tx, userId, discount.code);
-    }
-    if (paymentType === "COD" || free) {
-      // Ordering the saved cart empties it; lines an /api client sent are taken out of it (quantities
-      // subtracted), so a line it could not see (a size, for a client written for the spec) stays.
-      if (input.items === "saved-cart") await clearSavedCart(tx, userId);
-      else await removeFromSavedCart(tx, userId, lines);
-      // A cash order is placed now; an online one when it is paid (payments.server.ts).
-      await enqueueOrderPlacedMail(tx, orderId);
-    }
-    await countOrderUnits(tx, orderId, 1);
-    // The lines as orderLinesIn reads them back (a repeated request key answers with those).
-    const placed = lines.map((line, position) => ({ ...line, discountCents: totals.lineDiscountCents[position] ?? 0 }));
-    return { order, lines: placed, created: true };
-  });
-}
-
-/** The id of the address an order was sent to, even when that address was deleted since (null: not known). */
-export function orderAddressId(order: Pick<Order, "address" | "addressId">): string | null {
-  const kept = (order.address as { id?: unknown } | null)?.id;
-  return typeof kept === "string" ? kept : order.addressId;
-}
-
-export type UserOrderLine = {
-  productId: string;
-  /** The size ordered ('' for a product without sizes). */
-  size: string;
-  name: string;
-  category: string;
-  image: string | null;
-  quantity: number;
-  unitPriceCents: number;
-  lineCents: number;
-};
-export type UserOrder = Order & { lines: UserOrderLine[] };
-
-/** The shopper's placed orders, newest first, with their lines (a line whose product row is gone is left out). */
-export async function listUserOrders(userId: string): Promise<UserOrder[]> {
-  const list = await db()
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), placedOrderCondition))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  const linesByOrder = await orderLinesIn(
-    db(),
-    list.map((o) => o.id),
-  );
-  return list.map((order) => ({ ...order, lines: (linesByOrder.get(order.id) ?? []).flatMap(userOrderLine) }));
-}
-
-/** A line as My Orders shows it, or none when its product row is gone. */
-function userOrderLine({ productId, size, quantity, unitPriceCents, product }: OrderLine): UserOrderLine[] {
-  if (!product) return [];
-  return [
-    {
-      productId,
-      size,
-      name: product.name,
-      category: product.category,
-      image: product.images[0] ?? null,
-      quantity,
-      unitPriceCents,
-      lineCents: lineAmount({ unitPriceCents, quantity }),
-    },
-  ];
 }
