@@ -140,7 +140,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
       // subtracted), so a line it could not see (a size, for a client written for the spec) stays.
       if (input.items === "saved-cart") await clearSavedCart(tx, userId);
       else await removeFromSavedCart(tx, userId, lines);
-      // A cash order is placed now; an online one when it is paid (the checkout module's stripe-payment-events.server.ts).
+      // A cash order is placed now; an online one when it is paid (checkout's stripe-payment-events.server.ts).
       await enqueueOrderPlacedMail(tx, orderId);
     }
     await countOrderUnits(tx, orderId, 1);
