@@ -12,6 +12,7 @@ import { formatDate } from "#app/lib/locales.ts";
 import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "#app/lib/schemas/review.ts";
 import { useShop } from "#app/lib/shop.ts";
 import { type ReviewViewerView, Slot, useReviewViewer } from "#app/lib/visitor.tsx";
+import type { ShownReview } from "#app/modules/reviews/index.server.ts";
 
 /**
  * The page's reviews: what is the same for everyone, and on a data request the viewer's part (signedIn, canReview,
@@ -21,18 +22,7 @@ export type ReviewsData = {
   count: number;
   average: number | null;
   stars: number[];
-  reviews: {
-    id: string;
-    rating: number;
-    title: string;
-    body: string;
-    size: string;
-    firstName: string;
-    demo: boolean;
-    verified: boolean;
-    createdAt: number;
-    sellerReply: string | null;
-  }[];
+  reviews: ShownReview[];
   page: number;
   pageCount: number;
   holdForApproval: boolean;

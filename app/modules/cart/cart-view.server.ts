@@ -1,7 +1,8 @@
 // The cart as the cart page, the header and an order see it: each line joined with its product and the units
 // left of its size, the quantity capped at what is left, and totals over what can be bought now. A cap is never
 // silent: the cart page saves it and says which line changed and why (settleCart), every count on the page is
-// the capped one, and an order from a cart that would be capped unseen is refused (orders.server.ts).
+// the capped one, and an order from a cart that would be capped unseen is refused (the orders module's
+// order-checks.server.ts).
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import {
   type Db,

@@ -1,25 +1,14 @@
 // A visitor's cart: a signed cookie holding [cart key, quantity] pairs (the key is "<productId>" or
 // "<productId>:<size>"). Anything malformed is dropped on read; a tampered cookie reads as empty.
-import { createCookie } from "react-router";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "#app/lib/cart-limits.ts";
-import { isProduction, sessionSecret } from "#app/lib/config.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
-import { parseSignedCookie } from "#app/lib/signed-cookies.server.ts";
+import { visitorCookie } from "#app/lib/signed-cookies.server.ts";
 import { isSizeLabel, splitCartKey } from "#app/lib/sizes.ts";
 
 /** Cart key → quantity, in the order the lines were first added. */
 export type CartMap = Map<string, number>;
 
-function visitorCartCookie() {
-  return createCookie("__cart", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isProduction(),
-    path: "/",
-    maxAge: 60 * 60 * 24 * 30,
-    secrets: [sessionSecret()],
-  });
-}
+const cartCookie = visitorCookie("__cart", 30);
 
 /** A cart key of a product id we generate and a size label as stored. */
 export function isCartKey(key: unknown): key is string {
@@ -30,7 +19,7 @@ export function isCartKey(key: unknown): key is string {
 
 /** The visitor cart from its signed cookie. */
 export async function readVisitorCart(request: Request): Promise<CartMap> {
-  const value = await parseSignedCookie(visitorCartCookie(), request.headers.get("Cookie"), sessionSecret());
+  const value = await cartCookie.read(request);
   const cart: CartMap = new Map();
   if (!Array.isArray(value)) return cart;
   for (const entry of value.slice(0, MAX_CART_LINES)) {
@@ -45,11 +34,11 @@ export async function readVisitorCart(request: Request): Promise<CartMap> {
 
 /** The Set-Cookie value that stores this cart (or clears the cookie when it is empty). */
 export function writeVisitorCart(cart: CartMap): Promise<string> {
-  if (cart.size === 0) return visitorCartCookie().serialize([], { maxAge: 0 });
-  return visitorCartCookie().serialize([...cart]);
+  if (cart.size === 0) return cartCookie.clear([]);
+  return cartCookie.write([...cart]);
 }
 
 /** Whether the request carries a visitor cart cookie at all (even an empty or broken one). */
 export function hasVisitorCartCookie(request: Request): boolean {
-  return /(?:^|;\s*)__cart=/.test(request.headers.get("Cookie") ?? "");
+  return cartCookie.isSent(request);
 }

@@ -7,14 +7,14 @@ import { ID_PATTERN } from "#app/lib/ids.ts";
 import { placedOrderPath } from "#app/lib/order-status.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { orders } from "#db/tables.ts";
+import { closeCheckout } from "./open-checkouts.server.ts";
+import { CHECKOUT_SESSION_ID_PATTERN, errorText, onlinePaymentAvailable, stripeClient } from "./stripe.server.ts";
 import {
   cancelOrderForSession,
-  closeCheckout,
   expireStaleOnlineOrders,
   fulfilCheckoutSession,
   type PaymentOutcome,
-} from "./payments.server.ts";
-import { CHECKOUT_SESSION_ID_PATTERN, errorText, onlinePaymentAvailable, stripeClient } from "./stripe.server.ts";
+} from "./stripe-payment-events.server.ts";
 
 /** What the shopper is told when coming back from the checkout page. */
 export const PAYMENT_NOTICES = {

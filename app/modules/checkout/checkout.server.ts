@@ -7,14 +7,8 @@ import { underCodeThrottle } from "#app/modules/discounts/index.server.ts";
 import { checkOrderRequest, placeOrder } from "#app/modules/orders/index.server.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
 import type { PaymentType } from "#db/tables.ts";
-import {
-  ALREADY_PLACED,
-  CHECKOUT_ENDED,
-  checkoutsToCloseIds,
-  closeOpenCheckouts,
-  startOnlineCheckout,
-  unitsHeldByCheckoutsToClose,
-} from "./payments.server.ts";
+import { ALREADY_PLACED, CHECKOUT_ENDED, startOnlineCheckout } from "./online-checkout.server.ts";
+import { checkoutsToCloseIds, closeOpenCheckouts, unitsHeldByCheckoutsToClose } from "./open-checkouts.server.ts";
 import { ONLINE_PAYMENT_OFF, onlinePaymentAvailable } from "./stripe.server.ts";
 
 export const PAYMENT_TYPES: readonly PaymentType[] = ["COD", "Online"];

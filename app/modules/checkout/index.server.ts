@@ -7,14 +7,7 @@ export {
   confirmCheckoutReturn,
   PAYMENT_NOTICES,
 } from "./checkout-return.server.ts";
-export {
-  cancelOrderForSession,
-  claimStripeEvent,
-  expireStaleOnlineOrders,
-  fulfilCheckoutSession,
-  handleStripeEvent,
-  startOnlineCheckout,
-} from "./payments.server.ts";
+export { startOnlineCheckout } from "./online-checkout.server.ts";
 export {
   isSandboxMode,
   ONLINE_PAYMENT_OFF,
@@ -25,3 +18,10 @@ export {
   stripeClient,
   webhookSecret,
 } from "./stripe.server.ts";
+export {
+  cancelOrderForSession,
+  claimStripeEvent,
+  expireStaleOnlineOrders,
+  fulfilCheckoutSession,
+  handleStripeEvent,
+} from "./stripe-payment-events.server.ts";

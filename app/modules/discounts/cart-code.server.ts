@@ -2,34 +2,23 @@
 // signed cookie and moves to the shopper's cart when they next open it signed in. Applying checks the code
 // against the cart now; the cart page checks it again on every view and the order when it is placed.
 import { and, eq, sql } from "drizzle-orm";
-import { createCookie } from "react-router";
-import { isProduction, sessionSecret } from "#app/lib/config.server.ts";
 import { db, preparedPerConnection, type Tx, transaction } from "#app/lib/db.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { normaliseCode } from "#app/lib/schemas/discount.ts";
+import { visitorCookie } from "#app/lib/signed-cookies.server.ts";
 import { cartDiscountCodes } from "#db/tables.ts";
 import { type CodeTrier, checkDiscount, type DiscountLine, underCodeThrottle } from "./discounts.server.ts";
 
 export const CODE_APPLIED = "Discount code applied";
 export const CODE_REMOVED = "Discount code removed";
 
-function visitorCodeCookie() {
-  return createCookie("__discount", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isProduction(),
-    path: "/",
-    maxAge: 60 * 60 * 24 * 30,
-    secrets: [sessionSecret()],
-  });
-}
+const codeCookie = visitorCookie("__discount", 30);
 
 async function visitorCode(request: Request): Promise<string | null> {
-  const value = await visitorCodeCookie().parse(request.headers.get("Cookie"));
-  return normaliseCode(value);
+  return normaliseCode(await codeCookie.read(request));
 }
 
-const clearVisitorCode = () => visitorCodeCookie().serialize("", { maxAge: 0 });
+const clearVisitorCode = () => codeCookie.clear("");
 
 /** The code a shopper's saved cart carries, by a query prepared once per connection (the cart page, every view). */
 async function storedCode(userId: string): Promise<string | null> {
@@ -87,7 +76,7 @@ export async function applyCartCode(
     await transaction((tx) => storeCode(tx, userId, code));
     return { message: CODE_APPLIED, cookies: [] };
   }
-  return { message: CODE_APPLIED, cookies: [await visitorCodeCookie().serialize(code)] };
+  return { message: CODE_APPLIED, cookies: [await codeCookie.write(code)] };
 }
 
 export async function removeCartCode(

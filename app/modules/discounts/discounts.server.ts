@@ -2,7 +2,7 @@
 // A use is taken inside the order's own transaction with guarded updates (the code's `uses < max_uses`, the
 // shopper's count under `max_uses_per_shopper`), so no limit is ever exceeded however many orders arrive at
 // once; an unpaid online order holds its use, and a use goes back exactly once (a state change from held).
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { formatMoney } from "#app/lib/money.ts";
@@ -79,39 +79,26 @@ export function discountFor(code: Pick<DiscountCode, "kind" | "value">, eligible
   return Math.max(0, Math.min(off, eligibleCents));
 }
 
-/** How many uses of a code are held by these orders (about to be closed, so their uses go back). */
-async function usesHeldBy(tx: Tx | Db, codeId: string, orderIds: readonly string[]): Promise<number> {
-  if (orderIds.length === 0) return 0;
+/** How many uses of a code meet all of `conditions`. */
+async function usesOf(tx: Tx | Db, codeId: string, ...conditions: SQL[]): Promise<number> {
   const row = await first(
     tx
       .select({ n: count() })
       .from(discountUses)
-      .where(
-        and(
-          eq(discountUses.codeId, codeId),
-          eq(discountUses.state, "held"),
-          inArray(discountUses.orderId, [...orderIds]),
-        ),
-      ),
+      .where(and(eq(discountUses.codeId, codeId), ...conditions)),
   );
   return row?.n ?? 0;
 }
 
+/** How many uses of a code are held by these orders (about to be closed, so their uses go back). */
+async function usesHeldBy(tx: Tx | Db, codeId: string, orderIds: readonly string[]): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  return usesOf(tx, codeId, eq(discountUses.state, "held"), inArray(discountUses.orderId, [...orderIds]));
+}
+
 /** How many uses this shopper holds or took of a code. */
 async function usesByShopper(tx: Tx | Db, codeId: string, userId: string): Promise<number> {
-  const row = await first(
-    tx
-      .select({ n: count() })
-      .from(discountUses)
-      .where(
-        and(
-          eq(discountUses.codeId, codeId),
-          eq(discountUses.userId, userId),
-          inArray(discountUses.state, ["held", "used"]),
-        ),
-      ),
-  );
-  return row?.n ?? 0;
+  return usesOf(tx, codeId, eq(discountUses.userId, userId), inArray(discountUses.state, ["held", "used"]));
 }
 
 export type DiscountCheckOptions = {

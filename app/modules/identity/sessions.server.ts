@@ -1,6 +1,6 @@
 // Database-backed sessions for shoppers and sellers. The cookie holds only a random session id
 // (signed, HttpOnly, SameSite=Lax, Secure in production); everything else stays in the database.
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { isProduction, sessionSecret } from "#app/lib/config.server.ts";
 import { db, first, preparedPerConnection, transaction } from "#app/lib/db.server.ts";
@@ -81,22 +81,31 @@ export async function readSession(
 
 // Who a session cookie signs in, in one query each (the session row joined to its shopper or seller), prepared
 // once per connection: the identity middleware asks on every request that carries the cookie.
-const shopperBySessionOn = preparedPerConnection((connection) =>
-  connection
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder("sessionId")), gt(sessions.expiresAt, sql.placeholder("now"))))
-    .prepare(),
-);
-const sellerBySessionOn = preparedPerConnection((connection) =>
-  connection
-    .select({ id: sellers.id, email: sellers.email, name: sellers.name })
-    .from(sessions)
-    .innerJoin(sellers, eq(sellers.id, sessions.sellerId))
-    .where(and(eq(sessions.id, sql.placeholder("sessionId")), gt(sessions.expiresAt, sql.placeholder("now"))))
-    .prepare(),
-);
+type Subject = typeof users | typeof sellers;
+function subjectBySessionOn(
+  subject: Subject,
+  subjectOfSession: SQL,
+  fields: { id: Subject["id"]; name: Subject["name"]; email: Subject["email"] },
+) {
+  return preparedPerConnection((connection) =>
+    connection
+      .select(fields)
+      .from(sessions)
+      .innerJoin(subject, subjectOfSession)
+      .where(and(eq(sessions.id, sql.placeholder("sessionId")), gt(sessions.expiresAt, sql.placeholder("now"))))
+      .prepare(),
+  );
+}
+const shopperBySessionOn = subjectBySessionOn(users, eq(users.id, sessions.userId), {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+});
+const sellerBySessionOn = subjectBySessionOn(sellers, eq(sellers.id, sessions.sellerId), {
+  id: sellers.id,
+  email: sellers.email,
+  name: sellers.name,
+});
 
 /** The shopper the request's session cookie signs in (a live session of a shopper that exists), or null. */
 export async function sessionShopper(request: Request): Promise<{ id: string; name: string; email: string } | null> {

@@ -7,22 +7,10 @@ export {
   storeProductImage,
   uploadedFilePath,
 } from "./images.server.ts";
-export {
-  addProduct,
-  getProductForSeller,
-  type ImageUpload,
-  listSellerProducts,
-  MAX_NAMED_PRODUCTS,
-  productIdsNamed,
-  productNameOf,
-  productNamesOf,
-  readProductUpload,
-  removeFromSale,
-  restoreToSale,
-  sellerProductPage,
-  setInStock,
-  updateProduct,
-} from "./products.server.ts";
+export { MAX_NAMED_PRODUCTS, productIdsNamed, productNameOf, productNamesOf } from "./product-names.server.ts";
+export { type ImageUpload, readProductUpload } from "./product-upload.server.ts";
+export { addProduct, removeFromSale, restoreToSale, setInStock, updateProduct } from "./product-writes.server.ts";
+export { getProductForSeller, listSellerProducts, sellerProductPage } from "./seller-product-list.server.ts";
 export {
   type CountChange,
   changeCounts,

@@ -7,18 +7,11 @@ export {
   undoCashPaid,
 } from "./cash-payments.server.ts";
 export { deliveredSizesIn, hasDelivered, keptDeliveryOf } from "./delivered.server.ts";
+export { listUserOrders, orderAddressId, type UserOrder } from "./my-orders.server.ts";
+export { checkOrderRequest, type Order, type PlaceOrderInput, placedOrderCondition } from "./order-checks.server.ts";
 export { MISSING_PRODUCT_NAME, type OrderLine, orderLinesIn } from "./order-lines.server.ts";
 export { enqueueOrderPlacedMail, enqueuePaymentNotCompletedMail, enqueueRefundMail } from "./order-mail.server.ts";
-export {
-  checkOrderRequest,
-  listUserOrders,
-  type Order,
-  orderAddressId,
-  type PlaceOrderInput,
-  placedOrderCondition,
-  placeOrder,
-  type UserOrder,
-} from "./orders.server.ts";
+export { placeOrder } from "./place-order.server.ts";
 export {
   cancelForRefund,
   listSellerOrders,

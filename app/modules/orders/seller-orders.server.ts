@@ -10,9 +10,10 @@ import { countOrderUnits } from "#app/modules/catalog/index.server.ts";
 import { releaseDiscountUse } from "#app/modules/discounts/index.server.ts";
 import { returnOrderStock } from "#app/modules/inventory/index.server.ts";
 import { type AddressSnapshot, ORDER_STATUSES, type OrderStatus, orders } from "#db/tables.ts";
+import { orderAddressId } from "./my-orders.server.ts";
+import { placedOrderCondition } from "./order-checks.server.ts";
 import { MISSING_PRODUCT_NAME, orderLinesIn } from "./order-lines.server.ts";
 import { enqueueOrderStatusMail } from "./order-mail.server.ts";
-import { orderAddressId, placedOrderCondition } from "./orders.server.ts";
 
 export type SellerOrderItem = {
   productId: string;
