@@ -1,10 +1,10 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { type ChangeEvent, type ReactNode, useEffect, useState } from "react";
+import { AmountInput } from "#app/components/amount-input.tsx";
 import { FieldError, FormError } from "#app/components/form-field.tsx";
 import { CATEGORIES } from "#app/lib/categories.ts";
 import { type FormReply, formErrorOf, type useReplyForm } from "#app/lib/forms.ts";
 import { thumbnailUrl, UPLOAD_FORMATS_TEXT, UPLOAD_TYPES } from "#app/lib/images.ts";
-import { moneyInputProps } from "#app/lib/money.ts";
 import { DESCRIPTION_MAX_LINES, MAX_IMAGE_MB, NAME_MAX_LENGTH } from "#app/lib/product-limits.ts";
 import type { productFieldsSchema } from "#app/lib/schemas/product.ts";
 import { useShop } from "#app/lib/shop.ts";
@@ -179,17 +179,15 @@ export function ProductFieldInputs({ fields }: { fields: ProductFields }) {
             [fields.offerPrice, "Offer Price"],
           ] as const
         ).map(([field, label]) => {
-          // A number input where the shop writes a decimal point, a text field where it writes a comma.
-          const { type, ...kind } = moneyInputProps(shop.currency, shop.locale);
-          const { key, ...price } = getInputProps(field, { type });
-          const min = "step" in kind ? kind.step : undefined;
+          const { key, type: _kind, ...price } = getInputProps(field, { type: "text" });
           return (
             <LabelledField key={field.name} field={field} label={label} className="flex w-32 flex-1 flex-col gap-1">
-              <input
+              <AmountInput
                 key={key}
                 {...price}
-                {...kind}
-                min={min}
+                currency={shop.currency}
+                locale={shop.locale}
+                positive
                 placeholder="0"
                 required={field.name === "price"}
                 {...(field.name === "offerPrice" && !invalid(field) ? { "aria-describedby": "offer-price-hint" } : {})}

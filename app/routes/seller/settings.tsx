@@ -2,6 +2,7 @@
 import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { AmountInput } from "#app/components/amount-input.tsx";
 import { SubmitButton } from "#app/components/button.tsx";
 import { FieldError, FormError } from "#app/components/form-field.tsx";
 import { CURRENCIES } from "#app/lib/currencies.ts";
@@ -163,8 +164,24 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const taxIncluded = fields.taxIncluded.value ?? loaderData.values.taxIncluded;
   const { key: countryKey, ...country } = getSelectProps(fields.country);
   const { key: localeKey, ...locale } = getSelectProps(fields.locale);
-  const hint = moneyHint(chosen, fields.locale.value ?? loaderData.values.locale);
+  const writtenAs = fields.locale.value ?? loaderData.values.locale;
+  const hint = moneyHint(chosen, writtenAs);
   const amountHint = `${hint.charAt(0).toUpperCase()}${hint.slice(1)}.`;
+  // biome-ignore lint/suspicious/noExplicitAny: every field of this form is typed text
+  const amount = (field: FieldMetadata<any>, label: string, more: string) => {
+    const { key, type: _kind, ...props } = getInputProps(field, { type: "text" });
+    return (
+      <Labelled field={field} label={label} hint={`${amountHint} ${more}`} focus={field.name === firstInvalid}>
+        <AmountInput
+          key={key}
+          {...props}
+          currency={chosen}
+          locale={writtenAs}
+          className={inputClass(Boolean(field.errors?.length))}
+        />
+      </Labelled>
+    );
+  };
   return (
     <section className="p-4 md:p-10">
       <h1 className="mb-6 text-2xl font-semibold text-gray-800">Shop settings</h1>
@@ -279,11 +296,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               focus={firstInvalid === "taxIncluded"}
             />
           </fieldset>
-          {text(fields.shippingFlat, "Flat shipping fee", `${amountHint} 0 for free shipping.`)}
-          {text(
+          {amount(fields.shippingFlat, "Flat shipping fee", "0 for free shipping.")}
+          {amount(
             fields.freeShippingFrom,
             "Free shipping from",
-            `${amountHint} Orders of this much or more ship free; leave empty for none.`,
+            "Orders of this much or more ship free; leave empty for none.",
           )}
         </fieldset>
 
