@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { data, Form, Link } from "react-router";
 import { AccountCard, AccountSubmit, NewPasswordFields } from "#app/components/account-form.tsx";
 import { FormError } from "#app/components/form-field.tsx";
-import { formAction, refusalHeaders } from "#app/lib/form-reply.server.ts";
+import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
 import { PASSWORD_CHANGED, RESET_LINK_INVALID } from "#app/lib/password-reset.ts";
 import { clientAddressOf } from "#app/lib/request-client.server.ts";
@@ -11,18 +11,12 @@ import { shopOf } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { isResetTokenUsable, resetPassword, signIn } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/reset-password";
+import { PRIVATE, privateHeaders } from "./token-page.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Choose a new password | ${shopOf(matches).name}` }];
 
 // The token is in the address: it must not travel to another site in a Referer, nor be kept by a cache.
-// ("same-origin", not "no-referrer": with no-referrer the browser sends the form's own post with Origin: null,
-// which React Router refuses.)
-const PRIVATE = { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" };
-export const headers: Route.HeadersFunction = (args) => {
-  const headers = new Headers(refusalHeaders(args));
-  for (const [name, value] of Object.entries(PRIVATE)) headers.set(name, value);
-  return headers;
-};
+export const headers: Route.HeadersFunction = privateHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { data, Form, Link } from "react-router";
 import { AccountCard, AccountSubmit, NewPasswordFields } from "#app/components/account-form.tsx";
 import { Field, FormError } from "#app/components/form-field.tsx";
-import { formAction, refusalHeaders } from "#app/lib/form-reply.server.ts";
+import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
 import {
   MAX_OWNER_NAME_LENGTH,
@@ -14,17 +14,13 @@ import {
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { completeSetup, isSetupTokenUsable, isShopSetUp } from "#app/modules/setup/index.server.ts";
 import type { Route } from "./+types/setup";
+import { PRIVATE, privateHeaders } from "./token-page.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Set up your shop" }, { name: "robots", content: "noindex" }];
 
 // The token is in the address: it must not travel to another site in a Referer, nor be kept by a cache
 // (as on the password-reset page).
-const PRIVATE = { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" };
-export const headers: Route.HeadersFunction = (args) => {
-  const headers = new Headers(refusalHeaders(args));
-  for (const [name, value] of Object.entries(PRIVATE)) headers.set(name, value);
-  return headers;
-};
+export const headers: Route.HeadersFunction = privateHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
