@@ -1,7 +1,7 @@
 import { Form, Link, redirect } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { ExportLinks } from "#app/components/seller/export-links.tsx";
-import { PageField, SellerPager } from "#app/components/seller/pager.tsx";
+import { ListCount, PageField, RefusalAboveList, SellerPager } from "#app/components/seller/pager.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, typedValue } from "#app/lib/forms.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
@@ -129,19 +129,11 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
   return (
     <section className="flex flex-col gap-4 p-4 md:p-10">
       <h1 className="text-2xl font-semibold text-gray-800">Orders List</h1>
-      {total > 0 ? (
-        <p className="text-sm text-gray-600">
-          {total} {total === 1 ? "order" : "orders"} · Page {page} of {pageCount}
-        </p>
-      ) : null}
+      <ListCount total={total} noun={["order", "orders"]} page={page} pageCount={pageCount} />
       <div className="max-w-4xl">
         <ExportLinks today={loaderData.today} />
       </div>
-      {refusal && !orders.some((o) => o.id === refusedOrderId) ? (
-        <p role="alert" className="text-sm text-red-600">
-          {refusal}
-        </p>
-      ) : null}
+      <RefusalAboveList refusal={refusal} listed={orders.some((o) => o.id === refusedOrderId)} />
       {orders.length === 0 ? (
         <p className="text-gray-500">No orders found</p>
       ) : (
