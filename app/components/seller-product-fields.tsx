@@ -1,7 +1,10 @@
-import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { type ChangeEvent, type ReactNode, useEffect, useState } from "react";
+import { Form } from "react-router";
 import { AmountInput } from "#app/components/amount-input.tsx";
+import { SubmitButton } from "#app/components/button.tsx";
 import { FieldError, FormError } from "#app/components/form-field.tsx";
+import { SizeFields } from "#app/components/seller-size-fields.tsx";
 import { CATEGORIES } from "#app/lib/categories.ts";
 import { type FormReply, formErrorOf, type useReplyForm } from "#app/lib/forms.ts";
 import { thumbnailUrl, UPLOAD_FORMATS_TEXT, UPLOAD_TYPES } from "#app/lib/images.ts";
@@ -226,5 +229,49 @@ export function ImagesError({
       ) : null}
       <FormError id={formErrorId} message={formErrorOf(reply)} />
     </>
+  );
+}
+
+/**
+ * The add and the edit form of a product: the photo slots (with what the page says about them), the fields,
+ * the sizes and the submit button. A hidden first submit button makes Enter in a field send the form, never
+ * press a size button.
+ */
+export function ProductForm({
+  form,
+  fields,
+  photosHint,
+  slots,
+  imagesError,
+  submitLabel,
+}: {
+  form: ReturnType<typeof useReplyForm<typeof productFieldsSchema>>[0];
+  fields: ProductFields;
+  photosHint: ReactNode;
+  slots: ReactNode;
+  imagesError: ReactNode;
+  submitLabel: string;
+}) {
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      noValidate
+      className="flex max-w-lg flex-col gap-5"
+    >
+      <button type="submit" hidden tabIndex={-1} />
+      <fieldset>
+        <legend className="text-base font-medium">Product Image</legend>
+        <p className="text-xs text-gray-500">{photosHint}</p>
+        <div className="mt-2 flex flex-wrap items-start gap-3">{slots}</div>
+        {imagesError}
+      </fieldset>
+      <ProductFieldInputs fields={fields} />
+      <SizeFields form={form} fields={fields} />
+      <SubmitButton size="lg" className="self-start">
+        {submitLabel}
+      </SubmitButton>
+    </Form>
   );
 }
