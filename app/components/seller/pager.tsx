@@ -38,6 +38,18 @@ export function PageField({ page }: { page: number }) {
   return page > 1 ? <input type="hidden" name="page" value={page} /> : null;
 }
 
+/** The hidden fields of a row's form: what to do and to which row (`values`), and the page to come back to. */
+export function RowFields({ values, page }: { values: Record<string, string>; page: number }) {
+  return (
+    <>
+      {Object.entries(values).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <PageField page={page} />
+    </>
+  );
+}
+
 /** "12 orders · Page 1 of 2" above a list: how many in all and which page this is (nothing for an empty list). */
 export function ListCount({
   total,

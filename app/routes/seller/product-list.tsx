@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { FormError } from "#app/components/form-field.tsx";
-import { ListCount, PageField, SellerPager } from "#app/components/seller/pager.tsx";
+import { ListCount, RowFields, SellerPager } from "#app/components/seller/pager.tsx";
 import { StockCountsForm, unitsLeft } from "#app/components/seller-stock-form.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf } from "#app/lib/forms.ts";
@@ -133,9 +133,7 @@ function StockToggle({ product, page }: { product: Row; page: number }) {
   const inStock = typeof pending === "string" ? pending === "true" : product.inStock;
   return (
     <fetcher.Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value={PRODUCT_LIST_INTENTS.stock} />
-      <input type="hidden" name="id" value={product.id} />
-      <PageField page={page} />
+      <RowFields page={page} values={{ intent: PRODUCT_LIST_INTENTS.stock, id: product.id }} />
       <button
         type="submit"
         name="inStock"
@@ -271,8 +269,7 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                             Edit
                           </Link>
                           <Form method="post" preventScrollReset>
-                            <input type="hidden" name="id" value={product.id} />
-                            <PageField page={page} />
+                            <RowFields page={page} values={{ id: product.id }} />
                             <SubmitButton
                               variant="bare"
                               name="intent"
