@@ -34,6 +34,18 @@ function ContactBlock({ id, title, children }: { id: string; title: string; chil
   );
 }
 
+/** "Support: help@example.com", the address a link (to call or to write). */
+function ContactLink({ lead, href, text }: { lead: string; href: string; text: string }) {
+  return (
+    <p className="mt-2 text-gray-600">
+      {lead}:{" "}
+      <a href={href} className="text-primary hover:underline">
+        {text}
+      </a>
+    </p>
+  );
+}
+
 // Everything on this page is the shop settings' identity part (the seller's /seller/settings).
 export default function Contact() {
   const shop = useShop();
@@ -65,22 +77,12 @@ export default function Contact() {
           ) : null}
           {shop.phone ? (
             <ContactBlock id="phone" title="Phone">
-              <p className="mt-2 text-gray-600">
-                Customer care:{" "}
-                <a href={telHref(shop.phone)} className="text-primary hover:underline">
-                  {shop.phone}
-                </a>
-              </p>
+              <ContactLink lead="Customer care" href={telHref(shop.phone)} text={shop.phone} />
             </ContactBlock>
           ) : null}
           {shop.contactEmail ? (
             <ContactBlock id="email" title="Email">
-              <p className="mt-2 text-gray-600">
-                Support:{" "}
-                <a href={`mailto:${shop.contactEmail}`} className="text-primary hover:underline">
-                  {shop.contactEmail}
-                </a>
-              </p>
+              <ContactLink lead="Support" href={`mailto:${shop.contactEmail}`} text={shop.contactEmail} />
             </ContactBlock>
           ) : null}
           {shop.openingHours ? (

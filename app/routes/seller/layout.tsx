@@ -1,5 +1,5 @@
-import { Form, Link, NavLink, Outlet, useNavigation } from "react-router";
-import { SubmitButton } from "#app/components/button.tsx";
+import { Link, NavLink, Outlet, useNavigation } from "react-router";
+import { LogoutButton } from "#app/components/logout-button.tsx";
 import { sellerMeta } from "#app/lib/seo.ts";
 import { useShop } from "#app/lib/shop.ts";
 import { requireSellerArea, signedInSeller } from "#app/middleware/identity.server.ts";
@@ -69,11 +69,7 @@ export default function SellerLayout({ loaderData }: Route.ComponentProps) {
         <div className="flex items-center gap-5 text-gray-600">
           {/* The spec's 'Hi! Seller', with the owner's name when the setup page was given one. */}
           <p data-testid="seller-greeting">{`Hi! ${loaderData.seller.name || "Seller"}`}</p>
-          <Form method="post" action="/seller/logout">
-            <SubmitButton variant="quiet" size="sm">
-              Logout
-            </SubmitButton>
-          </Form>
+          <LogoutButton action="/seller/logout" variant="quiet" size="sm" />
         </div>
       </header>
       <div className="flex">
