@@ -20,53 +20,46 @@ export function Footer() {
             <p className="mt-2">{[shop.phone, shop.contactEmail].filter(Boolean).join(" · ")}</p>
           ) : null}
         </div>
-        <div>
-          <p className="font-semibold text-gray-800">Shop</p>
-          <ul className="footer-links">
-            {CATEGORIES.map((c) => (
-              <li key={c.path}>
-                <Link to={categoryPath(c.path)} discover="none">
-                  {c.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div>
-          <p className="font-semibold text-gray-800">Help</p>
-          <ul className="footer-links">
-            {shop.demo ? (
-              <li>
-                <Link to="/deals">Deals</Link>
-              </li>
-            ) : null}
-            <li>
-              <Link to="/my-orders">My Orders</Link>
-            </li>
-            <li>
-              <Link to="/contact">Contact us</Link>
-            </li>
-            {POLICIES.map((policy, i) => (
-              <li key={policy.slug}>
-                <Link to={`/policies/${policy.slug}`} discover={i === 0 ? "render" : "none"}>
-                  {policy.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div>
-          <p className="font-semibold text-gray-800">Sellers</p>
-          <ul className="footer-links">
-            <li>
-              <Link to="/seller-login">Seller Dashboard</Link>
-            </li>
-          </ul>
-        </div>
+        <FooterColumn
+          title="Shop"
+          links={CATEGORIES.map((c) => ({ to: categoryPath(c.path), label: c.label, discover: false }))}
+        />
+        <FooterColumn
+          title="Help"
+          links={[
+            ...(shop.demo ? [{ to: "/deals", label: "Deals" }] : []),
+            { to: "/my-orders", label: "My Orders" },
+            { to: "/contact", label: "Contact us" },
+            ...POLICIES.map((policy, i) => ({
+              to: `/policies/${policy.slug}`,
+              label: policy.title,
+              discover: i === 0,
+            })),
+          ]}
+        />
+        <FooterColumn title="Sellers" links={[{ to: "/seller-login", label: "Seller Dashboard" }]} />
       </div>
       <p className="border-t border-gray-200 py-4 text-center text-xs">
         {`© ${new Date().getFullYear()} ${shop.name}. All rights reserved.`}
       </p>
     </footer>
+  );
+}
+
+/** A column of links under its title; `discover: false` where another link announces the route (see Footer). */
+function FooterColumn({ title, links }: { title: string; links: { to: string; label: string; discover?: boolean }[] }) {
+  return (
+    <div>
+      <p className="font-semibold text-gray-800">{title}</p>
+      <ul className="footer-links">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} discover={link.discover === false ? "none" : "render"}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

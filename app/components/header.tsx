@@ -9,8 +9,8 @@ import {
   useNavigation,
   useSearchParams,
 } from "react-router";
-import { SubmitButton } from "#app/components/button.tsx";
 import { CartIcon } from "#app/components/cart-icon.tsx";
+import { LogoutButton } from "#app/components/logout-button.tsx";
 import { SavedLink } from "#app/components/saved-link.tsx";
 import { thumbnailUrl } from "#app/lib/images.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
@@ -173,11 +173,7 @@ export function Header({
                   </Link>
                 </li>
                 <li>
-                  <Form method="post" action="/logout">
-                    <SubmitButton variant="bare" className="menu-logout">
-                      Logout
-                    </SubmitButton>
-                  </Form>
+                  <LogoutButton action="/logout" variant="bare" className="menu-logout" />
                 </li>
               </ul>
             </details>
@@ -210,11 +206,7 @@ export function Header({
                   <Link to="/my-orders" discover="none">
                     orders
                   </Link>
-                  <Form method="post" action="/logout" discover="none">
-                    <SubmitButton variant="bare" className="nav-logout">
-                      Logout
-                    </SubmitButton>
-                  </Form>
+                  <LogoutButton action="/logout" discover="none" variant="bare" className="nav-logout" />
                 </>
               ) : (
                 <Link to={loginHref} className="self-start rounded-full bg-primary px-6 py-2 text-white">

@@ -77,9 +77,15 @@ export function LoginModal({ mode: urlMode, reply }: { mode: AuthMode; reply?: F
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [navigate, closeHref]);
-  const inputClass = (invalid: boolean) =>
-    `mt-1 w-full rounded-control border bg-white p-2.5 text-ink outline-none focus:border-primary ${invalid ? "border-red-600" : "border-field"}`;
-  const common = { required: true, className: "text-gray-600" } as const;
+  /** One of the form's fields: required, in the modal's look, its border red while it is in error. */
+  const input = (props: Parameters<typeof Field>[0]) => (
+    <Field
+      required
+      className="text-gray-600"
+      inputClassName={`mt-1 w-full rounded-control border bg-white p-2.5 text-ink outline-none focus:border-primary ${props.field.errors ? "border-red-600" : "border-field"}`}
+      {...props}
+    />
+  );
   const close = (
     <Link
       to={closeHref}
@@ -106,38 +112,32 @@ export function LoginModal({ mode: urlMode, reply }: { mode: AuthMode; reply?: F
         <input type="hidden" name="redirectTo" value={returnTo} />
         {fetcher.state === "idle" ? <FormError id={form.errorId} message={formErrorOf(answer)} /> : null}
         <div ref={firstField} className="flex flex-col gap-4">
-          {registering ? (
-            <Field
-              {...common}
-              field={fields.name}
-              label="Name"
-              placeholder="Your name"
-              maxLength={100}
-              autoComplete="name"
-              inputClassName={inputClass(Boolean(fields.name.errors))}
-            />
-          ) : null}
-          <Field
-            {...common}
-            field={fields.email}
-            label="Email"
-            type="email"
-            placeholder="you@example.com"
-            maxLength={254}
-            autoComplete="email"
-            inputClassName={inputClass(Boolean(fields.email.errors))}
-          />
+          {registering
+            ? input({
+                field: fields.name,
+                label: "Name",
+                placeholder: "Your name",
+                maxLength: 100,
+                autoComplete: "name",
+              })
+            : null}
+          {input({
+            field: fields.email,
+            label: "Email",
+            type: "email",
+            placeholder: "you@example.com",
+            maxLength: 254,
+            autoComplete: "email",
+          })}
         </div>
-        <Field
-          {...common}
-          field={fields.password}
-          label="Password"
-          type="password"
-          maxLength={200}
-          autoComplete={registering ? "new-password" : "current-password"}
-          hint={registering ? `At least ${MIN_PASSWORD_LENGTH} characters.` : undefined}
-          inputClassName={inputClass(Boolean(fields.password.errors))}
-        />
+        {input({
+          field: fields.password,
+          label: "Password",
+          type: "password",
+          maxLength: 200,
+          autoComplete: registering ? "new-password" : "current-password",
+          hint: registering ? `At least ${MIN_PASSWORD_LENGTH} characters.` : undefined,
+        })}
         {registering ? null : (
           <p className="-mt-2 text-right">
             <Link to="/forgot-password" className="text-primary underline">

@@ -1,10 +1,13 @@
-import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { type ChangeEvent, type ReactNode, useEffect, useState } from "react";
+import { Form } from "react-router";
+import { AmountInput } from "#app/components/amount-input.tsx";
+import { SubmitButton } from "#app/components/button.tsx";
 import { FieldError, FormError } from "#app/components/form-field.tsx";
+import { SizeFields } from "#app/components/seller-size-fields.tsx";
 import { CATEGORIES } from "#app/lib/categories.ts";
 import { type FormReply, formErrorOf, type useReplyForm } from "#app/lib/forms.ts";
 import { thumbnailUrl, UPLOAD_FORMATS_TEXT, UPLOAD_TYPES } from "#app/lib/images.ts";
-import { moneyInputProps } from "#app/lib/money.ts";
 import { DESCRIPTION_MAX_LINES, MAX_IMAGE_MB, NAME_MAX_LENGTH } from "#app/lib/product-limits.ts";
 import type { productFieldsSchema } from "#app/lib/schemas/product.ts";
 import { useShop } from "#app/lib/shop.ts";
@@ -179,17 +182,15 @@ export function ProductFieldInputs({ fields }: { fields: ProductFields }) {
             [fields.offerPrice, "Offer Price"],
           ] as const
         ).map(([field, label]) => {
-          // A number input where the shop writes a decimal point, a text field where it writes a comma.
-          const { type, ...kind } = moneyInputProps(shop.currency, shop.locale);
-          const { key, ...price } = getInputProps(field, { type });
-          const min = "step" in kind ? kind.step : undefined;
+          const { key, type: _kind, ...price } = getInputProps(field, { type: "text" });
           return (
             <LabelledField key={field.name} field={field} label={label} className="flex w-32 flex-1 flex-col gap-1">
-              <input
+              <AmountInput
                 key={key}
                 {...price}
-                {...kind}
-                min={min}
+                currency={shop.currency}
+                locale={shop.locale}
+                positive
                 placeholder="0"
                 required={field.name === "price"}
                 {...(field.name === "offerPrice" && !invalid(field) ? { "aria-describedby": "offer-price-hint" } : {})}
@@ -228,5 +229,49 @@ export function ImagesError({
       ) : null}
       <FormError id={formErrorId} message={formErrorOf(reply)} />
     </>
+  );
+}
+
+/**
+ * The add and the edit form of a product: the photo slots (with what the page says about them), the fields,
+ * the sizes and the submit button. A hidden first submit button makes Enter in a field send the form, never
+ * press a size button.
+ */
+export function ProductForm({
+  form,
+  fields,
+  photosHint,
+  slots,
+  imagesError,
+  submitLabel,
+}: {
+  form: ReturnType<typeof useReplyForm<typeof productFieldsSchema>>[0];
+  fields: ProductFields;
+  photosHint: ReactNode;
+  slots: ReactNode;
+  imagesError: ReactNode;
+  submitLabel: string;
+}) {
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      noValidate
+      className="flex max-w-lg flex-col gap-5"
+    >
+      <button type="submit" hidden tabIndex={-1} />
+      <fieldset>
+        <legend className="text-base font-medium">Product Image</legend>
+        <p className="text-xs text-gray-500">{photosHint}</p>
+        <div className="mt-2 flex flex-wrap items-start gap-3">{slots}</div>
+        {imagesError}
+      </fieldset>
+      <ProductFieldInputs fields={fields} />
+      <SizeFields form={form} fields={fields} />
+      <SubmitButton size="lg" className="self-start">
+        {submitLabel}
+      </SubmitButton>
+    </Form>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { pageMeta } from "#app/lib/seo.ts";
 import { isDemoAddress, shopOf, useShop } from "#app/lib/shop.ts";
 import type { Route } from "./+types/contact";
@@ -21,6 +22,30 @@ const MAP_EMBED =
 /** "+1 (415) 555-0134" → "tel:+14155550134". */
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
+/** One of the page's blocks: a section named by its heading. */
+function ContactBlock({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="text-lg font-semibold text-gray-800">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** "Support: help@example.com", the address a link (to call or to write). */
+function ContactLink({ lead, href, text }: { lead: string; href: string; text: string }) {
+  return (
+    <p className="mt-2 text-gray-600">
+      {lead}:{" "}
+      <a href={href} className="text-primary hover:underline">
+        {text}
+      </a>
+    </p>
+  );
+}
+
 // Everything on this page is the shop settings' identity part (the seller's /seller/settings).
 export default function Contact() {
   const shop = useShop();
@@ -38,10 +63,7 @@ export default function Contact() {
       <div className="mt-8 grid gap-10 md:grid-cols-2">
         <div className="space-y-8">
           {addressLines.length > 0 ? (
-            <section aria-labelledby="showroom-heading">
-              <h2 id="showroom-heading" className="text-lg font-semibold text-gray-800">
-                Showroom
-              </h2>
+            <ContactBlock id="showroom" title="Showroom">
               <address className="mt-2 not-italic text-gray-600">
                 {addressLines.map((line, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: the address's lines in their order
@@ -51,39 +73,20 @@ export default function Contact() {
                   </span>
                 ))}
               </address>
-            </section>
+            </ContactBlock>
           ) : null}
           {shop.phone ? (
-            <section aria-labelledby="phone-heading">
-              <h2 id="phone-heading" className="text-lg font-semibold text-gray-800">
-                Phone
-              </h2>
-              <p className="mt-2 text-gray-600">
-                Customer care:{" "}
-                <a href={telHref(shop.phone)} className="text-primary hover:underline">
-                  {shop.phone}
-                </a>
-              </p>
-            </section>
+            <ContactBlock id="phone" title="Phone">
+              <ContactLink lead="Customer care" href={telHref(shop.phone)} text={shop.phone} />
+            </ContactBlock>
           ) : null}
           {shop.contactEmail ? (
-            <section aria-labelledby="email-heading">
-              <h2 id="email-heading" className="text-lg font-semibold text-gray-800">
-                Email
-              </h2>
-              <p className="mt-2 text-gray-600">
-                Support:{" "}
-                <a href={`mailto:${shop.contactEmail}`} className="text-primary hover:underline">
-                  {shop.contactEmail}
-                </a>
-              </p>
-            </section>
+            <ContactBlock id="email" title="Email">
+              <ContactLink lead="Support" href={`mailto:${shop.contactEmail}`} text={shop.contactEmail} />
+            </ContactBlock>
           ) : null}
           {shop.openingHours ? (
-            <section aria-labelledby="hours-heading">
-              <h2 id="hours-heading" className="text-lg font-semibold text-gray-800">
-                Opening Hours
-              </h2>
+            <ContactBlock id="hours" title="Opening Hours">
               <ul className="mt-2 space-y-1 text-gray-600">
                 {shop.openingHours
                   .split("\n")
@@ -93,14 +96,11 @@ export default function Contact() {
                     <li key={i}>{line}</li>
                   ))}
               </ul>
-            </section>
+            </ContactBlock>
           ) : null}
         </div>
         {addressLines.length > 0 ? (
-          <section aria-labelledby="map-heading">
-            <h2 id="map-heading" className="text-lg font-semibold text-gray-800">
-              Find Us
-            </h2>
+          <ContactBlock id="map" title="Find Us">
             {demoMap ? (
               <iframe
                 title={`Map of the ${shop.name} showroom`}
@@ -119,7 +119,7 @@ export default function Contact() {
                 Open the map in OpenStreetMap
               </a>
             </p>
-          </section>
+          </ContactBlock>
         ) : null}
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect } from "react-router";
+import { AccountCard, AccountSubmit } from "#app/components/account-form.tsx";
 import { Field, FormError } from "#app/components/form-field.tsx";
 import { formAction, refusalHeaders } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
@@ -27,13 +28,15 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const [form, fields] = useReplyForm({ id: "forgot-password", reply: actionData, schema: forgotPasswordSchema });
   return (
-    <section className="mx-auto my-16 max-w-sm rounded-lg border border-gray-200 p-8 text-sm text-gray-600 shadow-xl">
-      <h1 className="text-center text-2xl font-medium text-gray-800">
-        <span className="text-primary">Forgot</span> password?
-      </h1>
+    <AccountCard
+      title={
+        <>
+          <span className="text-primary">Forgot</span> password?
+        </>
+      }
+    >
       {loaderData.sent ? (
         <div className="mt-6 flex flex-col gap-4">
           <p role="status" className="rounded border border-green-200 bg-green-50 px-3 py-2 text-green-800">
@@ -60,13 +63,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
             autoComplete="email"
             placeholder="you@example.com"
           />
-          <button
-            type="submit"
-            disabled={navigation.state === "submitting"}
-            className="w-full cursor-pointer rounded-md bg-primary py-2 text-white transition-all hover:bg-primary-dull disabled:opacity-70"
-          >
-            Send reset link
-          </button>
+          <AccountSubmit>Send reset link</AccountSubmit>
         </Form>
       )}
       <p className="mt-6 text-center">
@@ -74,6 +71,6 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           Back to login
         </Link>
       </p>
-    </section>
+    </AccountCard>
   );
 }

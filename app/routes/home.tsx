@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { NewsletterForm } from "#app/components/newsletter-form.tsx";
 import { ProductGrid, toProductCard } from "#app/components/product-card.tsx";
@@ -140,10 +141,7 @@ export function HomePage({
       </section>
 
       {looks.length > 0 ? (
-        <section aria-labelledby="inspiration-heading" className="mt-16">
-          <h2 id="inspiration-heading" className="text-2xl font-semibold text-gray-800 md:text-3xl">
-            Outfit Inspiration
-          </h2>
+        <HomeSection id="inspiration" title="Outfit Inspiration">
           <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
             {looks.map((look) => (
               <li key={look.title}>
@@ -167,14 +165,11 @@ export function HomePage({
               </li>
             ))}
           </ul>
-        </section>
+        </HomeSection>
       ) : null}
 
       {tiles.length > 0 ? (
-        <section aria-labelledby="categories-heading" className="mt-16">
-          <h2 id="categories-heading" className="text-2xl font-semibold text-gray-800 md:text-3xl">
-            Categories
-          </h2>
+        <HomeSection id="categories" title="Categories">
           <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-7">
             {tiles.map((category) => (
               <li key={category.path}>
@@ -195,7 +190,7 @@ export function HomePage({
               </li>
             ))}
           </ul>
-        </section>
+        </HomeSection>
       ) : null}
 
       <section aria-labelledby="trending-heading" className="mt-16">
@@ -235,5 +230,17 @@ export function HomePage({
 
       <NewsletterForm reply={newsletterReply} />
     </>
+  );
+}
+
+/** A section of the home page under its heading. */
+function HomeSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="mt-16">
+      <h2 id={`${id}-heading`} className="text-2xl font-semibold text-gray-800 md:text-3xl">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -1,27 +1,22 @@
 import { getFormProps } from "@conform-to/react";
-import { data, Form, Link, useNavigation } from "react-router";
-import { Field, FormError } from "#app/components/form-field.tsx";
-import { formAction, refusalHeaders } from "#app/lib/form-reply.server.ts";
+import { data, Form, Link } from "react-router";
+import { AccountCard, AccountSubmit, NewPasswordFields } from "#app/components/account-form.tsx";
+import { FormError } from "#app/components/form-field.tsx";
+import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
 import { PASSWORD_CHANGED, RESET_LINK_INVALID } from "#app/lib/password-reset.ts";
 import { clientAddressOf } from "#app/lib/request-client.server.ts";
-import { MIN_PASSWORD_LENGTH, resetPasswordSchema } from "#app/lib/schemas/account.ts";
+import { resetPasswordSchema } from "#app/lib/schemas/account.ts";
 import { shopOf } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { isResetTokenUsable, resetPassword, signIn } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/reset-password";
+import { PRIVATE, privateHeaders } from "./token-page.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Choose a new password | ${shopOf(matches).name}` }];
 
 // The token is in the address: it must not travel to another site in a Referer, nor be kept by a cache.
-// ("same-origin", not "no-referrer": with no-referrer the browser sends the form's own post with Origin: null,
-// which React Router refuses.)
-const PRIVATE = { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" };
-export const headers: Route.HeadersFunction = (args) => {
-  const headers = new Headers(refusalHeaders(args));
-  for (const [name, value] of Object.entries(PRIVATE)) headers.set(name, value);
-  return headers;
-};
+export const headers: Route.HeadersFunction = privateHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
@@ -42,44 +37,28 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const [form, fields] = useReplyForm({ id: "reset-password", reply: actionData, schema: resetPasswordSchema });
   const refusal = formErrorOf(actionData);
   // A link that stopped working while the form was open says so in place of the form.
   const token = refusal === RESET_LINK_INVALID ? null : loaderData.token;
   return (
-    <section className="mx-auto my-16 max-w-sm rounded-lg border border-gray-200 p-8 text-sm text-gray-600 shadow-xl">
-      <h1 className="text-center text-2xl font-medium text-gray-800">
-        Choose a new <span className="text-primary">password</span>
-      </h1>
+    <AccountCard
+      title={
+        <>
+          Choose a new <span className="text-primary">password</span>
+        </>
+      }
+    >
       {token ? (
         <Form method="post" {...getFormProps(form)} noValidate className="mt-6 flex flex-col gap-4">
           <input type="hidden" name="token" value={token} />
           <FormError id={form.errorId} message={refusal} />
-          <Field
-            field={fields.password}
-            label="New password"
-            type="password"
-            required
-            maxLength={200}
-            autoComplete="new-password"
-            hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          <NewPasswordFields
+            password={fields.password}
+            confirm={fields.confirm}
+            labels={["New password", "Repeat the new password"]}
           />
-          <Field
-            field={fields.confirm}
-            label="Repeat the new password"
-            type="password"
-            required
-            maxLength={200}
-            autoComplete="new-password"
-          />
-          <button
-            type="submit"
-            disabled={navigation.state === "submitting"}
-            className="w-full cursor-pointer rounded-md bg-primary py-2 text-white transition-all hover:bg-primary-dull disabled:opacity-70"
-          >
-            Set new password
-          </button>
+          <AccountSubmit>Set new password</AccountSubmit>
         </Form>
       ) : (
         <div className="mt-6 flex flex-col gap-4">
@@ -91,6 +70,6 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           </Link>
         </div>
       )}
-    </section>
+    </AccountCard>
   );
 }

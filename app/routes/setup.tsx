@@ -1,9 +1,9 @@
 import { getFormProps } from "@conform-to/react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
+import { AccountCard, AccountSubmit, NewPasswordFields } from "#app/components/account-form.tsx";
 import { Field, FormError } from "#app/components/form-field.tsx";
-import { formAction, refusalHeaders } from "#app/lib/form-reply.server.ts";
+import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
-import { MIN_PASSWORD_LENGTH } from "#app/lib/schemas/account.ts";
 import {
   MAX_OWNER_NAME_LENGTH,
   MAX_SHOP_NAME_LENGTH,
@@ -14,17 +14,13 @@ import {
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { completeSetup, isSetupTokenUsable, isShopSetUp } from "#app/modules/setup/index.server.ts";
 import type { Route } from "./+types/setup";
+import { PRIVATE, privateHeaders } from "./token-page.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Set up your shop" }, { name: "robots", content: "noindex" }];
 
 // The token is in the address: it must not travel to another site in a Referer, nor be kept by a cache
 // (as on the password-reset page).
-const PRIVATE = { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" };
-export const headers: Route.HeadersFunction = (args) => {
-  const headers = new Headers(refusalHeaders(args));
-  for (const [name, value] of Object.entries(PRIVATE)) headers.set(name, value);
-  return headers;
-};
+export const headers: Route.HeadersFunction = privateHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
@@ -54,17 +50,20 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const [form, fields] = useReplyForm({ id: "setup", reply: actionData, schema: setupSchema });
   const refusal = formErrorOf(actionData);
   // A link that stopped working while the form was open says so in place of the form.
   const setUp = loaderData.setUp || refusal === SHOP_ALREADY_SET_UP;
   const token = refusal === SETUP_LINK_INVALID || setUp ? null : loaderData.token;
   return (
-    <section className="mx-4 my-16 max-w-sm rounded-lg border border-gray-200 p-8 text-sm text-gray-600 shadow-xl sm:mx-auto">
-      <h1 className="text-center text-2xl font-medium text-gray-800">
-        Set up your <span className="text-primary">shop</span>
-      </h1>
+    <AccountCard
+      margin="mx-4 sm:mx-auto"
+      title={
+        <>
+          Set up your <span className="text-primary">shop</span>
+        </>
+      }
+    >
       {token ? (
         <Form method="post" {...getFormProps(form)} noValidate className="mt-6 flex flex-col gap-4">
           <p>Name the shop and create the owner's seller account. This link works once.</p>
@@ -86,30 +85,12 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
             maxLength={254}
             autoComplete="email"
           />
-          <Field
-            field={fields.password}
-            label="Password"
-            type="password"
-            required
-            maxLength={200}
-            autoComplete="new-password"
-            hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          <NewPasswordFields
+            password={fields.password}
+            confirm={fields.confirm}
+            labels={["Password", "Repeat the password"]}
           />
-          <Field
-            field={fields.confirm}
-            label="Repeat the password"
-            type="password"
-            required
-            maxLength={200}
-            autoComplete="new-password"
-          />
-          <button
-            type="submit"
-            disabled={navigation.state === "submitting"}
-            className="w-full cursor-pointer rounded-md bg-primary py-2 text-white transition-all hover:bg-primary-dull disabled:opacity-70"
-          >
-            Create the shop
-          </button>
+          <AccountSubmit>Create the shop</AccountSubmit>
         </Form>
       ) : setUp ? (
         <p role="status" className="mt-6 rounded border border-gray-200 bg-gray-50 px-3 py-2 text-gray-800">
@@ -124,6 +105,6 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           {SETUP_LINK_INVALID}
         </p>
       )}
-    </section>
+    </AccountCard>
   );
 }

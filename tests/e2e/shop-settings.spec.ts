@@ -128,6 +128,11 @@ test("the seller makes the shop their own: name, yen with tax included and shipp
   await expect(seller.getByLabel("Shop name")).toHaveValue("Kumo Store");
   await expect(seller.getByLabel("Currency")).toHaveValue("JPY");
   await expect(seller.getByLabel("Flat shipping fee")).toHaveValue("500");
+  // The amount fields show the currency they are in (decision 0275), here and in the product form.
+  await expect(seller.locator("[data-currency]")).toHaveText(["¥", "¥"]);
+  await seller.goto("/seller");
+  await expect(seller.locator("[data-currency]")).toHaveText(["¥", "¥"]);
+  await seller.goto("/seller/settings");
 
   // A decimal in yen is refused next to its field, and nothing changes.
   await seller.getByLabel("Flat shipping fee").fill("4.99");
@@ -203,6 +208,7 @@ test("the seller makes the shop their own: name, yen with tax included and shipp
     { Currency: "USD", "Tax rate (%)": "2", "Flat shipping fee": "0", "Free shipping from": "" },
     false,
   );
+  await expect(seller.locator("[data-currency]")).toHaveText(["$", "$"]);
   await shopper.goto(productPath);
   await expect(shopper.getByTestId("offer-price")).toHaveText("$25.00");
   await expect(shopper.getByTestId("tax-wording")).toHaveText("(plus 2% tax, added in the cart)");

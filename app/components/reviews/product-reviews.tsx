@@ -228,6 +228,43 @@ function NotOffered({ signedIn }: { signedIn: boolean }) {
   return <p className="text-sm text-gray-600">You can review this product once an order of it has been delivered.</p>;
 }
 
+/** The title (a line) or the text (`rows`: a box of that many lines) of a review, labelled, with its error. */
+function ReviewText({
+  name,
+  label,
+  rows,
+  maxLength,
+  defaultValue,
+  errors,
+}: {
+  name: string;
+  label: string;
+  rows?: number;
+  maxLength: number;
+  defaultValue: string;
+  errors: string[] | undefined;
+}) {
+  const id = `review-${name}`;
+  const control = {
+    id,
+    name,
+    maxLength,
+    defaultValue,
+    "aria-invalid": errors ? true : undefined,
+    "aria-describedby": errors ? `${id}-error` : undefined,
+    className: "w-full rounded border border-gray-300 px-3 py-2 text-sm outline-none focus:border-primary",
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm text-gray-600">
+        {label}
+      </label>
+      {rows ? <textarea rows={rows} {...control} /> : <input {...control} />}
+      <FieldError id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}
+
 function ReviewForm({ viewer, reply }: { viewer: ReviewViewerView; reply: FormReply | null }) {
   const own = viewer.own;
   const errors = (reply?.error ?? {}) as Record<string, string[] | undefined>;
@@ -257,37 +294,21 @@ function ReviewForm({ viewer, reply }: { viewer: ReviewViewerView; reply: FormRe
           </div>
           <FieldError id="review-rating-error" errors={errors.rating} />
         </fieldset>
-        <div>
-          <label htmlFor="review-title" className="mb-1 block text-sm text-gray-600">
-            Title (optional)
-          </label>
-          <input
-            id="review-title"
-            name="title"
-            maxLength={REVIEW_TITLE_MAX}
-            defaultValue={typed("title", own?.title ?? "")}
-            aria-invalid={errors.title ? true : undefined}
-            aria-describedby={errors.title ? "review-title-error" : undefined}
-            className="w-full rounded border border-gray-300 px-3 py-2 text-sm outline-none focus:border-primary"
-          />
-          <FieldError id="review-title-error" errors={errors.title} />
-        </div>
-        <div>
-          <label htmlFor="review-body" className="mb-1 block text-sm text-gray-600">
-            Your review (optional, up to {REVIEW_BODY_MAX.toLocaleString("en-US")} characters)
-          </label>
-          <textarea
-            id="review-body"
-            name="body"
-            rows={5}
-            maxLength={REVIEW_BODY_MAX}
-            defaultValue={typed("body", own?.body ?? "")}
-            aria-invalid={errors.body ? true : undefined}
-            aria-describedby={errors.body ? "review-body-error" : undefined}
-            className="w-full rounded border border-gray-300 px-3 py-2 text-sm outline-none focus:border-primary"
-          />
-          <FieldError id="review-body-error" errors={errors.body} />
-        </div>
+        <ReviewText
+          name="title"
+          label="Title (optional)"
+          maxLength={REVIEW_TITLE_MAX}
+          defaultValue={typed("title", own?.title ?? "")}
+          errors={errors.title}
+        />
+        <ReviewText
+          name="body"
+          label={`Your review (optional, up to ${REVIEW_BODY_MAX.toLocaleString("en-US")} characters)`}
+          rows={5}
+          maxLength={REVIEW_BODY_MAX}
+          defaultValue={typed("body", own?.body ?? "")}
+          errors={errors.body}
+        />
         <FieldError id="review-error" errors={formErrorOf(reply)} focus />
         <div>
           <SubmitButton size="sm">{own ? "Update review" : "Post review"}</SubmitButton>

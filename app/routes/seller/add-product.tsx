@@ -1,8 +1,4 @@
-import { getFormProps } from "@conform-to/react";
-import { Form } from "react-router";
-import { SubmitButton } from "#app/components/button.tsx";
-import { ImageSlot, ImagesError, ProductFieldInputs } from "#app/components/seller-product-fields.tsx";
-import { SizeFields } from "#app/components/seller-size-fields.tsx";
+import { ImageSlot, ImagesError, ProductForm } from "#app/components/seller-product-fields.tsx";
 import { multipartFormAction } from "#app/lib/form-reply.server.ts";
 import { useReplyForm } from "#app/lib/forms.ts";
 import { newId } from "#app/lib/ids.ts";
@@ -53,35 +49,18 @@ export default function AddProduct({ loaderData, actionData }: Route.ComponentPr
   return (
     <section className="p-4 md:p-10">
       <h1 className="mb-6 text-2xl font-semibold text-gray-800">Add Product</h1>
-      <Form
+      <ProductForm
         key={loaderData.formKey}
-        method="post"
-        encType="multipart/form-data"
-        {...getFormProps(form)}
-        noValidate
-        className="flex max-w-lg flex-col gap-5"
-      >
-        {/* The form's default button: Enter in a field adds the product, never presses a size button. */}
-        <button type="submit" hidden tabIndex={-1} />
-        <fieldset>
-          <legend className="text-base font-medium">Product Image</legend>
-          <p className="text-xs text-gray-500">
-            Up to {MAX_IMAGES} images ({UPLOAD_FORMATS_TEXT}), {MAX_IMAGE_MB} MB each.
-          </p>
-          <div className="mt-2 flex flex-wrap items-start gap-3">
-            {Array.from({ length: MAX_IMAGES }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the four slots are fixed positions
-              <ImageSlot key={i} id={`product-image-${i}`} name="images" label={`Product image ${i + 1}`} />
-            ))}
-          </div>
-          <ImagesError reply={actionData} formErrorId={form.errorId} checked={form.allErrors.images?.[0]} />
-        </fieldset>
-        <ProductFieldInputs fields={fields} />
-        <SizeFields form={form} fields={fields} />
-        <SubmitButton size="lg" className="self-start">
-          Add Product
-        </SubmitButton>
-      </Form>
+        form={form}
+        fields={fields}
+        photosHint={`Up to ${MAX_IMAGES} images (${UPLOAD_FORMATS_TEXT}), ${MAX_IMAGE_MB} MB each.`}
+        slots={Array.from({ length: MAX_IMAGES }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the four slots are fixed positions
+          <ImageSlot key={i} id={`product-image-${i}`} name="images" label={`Product image ${i + 1}`} />
+        ))}
+        imagesError={<ImagesError reply={actionData} formErrorId={form.errorId} checked={form.allErrors.images?.[0]} />}
+        submitLabel="Add Product"
+      />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { AmountInput } from "#app/components/amount-input.tsx";
 import { SubmitButton } from "#app/components/button.tsx";
 import { FieldError, FormError } from "#app/components/form-messages.tsx";
 import { CATEGORIES } from "#app/lib/categories.ts";
@@ -99,28 +100,35 @@ export default function DiscountEdit({ loaderData, actionData }: Route.Component
   };
   const chosen = new Set([values.categories ?? []].flat());
   const errors = (name: string) => reply?.error?.[name] ?? null;
-  const field = (name: string, label: string, hint?: string, type = "text") => (
-    <div>
-      <label htmlFor={`discount-${name}`} className="mb-1 block text-sm text-gray-600">
-        {label}
-      </label>
-      <input
-        id={`discount-${name}`}
-        name={name}
-        type={type}
-        defaultValue={value(name)}
-        aria-invalid={errors(name) ? true : undefined}
-        aria-describedby={errors(name) ? `discount-${name}-error` : hint ? `discount-${name}-hint` : undefined}
-        className={`w-full rounded border px-3 py-2 text-sm outline-none focus:border-primary ${errors(name) ? "border-red-500" : "border-gray-300"}`}
-      />
-      <FieldError id={`discount-${name}-error`} errors={errors(name)} />
-      {hint && !errors(name) ? (
-        <p id={`discount-${name}-hint`} className="mt-1 text-xs text-gray-500">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
+  /** A labelled field; `amount` makes it an amount in the shop's currency (`or`: what else it may hold). */
+  const field = (name: string, label: string, hint?: string, type = "text", amount?: { or?: string }) => {
+    const input = {
+      id: `discount-${name}`,
+      name,
+      defaultValue: value(name),
+      "aria-invalid": errors(name) ? true : undefined,
+      "aria-describedby": errors(name) ? `discount-${name}-error` : hint ? `discount-${name}-hint` : undefined,
+      className: `w-full rounded border px-3 py-2 text-sm outline-none focus:border-primary ${errors(name) ? "border-red-500" : "border-gray-300"}`,
+    };
+    return (
+      <div>
+        <label htmlFor={`discount-${name}`} className="mb-1 block text-sm text-gray-600">
+          {label}
+        </label>
+        {amount ? (
+          <AmountInput {...input} currency={shop.currency} locale={shop.locale} or={amount.or} />
+        ) : (
+          <input type={type} {...input} />
+        )}
+        <FieldError id={`discount-${name}-error`} errors={errors(name)} />
+        {hint && !errors(name) ? (
+          <p id={`discount-${name}-hint`} className="mt-1 text-xs text-gray-500">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
   return (
     <section className="p-4 md:p-10">
       <p className="mb-2 text-sm">
@@ -150,8 +158,16 @@ export default function DiscountEdit({ loaderData, actionData }: Route.Component
           "value",
           "Percent or amount off",
           `A whole percent (1 to 100), or ${moneyHint(shop.currency, shop.locale)}.`,
+          "text",
+          { or: "%" },
         )}
-        {field("minSubtotal", "Minimum subtotal (optional)", "The cart's subtotal before the discount must reach it.")}
+        {field(
+          "minSubtotal",
+          "Minimum subtotal (optional)",
+          "The cart's subtotal before the discount must reach it.",
+          "text",
+          {},
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           {field("startsOn", "Starts on (optional)", undefined, "date")}
           {field("endsOn", "Ends on (optional)", "Valid through the end of this day (UTC).", "date")}

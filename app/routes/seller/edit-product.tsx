@@ -1,8 +1,5 @@
-import { getFormProps } from "@conform-to/react";
-import { Form, isRouteErrorResponse, Link } from "react-router";
-import { SubmitButton } from "#app/components/button.tsx";
-import { ImageSlot, ImagesError, ProductFieldInputs } from "#app/components/seller-product-fields.tsx";
-import { SizeFields } from "#app/components/seller-size-fields.tsx";
+import { isRouteErrorResponse, Link } from "react-router";
+import { ImageSlot, ImagesError, ProductForm } from "#app/components/seller-product-fields.tsx";
 import { multipartFormAction } from "#app/lib/form-reply.server.ts";
 import { useReplyForm } from "#app/lib/forms.ts";
 import { toInputText } from "#app/lib/money.ts";
@@ -118,45 +115,28 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           This product is removed from sale; the shop does not show it.
         </p>
       ) : null}
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        {...getFormProps(form)}
-        noValidate
-        className="flex max-w-lg flex-col gap-5"
-      >
-        {/* The form's default button: Enter in a field saves, never presses a size button. */}
-        <button type="submit" hidden tabIndex={-1} />
-        <fieldset>
-          <legend className="text-base font-medium">Product Image</legend>
-          <p className="text-xs text-gray-500">
-            Choose a file to replace a photo or fill an empty slot; tick Remove to take a photo away.
-          </p>
-          <div className="mt-2 flex flex-wrap items-start gap-3">
-            {Array.from({ length: MAX_IMAGES }, (_, i) => {
-              const current = product.images[i];
-              return (
-                <ImageSlot
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the four slots are fixed positions
-                  key={i}
-                  id={`product-image-${i}`}
-                  name={`image-${i}`}
-                  label={current ? `Replace product image ${i + 1}` : `Product image ${i + 1}`}
-                  currentUrl={current}
-                  removeName={`remove-${i}`}
-                  removeLabel={`Remove product image ${i + 1}`}
-                />
-              );
-            })}
-          </div>
-          <ImagesError reply={actionData} formErrorId={form.errorId} />
-        </fieldset>
-        <ProductFieldInputs fields={fields} />
-        <SizeFields form={form} fields={fields} />
-        <SubmitButton size="lg" className="self-start">
-          Save Changes
-        </SubmitButton>
-      </Form>
+      <ProductForm
+        form={form}
+        fields={fields}
+        photosHint="Choose a file to replace a photo or fill an empty slot; tick Remove to take a photo away."
+        slots={Array.from({ length: MAX_IMAGES }, (_, i) => {
+          const current = product.images[i];
+          return (
+            <ImageSlot
+              // biome-ignore lint/suspicious/noArrayIndexKey: the four slots are fixed positions
+              key={i}
+              id={`product-image-${i}`}
+              name={`image-${i}`}
+              label={current ? `Replace product image ${i + 1}` : `Product image ${i + 1}`}
+              currentUrl={current}
+              removeName={`remove-${i}`}
+              removeLabel={`Remove product image ${i + 1}`}
+            />
+          );
+        })}
+        imagesError={<ImagesError reply={actionData} formErrorId={form.errorId} />}
+        submitLabel="Save Changes"
+      />
     </section>
   );
 }

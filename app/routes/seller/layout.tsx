@@ -1,6 +1,5 @@
-import type { ReactNode } from "react";
-import { Form, Link, NavLink, Outlet, useNavigation } from "react-router";
-import { SubmitButton } from "#app/components/button.tsx";
+import { Link, NavLink, Outlet, useNavigation } from "react-router";
+import { LogoutButton } from "#app/components/logout-button.tsx";
 import { sellerMeta } from "#app/lib/seo.ts";
 import { useShop } from "#app/lib/shop.ts";
 import { requireSellerArea, signedInSeller } from "#app/middleware/identity.server.ts";
@@ -18,12 +17,24 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 const menu = [
-  { to: "/seller", label: "Add Product", icon: <PlusIcon /> },
-  { to: "/seller/product-list", label: "Product List", icon: <ListIcon /> },
-  { to: "/seller/orders", label: "Orders", icon: <BoxIcon /> },
-  { to: "/seller/overview", label: "Overview", icon: <ChartIcon /> },
-  { to: "/seller/discounts", label: "Discounts", icon: <TagIcon /> },
-  { to: "/seller/reviews", label: "Reviews", icon: <StarIcon /> },
+  { to: "/seller", label: "Add Product", icon: <Icon d={["M12 8v8M8 12h8"]} square /> },
+  {
+    to: "/seller/product-list",
+    label: "Product List",
+    icon: <Icon d={["M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01"]} />,
+  },
+  { to: "/seller/orders", label: "Orders", icon: <Icon d={["M21 8 12 3 3 8v8l9 5 9-5V8Z", "m3 8 9 5 9-5M12 13v8"]} /> },
+  { to: "/seller/overview", label: "Overview", icon: <Icon d={["M3 3v18h18", "M7 16v-4M12 16V8M17 16v-7"]} /> },
+  {
+    to: "/seller/discounts",
+    label: "Discounts",
+    icon: <Icon d={["M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8z"]} dot />,
+  },
+  {
+    to: "/seller/reviews",
+    label: "Reviews",
+    icon: <Icon d={["M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z"]} />,
+  },
   { to: "/seller/settings", label: "Settings", icon: <SettingsIcon /> },
 ];
 
@@ -58,11 +69,7 @@ export default function SellerLayout({ loaderData }: Route.ComponentProps) {
         <div className="flex items-center gap-5 text-gray-600">
           {/* The spec's 'Hi! Seller', with the owner's name when the setup page was given one. */}
           <p data-testid="seller-greeting">{`Hi! ${loaderData.seller.name || "Seller"}`}</p>
-          <Form method="post" action="/seller/logout">
-            <SubmitButton variant="quiet" size="sm">
-              Logout
-            </SubmitButton>
-          </Form>
+          <LogoutButton action="/seller/logout" variant="quiet" size="sm" />
         </div>
       </header>
       <div className="flex">
@@ -103,7 +110,8 @@ export default function SellerLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Icon({ children }: { children: ReactNode }) {
+/** A menu icon: its strokes (`d`), in a rounded square (`square`) or with the tag's hole (`dot`). */
+function Icon({ d, square, dot }: { d: string[]; square?: boolean; dot?: boolean }) {
   return (
     <svg
       width="24"
@@ -117,59 +125,11 @@ function Icon({ children }: { children: ReactNode }) {
       aria-hidden="true"
       className="shrink-0"
     >
-      {children}
+      {square ? <rect x="3" y="3" width="18" height="18" rx="3" /> : null}
+      {d.map((path) => (
+        <path key={path} d={path} />
+      ))}
+      {dot ? <circle cx="7.5" cy="7.5" r="1.5" /> : null}
     </svg>
-  );
-}
-
-function PlusIcon() {
-  return (
-    <Icon>
-      <rect x="3" y="3" width="18" height="18" rx="3" />
-      <path d="M12 8v8M8 12h8" />
-    </Icon>
-  );
-}
-
-function ListIcon() {
-  return (
-    <Icon>
-      <path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" />
-    </Icon>
-  );
-}
-
-function BoxIcon() {
-  return (
-    <Icon>
-      <path d="M21 8 12 3 3 8v8l9 5 9-5V8Z" />
-      <path d="m3 8 9 5 9-5M12 13v8" />
-    </Icon>
-  );
-}
-
-function StarIcon() {
-  return (
-    <Icon>
-      <path d="M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" />
-    </Icon>
-  );
-}
-
-function ChartIcon() {
-  return (
-    <Icon>
-      <path d="M3 3v18h18" />
-      <path d="M7 16v-4M12 16V8M17 16v-7" />
-    </Icon>
-  );
-}
-
-function TagIcon() {
-  return (
-    <Icon>
-      <path d="M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8z" />
-      <circle cx="7.5" cy="7.5" r="1.5" />
-    </Icon>
   );
 }

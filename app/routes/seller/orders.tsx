@@ -1,7 +1,7 @@
 import { Form, Link, redirect } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { ExportLinks } from "#app/components/seller/export-links.tsx";
-import { PageField, SellerPager } from "#app/components/seller/pager.tsx";
+import { ListCount, RefusalAboveList, RowFields, SellerPager } from "#app/components/seller/pager.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, typedValue } from "#app/lib/forms.ts";
 import { thumbnailUrl } from "#app/lib/images.ts";
@@ -129,19 +129,11 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
   return (
     <section className="flex flex-col gap-4 p-4 md:p-10">
       <h1 className="text-2xl font-semibold text-gray-800">Orders List</h1>
-      {total > 0 ? (
-        <p className="text-sm text-gray-600">
-          {total} {total === 1 ? "order" : "orders"} · Page {page} of {pageCount}
-        </p>
-      ) : null}
+      <ListCount total={total} noun={["order", "orders"]} page={page} pageCount={pageCount} />
       <div className="max-w-4xl">
         <ExportLinks today={loaderData.today} />
       </div>
-      {refusal && !orders.some((o) => o.id === refusedOrderId) ? (
-        <p role="alert" className="text-sm text-red-600">
-          {refusal}
-        </p>
-      ) : null}
+      <RefusalAboveList refusal={refusal} listed={orders.some((o) => o.id === refusedOrderId)} />
       {orders.length === 0 ? (
         <p className="text-gray-500">No orders found</p>
       ) : (
@@ -213,10 +205,10 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
                   ) : null}
                   {order.retryRefundId ? (
                     <Form method="post">
-                      <input type="hidden" name="intent" value={ORDER_INTENTS.retryRefund} />
-                      <input type="hidden" name="orderId" value={order.id} />
-                      <input type="hidden" name="refundId" value={order.retryRefundId} />
-                      <PageField page={page} />
+                      <RowFields
+                        page={page}
+                        values={{ intent: ORDER_INTENTS.retryRefund, orderId: order.id, refundId: order.retryRefundId }}
+                      />
                       <SubmitButton
                         size="sm"
                         variant="outline"
@@ -239,8 +231,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
                               : ORDER_INTENTS.cashUnpaid
                         }
                       />
-                      <input type="hidden" name="orderId" value={order.id} />
-                      <PageField page={page} />
+                      <RowFields page={page} values={{ orderId: order.id }} />
                       <SubmitButton size="sm" variant="outline">
                         {order.canMarkReturned ? "Mark returned" : order.canMarkPaid ? "Mark paid" : "Undo paid"}
                       </SubmitButton>
@@ -253,9 +244,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
                   ) : null}
                   {order.nextStatuses.length > 0 ? (
                     <Form method="post" className="mt-1 flex items-center gap-2">
-                      <input type="hidden" name="intent" value={ORDER_INTENTS.status} />
-                      <input type="hidden" name="orderId" value={order.id} />
-                      <PageField page={page} />
+                      <RowFields page={page} values={{ intent: ORDER_INTENTS.status, orderId: order.id }} />
                       <label htmlFor={`status-${order.id}`} className="sr-only">
                         New status for order {order.id}
                       </label>

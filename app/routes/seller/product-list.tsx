@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { FormError } from "#app/components/form-field.tsx";
-import { PageField, SellerPager } from "#app/components/seller/pager.tsx";
+import { ListCount, RowFields, SellerPager } from "#app/components/seller/pager.tsx";
 import { StockCountsForm, unitsLeft } from "#app/components/seller-stock-form.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf } from "#app/lib/forms.ts";
@@ -133,9 +133,7 @@ function StockToggle({ product, page }: { product: Row; page: number }) {
   const inStock = typeof pending === "string" ? pending === "true" : product.inStock;
   return (
     <fetcher.Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value={PRODUCT_LIST_INTENTS.stock} />
-      <input type="hidden" name="id" value={product.id} />
-      <PageField page={page} />
+      <RowFields page={page} values={{ intent: PRODUCT_LIST_INTENTS.stock, id: product.id }} />
       <button
         type="submit"
         name="inStock"
@@ -187,11 +185,7 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
   return (
     <section className="flex flex-col gap-4 p-4 md:p-10">
       <h1 className="text-2xl font-semibold text-gray-800">All Products</h1>
-      {total > 0 ? (
-        <p className="text-sm text-gray-600">
-          {total} {total === 1 ? "product" : "products"} · Page {page} of {pageCount}
-        </p>
-      ) : null}
+      <ListCount total={total} noun={["product", "products"]} page={page} pageCount={pageCount} />
       <nav aria-label="Filter" className="flex gap-3 text-sm">
         <Link
           to="/seller/product-list"
@@ -275,8 +269,7 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                             Edit
                           </Link>
                           <Form method="post" preventScrollReset>
-                            <input type="hidden" name="id" value={product.id} />
-                            <PageField page={page} />
+                            <RowFields page={page} values={{ id: product.id }} />
                             <SubmitButton
                               variant="bare"
                               name="intent"

@@ -3,12 +3,13 @@
 // quantities) or as an amount, with the choice to put the units back in stock. A plain form: it works without
 // JavaScript, and the same form sent twice (its requestKey) makes one refund.
 import { Form, Link } from "react-router";
+import { AmountInput, amountLabel } from "#app/components/amount-input.tsx";
 import { SubmitButton } from "#app/components/button.tsx";
 import { FieldError, FormError } from "#app/components/form-messages.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf } from "#app/lib/forms.ts";
 import { newToken } from "#app/lib/ids.ts";
-import { currencySymbol, formatMoney, toInputText } from "#app/lib/money.ts";
+import { formatMoney, toInputText } from "#app/lib/money.ts";
 import { notFound } from "#app/lib/not-found.ts";
 import { refundTone } from "#app/lib/order-status.ts";
 import { refundToast } from "#app/lib/refund-toast.ts";
@@ -236,12 +237,14 @@ export default function Refund({ loaderData, actionData }: Route.ComponentProps)
             </label>
             <div className="ml-6">
               <label htmlFor="amount" className="mr-2">
-                Amount ({currencySymbol(order.currency, locale)})
+                {amountLabel("Amount", order.currency, locale)}
               </label>
-              <input
+              <AmountInput
                 id="amount"
                 name="amount"
-                inputMode="decimal"
+                currency={order.currency}
+                locale={locale}
+                signInLabel
                 placeholder={toInputText(refundableCents, order.currency, locale)}
                 className="w-28 rounded border border-gray-300 px-2 py-1"
                 aria-describedby={fieldErrors?.amount ? "amount-error" : undefined}

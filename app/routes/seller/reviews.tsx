@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { reviewDate } from "#app/components/reviews/product-reviews.tsx";
-import { PageField, SellerPager } from "#app/components/seller/pager.tsx";
+import { ListCount, RefusalAboveList, RowFields, SellerPager } from "#app/components/seller/pager.tsx";
 import { StarRow } from "#app/components/stars.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, typedValue } from "#app/lib/form-reply.ts";
@@ -123,18 +123,12 @@ export default function SellerReviews({ loaderData, actionData }: Route.Componen
           Waiting for approval ({pending})
         </Link>
       </nav>
-      {refusal && !reviews.some((r) => r.id === refusedId) ? (
-        <p role="alert" className="text-sm text-red-600">
-          {refusal}
-        </p>
-      ) : null}
+      <RefusalAboveList refusal={refusal} listed={reviews.some((r) => r.id === refusedId)} />
       {total === 0 ? (
         <p className="text-gray-500">{held ? "No reviews are waiting for approval." : "No reviews yet"}</p>
       ) : (
         <>
-          <p className="text-sm text-gray-600">
-            {total} {total === 1 ? "review" : "reviews"} · Page {page} of {pageCount}
-          </p>
+          <ListCount total={total} noun={["review", "reviews"]} page={page} pageCount={pageCount} />
           <ul className="flex flex-col gap-4">
             {reviews.map((review) => {
               const error = refusedId === review.id ? (replyError ?? refusal) : null;
@@ -161,8 +155,7 @@ export default function SellerReviews({ loaderData, actionData }: Route.Componen
                   {review.body ? <p className="whitespace-pre-line break-words">{review.body}</p> : null}
                   <div className="flex flex-wrap gap-2">
                     <Form method="post">
-                      <input type="hidden" name="reviewId" value={review.id} />
-                      <PageField page={page} />
+                      <RowFields page={page} values={{ reviewId: review.id }} />
                       {held ? <input type="hidden" name="held" value="1" /> : null}
                       {review.status === "published" ? (
                         <SubmitButton size="sm" variant="quiet" name="intent" value={SELLER_REVIEW_INTENTS.hide}>
@@ -176,9 +169,7 @@ export default function SellerReviews({ loaderData, actionData }: Route.Componen
                     </Form>
                   </div>
                   <Form method="post" className="flex flex-col gap-2">
-                    <input type="hidden" name="intent" value={SELLER_REVIEW_INTENTS.reply} />
-                    <input type="hidden" name="reviewId" value={review.id} />
-                    <PageField page={page} />
+                    <RowFields page={page} values={{ intent: SELLER_REVIEW_INTENTS.reply, reviewId: review.id }} />
                     {held ? <input type="hidden" name="held" value="1" /> : null}
                     <label htmlFor={`reply-${review.id}`} className="text-xs text-gray-600">
                       Your public reply (empty removes it)

@@ -2,6 +2,7 @@
 import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { AmountInput } from "#app/components/amount-input.tsx";
 import { SubmitButton } from "#app/components/button.tsx";
 import { FieldError, FormError } from "#app/components/form-field.tsx";
 import { CURRENCIES } from "#app/lib/currencies.ts";
@@ -158,13 +159,47 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </Labelled>
     );
   };
-  const { key: currencyKey, ...currency } = getSelectProps(fields.currency);
   const chosen = fields.currency.value ?? loaderData.values.currency;
   const taxIncluded = fields.taxIncluded.value ?? loaderData.values.taxIncluded;
-  const { key: countryKey, ...country } = getSelectProps(fields.country);
-  const { key: localeKey, ...locale } = getSelectProps(fields.locale);
-  const hint = moneyHint(chosen, fields.locale.value ?? loaderData.values.locale);
+  /** A list to choose from: its options as [value, text]. */
+  const choice = (
+    // biome-ignore lint/suspicious/noExplicitAny: every field of this form is typed text
+    field: FieldMetadata<any>,
+    label: string,
+    options: [value: string, text: string][],
+    hint: string,
+  ) => {
+    const { key, ...props } = getSelectProps(field);
+    return (
+      <Labelled field={field} label={label} hint={hint} focus={field.name === firstInvalid}>
+        <select key={key} {...props} className={inputClass(Boolean(field.errors?.length))}>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </Labelled>
+    );
+  };
+  const writtenAs = fields.locale.value ?? loaderData.values.locale;
+  const hint = moneyHint(chosen, writtenAs);
   const amountHint = `${hint.charAt(0).toUpperCase()}${hint.slice(1)}.`;
+  // biome-ignore lint/suspicious/noExplicitAny: every field of this form is typed text
+  const amount = (field: FieldMetadata<any>, label: string, more: string) => {
+    const { key, type: _kind, ...props } = getInputProps(field, { type: "text" });
+    return (
+      <Labelled field={field} label={label} hint={`${amountHint} ${more}`} focus={field.name === firstInvalid}>
+        <AmountInput
+          key={key}
+          {...props}
+          currency={chosen}
+          locale={writtenAs}
+          className={inputClass(Boolean(field.errors?.length))}
+        />
+      </Labelled>
+    );
+  };
   return (
     <section className="p-4 md:p-10">
       <h1 className="mb-6 text-2xl font-semibold text-gray-800">Shop settings</h1>
@@ -218,50 +253,28 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {area(fields.address, "Address", 4, "One line per line of the address.")}
           {area(fields.openingHours, "Opening hours", 3, "One line each, e.g. Mon-Fri 9 AM - 6 PM.")}
           {text(fields.mailSenderName, "Mail sender name", "The name on the From line of the shop's emails.")}
-          <Labelled
-            field={fields.country}
-            label="Country"
-            hint="Where the shop is: its address form asks for a zip code in digits or in letters as this country writes them."
-          >
-            <select key={countryKey} {...country} className={inputClass(Boolean(fields.country.errors?.length))}>
-              {POSTCODE_COUNTRIES.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </Labelled>
-          <Labelled
-            field={fields.locale}
-            label="Dates and amounts"
-            hint="How dates and amounts are written on the pages and in emails (the order of day and month, the decimal comma or point)."
-          >
-            <select key={localeKey} {...locale} className={inputClass(Boolean(fields.locale.errors?.length))}>
-              {SHOP_LOCALES.map((l) => (
-                <option key={l.code} value={l.code}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
-          </Labelled>
+          {choice(
+            fields.country,
+            "Country",
+            POSTCODE_COUNTRIES.map((c) => [c.code, c.name]),
+            "Where the shop is: its address form asks for a zip code in digits or in letters as this country writes them.",
+          )}
+          {choice(
+            fields.locale,
+            "Dates and amounts",
+            SHOP_LOCALES.map((l) => [l.code, l.name]),
+            "How dates and amounts are written on the pages and in emails (the order of day and month, the decimal comma or point).",
+          )}
         </fieldset>
 
         <fieldset className="flex flex-col gap-4">
           <legend className="mb-2 text-lg font-semibold text-gray-800">Money</legend>
-          <Labelled
-            field={fields.currency}
-            label="Currency"
-            focus={firstInvalid === "currency"}
-            hint="Prices are kept as they are typed: after a change, check the products' prices."
-          >
-            <select key={currencyKey} {...currency} className={inputClass(Boolean(fields.currency.errors?.length))}>
-              {CURRENCIES.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.code}: {c.name}
-                </option>
-              ))}
-            </select>
-          </Labelled>
+          {choice(
+            fields.currency,
+            "Currency",
+            CURRENCIES.map((c) => [c.code, `${c.code}: ${c.name}`]),
+            "Prices are kept as they are typed: after a change, check the products' prices.",
+          )}
           {text(fields.taxRate, "Tax rate (%)", "e.g. 2 or 7.5; 0 for no tax.")}
           <fieldset className="flex flex-col gap-1">
             <legend className="text-sm font-medium text-gray-700">Prices include tax</legend>
@@ -279,11 +292,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               focus={firstInvalid === "taxIncluded"}
             />
           </fieldset>
-          {text(fields.shippingFlat, "Flat shipping fee", `${amountHint} 0 for free shipping.`)}
-          {text(
+          {amount(fields.shippingFlat, "Flat shipping fee", "0 for free shipping.")}
+          {amount(
             fields.freeShippingFrom,
             "Free shipping from",
-            `${amountHint} Orders of this much or more ship free; leave empty for none.`,
+            "Orders of this much or more ship free; leave empty for none.",
           )}
         </fieldset>
 
