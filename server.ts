@@ -173,9 +173,7 @@ async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<voi
   const template = templateAt === null ? undefined : pageTemplates.get(templateAt, templateVersion);
   if (template && !template.refused) {
     const visitor = await app.visitorForTemplate(request, template.needs);
-    // A page with a part rendered per answer (the cart's body, decision 0205) has it rendered alone for them.
-    const own = visitor && template.perAnswer.length > 0 ? await app.cartForTemplate(request, template.kept) : {};
-    if (visitor && own) return pageTemplates.send(req, res, template, visitor, decorate, own);
+    if (visitor) return pageTemplates.send(req, res, template, visitor, decorate);
   }
 
   const response = await handleRequest(request, app.newRequestContext(app.RouterContextProvider, request, client));
@@ -221,7 +219,7 @@ async function buildTemplates(key: string, request: Request, client: Client): Pr
     };
     const anonymous = await render(modes.anonymous);
     const member = await render(modes.member);
-    pageTemplates.store(key, version, anonymous, member, modes.anonymous.kept);
+    pageTemplates.store(key, version, anonymous, member);
   } catch (error) {
     console.error(error);
   } finally {

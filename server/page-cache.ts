@@ -12,9 +12,9 @@ import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { constants, crc32, deflateRawSync, type ZlibOptions } from "node:zlib";
 import { SHARED_PAGE_HEADER, TEMPLATE_PAGE_HEADER } from "../app/lib/shared-page.ts";
+import { VersionedLru } from "../app/lib/versioned-lru.ts";
 import { compressOnce, negotiateEncoding } from "./compression.ts";
 import { rawHeaders } from "./http-bridge.ts";
-import { VersionedLru } from "./versioned-lru.ts";
 
 /** The response header a route sets on a page that is the same for every visitor without a session. */
 export { SHARED_PAGE_HEADER };

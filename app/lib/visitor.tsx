@@ -45,11 +45,6 @@ export type TemplateMode = {
   visitor: Visitor;
   savedCount: number;
   everySaved: boolean;
-  /**
-   * What the render leaves for filling the template's per-answer slots (a page rendered per answer inside a kept
-   * shell, such as the cart's body: KeepRenderContexts in app/lib/template-fill.tsx).
-   */
-  kept?: Record<string, unknown>;
 };
 
 /**
