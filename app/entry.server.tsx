@@ -30,7 +30,7 @@ export { config, resetConfigForTests, severalServersRefusal } from "#app/lib/con
 export { closeDb as closeDatabase, engine as databaseEngine, prepareDatabase } from "#app/lib/db.server.ts";
 export { requestClient, requestClientContext } from "#app/lib/request-client.server.ts";
 export { applySecurityHeaders } from "#app/lib/security-headers.server.ts";
-// The kept templates of pages (server/page-templates.ts, decision 0190): the request's context as the root
+// The kept templates of pages (server/page-store.ts, decision 0190): the request's context as the root
 // loader reads it, the template mode server.ts renders them in, and what a template is filled with.
 export { newRequestContext, templateContext } from "#app/lib/visitor.server.ts";
 export { guardRequest } from "#app/middleware/request-guard.server.ts";

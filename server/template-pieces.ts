@@ -1,4 +1,4 @@
-// How a kept template's pieces are compressed and joined (server/page-templates.ts, decision 0190): each piece
+// A kept template's slots, and how its pieces are compressed and joined (server/page-store.ts, decision 0190): each piece
 // known when the template is made is compressed once, alone and against the page before it; an answer is those
 // blocks with the visitor's own pieces between them as stored (or, when long, fast-compressed) DEFLATE blocks,
 // and the CRC combined from the pieces' own (page-cache.ts's technique): no compression of the page per answer.
@@ -140,4 +140,29 @@ export function gzipOf(pieces: ({ known: Known; deflated: Buffer } | Buffer)[]):
   trailer.writeUInt32LE(length >>> 0, 4);
   out.push(trailer);
   return Buffer.concat(out);
+}
+
+/** The slots of a page: the constant text between them and each slot's name and content; null if malformed. */
+export function slotsOf(html: string, token: string): { constants: string[]; slots: [string, string][] } | null {
+  const marker = new RegExp(`<template data-slot="${token}:(/?)([^"]*)"></template>`, "g");
+  const constantTexts: string[] = [];
+  const slots: [string, string][] = [];
+  let at = 0;
+  let open: { name: string; from: number } | null = null;
+  for (const match of html.matchAll(marker)) {
+    const [text, end, name] = match as unknown as [string, string, string];
+    if (!end) {
+      if (open) return null;
+      constantTexts.push(html.slice(at, match.index));
+      open = { name, from: match.index + text.length };
+    } else {
+      if (!open || open.name !== name) return null;
+      slots.push([name, html.slice(open.from, match.index)]);
+      open = null;
+    }
+    at = match.index + text.length;
+  }
+  if (open) return null;
+  constantTexts.push(html.slice(at));
+  return { constants: constantTexts, slots };
 }

@@ -1,5 +1,5 @@
-// Everything kept per catalogue version uses this one class (decision 0262): the visitors' kept pages
-// (server/page-cache.ts), the kept page templates (server/page-templates.ts), and the catalog module's values
+// Everything kept per catalogue version uses this one class (decision 0262): the page store (server/page-store.ts,
+// its one subclass: each URL's template and its page for visitors without cookies), and the catalog module's values
 // (keptPerCatalogueVersion: list counts, the product page's shared data). An entry per key, made at a catalogue
 // version and good only at that version, bounded by a count and by the bytes the entries say they hold, the
 // least recently used going first. A leaf: it imports nothing, so modules and server/ may both use it.

@@ -1,5 +1,5 @@
 // The server's side of app/lib/visitor.tsx: what the root loader and app/entry.server.tsx share through the
-// router context (server/page-templates.ts, decision 0190). What server.ts reads to fill a kept template is
+// router context (server/page-store.ts, decision 0190). What server.ts reads to fill a kept template is
 // app/middleware/visitor.server.ts (it reads the sessions: this folder imports no module).
 import { createContext, type RouterContextProvider } from "react-router";
 import { type RequestClient, requestClientContext } from "./request-client.server.ts";
@@ -31,7 +31,7 @@ export const pageIslandContext = createContext<unknown>(null);
 /**
  * What a route's loader returns for `page`: on a document request, only that its data is in the page island
  * (app/lib/visitor.tsx: usePageIsland, PageIsland), so that React Router's hydration data holds nothing of the
- * visitor's and a template of the page can be kept (server/page-templates.ts); on a data request, `page`.
+ * visitor's and a template of the page can be kept (server/page-store.ts); on a data request, `page`.
  */
 export function documentIsland<T>(context: Readonly<RouterContextProvider>, page: T): T | InIsland {
   if (!context.get(documentRequestContext)) return page;

@@ -1,4 +1,4 @@
-// What server.ts reads to fill a kept template for this request (server/page-templates.ts, decisions 0190,
+// What server.ts reads to fill a kept template for this request (server/page-store.ts, decisions 0190,
 // 0200, 0261): the visitor's parts, read as the root loader reads them (its functions and prepared statements),
 // or null when the page must be rendered for the request. Here, not in app/lib: it reads the identity and
 // reviews modules.

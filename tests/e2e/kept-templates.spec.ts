@@ -1,5 +1,5 @@
 // A signed-in shopper's catalogue page answered from its kept template, filled with their own parts
-// (server/page-templates.ts, decision 0190): their name, counts and saved state are on it, it hydrates without
+// (server/page-store.ts, decision 0190): their name, counts and saved state are on it, it hydrates without
 // a mismatch (JavaScript on), and its Save button works from there, with JavaScript and without. The same for a
 // product page (its review area a slot too), where Add to Cart works from the filled page, and for the cart (its
 // body rendered alone per answer, decision 0205), where quantities change and lines go from the filled page.

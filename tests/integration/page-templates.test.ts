@@ -73,18 +73,18 @@ function headersOf(answer: RawResponse): Record<string, string> {
 
 /** The page rendered for this request, templates switched off. */
 async function rendered(page: string, cookie: string, headers: Record<string, string> = {}) {
-  entry.pageTemplates.enabled = false;
+  entry.pageStore.enabled = false;
   try {
     return await get(page, cookie, headers);
   } finally {
-    entry.pageTemplates.enabled = true;
+    entry.pageStore.enabled = true;
   }
 }
 
 /** The page answered from its template (made first if need be): fails if the answer did not come from one. */
 async function filled(page: string, cookie: string, headers: Record<string, string> = {}) {
   const key = `${origin}${page}`;
-  const templates = entry.pageTemplates;
+  const templates = entry.pageStore;
   // A template is made once a page was asked for twice (by anyone with cookies), after the second answer.
   if (!templates.entries.has(key)) {
     await get(page, cookie);
@@ -114,7 +114,7 @@ async function expectSameAsRendered(page: string, cookie: string, what: string, 
 /** A page with cookies that a template must not answer: rendered for the request, as with templates off. */
 async function expectRenderedPerRequest(page: string, cookie: string, what: string) {
   const expected = await rendered(page, cookie);
-  const templates = entry.pageTemplates;
+  const templates = entry.pageStore;
   const before = templates.counts.filled;
   const answer = await get(page, cookie);
   expect(templates.counts.filled, `${what} ${page}: rendered for the request`).toBe(before);
@@ -289,6 +289,25 @@ describe("kept page templates filled with the visitor's own parts", () => {
     expect(html).not.toContain("<b>Tom");
   });
 
+  it("answers a visitor without cookies with the template's fill for nobody: the page rendered for nobody, byte for byte", async () => {
+    const nobody = visitors[2]!;
+    expect(nobody.what).toBe("a visitor with a cookie of nothing of ours");
+    for (const page of [...pages, ...productPages]) {
+      const first = await rawRequest(`${origin}${page}`, { headers: { "Accept-Encoding": "gzip, br" } });
+      // Kept from the first answer on: the page store's entry, its template and the fill for nobody.
+      const kept = entry.pageStore.entries.get(`${origin}${page}`);
+      expect(kept?.refused === false ? "kept" : kept?.reason, page).toBe("kept");
+      expect(first.headers.etag, page).toMatch(/^W\/"[\w-]+"$/);
+      const expected = await rendered(page, nobody.cookie);
+      const html = normalised(first);
+      expect(firstDifference(html, normalised(expected)), `${page}: the same page as rendered`).toBe("");
+      expect(html).toContain(">Login<");
+      expect(html).not.toContain('aria-pressed="true"');
+      const again = await rawRequest(`${origin}${page}`, { headers: { "If-None-Match": String(first.headers.etag) } });
+      expect(again.status, page).toBe(304);
+    }
+  });
+
   it("answers product pages from their templates for every viewer who may not review, byte for byte", async () => {
     for (const visitor of visitors) {
       for (const page of productPages) {
@@ -341,7 +360,7 @@ describe("kept page templates filled with the visitor's own parts", () => {
       expect(await expectSameAsRendered(page, cookie, "a reviewer elsewhere")).not.toContain('name="rating"');
     }
     // A refused review post (no delivered order) is rendered for its request: a 403 with the refusal.
-    const before = entry.pageTemplates.counts.filled;
+    const before = entry.pageStore.counts.filled;
     const forged = await rawRequest(`${origin}${dressPage}`, {
       method: "POST",
       headers: {
@@ -353,7 +372,7 @@ describe("kept page templates filled with the visitor's own parts", () => {
     });
     expect(forged.status).toBe(403);
     expect(decoded(forged).toString()).toContain("Only shoppers who have received this product can review it.");
-    expect(entry.pageTemplates.counts.filled).toBe(before);
+    expect(entry.pageStore.counts.filled).toBe(before);
     // A document's loader data holds no viewer part; the page's data request (a client navigation) does.
     const data = decoded(await get(`${dressPage}.data`, buyer)).toString();
     expect(data).toContain("canReview");
@@ -381,7 +400,7 @@ describe("kept page templates filled with the visitor's own parts", () => {
   it("renders for the request what a template cannot do: a toast, the login modal, a seller, a HEAD, page data", async () => {
     const { cookie } = visitors[3]!;
     await filled("/products", cookie);
-    const templates = entry.pageTemplates;
+    const templates = entry.pageStore;
     const before = templates.counts.filled;
     // A post leaves a toast: the next page shows it and clears its cookie.
     const saved = await post("/saved", { intent: "save", productId: cap.id, redirectTo: "/products" }, cookie);
@@ -414,9 +433,9 @@ describe("kept page templates filled with the visitor's own parts", () => {
   });
 
   it("keeps no name, count or saved state of anyone's in a template", async () => {
-    const templates = [...entry.pageTemplates.entries.values()].filter((t) => !t.refused);
+    const templates = [...entry.pageStore.entries.values()].filter((t) => !t.refused);
     expect(templates.length).toBeGreaterThanOrEqual(pages.length + productPages.length);
-    const { sentinels } = entry.pageTemplates;
+    const { sentinels } = entry.pageStore;
     for (const template of templates) {
       if (template.refused) continue;
       const text = template.parts
@@ -456,7 +475,7 @@ describe("the cart: rendered per request for everyone, never kept (decision 0260
 
   /** The cart for `cookie`, checked to be rendered for the request (no template filled, none kept) and the same as with templates off. */
   async function expectCartRendered(cookie: string, what: string, headers: Record<string, string> = {}) {
-    const templates = entry.pageTemplates;
+    const templates = entry.pageStore;
     const expected = await rendered(CART, cookie, headers);
     const before = templates.counts.filled;
     // Asked for again and again: a page asked for twice would have its template made (not the cart).
@@ -560,7 +579,7 @@ describe("the cart: rendered per request for everyone, never kept (decision 0260
 
   it("renders a toast, the login modal, a seller, HEAD, data and a cancelled checkout as before", async () => {
     const { cookie } = visitors[4]!;
-    const templates = entry.pageTemplates;
+    const templates = entry.pageStore;
     const before = templates.counts.filled;
     const added = await post(CART, { intent: "add", productId: tees[1]!.id, redirectTo: CART }, cookie);
     const withToast = cookiesFrom(added, cookie);

@@ -1,6 +1,6 @@
 // The catalogue's version: a number the database raises with every change to a product (triggers of migration
 // 0006), so anything made from the catalogue can be kept until it changes: the pages cached for visitors without
-// a session (server/page-cache.ts) and the list counts below, each in a VersionedLru (app/lib/versioned-lru.ts).
+// a session (server/page-store.ts) and the list counts below, each in a VersionedLru (app/lib/versioned-lru.ts).
 import { eq, sql } from "drizzle-orm";
 import { type Db, db, first, preparedPerConnection, type Tx } from "#app/lib/db.server.ts";
 import { VersionedLru } from "#app/lib/versioned-lru.ts";

@@ -1,5 +1,6 @@
-// Kept page templates filled with the visitor's own parts (docs/decisions/0190-kept-page-templates.md). A
-// catalogue page (a route that says it is the same for every visitor without a session: SHARED_PAGE_HEADER) is
+// The page store (decision 0263): kept page templates filled with each visitor's own parts (decisions 0190, 0200).
+// A visitor without cookies gets one more fill of the same template, made once (its page with an ETag:
+// page-cache.ts's sharedPageOf). A catalogue page (a route that says so: TEMPLATE_PAGE_HEADER) is
 // rendered without the request's cookies, twice per URL and catalogue version: once for an anonymous visitor
 // and once for a made-up signed-in one who saved every product, with sentinel name and counts. Each part that
 // depends on the visitor is a slot between markers (app/lib/visitor.tsx); between the slots the two renders
@@ -15,10 +16,10 @@ import { randomBytes, randomInt } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { TEMPLATE_PAGE_HEADER } from "../app/lib/shared-page.ts";
 import { VersionedLru } from "../app/lib/versioned-lru.ts";
-import { islandJson, type TemplateMode, type Visitor } from "../app/lib/visitor.tsx";
+import { ANONYMOUS, islandJson, type TemplateMode, type Visitor } from "../app/lib/visitor.tsx";
 import { compressOnce, negotiateEncoding } from "./compression.ts";
 import { rawHeaders, routedPath } from "./http-bridge.ts";
-import { nonceOf, PER_ANSWER } from "./page-cache.ts";
+import { type CachedPage, nonceOf, PER_ANSWER, sharedPageOf } from "./page-cache.ts";
 import {
   compressAgainstPage,
   gzipOf,
@@ -27,11 +28,13 @@ import {
   type Part,
   referenceOf,
   type Slot,
+  slotsOf,
   type Variant,
 } from "./template-pieces.ts";
 
-const MAX_ENTRIES = 500;
-const MAX_BYTES = 64 * 1024 * 1024;
+/** URLs kept (each with its template and its page for visitors without cookies), and the bytes they may hold. */
+const MAX_ENTRIES = 1000;
+const MAX_BYTES = 128 * 1024 * 1024;
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 /** Where a page's nonce was, while the two renders are compared (a page has no zero byte: checked). */
 const NONCE_MARK = "\u0000";
@@ -53,6 +56,8 @@ export type PageTemplate =
        * slot (its variants are only for a viewer who may not review it; visitorForTemplate says).
        */
       needs: { reviewOf?: string };
+      /** The fill for a visitor without cookies, made once: answered with an ETag (sendCachedPage). */
+      shared: CachedPage;
       bytes: number;
     }
   /** A page whose two renders could not make a template: why (for the tests; nothing is logged per request). */
@@ -63,12 +68,13 @@ const ESCAPES: Record<string, string> = { '"': "&quot;", "&": "&amp;", "'": "&#x
 const escapeHtml = (text: string) => text.replace(/["&'<>]/g, (c) => ESCAPES[c] as string);
 
 /**
- * The cache key of a request a template may answer: a GET for a document (not `.data`) that carries cookies
- * (without any, page-cache.ts answers), with no `login` flag (the login modal is rendered for the request).
- * The whole URL, scheme and Host included, as pageCacheKey.
+ * The key of a request the store may answer: a GET for a document (not `.data`), with no `login` flag (the login
+ * modal is rendered for the request); with cookies or without. The whole URL, scheme and Host included: without
+ * PUBLIC_URL a page names its own origin (canonical URL, Open Graph, links in JSON-LD), so a request with a forged
+ * Host must never fill the page every other visitor gets.
  */
-export function templateKey(req: IncomingMessage, https = false): string | null {
-  if (req.method !== "GET" || req.headers.cookie === undefined) return null;
+export function pageKey(req: IncomingMessage, https = false): string | null {
+  if (req.method !== "GET") return null;
   if (routedPath(req)?.endsWith(".data") !== false) return null;
   const url = req.url ?? "";
   const query = url.indexOf("?");
@@ -76,35 +82,10 @@ export function templateKey(req: IncomingMessage, https = false): string | null 
   return `${https ? "https" : "http"}://${req.headers.host ?? "localhost"}${url}`;
 }
 
-/** The slots of a page: the constant text between them and each slot's name and content; null if malformed. */
-function slotsOf(html: string, token: string): { constants: string[]; slots: [string, string][] } | null {
-  const marker = new RegExp(`<template data-slot="${token}:(/?)([^"]*)"></template>`, "g");
-  const constantTexts: string[] = [];
-  const slots: [string, string][] = [];
-  let at = 0;
-  let open: { name: string; from: number } | null = null;
-  for (const match of html.matchAll(marker)) {
-    const [text, end, name] = match as unknown as [string, string, string];
-    if (!end) {
-      if (open) return null;
-      constantTexts.push(html.slice(at, match.index));
-      open = { name, from: match.index + text.length };
-    } else {
-      if (!open || open.name !== name) return null;
-      slots.push([name, html.slice(open.from, match.index)]);
-      open = null;
-    }
-    at = match.index + text.length;
-  }
-  if (open) return null;
-  constantTexts.push(html.slice(at));
-  return { constants: constantTexts, slots };
-}
-
 const KNOWN_SLOT = /^(saved|cart|account|account-phone|island|save:[^"<>]+|review:[^"<>]+)$/;
 
-export class PageTemplates extends VersionedLru<PageTemplate> {
-  /** Off: every request with cookies is rendered for itself (the tests compare both ways). */
+export class PageStore extends VersionedLru<PageTemplate> {
+  /** Off: every request with cookies is rendered for itself (the tests compare both ways); not the shared fill. */
   enabled = true;
   /** Keys whose templates are being rendered now. */
   readonly building = new Set<string>();
@@ -215,16 +196,31 @@ export class PageTemplates extends VersionedLru<PageTemplate> {
     for (const header of PER_ANSWER) headers.delete(header);
     const policy = anonymous.headers.get("content-security-policy");
     const nonce = nonceOf(policy);
-    return {
+    const template = {
       version,
-      refused: false,
+      refused: false as const,
       headers,
       policyParts: policy ? (nonce ? policy.split(nonce) : [policy]) : null,
       parts,
       references,
       needs,
-      bytes: anonymous.body.length * 3 + 1024,
+      shared: undefined as unknown as CachedPage,
+      bytes: 0,
     };
+    template.shared = this.sharedFill(template);
+    template.bytes = anonymous.body.length * 3 + 1024 + template.shared.bytes;
+    return template;
+  }
+
+  /** The page of a visitor without cookies: the template filled for nobody, split at a stand-in nonce. */
+  private sharedFill(template: Extract<PageTemplate, { refused: false }>): CachedPage {
+    const nonce = Buffer.from(randomBytes(16).toString("base64"));
+    const body = Buffer.concat(
+      this.pieces(template, ANONYMOUS, nonce).map((piece) => (Buffer.isBuffer(piece) ? piece : piece.known.raw)),
+    );
+    const headers = new Headers(template.headers);
+    if (template.policyParts) headers.set("Content-Security-Policy", template.policyParts.join(nonce.toString()));
+    return sharedPageOf(template.version, headers, body, nonce.toString());
   }
 
   /** A slot's variant for this visitor, and its text with the sentinels replaced by the visitor's own values. */
