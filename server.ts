@@ -1,6 +1,6 @@
 // The production server: a plain Node http server around React Router's request handler. It answers the
 // client build from memory (server/static-files.ts), refuses what no route takes before React Router sees
-// it, keeps catalogue pages for visitors without a session (server/page-cache.ts), sets the security headers on
+// it, keeps catalogue pages as templates filled per visitor (server/page-store.ts), sets the security headers on
 // every answer, compresses text, bounds slow and idle clients, and on SIGTERM finishes what is in flight, closes
 // the database and exits.
 //
@@ -14,8 +14,8 @@ import type { ServerBuild } from "react-router";
 import { SHARED_PAGE_HEADER, TEMPLATE_PAGE_HEADER } from "./app/lib/shared-page.ts";
 import { probeOf, sendProbe } from "./server/health.ts";
 import { rawHeaders, routedPath, sendResponse, toFetchRequest, usableTarget } from "./server/http-bridge.ts";
-import { PageCache, pageCacheKey, sendCachedPage } from "./server/page-cache.ts";
-import { PageTemplates, type Rendered, templateKey } from "./server/page-templates.ts";
+import { sendCachedPage } from "./server/page-cache.ts";
+import { PageStore, type PageTemplate, pageKey, type Rendered } from "./server/page-store.ts";
 import { logRefusal, rawRefusal, refusalResponse } from "./server/refusals.ts";
 import { findStaticFile, indexStaticFiles, sendStaticFile } from "./server/static-files.ts";
 
@@ -55,13 +55,14 @@ if (notAlone) {
 }
 
 const staticFiles = indexStaticFiles(path.join(buildDir, "client"));
-/** The kept pages; exported so that a test running this server in its own process can look inside. */
-export const pageCache = new PageCache();
-/** The kept templates of those pages, filled for visitors with cookies; exported for the tests likewise. */
-export const pageTemplates = new PageTemplates();
+/**
+ * The kept pages: each a template filled per visitor, and for visitors without cookies (server/page-store.ts);
+ * exported so that a test running this server in its own process can look inside.
+ */
+export const pageStore = new PageStore();
 // PAGE_TEMPLATES=off renders every page with cookies for its request (to compare, or should a template ever be
 // suspected): decision 0190.
-pageTemplates.enabled = process.env.PAGE_TEMPLATES !== "off";
+pageStore.enabled = process.env.PAGE_TEMPLATES !== "off";
 const handleRequest = app.createRequestHandler(build, process.env.NODE_ENV ?? "production");
 
 /** The methods the store uses; anything else (PUT, DELETE, TRACE, PROPFIND, ...) is refused here. */
@@ -145,11 +146,13 @@ async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<voi
       cookie: req.headers.cookie,
       sharedFile: SHARED_FILE_PATH.test(routedPath(req) ?? ""),
     });
-  // A catalogue page kept for visitors without a session, while the catalogue has not changed since.
-  const cacheKey = usableTarget(req) ? pageCacheKey(req, client.https) : null;
-  const version = cacheKey === null ? 0 : await app.catalogueVersion();
-  const kept = cacheKey === null ? undefined : pageCache.get(cacheKey, version);
-  if (kept) return sendCachedPage(req, res, kept, client.https, decorate);
+  // A catalogue page kept while the catalogue has not changed since: for a visitor without cookies, its template
+  // filled for nobody, made once.
+  const key = usableTarget(req) ? pageKey(req, client.https) : null;
+  const cookieless = req.headers.cookie === undefined;
+  const version = key === null ? 0 : await app.catalogueVersion();
+  const kept = key === null ? undefined : pageStore.get(key, version);
+  if (kept && !kept.refused && cookieless) return sendCachedPage(req, res, kept.shared, client.https, decorate);
 
   const request = toFetchRequest(req, res, client.https);
   if (!request) return refuse(req, res, client, 400, "Bad request.", "unusable request target or Host");
@@ -167,51 +170,47 @@ async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<voi
   }
 
   // The same page for a visitor with cookies (a shopper, a cart, saved items): its template filled with their
-  // own parts (server/page-templates.ts), unless this request must be rendered for itself (visitorForTemplate).
-  const templateAt = pageTemplates.enabled && cacheKey === null ? templateKey(req, client.https) : null;
-  const templateVersion = templateAt === null ? 0 : await app.catalogueVersion();
-  const template = templateAt === null ? undefined : pageTemplates.get(templateAt, templateVersion);
-  if (template && !template.refused) {
-    const visitor = await app.visitorForTemplate(request, template.needs);
-    // A page with a part rendered per answer (the cart's body, decision 0205) has it rendered alone for them.
-    const own = visitor && template.perAnswer.length > 0 ? await app.cartForTemplate(request, template.kept) : {};
-    if (visitor && own) return pageTemplates.send(req, res, template, visitor, decorate, own);
+  // own parts (server/page-store.ts), unless this request must be rendered for itself (visitorForTemplate).
+  if (kept && !kept.refused && pageStore.enabled) {
+    const visitor = await app.visitorForTemplate(request, kept.needs);
+    if (visitor) return pageStore.send(req, res, kept, visitor, decorate);
   }
 
   const response = await handleRequest(request, app.newRequestContext(app.RouterContextProvider, request, client));
-  let body = response.body;
-  if (cacheKey !== null && response.headers.get(SHARED_PAGE_HEADER) === "1") {
-    const bytes = Buffer.from(await response.arrayBuffer());
-    const entry = pageCache.store(cacheKey, version, response.status, response.headers, bytes);
-    if (entry) return sendCachedPage(req, res, entry, client.https, decorate);
-    body = new Response(bytes).body;
-  }
-  if (
-    templateAt !== null &&
-    !template &&
+  const templated =
+    key !== null &&
+    !kept &&
     response.status === 200 &&
     response.headers.get(TEMPLATE_PAGE_HEADER) === "1" &&
-    !pageTemplates.building.has(templateAt) &&
-    pageTemplates.askedAgain(templateAt)
-  ) {
+    !response.headers.has("set-cookie") &&
+    !pageStore.building.has(key);
+  if (templated && cookieless) {
+    // A visitor without cookies gets the page from the store from its first answer on (with its ETag): its
+    // templates are made now, and this answer is their fill for nobody.
+    const made = await buildTemplates(key, request, client);
+    if (made && !made.refused) {
+      await response.body?.cancel();
+      return sendCachedPage(req, res, made.shared, client.https, decorate);
+    }
+  } else if (templated && pageStore.enabled && pageStore.askedAgain(key)) {
     // After this answer is out: the page's templates, for the next request with cookies.
-    res.once("finish", () => void buildTemplates(templateAt, request, client));
+    res.once("finish", () => void buildTemplates(key, request, client));
   }
   const headers = decorate(new Headers(response.headers));
   headers.delete(SHARED_PAGE_HEADER);
   headers.delete(TEMPLATE_PAGE_HEADER);
-  await sendResponse(req, res, response.status, headers, body);
+  await sendResponse(req, res, response.status, headers, response.body);
 }
 
 /** Renders the two templates of the page at `key` without the request's cookies, and keeps what they make. */
-async function buildTemplates(key: string, request: Request, client: Client): Promise<void> {
-  if (pageTemplates.building.has(key)) return;
-  pageTemplates.building.add(key);
+async function buildTemplates(key: string, request: Request, client: Client): Promise<PageTemplate | undefined> {
+  if (pageStore.building.has(key)) return undefined;
+  pageStore.building.add(key);
   try {
     const version = await app.catalogueVersion();
     const headers = new Headers(request.headers);
     for (const name of ["cookie", "if-none-match", "if-modified-since"]) headers.delete(name);
-    const modes = pageTemplates.modes();
+    const modes = pageStore.modes();
     const render = async (mode: typeof modes.anonymous): Promise<Rendered> => {
       const templateRequest = new Request(key, { headers });
       const context = app.newRequestContext(app.RouterContextProvider, templateRequest, client);
@@ -221,11 +220,12 @@ async function buildTemplates(key: string, request: Request, client: Client): Pr
     };
     const anonymous = await render(modes.anonymous);
     const member = await render(modes.member);
-    pageTemplates.store(key, version, anonymous, member, modes.anonymous.kept);
+    return pageStore.store(key, version, anonymous, member);
   } catch (error) {
     console.error(error);
+    return undefined;
   } finally {
-    pageTemplates.building.delete(key);
+    pageStore.building.delete(key);
   }
 }
 

@@ -30,15 +30,14 @@ export { config, resetConfigForTests, severalServersRefusal } from "#app/lib/con
 export { closeDb as closeDatabase, engine as databaseEngine, prepareDatabase } from "#app/lib/db.server.ts";
 export { requestClient, requestClientContext } from "#app/lib/request-client.server.ts";
 export { applySecurityHeaders } from "#app/lib/security-headers.server.ts";
-// The kept templates of pages (server/page-templates.ts, decision 0190): the request's context as the root
+// The kept templates of pages (server/page-store.ts, decision 0190): the request's context as the root
 // loader reads it, the template mode server.ts renders them in, and what a template is filled with.
-export { newRequestContext, templateContext, visitorForTemplate } from "#app/lib/visitor.server.ts";
+export { newRequestContext, templateContext } from "#app/lib/visitor.server.ts";
 export { guardRequest } from "#app/middleware/request-guard.server.ts";
+export { visitorForTemplate } from "#app/middleware/visitor.server.ts";
 export { catalogueVersion } from "#app/modules/catalog/index.server.ts";
 export { startMailSender, stopMailSender } from "#app/modules/mail/index.server.ts";
 export { issueSetupLink, readiness } from "#app/modules/setup/index.server.ts";
-// The cart's body for its kept template (decision 0205).
-export { cartForTemplate } from "#app/routes/cart-page.server.tsx";
 
 export const streamTimeout = 5_000;
 

@@ -1,7 +1,6 @@
-// Catalogue pages kept in memory for visitors without a session (docs/decisions/0101). A page is kept only when
-// the request carried no cookie at all (no session, cart, toast, nothing of the visitor's) and no `login` flag,
-// the answer was a 200 without Set-Cookie, and the route marked it as the same for everyone (SHARED_PAGE_HEADER).
-// It is kept with the catalogue version it was rendered at and served only while that is still the version.
+// The page a visitor without cookies gets, as kept in the page store (server/page-store.ts, decision 0263):
+// the fill of a page's template for nobody (no session, no cart, nothing saved), made once per template. It is
+// answered with an ETag (a 304 when the browser's copy is current) and the shared page's own headers.
 //
 // Every answer gets a nonce of its own: the page is stored split at its nonce, and each answer puts a fresh one
 // into the body and the Content-Security-Policy. So that this costs no compression per answer, the pieces
@@ -14,14 +13,7 @@ import { constants, crc32, deflateRawSync, type ZlibOptions } from "node:zlib";
 import { SHARED_PAGE_HEADER, TEMPLATE_PAGE_HEADER } from "../app/lib/shared-page.ts";
 import { compressOnce, negotiateEncoding } from "./compression.ts";
 import { rawHeaders } from "./http-bridge.ts";
-import { VersionedLru } from "./versioned-lru.ts";
 
-/** The response header a route sets on a page that is the same for every visitor without a session. */
-export { SHARED_PAGE_HEADER };
-
-const MAX_ENTRIES = 500;
-const MAX_BYTES = 64 * 1024 * 1024;
-const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 /** Headers never stored with a page: made per answer, or not the page's own. */
 export const PER_ANSWER = [
   "content-security-policy",
@@ -72,20 +64,6 @@ export function storedBlock(bytes: Buffer): Buffer[] {
   header.writeUInt16LE(bytes.length, 1);
   header.writeUInt16LE(~bytes.length & 0xffff, 3);
   return [header, bytes];
-}
-
-/**
- * The cache key of a request the cache may answer or store, or null: only a GET with no Cookie header at all
- * and no `login` flag (the login modal) in its query. The key is the whole URL the page was rendered for,
- * scheme and Host included: without PUBLIC_URL a page names its own origin (canonical URL, Open Graph, links
- * in JSON-LD), so a request with a forged Host must never fill the page every other visitor gets.
- */
-export function pageCacheKey(req: IncomingMessage, https = false): string | null {
-  if (req.method !== "GET" || req.headers.cookie !== undefined) return null;
-  const url = req.url ?? "";
-  const query = url.indexOf("?");
-  if (query !== -1 && new URLSearchParams(url.slice(query)).has("login")) return null;
-  return `${https ? "https" : "http"}://${req.headers.host ?? "localhost"}${url}`;
 }
 
 export function nonceOf(policy: string | null): string | null {
@@ -150,41 +128,31 @@ export type CachedPage = {
   bytes: number;
 };
 
-export class PageCache extends VersionedLru<CachedPage> {
-  constructor({ maxEntries = MAX_ENTRIES, maxBytes = MAX_BYTES }: { maxEntries?: number; maxBytes?: number } = {}) {
-    super({ maxEntries, maxBytes });
-  }
-
-  /**
-   * Keeps a rendered answer when it may be shared; returns the entry, or null when it was not kept (then the
-   * answer must be sent as it is: `body` is what was read of it).
-   */
-  store(key: string, version: number, status: number, headers: Headers, body: Buffer): CachedPage | null {
-    if (status !== 200 || headers.get(SHARED_PAGE_HEADER) !== "1" || headers.has("set-cookie")) return null;
-    if (body.length > MAX_PAGE_BYTES) return null;
-    const policy = headers.get("content-security-policy");
-    const nonce = nonceOf(policy);
-    const parts = nonce ? splitAt(body, Buffer.from(nonce)) : [body];
-    const kept = new Headers(headers);
-    for (const name of PER_ANSWER) kept.delete(name);
-    const entry: CachedPage = {
-      version,
-      headers: kept,
-      policyParts: policy ? (nonce ? policy.split(nonce) : [policy]) : null,
-      parts,
-      deflated: deflatePieces(parts, nonce ? Buffer.byteLength(nonce) : 0),
-      crcs: parts.map((part) => crc32(part)),
-      appendOperators: parts.map((part) => appendOperator(part.length)),
-      nonceOperator: appendOperator(nonce ? Buffer.byteLength(nonce) : 0),
-      length: parts.reduce((n, part) => n + part.length, 0),
-      /** The headers to send, security headers included, made once for HTTP and once for HTTPS. */
-      answerHeaders: new Map(),
-      etag: `W/"${createHash("sha256").update(Buffer.concat(parts)).digest("base64url").slice(0, 27)}"`,
-      /** What it holds in memory, roughly: the page and its compressed pieces. */
-      bytes: body.length * 2 + 1024,
-    };
-    return this.set(key, entry);
-  }
+/**
+ * A page kept for visitors without cookies, from its text and headers (`nonce` where each answer's nonce goes, in
+ * the body and in the policy): compressed once, with an ETag of its text.
+ */
+export function sharedPageOf(version: number, headers: Headers, body: Buffer, nonce: string): CachedPage {
+  const policy = headers.get("content-security-policy");
+  const parts = splitAt(body, Buffer.from(nonce));
+  const kept = new Headers(headers);
+  for (const name of PER_ANSWER) kept.delete(name);
+  return {
+    version,
+    headers: kept,
+    policyParts: policy ? policy.split(nonce) : null,
+    parts,
+    deflated: deflatePieces(parts, Buffer.byteLength(nonce)),
+    crcs: parts.map((part) => crc32(part)),
+    appendOperators: parts.map((part) => appendOperator(part.length)),
+    nonceOperator: appendOperator(Buffer.byteLength(nonce)),
+    length: parts.reduce((n, part) => n + part.length, 0),
+    /** The headers to send, security headers included, made once for HTTP and once for HTTPS. */
+    answerHeaders: new Map(),
+    etag: `W/"${createHash("sha256").update(Buffer.concat(parts)).digest("base64url").slice(0, 27)}"`,
+    /** What it holds in memory, roughly: the page and its compressed pieces. */
+    bytes: body.length * 2 + 1024,
+  };
 }
 
 /** The page with `nonce` in every place its nonce was. */

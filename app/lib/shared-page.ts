@@ -1,5 +1,5 @@
 // Pages that are the same for every visitor without a session (the catalogue: home, lists, product pages) say
-// so with a header; server.ts may then keep them in memory for such visitors (server/page-cache.ts), with an
+// so with a header; server.ts may then keep them in memory for such visitors (server/page-store.ts), with an
 // ETag. Browsers keep them too, but ask again each time (a 304 when nothing changed); no shared cache keeps
 // them, since each answer carries a nonce of its own.
 /** The header (lower case, as Headers gives names) that marks such a page; the server strips it from the answer. */
@@ -15,7 +15,7 @@ export function sharedPageHeaders() {
  * The header (lower case) that marks such a page whose only visitor-dependent parts are the slots of
  * app/lib/visitor.tsx (the header's account area and counts, the Save buttons, the island, the product page's
  * review area): server.ts may answer a visitor with cookies from its kept template, filled with their own parts
- * (server/page-templates.ts, decisions 0190 and 0200). A page with anything else of the visitor's must not set it.
+ * (server/page-store.ts, decisions 0190 and 0200). A page with anything else of the visitor's must not set it.
  */
 export const TEMPLATE_PAGE_HEADER = "x-template-page";
 const TEMPLATE_PAGE_HEADERS = { ...SHARED_PAGE_HEADERS, [TEMPLATE_PAGE_HEADER]: "1" };

@@ -1,13 +1,13 @@
 // The visitor's own parts of a page (who is signed in, the cart count, the saved products), kept out of React
 // Router's hydration data of documents so that a page rendered once with no visitor can be filled with them
-// (server/page-templates.ts, docs/decisions/0190-kept-page-templates.md).
+// (server/page-store.ts, docs/decisions/0190-kept-page-templates.md).
 //
 // A document carries them in a small JSON island (`<script type="application/json" id="visitor">`); a data
 // request (a client navigation, the revalidation after an action) gets them in the root loader's data, as
 // before. useVisitor() reads the root loader's data when it has them, else the island (read once in the
 // browser; on the server, the values the render was given through VisitorRenderContext).
 //
-// A template render (server/page-templates.ts, never something a client can ask for) marks each part that
+// A template render (server/page-store.ts, never something a client can ask for) marks each part that
 // depends on the visitor with a Slot: an empty <template> element before and after it, holding the template's
 // random token. The filled page has the markers removed, so it is byte for byte what a render for the
 // visitor would have been.
@@ -45,11 +45,6 @@ export type TemplateMode = {
   visitor: Visitor;
   savedCount: number;
   everySaved: boolean;
-  /**
-   * What the render leaves for filling the template's per-answer slots (a page rendered per answer inside a kept
-   * shell, such as the cart's body: KeepRenderContexts in app/lib/template-fill.tsx).
-   */
-  kept?: Record<string, unknown>;
 };
 
 /**

@@ -1,17 +1,15 @@
 import { data, redirectDocument, type ShouldRevalidateFunction } from "react-router";
-import { CART_SLOT, CartBody } from "#app/components/cart/cart-page.tsx";
+import { CartBody } from "#app/components/cart/cart-page.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { placedOrderPath } from "#app/lib/order-status.ts";
 import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { pageMeta } from "#app/lib/seo.ts";
-import { TEMPLATE_PAGE_HEADER } from "#app/lib/shared-page.ts";
 import { shopOf } from "#app/lib/shop.ts";
-import { KeepRenderContexts } from "#app/lib/template-fill.tsx";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { documentIsland } from "#app/lib/visitor.server.ts";
-import { Slot, usePageIsland } from "#app/lib/visitor.tsx";
+import { usePageIsland } from "#app/lib/visitor.tsx";
 import { shopperOf } from "#app/middleware/identity.server.ts";
 import { settleCart } from "#app/modules/cart/index.server.ts";
 import { cancelCheckout, placeCartOrder } from "#app/modules/checkout/index.server.ts";
@@ -24,7 +22,7 @@ import {
 import type { ShopperUser } from "#app/modules/identity/index.server.ts";
 import type { Route } from "./+types/cart";
 import { answerCartChange } from "./cart-change.server.ts";
-import { cartPage } from "./cart-page.server.tsx";
+import { cartPage } from "./cart-page.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -36,13 +34,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 // A Place Order refused with 409 (stock fell under a line since the page was shown) reads the cart again, so
 // the page shows the lines as they are now and says which changed (see root.tsx for the header).
-// Its document may be answered from a kept template filled with the shopper's cart (server.ts, decision 0205):
-// the header's parts, and the body rendered alone (CART_SLOT). Not a shared page: a visitor without cookies
-// gets it rendered (an empty cart, with its own order token).
+// Rendered per request for everyone (decision 0260): neither a shared page nor a template.
 // A refusal's Retry-After (too many codes or checkouts) reaches the page too.
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After");
-  return { [TEMPLATE_PAGE_HEADER]: "1", ...(retryAfter && { "Retry-After": retryAfter }) };
+  const headers: Record<string, string> = {};
+  if (retryAfter) headers["Retry-After"] = retryAfter;
+  return headers;
 };
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
@@ -57,8 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (next) throw await redirectWithToast(request, next.redirectTo, next.toast);
   }
   const { page, cookies } = await cartPage(request, shopper);
-  // A document carries the cart in its page island, not in the hydration data: the page's template holds
-  // nothing of the shopper's (decision 0205).
+  // A document carries the cart in its page island, not in the hydration data (decision 0205; kept so when the
+  // cart's kept shell went, decision 0260: the page is the same).
   return data(documentIsland(context, page), {
     headers: [["Cache-Control", "private, no-store"], ...cookies.map((c): [string, string] => ["Set-Cookie", c])],
   });
@@ -134,10 +132,5 @@ async function answerCodeChange(
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   const page = usePageIsland(loaderData);
-  return (
-    <Slot name={CART_SLOT}>
-      <KeepRenderContexts name={CART_SLOT} />
-      <CartBody page={page} actionData={actionData} />
-    </Slot>
-  );
+  return <CartBody page={page} actionData={actionData} />;
 }

@@ -1,8 +1,8 @@
 // A signed-in shopper's catalogue page answered from its kept template, filled with their own parts
-// (server/page-templates.ts, decision 0190): their name, counts and saved state are on it, it hydrates without
+// (server/page-store.ts, decision 0190): their name, counts and saved state are on it, it hydrates without
 // a mismatch (JavaScript on), and its Save button works from there, with JavaScript and without. The same for a
-// product page (its review area a slot too), where Add to Cart works from the filled page, and for the cart (its
-// body rendered alone per answer, decision 0205), where quantities change and lines go from the filled page.
+// product page (its review area a slot too), where Add to Cart works from the filled page. The cart is rendered
+// for each request (decision 0260): it hydrates cleanly, and its quantities change and lines go.
 import type { Page } from "@playwright/test";
 import { clickAndAwaitPost, expect, expectToast, test, waitForHydration } from "./fixtures.ts";
 import { addProductAsSeller, uniqueName } from "./seller-helpers.ts";
@@ -124,7 +124,7 @@ test("a shopper's product page comes from its template, filled for them, hydrate
   expect(problems).toEqual([]);
 });
 
-test("a shopper's cart comes from its kept shell with their lines, hydrates cleanly, and changes and removes", async ({
+test("a shopper's cart is rendered for them with their lines, hydrates cleanly, and changes and removes", async ({
   page,
   shopper,
   storeApi,
@@ -151,7 +151,10 @@ test("a shopper's cart comes from its kept shell with their lines, hydrates clea
   await expectToast(page, "Cart Updated");
 
   const problems = pageProblems(page);
-  await openFromTemplate(page, "/cart");
+  // Asked for twice (a template page would have its template made): still rendered for the request, streamed.
+  await page.goto("/cart");
+  const response = await page.goto("/cart");
+  expect(response?.headers()["content-length"], "rendered for the request").toBeUndefined();
   await expect(accountMenu(page)).toHaveText(shopper.name);
   await expect(cartCount(page)).toHaveText("3");
   await expect(page.getByTestId("cart-line")).toHaveCount(2);
@@ -161,7 +164,7 @@ test("a shopper's cart comes from its kept shell with their lines, hydrates clea
   if (!isNoJs()) await waitForHydration(page);
   expect(problems).toEqual([]);
 
-  // The quantity changed from the filled page: the line, the header's count follow.
+  // The quantity changed from the page: the line, the header's count follow.
   await clickAndAwaitPost(page, async () => {
     await teeQuantity.selectOption("4");
     if (isNoJs()) await page.getByRole("button", { name: `Update quantity of ${tee}` }).click();

@@ -1,12 +1,15 @@
 // server/page-cache.ts: a kept page answered with a fresh nonce, spliced into gzip made once, decodes to exactly
-// the page with that nonce (any size of piece, a page without a nonce, a page with a zero byte), and the cache
-// keeps a page only while its version is current and within its bounds.
+// the page with that nonce (any size of piece, a page without a nonce, a page with a zero byte); and the page
+// store (server/page-store.ts) keeps a page only while its version is current and within its bounds, and only a
+// template page's 200 without Set-Cookie.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PageCache, pageCacheKey, SHARED_PAGE_HEADER, sendCachedPage } from "../../server/page-cache.ts";
+import { SHARED_PAGE_HEADER, TEMPLATE_PAGE_HEADER } from "../../app/lib/shared-page.ts";
+import { type CachedPage, sendCachedPage, sharedPageOf } from "../../server/page-cache.ts";
+import { PageStore, pageKey } from "../../server/page-store.ts";
 import { decoded, rawRequest } from "../helpers/raw-http.ts";
 
 const NONCE = "AAAAAAAAAAAAAAAAAAAAAA==";
@@ -18,17 +21,23 @@ function rendered(policy = `script-src 'nonce-${NONCE}'`) {
     "Content-Security-Policy": policy,
     "Cache-Control": "private, no-cache",
     [SHARED_PAGE_HEADER]: "1",
+    [TEMPLATE_PAGE_HEADER]: "1",
   });
 }
 
-const cache = new PageCache();
+const cache = new Map<string, CachedPage>();
+const keep = (path: string, html: string) => {
+  const entry = sharedPageOf(1, rendered(), Buffer.from(html), NONCE);
+  cache.set(path, entry);
+  return entry;
+};
 let server: http.Server;
 let origin: string;
 
 beforeAll(async () => {
   // Answers every request from the entry named by its path, as server.ts does.
   server = http.createServer((req, res) => {
-    const entry = cache.get(req.url!, 1);
+    const entry = cache.get(req.url!);
     if (!entry) return void res.writeHead(404).end();
     sendCachedPage(req, res, entry, false, (headers: Headers) => headers.set("X-Decorated", "yes"));
   });
@@ -58,7 +67,7 @@ describe("a kept page", () => {
       "/empty-pieces": `<script nonce="${NONCE}"></script><script nonce="${NONCE}"></script>`,
     };
     for (const [path, html] of Object.entries(cases)) {
-      expect(cache.store(path, 1, 200, rendered(), Buffer.from(html))).not.toBeNull();
+      keep(path, html);
       const nonces = new Set<string>();
       for (const acceptEncoding of ["gzip, br", "br", ""]) {
         const answer = await rawRequest(`${origin}${path}`, { headers: { "Accept-Encoding": acceptEncoding } });
@@ -81,7 +90,7 @@ describe("a kept page", () => {
 
   it("answers its ETag with 304 and no policy", async () => {
     const html = page(2, () => 100);
-    const entry = cache.store("/etag", 1, 200, rendered(), Buffer.from(html))!;
+    const entry = keep("/etag", html);
     const answer = await rawRequest(`${origin}/etag`, { headers: { "If-None-Match": entry.etag } });
     expect(answer.status).toBe(304);
     expect(answer.headers.etag).toBe(entry.etag);
@@ -90,46 +99,57 @@ describe("a kept page", () => {
   });
 });
 
-describe("the cache", () => {
-  it("keeps only a shared 200 without Set-Cookie, and only for its version", () => {
-    const local = new PageCache();
-    const body = Buffer.from("<p>page</p>");
-    expect(local.store("/a", 1, 404, rendered(), body)).toBeNull();
-    const notShared = rendered();
-    notShared.delete(SHARED_PAGE_HEADER);
-    expect(local.store("/a", 1, 200, notShared, body)).toBeNull();
+describe("the page store", () => {
+  /** A render of a page with no slot (the same for both made-up visitors). */
+  const render = (body: string, status = 200, headers = rendered()) => ({ status, headers, body: Buffer.from(body) });
+  const both = (store: PageStore, key: string, version: number, made = render(page(2, () => 100))) =>
+    store.store(key, version, made, made);
+
+  it("keeps only a template page's 200 without Set-Cookie, and only for its version", () => {
+    const local = new PageStore();
+    expect(both(local, "/a", 1, render("<p>page</p>", 404)).refused).toBe(true);
+    const notTemplate = rendered();
+    notTemplate.delete(TEMPLATE_PAGE_HEADER);
+    expect(both(local, "/a", 1, render("<p>page</p>", 200, notTemplate)).refused).toBe(true);
     const withCookie = rendered();
     withCookie.set("Set-Cookie", "a=b");
-    expect(local.store("/a", 1, 200, withCookie, body)).toBeNull();
-    expect(local.store("/a", 1, 200, rendered(), body)).not.toBeNull();
+    expect(both(local, "/a", 1, render("<p>page</p>", 200, withCookie)).refused).toBe(true);
+    const html = page(3, () => 100);
+    const kept = both(local, "/a", 1, render(html));
+    if (kept.refused) throw new Error(kept.reason);
+    // The page of a visitor without cookies is the template's fill for nobody: here, the page itself.
+    expect(Buffer.concat(kept.shared.parts).toString()).toBe(html.replaceAll(NONCE, ""));
     expect(local.get("/a", 1)).toBeDefined();
     expect(local.get("/a", 2)).toBeUndefined();
     expect(local.get("/a", 1)).toBeUndefined();
   });
 
   it("forgets the least recently used pages beyond its bounds", () => {
-    const local = new PageCache({ maxEntries: 3, maxBytes: 1_000_000 });
-    for (const key of ["/1", "/2", "/3"]) local.store(key, 1, 200, rendered(), Buffer.from(key));
+    const local = new PageStore({ maxEntries: 3, maxBytes: 1_000_000 });
+    for (const key of ["/1", "/2", "/3"]) both(local, key, 1);
     local.get("/1", 1);
-    local.store("/4", 1, 200, rendered(), Buffer.from("/4"));
+    both(local, "/4", 1);
     expect(["/1", "/2", "/3", "/4"].map((key) => Boolean(local.get(key, 1)))).toEqual([true, false, true, true]);
-    const small = new PageCache({ maxEntries: 100, maxBytes: 50_000 });
-    for (let i = 0; i < 10; i++) small.store(`/${i}`, 1, 200, rendered(), Buffer.alloc(10_000, 65));
+    const small = new PageStore({ maxEntries: 100, maxBytes: 50_000 });
+    for (let i = 0; i < 10; i++) both(small, `/${i}`, 1, render("A".repeat(10_000)));
     expect(small.entries.size).toBeLessThanOrEqual(2);
   });
 
-  it("is used only for a GET without any cookie and without the login flag", () => {
+  it("is used only for a GET of a document without the login flag", () => {
     const request = (method: string, url: string, headers: Record<string, string> = { host: "shop.example" }) =>
       ({ method, url, headers }) as unknown as http.IncomingMessage;
-    expect(pageCacheKey(request("GET", "/products?page=2"))).toBe("http://shop.example/products?page=2");
+    expect(pageKey(request("GET", "/products?page=2"))).toBe("http://shop.example/products?page=2");
     // A page names its own origin (without PUBLIC_URL): each Host and scheme has pages of its own.
-    expect(pageCacheKey(request("GET", "/products", { host: "other.example" }))).toBe("http://other.example/products");
-    expect(pageCacheKey(request("GET", "/products"), true)).toBe("https://shop.example/products");
-    expect(pageCacheKey(request("GET", "/products", { cookie: "__session=x" }))).toBeNull();
-    expect(pageCacheKey(request("GET", "/products", { cookie: "anything=else" }))).toBeNull();
-    expect(pageCacheKey(request("GET", "/products?login"))).toBeNull();
-    expect(pageCacheKey(request("GET", "/products?q=a&login=register"))).toBeNull();
-    expect(pageCacheKey(request("POST", "/products"))).toBeNull();
-    expect(pageCacheKey(request("HEAD", "/products"))).toBeNull();
+    expect(pageKey(request("GET", "/products", { host: "other.example" }))).toBe("http://other.example/products");
+    expect(pageKey(request("GET", "/products"), true)).toBe("https://shop.example/products");
+    // With cookies or without: one key (the visitor's parts are filled in, or the fill for nobody is sent).
+    expect(pageKey(request("GET", "/products", { host: "shop.example", cookie: "__session=x" }))).toBe(
+      "http://shop.example/products",
+    );
+    expect(pageKey(request("GET", "/products.data"))).toBeNull();
+    expect(pageKey(request("GET", "/products?login"))).toBeNull();
+    expect(pageKey(request("GET", "/products?q=a&login=register"))).toBeNull();
+    expect(pageKey(request("POST", "/products"))).toBeNull();
+    expect(pageKey(request("HEAD", "/products"))).toBeNull();
   });
 });

@@ -1,4 +1,3 @@
-import { createContext, useContext } from "react";
 import { Link, useLocation } from "react-router";
 import {
   CART_QUANTITY_FORM,
@@ -14,17 +13,7 @@ import { CART_INTENTS } from "#app/lib/intents.ts";
 import type { Totals } from "#app/lib/money.ts";
 import { PageIsland } from "#app/lib/visitor.tsx";
 
-/** The slot of the cart's body in its kept template (app/routes/cart.tsx, server/page-templates.ts). */
-export const CART_SLOT = "cart-page";
-
-/**
- * Set only by the cart's template filling (app/routes/cart-page.server.tsx): each line is then a marker holding
- * this token and its index, replaced by the line's HTML rendered once and kept (a line is the same HTML for
- * anyone whose line is the same).
- */
-export const CartLineMarkerContext = createContext<string | null>(null);
-
-/** What the cart page shows: its loader's data (app/routes/cart-page.server.tsx). */
+/** What the cart page shows: its loader's data (app/routes/cart-page.server.ts). */
 export type CartPageData = {
   signedIn: boolean;
   lines: ShownCartLine[];
@@ -39,16 +28,11 @@ export type CartPageData = {
   requestKey: string;
 };
 
-/**
- * The cart page's body (all of it that is the shopper's: the lines, the summary, the messages) and its data's
- * island. The cart's kept template (decision 0205) renders it alone per answer, in the contexts the template's
- * render left: it reads nothing but its props, React Router's contexts and the page island.
- */
+/** The cart page's body (all of it that is the shopper's: the lines, the summary, the messages) and its data's island. */
 export function CartBody({ page, actionData }: { page: CartPageData; actionData: unknown }) {
   const { lines, count, stockChanges } = page;
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
-  const marker = useContext(CartLineMarkerContext);
   // A refused Place Order is said next to its button; a refused line change above the lines. Either way the
   // page opens at (focuses) the message.
   const refusal = formErrorOf(actionData);
@@ -80,13 +64,9 @@ export function CartBody({ page, actionData }: { page: CartPageData; actionData:
               <CartLinesForm id={CART_QUANTITY_FORM} intent={CART_INTENTS.setQuantity} here={here} />
               <CartLinesForm id={CART_REMOVE_FORM} intent={CART_INTENTS.remove} here={here} />
               <ul className="divide-y divide-gray-200 border-t border-gray-200 md:border-t-0">
-                {lines.map((line, index) =>
-                  marker ? (
-                    <template key={line.key} data-line={`${marker}:${index}`} />
-                  ) : (
-                    <CartLineRow key={line.key} line={line} discover={index === 0 ? undefined : "none"} />
-                  ),
-                )}
+                {lines.map((line, index) => (
+                  <CartLineRow key={line.key} line={line} discover={index === 0 ? undefined : "none"} />
+                ))}
               </ul>
             </>
           )}

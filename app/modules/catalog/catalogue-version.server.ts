@@ -1,8 +1,9 @@
 // The catalogue's version: a number the database raises with every change to a product (triggers of migration
 // 0006), so anything made from the catalogue can be kept until it changes: the pages cached for visitors without
-// a session (server/page-cache.js) and the list counts below.
+// a session (server/page-store.ts) and the list counts below, each in a VersionedLru (app/lib/versioned-lru.ts).
 import { eq, sql } from "drizzle-orm";
 import { type Db, db, first, preparedPerConnection, type Tx } from "#app/lib/db.server.ts";
+import { VersionedLru } from "#app/lib/versioned-lru.ts";
 import { catalogueVersion as versionTable } from "#db/tables.ts";
 
 export async function catalogueVersionIn(tx: Tx | Db): Promise<number> {
@@ -30,22 +31,20 @@ export async function catalogueVersion(): Promise<number> {
  */
 export function keptPerCatalogueVersion<T>(max: number, worthKeeping: (value: T) => boolean = () => true) {
   let keptAt = -1;
-  const kept = new Map<string, T>();
+  const kept = new VersionedLru<{ version: number; bytes: number; value: T }>({
+    maxEntries: max,
+    maxBytes: Number.POSITIVE_INFINITY,
+  });
   return async (version: number, key: string, make: () => Promise<T>): Promise<T> => {
     if (version !== keptAt) {
       kept.clear();
       keptAt = version;
     }
-    if (kept.has(key)) {
-      const known = kept.get(key) as T;
-      kept.delete(key);
-      kept.set(key, known);
-      return known;
-    }
+    const known = kept.get(key, version);
+    if (known) return known.value;
     const value = await make();
     if (keptAt !== version || !worthKeeping(value)) return value;
-    kept.set(key, value);
-    if (kept.size > max) kept.delete(kept.keys().next().value as string);
+    kept.set(key, { version, bytes: 0, value });
     return value;
   };
 }

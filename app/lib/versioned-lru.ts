@@ -1,6 +1,8 @@
-// What the visitors' kept pages (page-cache.ts) and the kept page templates (page-templates.ts) share: an entry per
-// key, made at a catalogue version and good only at that version, bounded by a count and by the bytes the entries
-// say they hold, the least recently used going first.
+// Everything kept per catalogue version uses this one class (decision 0262): the page store (server/page-store.ts,
+// its one subclass: each URL's template and its page for visitors without cookies), and the catalog module's values
+// (keptPerCatalogueVersion: list counts, the product page's shared data). An entry per key, made at a catalogue
+// version and good only at that version, bounded by a count and by the bytes the entries say they hold, the
+// least recently used going first. A leaf: it imports nothing, so modules and server/ may both use it.
 
 export interface Versioned {
   version: number;
@@ -51,5 +53,11 @@ export class VersionedLru<T extends Versioned> {
     if (!entry) return;
     this.entries.delete(key);
     this.bytes -= entry.bytes;
+  }
+
+  /** Drops every entry. */
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
   }
 }
