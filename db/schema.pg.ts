@@ -6,7 +6,7 @@
 // - integer booleans → boolean; real → double precision; JSON text → jsonb; text → text.
 // Engine-specific machinery is not here, as SQLite's search index is not in db/schema.ts: products' `seq`
 // trigger, the catalogue_version triggers and the search column and index are hand-written SQL in
-// db/migrations-pg (app/lib/pg-search.server.ts).
+// db/migrations-pg (app/modules/catalog/pg-search.server.ts).
 import { sql } from "drizzle-orm";
 import {
   bigint,

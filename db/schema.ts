@@ -491,7 +491,7 @@ export const shopSettings = sqliteTable(
     /** The display name on the From line of mail (the address is MAIL_FROM's). */
     mailSenderName: text("mail_sender_name").notNull().default("Trendora"),
     currency: text("currency").notNull().default("USD"),
-    /** Where the shop is (ISO 3166 alpha-2): how its address form asks for postcodes (app/lib/postcodes.ts). */
+    /** Where the shop is (ISO 3166 alpha-2): how its address form asks for postcodes (app/modules/shop/shared/postcodes.ts). */
     country: text("country").notNull().default("US"),
     /** How dates and amounts are written (a BCP 47 tag from app/lib/locales.ts), e.g. en-GB or de-DE. */
     locale: text("locale").notNull().default("en-US"),

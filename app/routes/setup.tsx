@@ -3,16 +3,16 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Field, FormError } from "#app/components/form-field.tsx";
 import { formAction, refusalHeaders } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
-import { MIN_PASSWORD_LENGTH } from "#app/lib/schemas/account.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { MIN_PASSWORD_LENGTH } from "#app/modules/identity/shared/account-schema.ts";
+import { completeSetup, isSetupTokenUsable, isShopSetUp } from "#app/modules/setup/index.server.ts";
 import {
   MAX_OWNER_NAME_LENGTH,
   MAX_SHOP_NAME_LENGTH,
   SETUP_LINK_INVALID,
   SHOP_ALREADY_SET_UP,
   setupSchema,
-} from "#app/lib/schemas/setup.ts";
-import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { completeSetup, isSetupTokenUsable, isShopSetUp } from "#app/modules/setup/index.server.ts";
+} from "#app/modules/setup/shared/setup-schema.ts";
 import type { Route } from "./+types/setup";
 
 export const meta: Route.MetaFunction = () => [{ title: "Set up your shop" }, { name: "robots", content: "noindex" }];

@@ -10,8 +10,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { config } from "#app/lib/config.server.ts";
-import { IMAGE_WIDTHS } from "#app/lib/images.ts";
 import { storeProductImage } from "#app/modules/inventory/index.server.ts";
+import { IMAGE_WIDTHS } from "#app/modules/inventory/shared/images.ts";
 import { drawGarment, type Look, type View } from "#demo-art/draw.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -20,7 +20,7 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const DEFAULT_CACHE_DIR = process.env.DEMO_PICTURES_CACHE ?? path.join(ROOT, ".cache", "demo-pictures");
 
 /** What the pictures depend on, relative to the project root: every file in a folder counts. */
-const DRAWING_CODE = ["demo-art", "app/modules/inventory/images.server.ts", "app/lib/images.ts"];
+const DRAWING_CODE = ["demo-art", "app/modules/inventory/images.server.ts", "app/modules/inventory/shared/images.ts"];
 
 async function filesUnder(file: string): Promise<string[]> {
   if (!(await stat(file)).isDirectory()) return [file];

@@ -16,9 +16,9 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { CATEGORY_PATHS } from "#app/lib/categories.ts";
 import { db, first } from "#app/lib/db.server.ts";
-import { IMAGE_WIDTHS, imageWidthUrl, THUMBNAIL_WIDTH, thumbnailUrl } from "#app/lib/images.ts";
 import { listAllProducts, listProducts } from "#app/modules/catalog/index.server.ts";
 import { uploadedFilePath } from "#app/modules/inventory/index.server.ts";
+import { IMAGE_WIDTHS, imageWidthUrl, THUMBNAIL_WIDTH, thumbnailUrl } from "#app/modules/inventory/shared/images.ts";
 import { DEMO_PRODUCTS } from "#db/demo/catalogue.ts";
 import { demoPicture, drawingCodeVersion } from "#db/demo/pictures.ts";
 import { DEMO_SHOP } from "#db/demo/shop.ts";
@@ -123,7 +123,11 @@ describe("the demo catalogue", () => {
   it("draws again when the drawing code changes: the cache is keyed by a hash of it", async () => {
     const root = mkdtempSync(path.join(tmpdir(), "drawing-code-"));
     try {
-      for (const file of ["demo-art", "app/modules/inventory/images.server.ts", "app/lib/images.ts"]) {
+      for (const file of [
+        "demo-art",
+        "app/modules/inventory/images.server.ts",
+        "app/modules/inventory/shared/images.ts",
+      ]) {
         cpSync(file, path.join(root, file), { recursive: true });
       }
       const version = await drawingCodeVersion();

@@ -22,7 +22,8 @@ const CHECKED = ["app", "server", "server.ts", "db/seed.ts", "tests/helpers", "t
 
 /** Files that are about SQLite itself, and why. */
 const SQLITE_ONLY: Record<string, string> = {
-  "app/lib/sqlite-search.server.ts": "SQLite's search engine (FTS5); PostgreSQL's is app/lib/pg-search.server.ts",
+  "app/modules/catalog/sqlite-search.server.ts":
+    "SQLite's search engine (FTS5); PostgreSQL's is app/modules/catalog/pg-search.server.ts",
   "bench/search-queries.ts": "measures the SQLite search index against a scan with SQLite's own functions",
 };
 

@@ -8,13 +8,12 @@ import { and, eq, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import Stripe from "stripe";
 import { publicOrigin } from "#app/lib/config.server.ts";
 import { db, first, type Tx, transaction } from "#app/lib/db.server.ts";
-import { placedOrderPath } from "#app/lib/order-status.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
-import { lineName } from "#app/lib/sizes.ts";
 import { removeFromSavedCart } from "#app/modules/cart/index.server.ts";
 import { countOrderUnits } from "#app/modules/catalog/index.server.ts";
 import { clearCartCode, confirmDiscountUse, releaseDiscountUse } from "#app/modules/discounts/index.server.ts";
 import { retakeOrderStock, returnOrderStock, stockKey } from "#app/modules/inventory/index.server.ts";
+import { lineName } from "#app/modules/inventory/shared/sizes.ts";
 import {
   enqueueOrderPlacedMail,
   enqueuePaymentNotCompletedMail,
@@ -24,6 +23,7 @@ import {
   placeOrder,
   recordPaymentIntent,
 } from "#app/modules/orders/index.server.ts";
+import { placedOrderPath } from "#app/modules/orders/shared/order-status.ts";
 import { orders, stripeEvents } from "#db/tables.ts";
 import {
   CHECKOUT_SESSION_SECONDS,

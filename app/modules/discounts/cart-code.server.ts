@@ -6,7 +6,7 @@ import { createCookie } from "react-router";
 import { isProduction, sessionSecret } from "#app/lib/config.server.ts";
 import { db, preparedPerConnection, type Tx, transaction } from "#app/lib/db.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
-import { normaliseCode } from "#app/lib/schemas/discount.ts";
+import { normaliseCode } from "#app/modules/discounts/shared/discount-schema.ts";
 import { cartDiscountCodes } from "#db/tables.ts";
 import { type CodeTrier, checkDiscount, type DiscountLine, underCodeThrottle } from "./discounts.server.ts";
 

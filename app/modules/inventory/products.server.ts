@@ -34,10 +34,14 @@ import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { DEFAULT_LOCALE } from "#app/lib/locales.ts";
 import { DEFAULT_CURRENCY } from "#app/lib/money.ts";
 import { type Page, pageWindow, SELLER_PAGE_SIZE } from "#app/lib/paging.ts";
-import { MAX_IMAGE_MB, MAX_IMAGES, NO_IMAGE } from "#app/lib/product-limits.ts";
 import { fieldErrorsOf, parseOrRefuse, Refusal, refuse } from "#app/lib/refusal.ts";
-import { type ProductFields, productFieldsSchemaIn, sellingPrice } from "#app/lib/schemas/product.ts";
-import { LOW_STOCK, NO_SIZE, type SizeStock } from "#app/lib/sizes.ts";
+import { MAX_IMAGE_MB, MAX_IMAGES, NO_IMAGE } from "#app/modules/inventory/shared/product-limits.ts";
+import {
+  type ProductFields,
+  productFieldsSchemaIn,
+  sellingPrice,
+} from "#app/modules/inventory/shared/product-schema.ts";
+import { LOW_STOCK, NO_SIZE, type SizeStock } from "#app/modules/inventory/shared/sizes.ts";
 import { productSizes, products } from "#db/tables.ts";
 import { deleteProductImages, storeProductImage, uploadProblem } from "./images.server.ts";
 import { type CountChange, saveStockLines, stockLinesIn } from "./stock.server.ts";

@@ -17,11 +17,10 @@ import { db, first, type Tx, takeTurnsOn, transaction } from "#app/lib/db.server
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { computeTotals, DEFAULT_PRICING, formatMoney, lineAmount, shareOut } from "#app/lib/money.ts";
 import { fieldErrorsOf, Refusal, refuse } from "#app/lib/refusal.ts";
-import { type RefundForm, refundFormSchema } from "#app/lib/schemas/refund.ts";
-import { lineName } from "#app/lib/sizes.ts";
 import { bumpCatalogueVersion } from "#app/modules/catalog/index.server.ts";
 import { claimStripeEvent, stripeClient } from "#app/modules/checkout/index.server.ts";
 import { returnLineUnits } from "#app/modules/inventory/index.server.ts";
+import { lineName } from "#app/modules/inventory/shared/sizes.ts";
 import {
   cancelForRefund,
   enqueueRefundMail,
@@ -30,6 +29,7 @@ import {
   orderLinesIn,
   recordPaymentIntent,
 } from "#app/modules/orders/index.server.ts";
+import { type RefundForm, refundFormSchema } from "#app/modules/refunds/shared/refund-schema.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { type OrderStatus, orderPayments, orders, type RefundLine, type RefundState, refunds } from "#db/tables.ts";
 

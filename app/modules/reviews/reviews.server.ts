@@ -16,10 +16,10 @@ import {
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { pageWindow } from "#app/lib/paging.ts";
 import { refuse } from "#app/lib/refusal.ts";
-import type { ReviewInput } from "#app/lib/schemas/review.ts";
 import { bumpCatalogueVersion } from "#app/modules/catalog/index.server.ts";
 import { startAttempt } from "#app/modules/identity/index.server.ts";
 import { deliveredSizesIn, hasDelivered, keptDeliveryOf } from "#app/modules/orders/index.server.ts";
+import type { ReviewInput } from "#app/modules/reviews/shared/review-schema.ts";
 import { products, type ReviewStatus, reviewSettings, reviews, tick, users } from "#db/tables.ts";
 
 /** A review as its writer wrote it: what the product page, the writer's own form and the seller's list read. */

@@ -3,8 +3,8 @@
 import { createCookie } from "react-router";
 import { isProduction, sessionSecret } from "#app/lib/config.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
-import { MAX_SAVED_ITEMS } from "#app/lib/saved-limits.ts";
 import { parseSignedCookie } from "#app/lib/signed-cookies.server.ts";
+import { MAX_SAVED_ITEMS } from "#app/modules/saved/shared/saved-limits.ts";
 
 function visitorSavedCookie() {
   return createCookie("__saved", {

@@ -8,29 +8,15 @@
 // cannot answer 1 or 2 characters: such words are checked on the rows the index gave, and a search with no
 // longer word is looked for in the newest SHORT_QUERY_SCAN products only, a bounded scan. Nothing outside
 // this module knows how names are matched; another database answers the same functions with its own index.
-import type Database from "better-sqlite3";
 import { type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "#app/lib/db.server.ts";
+import { FOLD_FUNCTION, foldForSearch, registerSearchFunctions } from "#app/lib/search-fold.server.ts";
 import { products } from "#db/schema.ts";
-import type { Db, Tx } from "./db.server.ts";
 import { isIndexed, MIN_INDEXED_SEARCH, searchTerms } from "./search-terms.ts";
 
-const FOLD_FUNCTION = "store_fold";
-
-export { MIN_INDEXED_SEARCH };
+export { foldForSearch, MIN_INDEXED_SEARCH, registerSearchFunctions };
 /** A shorter search looks through this many of the newest products. */
 export const SHORT_QUERY_SCAN = 2000;
-
-/** Case-folds text the same way in SQL and in JavaScript ("CAFÉ" finds "Café"). */
-export function foldForSearch(text: string): string {
-  return text.normalize("NFKC").toLowerCase();
-}
-
-/** Registers store_fold on a connection: the search triggers and the short-search scan call it. */
-export function registerSearchFunctions(connection: Database.Database) {
-  connection.function(FOLD_FUNCTION, { deterministic: true }, (value: unknown) =>
-    typeof value === "string" ? foldForSearch(value) : null,
-  );
-}
 
 /** A folded form as an FTS5 string: one phrase, so every character is literal. */
 function phrase(form: string): string {

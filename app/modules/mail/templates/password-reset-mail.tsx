@@ -1,5 +1,5 @@
 // The shopper's password-reset email: the link (valid once, for one hour) as a button and written out in full.
-import type { OutgoingMail } from "#app/modules/mail/index.server.ts";
+import type { OutgoingMail } from "#app/modules/mail/outbox.server.ts";
 import { ButtonLink, COLORS, Heading, MailDocument, Paragraph } from "./layout.tsx";
 import { renderMail } from "./render.server.tsx";
 

@@ -1,7 +1,8 @@
 // The shipping address form (/add-address) and POST /api/address/add. The form has no required marks (as the
 // spec says), but an address a courier could not use is refused, field by field.
-import { checkPostcode } from "../postcodes.ts";
-import { textField, z } from "./zod.ts";
+
+import { textField, z } from "#app/lib/zod.ts";
+import { checkPostcode } from "#app/modules/shop/shared/postcodes.ts";
 
 export const ADDRESS_FIELDS = [
   "firstName",
@@ -52,7 +53,7 @@ export const addressSchema = z
     street: required(200, "Please enter the street."),
     city: required(100, "Please enter the city."),
     state: text(100),
-    // Checked against the address's own country below (app/lib/postcodes.ts).
+    // Checked against the address's own country below (app/modules/shop/shared/postcodes.ts).
     zipcode: required(30, "Please enter the zip code."),
     country: required(100, "Please enter the country."),
     phone: required(30, "Please enter a phone number.").refine(

@@ -1,8 +1,8 @@
 // What every page knows of the shop: the public part of the shop settings (app/modules/shop), read once per
 // change on the server and handed to the pages by the root loader. `useShop()` reads it in a component.
 import { useRouteLoaderData } from "react-router";
-import { DEFAULT_COUNTRY, DEFAULT_LOCALE } from "./locales.ts";
-import { DEFAULT_CURRENCY, DEFAULT_PRICING, formatMoney, formatTaxRate, type Pricing } from "./money.ts";
+import { DEFAULT_COUNTRY, DEFAULT_LOCALE } from "#app/lib/locales.ts";
+import { DEFAULT_CURRENCY, DEFAULT_PRICING, formatMoney, formatTaxRate, type Pricing } from "#app/lib/money.ts";
 
 export type ShopInfo = Pricing & {
   name: string;
@@ -19,7 +19,7 @@ export type ShopInfo = Pricing & {
   returnDays: number | null;
   /** The demo shop (db/seed.ts): its offers on /deals and the links to them are the demo's only. */
   demo: boolean;
-  /** Where the shop is (ISO 3166 alpha-2, app/lib/postcodes.ts): its address form's zip field. */
+  /** Where the shop is (ISO 3166 alpha-2, app/modules/shop/shared/postcodes.ts): its address form's zip field. */
   country: string;
   /** How its dates and amounts are written (a BCP 47 tag, app/lib/locales.ts). */
   locale: string;

@@ -1,5 +1,5 @@
 // Product-name search on PostgreSQL (issue 18 point 4; decision 0143): the same functions as
-// app/lib/sqlite-search.server.ts, answering the same way. Names are matched anywhere, in any letter case and
+// app/modules/catalog/sqlite-search.server.ts, answering the same way. Names are matched anywhere, in any letter case and
 // alphabet, on `products.name_folded`, a column PostgreSQL computes from the name (NFKC, then lower case under
 // ICU's root collation: what foldForSearch does in JavaScript) and indexes with pg_trgm (migration 0001 of
 // db/migrations-pg). The words of search-terms.ts's rule (decision 0235) of 3 characters or more are

@@ -1,8 +1,8 @@
 // The seller's refund form (/seller/orders/:id/refund): how much goes back, and whether units go back to stock.
 
-import { DEFAULT_LOCALE } from "../locales.ts";
-import { DEFAULT_CURRENCY, moneyHint, parseMoney } from "../money.ts";
-import { z } from "./zod.ts";
+import { DEFAULT_LOCALE } from "#app/lib/locales.ts";
+import { DEFAULT_CURRENCY, moneyHint, parseMoney } from "#app/lib/money.ts";
+import { z } from "#app/lib/zod.ts";
 
 export const REFUND_KINDS = ["cancel", "full", "lines", "amount"] as const;
 export type RefundKind = (typeof REFUND_KINDS)[number];

@@ -1,8 +1,9 @@
 // The seller's product list count form (one number per size): repeated fields `size`, `count` and `was` (the
 // count the form showed). Each refusal is about the whole form (the list shows it above the table).
-import { isSizeLabel, MAX_SIZES } from "../sizes.ts";
-import { COUNT_MESSAGE, parseCount } from "./product.ts";
-import { z } from "./zod.ts";
+
+import { z } from "#app/lib/zod.ts";
+import { COUNT_MESSAGE, parseCount } from "./product-schema.ts";
+import { isSizeLabel, MAX_SIZES } from "./sizes.ts";
 
 export const COUNTS_FOR_EACH_SIZE = "Send a count for each size.";
 export const INVALID_SIZE = "Invalid size.";

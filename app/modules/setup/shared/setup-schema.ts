@@ -1,8 +1,9 @@
 // The first-run setup form (/setup): the owner's seller account and the shop's name. The token travels beside
 // them and is checked by the service (app/modules/setup/).
-import { emailField, newPasswordField } from "./account.ts";
-import { SHOP_NAME_MAX } from "./shop-settings.ts";
-import { textField, z } from "./zod.ts";
+
+import { textField, z } from "#app/lib/zod.ts";
+import { emailField, newPasswordField } from "#app/modules/identity/shared/account-schema.ts";
+import { SHOP_NAME_MAX } from "#app/modules/shop/shared/shop-settings-schema.ts";
 
 /** The settings page's own limit: a name the setup took is one the settings page takes. */
 export const MAX_SHOP_NAME_LENGTH = SHOP_NAME_MAX;

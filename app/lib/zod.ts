@@ -7,6 +7,9 @@ z.config({ jitless: true });
 
 export { z };
 
+/** RFC 5321 caps an address at 254 characters: every form that takes an email (sign-up, newsletter) says so. */
+export const MAX_EMAIL_LENGTH = 254;
+
 /** Line breaks and tabs: in a one-line field they become spaces. */
 const BREAKS = /[\t\n\r\u2028\u2029]/g;
 /**

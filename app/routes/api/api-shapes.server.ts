@@ -1,60 +1,12 @@
 // The one home of the /api JSON shapes (docs/api.md): how a product, an address, an order and a user look in
-// the spec's JSON (`_id`, decimal prices, ISO dates). Routes under app/routes/api/ and the catalogue's cached
-// product list build their answers with these; only types come from the modules, so any of them may use it.
-import type { Product } from "#app/modules/catalog/index.server.ts";
+// the spec's JSON (`_id`, decimal prices, ISO dates). Routes under app/routes/api/ build their answers with
+// these. A product's shape is the catalogue's (it keeps the whole list built): re-exported here.
+
+import { toDecimal } from "#app/lib/money.ts";
 import type { Address } from "#app/modules/identity/index.server.ts";
 import type { SellerOrder, UserOrder } from "#app/modules/orders/index.server.ts";
-import { toDecimal } from "./money.ts";
-import { isAvailable, NO_SIZE } from "./sizes.ts";
 
-export type ApiSize = { size: string; stock: number | null; inStock: boolean };
-
-export type ApiProduct = {
-  _id: string;
-  name: string;
-  category: string;
-  description: string[];
-  price: number;
-  offerPrice: number;
-  image: string[];
-  /** The seller's switch (the spec's field); each size says whether it can be bought. */
-  inStock: boolean;
-  /** The sizes, as the spec's Size text ('S, M, L'); absent for a product without sizes ('Free Size'). */
-  weight?: string;
-  /** A product with sizes: each with its count (null: not counted) and whether it can be bought now. */
-  sizes?: ApiSize[];
-  /** A product without sizes: its count (null: not counted). */
-  stock?: number | null;
-  createdAt: string;
-  /** The average of its published reviews (two decimals), or null without reviews. */
-  rating: number | null;
-  /** How many published reviews it has. */
-  reviewCount: number;
-};
-
-/** A product in the spec's JSON shape (section 7): `_id`, decimal prices, `image` list, plus its sizes. */
-export function toApiProduct(row: Product, currency: string): ApiProduct {
-  const sized = row.sizes.filter((line) => line.size !== NO_SIZE);
-  return {
-    _id: row.id,
-    name: row.name,
-    category: row.category,
-    description: row.description,
-    price: toDecimal(row.priceCents, currency),
-    offerPrice: toDecimal(row.offerPriceCents, currency),
-    image: row.images,
-    inStock: row.inStock,
-    ...(sized.length > 0
-      ? {
-          weight: sized.map((line) => line.size).join(", "),
-          sizes: sized.map(({ size, stock }) => ({ size, stock, inStock: row.inStock && isAvailable(stock) })),
-        }
-      : { stock: row.sizes[0]?.stock ?? null }),
-    createdAt: new Date(row.createdAt).toISOString(),
-    rating: row.reviewCount > 0 ? row.ratingAverage : null,
-    reviewCount: row.reviewCount,
-  };
-}
+export { type ApiProduct, type ApiSize, toApiProduct } from "#app/modules/catalog/index.server.ts";
 
 /** An address as /api JSON shows it. */
 export function addressJson(address: Address) {

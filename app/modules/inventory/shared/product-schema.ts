@@ -1,12 +1,12 @@
 // A product as the seller enters it (add and edit pages, POST /api/product/add): one set of field rules.
 
-import { CATEGORY_PATHS } from "../categories.ts";
-import { DEFAULT_LOCALE } from "../locales.ts";
-import { DEFAULT_CURRENCY, moneyHint, parseMoney } from "../money.ts";
-import { DESCRIPTION_LINE_MAX_LENGTH, DESCRIPTION_MAX_LINES, NAME_MAX_LENGTH } from "../product-limits.ts";
-import { sizeRowsOf } from "../size-rows.ts";
-import { isSizeLabel, MAX_SIZE_LENGTH, MAX_SIZES, MAX_STOCK, NO_SIZE } from "../sizes.ts";
-import { cleanText, textField, z } from "./zod.ts";
+import { CATEGORY_PATHS } from "#app/lib/categories.ts";
+import { DEFAULT_LOCALE } from "#app/lib/locales.ts";
+import { DEFAULT_CURRENCY, moneyHint, parseMoney } from "#app/lib/money.ts";
+import { cleanText, textField, z } from "#app/lib/zod.ts";
+import { DESCRIPTION_LINE_MAX_LENGTH, DESCRIPTION_MAX_LINES, NAME_MAX_LENGTH } from "./product-limits.ts";
+import { sizeRowsOf } from "./size-rows.ts";
+import { isSizeLabel, MAX_SIZE_LENGTH, MAX_SIZES, MAX_STOCK, NO_SIZE } from "./sizes.ts";
 
 /**
  * A price typed in the shop's currency (at most its decimals: none for JPY), in its minor units. An optional

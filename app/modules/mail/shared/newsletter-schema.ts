@@ -1,7 +1,6 @@
 // The newsletter sign-up form (home page) and POST /api/subscribe.
 
-import { MAX_EMAIL_LENGTH } from "./account.ts";
-import { z } from "./zod.ts";
+import { MAX_EMAIL_LENGTH, z } from "#app/lib/zod.ts";
 
 export const NEWSLETTER_MESSAGES = {
   empty: "Please enter an email.",

@@ -1,5 +1,5 @@
 // A shopper's review (the product page's form) and the seller's reply (/seller/reviews): one set of field rules.
-import { INVISIBLE_EXCEPT_BREAKS, textField, z } from "./zod.ts";
+import { INVISIBLE_EXCEPT_BREAKS, textField, z } from "#app/lib/zod.ts";
 
 export const REVIEW_TITLE_MAX = 100;
 export const REVIEW_BODY_MAX = 2000;

@@ -1,11 +1,12 @@
 // The shop settings form (/seller/settings): identity, money and policies. Amounts are typed in the chosen
 // currency (no decimals for a zero-decimal one such as JPY) and stored in its minor units.
-import { CURRENCY_CODES } from "../currencies.ts";
-import { LOCALE_CODES } from "../locales.ts";
-import { moneyHint, parseMoney } from "../money.ts";
-import { COUNTRY_CODES } from "../postcodes.ts";
-import { MAX_STOCK } from "../sizes.ts";
-import { textField, z } from "./zod.ts";
+
+import { LOCALE_CODES } from "#app/lib/locales.ts";
+import { moneyHint, parseMoney } from "#app/lib/money.ts";
+import { textField, z } from "#app/lib/zod.ts";
+import { MAX_STOCK } from "#app/modules/inventory/shared/sizes.ts";
+import { CURRENCY_CODES } from "./currencies.ts";
+import { COUNTRY_CODES } from "./postcodes.ts";
 
 /** The longest shop name: the setup page and the settings page take the same (decision 0218). */
 export const SHOP_NAME_MAX = 80;

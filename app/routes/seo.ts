@@ -2,8 +2,8 @@
 // Graph and Twitter tags, and schema.org JSON-LD. Every page's `meta` export goes through `pageMeta`.
 // See docs/decisions/0017-search-engines-and-sharing.md.
 import type { MetaDescriptor } from "react-router";
-import { toDecimalText } from "./money.ts";
-import { shopOf } from "./shop.ts";
+import { toDecimalText } from "#app/lib/money.ts";
+import { shopOf } from "#app/modules/shop/shared/shop.ts";
 
 const DEFAULT_IMAGE = "/art/hero-1200.webp";
 

@@ -2,7 +2,7 @@
 // cash on delivery, when paid for online payment), the shopper's "payment not completed" (an online order
 // cancelled unpaid), and the status changes Shipped, Delivered and Cancelled. Each is plain text plus HTML.
 import { formatMoney } from "#app/lib/money.ts";
-import type { OutgoingMail } from "#app/modules/mail/index.server.ts";
+import type { OutgoingMail } from "#app/modules/mail/outbox.server.ts";
 import { ButtonLink, Heading, MailDocument, Paragraph } from "./layout.tsx";
 import { type MailOrder, OrderSummary, orderText } from "./order-parts.tsx";
 import { renderMail } from "./render.server.tsx";

@@ -3,7 +3,7 @@
 // elsewhere ("SW1A 1AA", "K1A 0B1", "1012 AB", "D02 X285") it is a text field. An address is checked against
 // its own country's pattern when the country typed is one of these, else against a loose one (docs/decisions/0226).
 
-import { DEFAULT_COUNTRY } from "./locales.ts";
+import { DEFAULT_COUNTRY } from "#app/lib/locales.ts";
 
 export type PostcodeCountry = {
   /** ISO 3166 alpha-2. */

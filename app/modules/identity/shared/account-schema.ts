@@ -1,11 +1,10 @@
 // The account forms' rules: shopper login and sign-up, seller sign-in. One schema per form, used by the
 // service that checks it and by the form on the page.
-import { textField, z } from "./zod.ts";
+import { MAX_EMAIL_LENGTH, textField, z } from "#app/lib/zod.ts";
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 200;
-/** RFC 5321 caps an address at 254 characters. */
-export const MAX_EMAIL_LENGTH = 254;
+export { MAX_EMAIL_LENGTH };
 export const MAX_NAME_LENGTH = 100;
 
 /** An email address as every form takes it: trimmed, checked, stored lower-cased. */

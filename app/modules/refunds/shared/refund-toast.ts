@@ -1,6 +1,6 @@
 // What the seller is told after asking for a refund, by how Stripe answered.
-import { formatMoney } from "./money.ts";
-import type { Toast } from "./toast.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import type { Toast } from "#app/lib/toast.ts";
 
 export function refundToast(
   refund: { amountCents: number; status: string; failure: string | null },

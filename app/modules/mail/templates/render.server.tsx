@@ -1,7 +1,7 @@
 // Renders an email's React body to the HTML part (react-dom/server, static markup: no hydration markers).
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { MailKind, OutgoingMail } from "#app/modules/mail/index.server.ts";
+import type { MailKind, OutgoingMail } from "#app/modules/mail/outbox.server.ts";
 
 export function renderMail(mail: {
   kind: MailKind;

@@ -1,7 +1,7 @@
 // The shopper's refund email: sent when a refund of their online payment has gone through (in the transaction
 // that records it as succeeded), whether the seller made it in the store or in Stripe's dashboard.
 import { formatMoney } from "#app/lib/money.ts";
-import type { OutgoingMail } from "#app/modules/mail/index.server.ts";
+import type { OutgoingMail } from "#app/modules/mail/outbox.server.ts";
 import { ButtonLink, Heading, MailDocument, Paragraph } from "./layout.tsx";
 import { type MailOrder, OrderSummary, orderText } from "./order-parts.tsx";
 import { renderMail } from "./render.server.tsx";

@@ -1,7 +1,7 @@
 // Product-name search on the engine this process runs on (issue 18; decision 0146): SQLite's FTS5 trigram
 // index (sqlite-search.server.ts) or PostgreSQL's pg_trgm one (pg-search.server.ts), which answer the same
 // questions the same way (tests/integration/search-both-engines.test.ts). The catalogue calls these.
-import { type Db, engine, type Tx } from "./db.server.ts";
+import { type Db, engine, type Tx } from "#app/lib/db.server.ts";
 import * as pgSearch from "./pg-search.server.ts";
 import * as sqliteSearch from "./sqlite-search.server.ts";
 

@@ -1,11 +1,11 @@
 // A discount code as the seller enters it (/seller/discounts): one set of field rules for the page and the
 // module. Dates are calendar days (YYYY-MM-DD, UTC): a code is valid from the start of its first day to the
 // end of its last.
-import { CATEGORY_PATHS } from "../categories.ts";
-import { ID_PATTERN } from "../ids.ts";
-import { DEFAULT_LOCALE } from "../locales.ts";
-import { DEFAULT_CURRENCY, moneyHint, parseMoney } from "../money.ts";
-import { z } from "./zod.ts";
+import { CATEGORY_PATHS } from "#app/lib/categories.ts";
+import { ID_PATTERN } from "#app/lib/ids.ts";
+import { DEFAULT_LOCALE } from "#app/lib/locales.ts";
+import { DEFAULT_CURRENCY, moneyHint, parseMoney } from "#app/lib/money.ts";
+import { z } from "#app/lib/zod.ts";
 
 export const CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
 export const CODE_MESSAGE = "A code is 3 to 32 letters, digits, - or _.";
