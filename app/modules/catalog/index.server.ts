@@ -1,5 +1,4 @@
 // The catalog module's front door: routes and other modules import from here only.
-
 export { type ApiProduct, type ApiSize, toApiProduct } from "./api-product.server.ts";
 export {
   categoriesWithProducts,
