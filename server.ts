@@ -67,7 +67,7 @@ const handleRequest = app.createRequestHandler(build, process.env.NODE_ENV ?? "p
 
 /** The methods the store uses; anything else (PUT, DELETE, TRACE, PROPFIND, ...) is refused here. */
 const METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
-// The largest body any route takes is a product with four 5 MB photos (app/lib/product-limits.ts); a request
+// The largest body any route takes is a product with four 5 MB photos (app/modules/inventory/shared/product-limits.ts); a request
 // that declares more is refused here, before anything reads it.
 const MAX_REQUEST_BYTES = 26 * 1024 * 1024;
 /**

@@ -42,7 +42,7 @@ function reactRouterProductionBuild(): Plugin {
  * left to Rollup it splits into chunks by which routes import which file, each a line more in every page's
  * route manifest (issue 30: /products signed in went over 50,000 bytes).
  */
-const SHOP_CHUNK = /\/app\/lib\/(money|locales|shop|currencies)\.ts$/;
+const SHOP_CHUNK = /\/app\/(lib\/(money|locales)|modules\/shop\/shared\/(shop|currencies))\.ts$/;
 
 export default defineConfig({
   // `npm run dev` runs the mail sender as the production server does (server/dev.ts).

@@ -22,15 +22,15 @@ import { Toasts } from "#app/components/toasts.tsx";
 import { publicOrigin } from "#app/lib/config.server.ts";
 import { CspNonceMeta } from "#app/lib/csp-nonce.tsx";
 import { StartAppScripts } from "#app/lib/deferred-scripts.tsx";
-import { isSellerSignIn } from "#app/lib/seller-sign-in.ts";
-import { shopOf, shopTitle } from "#app/lib/shop.ts";
 import { takeToasts } from "#app/lib/toast.server.ts";
 import { documentRequestContext, templateContext, visitorRenderContext } from "#app/lib/visitor.server.ts";
 import { useVisitor, VisitorIsland } from "#app/lib/visitor.tsx";
 import { readIdentity, shopperOf } from "#app/middleware/identity.server.ts";
 import { guardRequest } from "#app/middleware/request-guard.server.ts";
 import { shopperShell } from "#app/modules/identity/index.server.ts";
+import { isSellerSignIn } from "#app/modules/identity/shared/seller-sign-in.ts";
 import { shopInfo, shopSettings } from "#app/modules/shop/index.server.ts";
+import { shopOf, shopTitle } from "#app/modules/shop/shared/shop.ts";
 
 // Pages without a meta of their own: the error pages (a 404 among them), never indexed.
 export const meta: Route.MetaFunction = ({ error, matches }) => [

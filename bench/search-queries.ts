@@ -5,7 +5,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "#app/lib/db.server.ts";
 import { PAGE_SIZE } from "#app/lib/listing.ts";
-import { countMatches, foldForSearch, pageOfMatches } from "#app/lib/sqlite-search.server.ts";
+import { countMatches, foldForSearch, pageOfMatches } from "#app/modules/catalog/sqlite-search.server.ts";
 import { products } from "#db/tables.ts";
 
 const ROUND_MS = 1500;

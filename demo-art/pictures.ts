@@ -103,7 +103,7 @@ export async function drawPictures(out = PICTURES_DIR): Promise<PictureManifest>
   process.env.UPLOADS_DIR = uploads;
   const [{ storeProductImage }, { IMAGE_WIDTHS }] = await Promise.all([
     import("#app/modules/inventory/index.server.ts"),
-    import("#app/lib/images.ts"),
+    import("#app/modules/inventory/shared/images.ts"),
   ]);
   const widths = [...IMAGE_WIDTHS];
   const list = drawingList();

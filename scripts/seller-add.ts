@@ -4,8 +4,8 @@
 import { createInterface } from "node:readline";
 import { closeDb, prepareDatabase } from "#app/lib/db.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
-import { MIN_PASSWORD_LENGTH } from "#app/lib/schemas/account.ts";
 import { createSeller, resetSellerPassword } from "#app/modules/identity/index.server.ts";
+import { MIN_PASSWORD_LENGTH } from "#app/modules/identity/shared/account-schema.ts";
 
 const input = process.stdin;
 const output = process.stderr;

@@ -4,7 +4,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { Field } from "#app/components/form-field.tsx";
-import { MIN_PASSWORD_LENGTH } from "#app/lib/schemas/account.ts";
+import { MIN_PASSWORD_LENGTH } from "#app/modules/identity/shared/account-schema.ts";
 
 /** The card in the middle of the page, its title a heading (one word of it in the brand colour). */
 export function AccountCard({

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { CATEGORIES } from "#app/lib/categories.ts";
 import { categoryPath } from "#app/lib/product-links.ts";
-import { POLICIES, useShop } from "#app/lib/shop.ts";
+import { POLICIES, useShop } from "#app/modules/shop/shared/shop.ts";
 
 /**
  * The footer, on every page. A link announces its route for React Router's route discovery (data-discover) only

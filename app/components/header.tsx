@@ -12,11 +12,11 @@ import {
 import { CartIcon } from "#app/components/cart-icon.tsx";
 import { LogoutButton } from "#app/components/logout-button.tsx";
 import { SavedLink } from "#app/components/saved-link.tsx";
-import { thumbnailUrl } from "#app/lib/images.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
-import { useShop } from "#app/lib/shop.ts";
 import { useDetailsMenu } from "#app/lib/use-details-menu.ts";
 import { type HeaderUser, Slot } from "#app/lib/visitor.tsx";
+import { thumbnailUrl } from "#app/modules/inventory/shared/images.ts";
+import { useShop } from "#app/modules/shop/shared/shop.ts";
 
 export type { HeaderUser };
 

@@ -4,8 +4,8 @@ import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { type FormReply, formErrorOf, typedValue, useReplyForm } from "#app/lib/forms.ts";
 import { sameSitePath } from "#app/lib/safe-redirect.ts";
-import { loginSchema, MIN_PASSWORD_LENGTH, registerSchema } from "#app/lib/schemas/account.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { loginSchema, MIN_PASSWORD_LENGTH, registerSchema } from "#app/modules/identity/shared/account-schema.ts";
 import { Field, FormError } from "./form-field.tsx";
 import { useLoginHref } from "./header.tsx";
 

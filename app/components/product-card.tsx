@@ -2,11 +2,11 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { CardAddButton } from "#app/components/add-to-cart.tsx";
 import { MAIN_PICTURE } from "#app/lib/deferred-scripts.tsx";
-import { CARD_SRCSET, imageSrcSet, thumbnailUrl } from "#app/lib/images.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { productPath } from "#app/lib/product-links.ts";
-import { useShop } from "#app/lib/shop.ts";
-import { hasSizes, isSoldOut, type SizeStock } from "#app/lib/sizes.ts";
+import { CARD_SRCSET, imageSrcSet, thumbnailUrl } from "#app/modules/inventory/shared/images.ts";
+import { hasSizes, isSoldOut, type SizeStock } from "#app/modules/inventory/shared/sizes.ts";
+import { useShop } from "#app/modules/shop/shared/shop.ts";
 import { SaveButton, SaveCardsForm } from "./save-button.tsx";
 import { Stars } from "./stars.tsx";
 

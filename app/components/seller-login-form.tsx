@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
 import { Field, FormError } from "#app/components/form-field.tsx";
 import { type FormReply, formErrorOf, useReplyForm } from "#app/lib/forms.ts";
-import { sellerLoginSchema } from "#app/lib/schemas/account.ts";
+import { sellerLoginSchema } from "#app/modules/identity/shared/account-schema.ts";
 
 /**
  * The seller sign-in form: on /seller-login, and in place of the seller layout on /seller and its

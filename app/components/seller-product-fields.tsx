@@ -7,11 +7,11 @@ import { FieldError, FormError } from "#app/components/form-field.tsx";
 import { SizeFields } from "#app/components/seller-size-fields.tsx";
 import { CATEGORIES } from "#app/lib/categories.ts";
 import { type FormReply, formErrorOf, type useReplyForm } from "#app/lib/forms.ts";
-import { thumbnailUrl, UPLOAD_FORMATS_TEXT, UPLOAD_TYPES } from "#app/lib/images.ts";
-import { DESCRIPTION_MAX_LINES, MAX_IMAGE_MB, NAME_MAX_LENGTH } from "#app/lib/product-limits.ts";
-import type { productFieldsSchema } from "#app/lib/schemas/product.ts";
-import { useShop } from "#app/lib/shop.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { thumbnailUrl, UPLOAD_FORMATS_TEXT, UPLOAD_TYPES } from "#app/modules/inventory/shared/images.ts";
+import { DESCRIPTION_MAX_LINES, MAX_IMAGE_MB, NAME_MAX_LENGTH } from "#app/modules/inventory/shared/product-limits.ts";
+import type { productFieldsSchema } from "#app/modules/inventory/shared/product-schema.ts";
+import { useShop } from "#app/modules/shop/shared/shop.ts";
 
 /** The fields of the add and edit forms (Conform's, from the product schema). */
 export type ProductFields = ReturnType<typeof useReplyForm<typeof productFieldsSchema>>[1];

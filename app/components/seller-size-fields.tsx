@@ -2,10 +2,10 @@ import { getInputProps } from "@conform-to/react";
 import type { MouseEvent } from "react";
 import { FieldError } from "#app/components/form-field.tsx";
 import type { useReplyForm } from "#app/lib/forms.ts";
-import type { productFieldsSchema } from "#app/lib/schemas/product.ts";
-import { applySizeAction, SIZE_ACTION_FIELD, type SizeRow } from "#app/lib/size-rows.ts";
-import { MAX_SIZE_LENGTH, MAX_STOCK, SIZE_PRESETS } from "#app/lib/sizes.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import type { productFieldsSchema } from "#app/modules/inventory/shared/product-schema.ts";
+import { applySizeAction, SIZE_ACTION_FIELD, type SizeRow } from "#app/modules/inventory/shared/size-rows.ts";
+import { MAX_SIZE_LENGTH, MAX_STOCK, SIZE_PRESETS } from "#app/modules/inventory/shared/sizes.ts";
 
 type ProductForm = ReturnType<typeof useReplyForm<typeof productFieldsSchema>>;
 

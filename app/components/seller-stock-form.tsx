@@ -1,7 +1,13 @@
 import { Form } from "react-router";
 import { PageField } from "#app/components/seller/pager.tsx";
 import { PRODUCT_LIST_INTENTS } from "#app/lib/intents.ts";
-import { FREE_SIZE, isBelowThreshold, MAX_STOCK, NO_SIZE, type SizeStock } from "#app/lib/sizes.ts";
+import {
+  FREE_SIZE,
+  isBelowThreshold,
+  MAX_STOCK,
+  NO_SIZE,
+  type SizeStock,
+} from "#app/modules/inventory/shared/sizes.ts";
 
 /** Units left of a product: the counted sizes added up ("Not counted" when none is counted). */
 export function unitsLeft(sizes: readonly SizeStock[]): string {

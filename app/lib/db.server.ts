@@ -21,7 +21,7 @@ import {
   type PgDb,
   transactionPostgres,
 } from "./db-postgres.server.ts";
-import { registerSearchFunctions } from "./sqlite-search.server.ts";
+import { registerSearchFunctions } from "./search-fold.server.ts";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 /** What a transaction body gets: the writer connection, inside BEGIN IMMEDIATE … COMMIT. */

@@ -2,8 +2,8 @@
 // loaders and actions read the signed-in shopper or seller from there instead of the cookies.
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { Refusal } from "#app/lib/refusal.ts";
-import { SELLER_SIGN_IN } from "#app/lib/seller-sign-in.ts";
 import { getSeller, getUser, type Seller, type ShopperUser } from "#app/modules/identity/index.server.ts";
+import { SELLER_SIGN_IN } from "#app/modules/identity/shared/seller-sign-in.ts";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -5,13 +5,13 @@ import { SubmitButton } from "#app/components/button.tsx";
 import { Field, FormError } from "#app/components/form-field.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
-import { countryByCode } from "#app/lib/postcodes.ts";
-import { type AddressField, addressSchema } from "#app/lib/schemas/address.ts";
-import { pageMeta } from "#app/lib/seo.ts";
-import { shopOf, useShop } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireShopper } from "#app/middleware/identity.server.ts";
 import { addAddress } from "#app/modules/identity/index.server.ts";
+import { type AddressField, addressSchema } from "#app/modules/identity/shared/address-schema.ts";
+import { countryByCode } from "#app/modules/shop/shared/postcodes.ts";
+import { shopOf, useShop } from "#app/modules/shop/shared/shop.ts";
+import { pageMeta } from "#app/routes/seo.ts";
 import type { Route } from "./+types/add-address";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

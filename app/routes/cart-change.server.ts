@@ -2,9 +2,9 @@
 // /cart action (cards, cart lines) both change the cart through it and answer the same 303.
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
-import { splitCartKey } from "#app/lib/sizes.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { changeCart, parseCartChange } from "#app/modules/cart/index.server.ts";
+import { splitCartKey } from "#app/modules/inventory/shared/sizes.ts";
 
 /**
  * Applies the cart change a form asks for (intent, productId, size, quantity; a card's `add=<id>`; a cart line's

@@ -2,11 +2,8 @@ import { data, redirectDocument, type ShouldRevalidateFunction } from "react-rou
 import { CartBody } from "#app/components/cart/cart-page.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
-import { placedOrderPath } from "#app/lib/order-status.ts";
 import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
-import { pageMeta } from "#app/lib/seo.ts";
-import { shopOf } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { documentIsland } from "#app/lib/visitor.server.ts";
 import { usePageIsland } from "#app/lib/visitor.tsx";
@@ -20,6 +17,9 @@ import {
   savedCartCode,
 } from "#app/modules/discounts/index.server.ts";
 import type { ShopperUser } from "#app/modules/identity/index.server.ts";
+import { placedOrderPath } from "#app/modules/orders/shared/order-status.ts";
+import { shopOf } from "#app/modules/shop/shared/shop.ts";
+import { pageMeta } from "#app/routes/seo.ts";
 import type { Route } from "./+types/cart";
 import { answerCartChange } from "./cart-change.server.ts";
 import { cartPage } from "./cart-page.server.ts";

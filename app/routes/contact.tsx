@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { pageMeta } from "#app/lib/seo.ts";
-import { isDemoAddress, shopOf, useShop } from "#app/lib/shop.ts";
+import { isDemoAddress, shopOf, useShop } from "#app/modules/shop/shared/shop.ts";
+import { pageMeta } from "#app/routes/seo.ts";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

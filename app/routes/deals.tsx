@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from "react-router";
 import { currentDeals, DEALS_SHOWN, formatDealDate } from "#app/lib/deals.ts";
-import { pageMeta } from "#app/lib/seo.ts";
-import { shopOf, useShop } from "#app/lib/shop.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
+import { shopOf, useShop } from "#app/modules/shop/shared/shop.ts";
+import { pageMeta } from "#app/routes/seo.ts";
 import type { Route } from "./+types/deals";
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>

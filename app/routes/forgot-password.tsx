@@ -4,11 +4,11 @@ import { AccountCard, AccountSubmit } from "#app/components/account-form.tsx";
 import { Field, FormError } from "#app/components/form-field.tsx";
 import { formAction, refusalHeaders } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
-import { RESET_LINK_SENT } from "#app/lib/password-reset.ts";
 import { clientAddressOf } from "#app/lib/request-client.server.ts";
-import { forgotPasswordSchema } from "#app/lib/schemas/account.ts";
-import { shopOf } from "#app/lib/shop.ts";
 import { requestPasswordReset } from "#app/modules/identity/index.server.ts";
+import { forgotPasswordSchema } from "#app/modules/identity/shared/account-schema.ts";
+import { RESET_LINK_SENT } from "#app/modules/identity/shared/password-reset.ts";
+import { shopOf } from "#app/modules/shop/shared/shop.ts";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Forgot password | ${shopOf(matches).name}` }];

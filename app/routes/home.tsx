@@ -7,13 +7,13 @@ import { MAIN_PICTURE } from "#app/lib/deferred-scripts.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import type { FormReply } from "#app/lib/forms.ts";
 import { categoryPath } from "#app/lib/product-links.ts";
-import { pageMeta } from "#app/lib/seo.ts";
 import { templatePageHeaders } from "#app/lib/shared-page.ts";
-import { shopOf, shopPromises, shopTitle, useShop } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { categoriesWithProducts, trendingProducts } from "#app/modules/catalog/index.server.ts";
 import { onlinePaymentAvailable } from "#app/modules/checkout/index.server.ts";
 import { subscribe } from "#app/modules/mail/index.server.ts";
+import { shopOf, shopPromises, shopTitle, useShop } from "#app/modules/shop/shared/shop.ts";
+import { pageMeta } from "#app/routes/seo.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
-import { placedOrderPath } from "#app/lib/order-status.ts";
 import { nextPath } from "#app/lib/safe-redirect.ts";
-import { pageMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { shopperOf } from "#app/middleware/identity.server.ts";
 import { checkoutReturnNotice } from "#app/modules/checkout/index.server.ts";
+import { placedOrderPath } from "#app/modules/orders/shared/order-status.ts";
+import { pageMeta } from "#app/routes/seo.ts";
 import type { Route } from "./+types/loader";
 
 /** The spec's loader redirect delay. */

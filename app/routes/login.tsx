@@ -3,11 +3,11 @@ import { LoginModal } from "#app/components/login-modal.tsx";
 import { formAction, refusalHeaders } from "#app/lib/form-reply.server.ts";
 import { clientAddressOf } from "#app/lib/request-client.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
-import { pageMeta } from "#app/lib/seo.ts";
-import { shopOf } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { authenticate, signIn } from "#app/modules/identity/index.server.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
+import { shopOf } from "#app/modules/shop/shared/shop.ts";
+import { pageMeta } from "#app/routes/seo.ts";
 import type { Route } from "./+types/login";
 import { HomePage, loader as homeLoader } from "./home.tsx";
 

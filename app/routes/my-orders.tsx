@@ -1,14 +1,14 @@
 import { useEffect, useState } from "react";
 import { data, Link } from "react-router";
-import { thumbnailUrl } from "#app/lib/images.ts";
 import { formatDate } from "#app/lib/locales.ts";
 import { formatMoney, formatTaxRate } from "#app/lib/money.ts";
-import { PLACED_PARAM, refundTone, statusTone } from "#app/lib/order-status.ts";
-import { pageMeta } from "#app/lib/seo.ts";
-import { shopOf, useShop } from "#app/lib/shop.ts";
 import { requireShopper } from "#app/middleware/identity.server.ts";
+import { thumbnailUrl } from "#app/modules/inventory/shared/images.ts";
 import { listUserOrders } from "#app/modules/orders/index.server.ts";
+import { PLACED_PARAM, refundTone, statusTone } from "#app/modules/orders/shared/order-status.ts";
 import { moneyFactsOf } from "#app/modules/refunds/index.server.ts";
+import { shopOf, useShop } from "#app/modules/shop/shared/shop.ts";
+import { pageMeta } from "#app/routes/seo.ts";
 import type { Route } from "./+types/my-orders";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -2,10 +2,10 @@
 // one written from the settings while the seller has written none.
 import { PolicyText } from "#app/components/policy-text.tsx";
 import { notFound } from "#app/lib/not-found.ts";
-import { pageMeta, shortDescription } from "#app/lib/seo.ts";
 import { templatePageHeaders } from "#app/lib/shared-page.ts";
-import { POLICIES } from "#app/lib/shop.ts";
 import { policyText, shopSettings } from "#app/modules/shop/index.server.ts";
+import { POLICIES } from "#app/modules/shop/shared/shop.ts";
+import { pageMeta, shortDescription } from "#app/routes/seo.ts";
 import type { Route } from "./+types/policy";
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>

@@ -7,7 +7,6 @@
 // review, whether they may write one) is read per request. docs/decisions/0170.
 import { toProductCard } from "#app/components/product-card.tsx";
 import { parsePage } from "#app/lib/listing.ts";
-import { hasSizes, isAvailable, isLow, isSoldOut, NO_SIZE } from "#app/lib/sizes.ts";
 import {
   catalogueVersion,
   getProduct,
@@ -15,6 +14,7 @@ import {
   relatedProducts,
 } from "#app/modules/catalog/index.server.ts";
 import { storedImageSize } from "#app/modules/inventory/index.server.ts";
+import { hasSizes, isAvailable, isLow, isSoldOut, NO_SIZE } from "#app/modules/inventory/shared/sizes.ts";
 import { shownReviewsData } from "./review-change.server.ts";
 
 /** Products (each page of their reviews counts apart) kept at once; the least recently asked go first. */

@@ -6,10 +6,10 @@ import { CATEGORIES, categoryFromSlug, categorySlug } from "#app/lib/categories.
 import { listSearch, parsePage, parseSort } from "#app/lib/listing.ts";
 import { notFound } from "#app/lib/not-found.ts";
 import { categoryPath } from "#app/lib/product-links.ts";
-import { pageMeta } from "#app/lib/seo.ts";
 import { templatePageHeaders } from "#app/lib/shared-page.ts";
-import { shopOf } from "#app/lib/shop.ts";
 import { listProducts, MAX_SEARCH_LENGTH } from "#app/modules/catalog/index.server.ts";
+import { shopOf } from "#app/modules/shop/shared/shop.ts";
+import { pageMeta } from "#app/routes/seo.ts";
 import type { Route } from "./+types/products";
 
 // /products and /products/{category}: a page of the in-stock products (?page=N, 24 a page), filtered by the

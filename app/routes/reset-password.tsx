@@ -4,12 +4,12 @@ import { AccountCard, AccountSubmit, NewPasswordFields } from "#app/components/a
 import { FormError } from "#app/components/form-field.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
-import { PASSWORD_CHANGED, RESET_LINK_INVALID } from "#app/lib/password-reset.ts";
 import { clientAddressOf } from "#app/lib/request-client.server.ts";
-import { resetPasswordSchema } from "#app/lib/schemas/account.ts";
-import { shopOf } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { isResetTokenUsable, resetPassword, signIn } from "#app/modules/identity/index.server.ts";
+import { resetPasswordSchema } from "#app/modules/identity/shared/account-schema.ts";
+import { PASSWORD_CHANGED, RESET_LINK_INVALID } from "#app/modules/identity/shared/password-reset.ts";
+import { shopOf } from "#app/modules/shop/shared/shop.ts";
 import type { Route } from "./+types/reset-password";
 import { PRIVATE, privateHeaders } from "./token-page.server.ts";
 

@@ -3,7 +3,6 @@
 import { REVIEW_INTENTS } from "#app/lib/intents.ts";
 import { parsePage } from "#app/lib/listing.ts";
 import { parseOrRefuse, refuse } from "#app/lib/refusal.ts";
-import { reviewSchema } from "#app/lib/schemas/review.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import {
   deleteReview,
@@ -13,6 +12,7 @@ import {
   reviewSettingsNow,
   saveReview,
 } from "#app/modules/reviews/index.server.ts";
+import { reviewSchema } from "#app/modules/reviews/shared/review-schema.ts";
 
 /** Whether a form's intent is one of the review forms'. */
 export function isReviewIntent(intent: unknown): boolean {

@@ -2,11 +2,11 @@ import { redirect } from "react-router";
 import { SellerLoginForm } from "#app/components/seller-login-form.tsx";
 import { formAction, refusalHeaders } from "#app/lib/form-reply.server.ts";
 import { clientAddressOf } from "#app/lib/request-client.server.ts";
-import { pageMeta } from "#app/lib/seo.ts";
-import { shopOf } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { sellerOf } from "#app/middleware/identity.server.ts";
 import { sellerRedirectTarget, signInSeller } from "#app/modules/identity/index.server.ts";
+import { shopOf } from "#app/modules/shop/shared/shop.ts";
+import { pageMeta } from "#app/routes/seo.ts";
 import type { Route } from "./+types/seller-login";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -4,15 +4,15 @@ import { AccountCard, AccountSubmit, NewPasswordFields } from "#app/components/a
 import { Field, FormError } from "#app/components/form-field.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, useReplyForm } from "#app/lib/forms.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { completeSetup, isSetupTokenUsable, isShopSetUp } from "#app/modules/setup/index.server.ts";
 import {
   MAX_OWNER_NAME_LENGTH,
   MAX_SHOP_NAME_LENGTH,
   SETUP_LINK_INVALID,
   SHOP_ALREADY_SET_UP,
   setupSchema,
-} from "#app/lib/schemas/setup.ts";
-import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { completeSetup, isSetupTokenUsable, isShopSetUp } from "#app/modules/setup/index.server.ts";
+} from "#app/modules/setup/shared/setup-schema.ts";
 import type { Route } from "./+types/setup";
 import { PRIVATE, privateHeaders } from "./token-page.server.ts";
 

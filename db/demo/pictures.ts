@@ -25,7 +25,7 @@ export type CommittedPicture = {
 export type PictureManifest = {
   /** The pixel size the pictures were drawn at (square). */
   size: number;
-  /** The widths the pipeline wrote beside the full size (app/lib/images.ts, IMAGE_WIDTHS, when drawn). */
+  /** The widths the pipeline wrote beside the full size (app/modules/inventory/shared/images.ts, IMAGE_WIDTHS, when drawn). */
   widths: number[];
   /** A hash of the drawing code (demo-art/) the pictures were drawn with. */
   drawing: string;

@@ -3,7 +3,7 @@
 // follow a usual curve (middle sizes stocked deepest) varied per product, with the largest size running low
 // in about one product of seven; a product's own `stock` in catalogue.ts overrides it (a few sold out, some
 // nearly).
-import { SIZE_PRESETS } from "#app/lib/sizes.ts";
+import { SIZE_PRESETS } from "#app/modules/inventory/shared/sizes.ts";
 import type { DemoProduct } from "./catalogue.ts";
 
 const SETS = {

@@ -3,7 +3,7 @@
 // drizzle-kit generates each engine's migrations from its own entry. Money is always integer cents (minor units);
 // times are Unix milliseconds; ids are random text ids (see app/lib/ids.ts), exposed as `_id` in /api JSON.
 // Engine-specific machinery is hand-written SQL in each engine's migrations, not here: products' `seq` trigger,
-// the catalogue_version triggers and the search index (app/lib/sqlite-search.server.ts, pg-search.server.ts).
+// the catalogue_version triggers and the search index (app/modules/catalog/sqlite-search.server.ts, pg-search.server.ts).
 import { type AnyColumn, sql } from "drizzle-orm";
 import type { Columns } from "./sqlite.ts";
 import * as v from "./values.ts";
@@ -443,7 +443,7 @@ export function defineTables(c: Columns) {
       /** The display name on the From line of mail (the address is MAIL_FROM's). */
       mailSenderName: text("mail_sender_name").notNull().default("Trendora"),
       currency: text("currency").notNull().default("USD"),
-      /** Where the shop is (ISO 3166 alpha-2): how its address form asks for postcodes (app/lib/postcodes.ts). */
+      /** Where the shop is (ISO 3166 alpha-2): how its address form asks for postcodes (app/modules/shop/shared/postcodes.ts). */
       country: text("country").notNull().default("US"),
       /** How dates and amounts are written (a BCP 47 tag from app/lib/locales.ts), e.g. en-GB or de-DE. */
       locale: text("locale").notNull().default("en-US"),

@@ -3,8 +3,8 @@
 // products CSVs download from the overview and from the orders list.
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Download, Page } from "@playwright/test";
-import { MAX_LINE_QUANTITY } from "../../app/lib/cart-limits.ts";
 import { formatDay } from "../../app/lib/locales.ts";
+import { MAX_LINE_QUANTITY } from "../../app/modules/cart/shared/cart-limits.ts";
 import { TEST_ADDRESS } from "../helpers/address.ts";
 import { csvRecords } from "../helpers/csv.ts";
 import { expect, registerShopper, test } from "./fixtures.ts";

@@ -2,7 +2,7 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import { db, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
-import { NO_SIZE } from "#app/lib/sizes.ts";
+import { NO_SIZE } from "#app/modules/inventory/shared/sizes.ts";
 import { orderItems, orders, productSizes, products } from "#db/tables.ts";
 
 export type StockOptions = {

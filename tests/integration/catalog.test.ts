@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { toApiProduct } from "#app/lib/api-shapes.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import {
@@ -13,6 +12,7 @@ import {
 import { fulfilCheckoutSession, STRIPE_CURRENCY } from "#app/modules/checkout/index.server.ts";
 import { setInStock } from "#app/modules/inventory/index.server.ts";
 import { placeOrder, setOrderStatus } from "#app/modules/orders/index.server.ts";
+import { toApiProduct } from "#app/routes/api/api-shapes.server.ts";
 import { orderItems, orders, products } from "#db/tables.ts";
 import { onPostgres, SQLITE_ONLY } from "../engines.ts";
 import { createProduct, type StockOptions } from "../helpers/factories.ts";

@@ -1,9 +1,9 @@
 import { existsSync, rmSync } from "node:fs";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { IMAGE_WIDTHS, imageSrcSet, imageWidthUrl, thumbnailUrl } from "#app/lib/images.ts";
 import { Refusal } from "#app/lib/refusal.ts";
 import { deleteProductImages, storeProductImage, uploadedFilePath } from "#app/modules/inventory/index.server.ts";
+import { IMAGE_WIDTHS, imageSrcSet, imageWidthUrl, thumbnailUrl } from "#app/modules/inventory/shared/images.ts";
 import { appForFile } from "../helpers/app.ts";
 
 const site = appForFile();

@@ -3,8 +3,6 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { db, first } from "#app/lib/db.server.ts";
-import { thumbnailUrl } from "#app/lib/images.ts";
-import { productFieldsSchema } from "#app/lib/schemas/product.ts";
 import {
   addProduct,
   getProductForSeller,
@@ -16,6 +14,8 @@ import {
   updateProduct,
   uploadedFilePath,
 } from "#app/modules/inventory/index.server.ts";
+import { thumbnailUrl } from "#app/modules/inventory/shared/images.ts";
+import { productFieldsSchema } from "#app/modules/inventory/shared/product-schema.ts";
 import { products } from "#db/tables.ts";
 import { appForFile, routeData } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";

@@ -7,7 +7,6 @@ import { simpleParser } from "mailparser";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { config } from "#app/lib/config.server.ts";
 import { db, transaction } from "#app/lib/db.server.ts";
-import { shopSettingsSchema } from "#app/lib/schemas/shop-settings.ts";
 import {
   deliverPendingMail,
   enqueueMail,
@@ -18,6 +17,7 @@ import {
   stopMailSender,
 } from "#app/modules/mail/index.server.ts";
 import { updateShopSettings } from "#app/modules/shop/index.server.ts";
+import { shopSettingsSchema } from "#app/modules/shop/shared/shop-settings-schema.ts";
 import { mailOutbox } from "#db/tables.ts";
 import { outboxRow, SHOP_URL, smtpServerForFile, useMailSettings, waitUntil } from "../helpers/mail.ts";
 import { settingsForm } from "../helpers/settings-form.ts";

@@ -8,8 +8,8 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/lib/db.server.ts";
-import { registerSearchFunctions } from "#app/lib/sqlite-search.server.ts";
 import { savedCartIn } from "#app/modules/cart/index.server.ts";
+import { registerSearchFunctions } from "#app/modules/catalog/sqlite-search.server.ts";
 import { stockLinesIn } from "#app/modules/inventory/index.server.ts";
 import { orderLinesIn } from "#app/modules/orders/index.server.ts";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
-import { NEWSLETTER_MESSAGES } from "#app/lib/schemas/newsletter.ts";
 import { subscribe } from "#app/modules/mail/index.server.ts";
+import { NEWSLETTER_MESSAGES } from "#app/modules/mail/shared/newsletter-schema.ts";
 import { newsletterSubscribers } from "#db/tables.ts";
 
 const stored = async () =>

@@ -2,8 +2,8 @@
 // POST /api/product/add: after every refusal NOTHING is stored (no product row, no file).
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { IMAGE_WIDTHS } from "#app/lib/images.ts";
 import { getProductForSeller, listSellerProducts } from "#app/modules/inventory/index.server.ts";
+import { IMAGE_WIDTHS } from "#app/modules/inventory/shared/images.ts";
 import { appForFile, dataPath, routeData } from "../helpers/app.ts";
 import { readReply } from "../helpers/requests.ts";
 import {

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
-import { MAX_SAVED_ITEMS, TOO_MANY_SAVED } from "#app/lib/saved-limits.ts";
+import { MAX_SAVED_ITEMS, TOO_MANY_SAVED } from "#app/modules/saved/shared/saved-limits.ts";
 import { products, savedItems } from "#db/tables.ts";
 import { appForFile, type Client, json, routeData } from "../helpers/app.ts";
 import { createProduct } from "../helpers/factories.ts";

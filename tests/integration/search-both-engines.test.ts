@@ -1,7 +1,7 @@
 // Product search gives exactly the same products, in the same order, on SQLite (FTS5 trigram index,
-// app/lib/sqlite-search.server.ts) and on PostgreSQL (pg_trgm on a folded column, app/lib/pg-search.server.ts):
+// app/modules/catalog/sqlite-search.server.ts) and on PostgreSQL (pg_trgm on a folded column, app/modules/catalog/pg-search.server.ts):
 // one fixture loaded into both, names in several alphabets, and every query checked against both engines and
-// against the rule written in JavaScript (matchesSearch of app/lib/search-terms.ts: every word of the folded
+// against the rule written in JavaScript (matchesSearch of app/modules/catalog/search-terms.ts: every word of the folded
 // search, as written or in its other English number, is in the folded name; a search without a word of 3
 // characters or more only among the newest SHORT_QUERY_SCAN products).
 import path from "node:path";
@@ -9,10 +9,10 @@ import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/lib/db.server.ts";
 import { closePostgres, connectPostgres, migratePostgres, type PgDb } from "#app/lib/db-postgres.server.ts";
-import * as pgSearch from "#app/lib/pg-search.server.ts";
-import { isIndexed, matchesSearch, searchTerms } from "#app/lib/search-terms.ts";
-import * as sqliteSearch from "#app/lib/sqlite-search.server.ts";
-import { foldForSearch, SHORT_QUERY_SCAN } from "#app/lib/sqlite-search.server.ts";
+import * as pgSearch from "#app/modules/catalog/pg-search.server.ts";
+import { isIndexed, matchesSearch, searchTerms } from "#app/modules/catalog/search-terms.ts";
+import * as sqliteSearch from "#app/modules/catalog/sqlite-search.server.ts";
+import { foldForSearch, SHORT_QUERY_SCAN } from "#app/modules/catalog/sqlite-search.server.ts";
 import * as pgSchema from "#db/schema.pg.ts";
 import * as sqliteSchema from "#db/schema.ts";
 import { postgresForFile } from "../helpers/postgres.ts";

@@ -1,13 +1,13 @@
-// Product search through the FTS5 trigram index (app/lib/sqlite-search.server.ts): on a sample catalogue of
+// Product search through the FTS5 trigram index (app/modules/catalog/sqlite-search.server.ts): on a sample catalogue of
 // names in many letter cases and alphabets, every search finds exactly the products the rule in JavaScript finds
-// (matchesSearch of app/lib/search-terms.ts on the folded name), in the same order; the index follows every insert, rename and delete; one- and
+// (matchesSearch of app/modules/catalog/search-terms.ts on the folded name), in the same order; the index follows every insert, rename and delete; one- and
 // two-character searches look through the newest SHORT_QUERY_SCAN products only.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
-import { isIndexed, matchesSearch, searchTerms } from "#app/lib/search-terms.ts";
-import { foldForSearch, SHORT_QUERY_SCAN } from "#app/lib/sqlite-search.server.ts";
 import { listProducts, normalizeSearch } from "#app/modules/catalog/index.server.ts";
+import { isIndexed, matchesSearch, searchTerms } from "#app/modules/catalog/search-terms.ts";
+import { foldForSearch, SHORT_QUERY_SCAN } from "#app/modules/catalog/sqlite-search.server.ts";
 import { productSizes, products } from "#db/tables.ts";
 import { seededRandom } from "../../bench/catalogue.ts";
 import { createProduct } from "../helpers/factories.ts";

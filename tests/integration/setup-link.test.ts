@@ -4,8 +4,8 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/lib/db.server.ts";
-import { SETUP_LINK_INVALID, SHOP_ALREADY_SET_UP } from "#app/lib/schemas/setup.ts";
 import { issueSetupLink, SETUP_LINK_MS, savedShopName } from "#app/modules/setup/index.server.ts";
+import { SETUP_LINK_INVALID, SHOP_ALREADY_SET_UP } from "#app/modules/setup/shared/setup-schema.ts";
 import { sellers, setupTokens } from "#db/tables.ts";
 import { appForFile, dataPath, routeData } from "../helpers/app.ts";
 import { HTML, K10, SQLISH } from "../helpers/hostile.ts";

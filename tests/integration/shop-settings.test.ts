@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, first } from "#app/lib/db.server.ts";
-import { shopNameField } from "#app/lib/schemas/setup.ts";
+import { shopNameField } from "#app/modules/setup/shared/setup-schema.ts";
 import { catalogueVersion, mailOutbox, orders, shopSettings } from "#db/tables.ts";
 import { type App, type Client, json, routeData, startApp } from "../helpers/app.ts";
 import {

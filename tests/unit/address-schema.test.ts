@@ -2,7 +2,7 @@
 // both must give the same answer for the same fields, whatever is left empty.
 import { describe, expect, it } from "vitest";
 import { validateForm } from "#app/lib/forms.ts";
-import { addressSchema } from "#app/lib/schemas/address.ts";
+import { addressSchema } from "#app/modules/identity/shared/address-schema.ts";
 import { TEST_ADDRESS } from "../helpers/address.ts";
 
 const FILLED = { ...TEST_ADDRESS, email: "Asha@Example.com" };

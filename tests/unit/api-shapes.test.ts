@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressJson, orderAddressJson, userJson } from "#app/lib/api-shapes.server.ts";
+import { addressJson, orderAddressJson, userJson } from "#app/routes/api/api-shapes.server.ts";
 
 describe("the /api shapes' one home", () => {
   it("a user is _id, name, email and the cart's fields", () => {

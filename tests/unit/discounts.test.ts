@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { discountSchema, normaliseCode } from "#app/lib/schemas/discount.ts";
 import { discountFor } from "#app/modules/discounts/index.server.ts";
+import { discountSchema, normaliseCode } from "#app/modules/discounts/shared/discount-schema.ts";
 
 describe("discountFor", () => {
   it("takes a percent off rounded down to the cent", () => {

@@ -33,7 +33,8 @@ const CHECKED = [
 
 /** Files that are about SQLite itself, and why. */
 const SQLITE_ONLY: Record<string, string> = {
-  "app/lib/sqlite-search.server.ts": "SQLite's search engine (FTS5); PostgreSQL's is app/lib/pg-search.server.ts",
+  "app/modules/catalog/sqlite-search.server.ts":
+    "SQLite's search engine (FTS5); PostgreSQL's is app/modules/catalog/pg-search.server.ts",
   "bench/search-queries.ts": "measures the SQLite search index against a scan with SQLite's own functions",
 };
 

@@ -1,6 +1,13 @@
 // The URLs of a stored picture's widths, and the srcset lists and pages offer: only widths that exist.
 import { describe, expect, it } from "vitest";
-import { CARD_SRCSET, FULL_SIZE, IMAGE_WIDTHS, imageSrcSet, imageWidthUrl, thumbnailUrl } from "#app/lib/images.ts";
+import {
+  CARD_SRCSET,
+  FULL_SIZE,
+  IMAGE_WIDTHS,
+  imageSrcSet,
+  imageWidthUrl,
+  thumbnailUrl,
+} from "#app/modules/inventory/shared/images.ts";
 
 const STORED = "/uploads/abc123.webp";
 

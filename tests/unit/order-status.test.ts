@@ -1,6 +1,6 @@
 // The spec's colours for an order's status: Delivered green, Cancelled red, Shipped blue, anything else yellow.
 import { expect, it } from "vitest";
-import { statusTone } from "#app/lib/order-status.ts";
+import { statusTone } from "#app/modules/orders/shared/order-status.ts";
 
 it("colours each status as the spec says, on My Orders (pill) and the seller's list (text)", () => {
   expect(statusTone("Delivered")).toEqual({ pill: "bg-green-100 text-green-700", text: "text-green-600" });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { policyBlocks } from "#app/components/policy-text.tsx";
-import { parseTaxRate, shopSettingsSchema } from "#app/lib/schemas/shop-settings.ts";
+import { parseTaxRate, shopSettingsSchema } from "#app/modules/shop/shared/shop-settings-schema.ts";
 
 describe("policyBlocks", () => {
   it("reads paragraphs, lists, numbered lists and headings from plain text", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatDate, formatDay } from "#app/lib/locales.ts";
-import { checkPostcode, countryByCode, countryOf } from "#app/lib/postcodes.ts";
-import { listPriceLabel } from "#app/lib/shop.ts";
+import { checkPostcode, countryByCode, countryOf } from "#app/modules/shop/shared/postcodes.ts";
+import { listPriceLabel } from "#app/modules/shop/shared/shop.ts";
 
 describe("postcodes by country", () => {
   it("takes each country's own postcodes, written in capitals with its space", () => {

@@ -1,4 +1,4 @@
-// The review form's rules (app/lib/schemas/review.ts): stars 1 to 5 only, texts cleaned of control and bidi
+// The review form's rules (app/modules/reviews/shared/review-schema.ts): stars 1 to 5 only, texts cleaned of control and bidi
 // characters (line breaks kept in the text, at most one empty line), limits refused rather than cut.
 import { describe, expect, it } from "vitest";
 import {
@@ -7,7 +7,7 @@ import {
   REVIEW_TITLE_MAX,
   replySchema,
   reviewSchema,
-} from "#app/lib/schemas/review.ts";
+} from "#app/modules/reviews/shared/review-schema.ts";
 
 describe("reviewSchema", () => {
   it("takes 1 to 5 stars, as text or a number, and nothing else", () => {

@@ -1,7 +1,7 @@
-// The search rule both engines answer (app/lib/search-terms.ts; decision 0235): every word, as written or in its
+// The search rule both engines answer (app/modules/catalog/search-terms.ts; decision 0235): every word, as written or in its
 // other English number, anywhere in the folded name.
 import { describe, expect, it } from "vitest";
-import { matchesSearch, searchTerms, wordForms } from "#app/lib/search-terms.ts";
+import { matchesSearch, searchTerms, wordForms } from "#app/modules/catalog/search-terms.ts";
 
 const finds = (search: string, name: string) => matchesSearch(name.toLowerCase(), searchTerms(search.toLowerCase()));
 

@@ -1,7 +1,14 @@
-// What a page tells search engines and link previews (app/lib/seo.ts), from the page's own facts and the
+// What a page tells search engines and link previews (app/routes/seo.ts), from the page's own facts and the
 // store's public address as the root loader gives it.
 import { describe, expect, it } from "vitest";
-import { breadcrumbJsonLd, pageMeta, productJsonLd, sellerMeta, shortDescription, siteOrigin } from "#app/lib/seo.ts";
+import {
+  breadcrumbJsonLd,
+  pageMeta,
+  productJsonLd,
+  sellerMeta,
+  shortDescription,
+  siteOrigin,
+} from "#app/routes/seo.ts";
 
 const ORIGIN = "https://shop.example.com";
 const SHOP = { name: "Maison Lumière", currency: "USD" };

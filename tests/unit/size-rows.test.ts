@@ -1,8 +1,8 @@
 // The size rows of the seller's product form: the row buttons (a preset, add, remove) work the same with and
 // without JavaScript, and the rows are read back from the posted fields in order.
 import { describe, expect, it } from "vitest";
-import { applySizeAction, sizeRowsOf, withSizeRows } from "#app/lib/size-rows.ts";
-import { MAX_SIZES } from "#app/lib/sizes.ts";
+import { applySizeAction, sizeRowsOf, withSizeRows } from "#app/modules/inventory/shared/size-rows.ts";
+import { MAX_SIZES } from "#app/modules/inventory/shared/sizes.ts";
 
 describe("row buttons", () => {
   it("a preset gives its sizes and keeps the count of a size already typed (any case)", () => {

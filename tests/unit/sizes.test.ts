@@ -11,7 +11,7 @@ import {
   lineName,
   NO_SIZE,
   splitCartKey,
-} from "#app/lib/sizes.ts";
+} from "#app/modules/inventory/shared/sizes.ts";
 
 describe("cart keys", () => {
   it("are the product id without a size and '<id>:<size>' with one, and split back the same", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { COUNT_MESSAGE } from "#app/lib/schemas/product.ts";
-import { stockCountsInput, stockCountsSchema } from "#app/lib/schemas/stock-counts.ts";
-import { MAX_SIZES } from "#app/lib/sizes.ts";
+import { COUNT_MESSAGE } from "#app/modules/inventory/shared/product-schema.ts";
+import { MAX_SIZES } from "#app/modules/inventory/shared/sizes.ts";
+import { stockCountsInput, stockCountsSchema } from "#app/modules/inventory/shared/stock-counts-schema.ts";
 
 const parse = (fields: [string, string][]) =>
   stockCountsSchema.safeParse(stockCountsInput(new URLSearchParams(fields)));

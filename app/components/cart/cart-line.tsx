@@ -1,12 +1,12 @@
 import { Form, Link } from "react-router";
 import { SubmitButton } from "#app/components/button.tsx";
-import { thumbnailUrl } from "#app/lib/images.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { productPath } from "#app/lib/product-links.ts";
-import { useShop } from "#app/lib/shop.ts";
-import { isLow, lineName } from "#app/lib/sizes.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import type { CartLine } from "#app/modules/cart/index.server.ts";
+import type { CartLine } from "#app/modules/cart/shared/cart-line.ts";
+import { thumbnailUrl } from "#app/modules/inventory/shared/images.ts";
+import { isLow, lineName } from "#app/modules/inventory/shared/sizes.ts";
+import { useShop } from "#app/modules/shop/shared/shop.ts";
 
 const UNAVAILABLE: Record<NonNullable<CartLine["unavailable"]>, string> = {
   "out-of-stock": "Out of stock",

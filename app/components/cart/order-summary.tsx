@@ -4,8 +4,8 @@ import { FieldError, FormError } from "#app/components/form-messages.tsx";
 import { typedValue } from "#app/lib/form-reply.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney, formatTaxRate, type Totals, toDecimalText } from "#app/lib/money.ts";
-import { POLICIES, useShop } from "#app/lib/shop.ts";
 import { useDetailsMenu } from "#app/lib/use-details-menu.ts";
+import { POLICIES, useShop } from "#app/modules/shop/shared/shop.ts";
 
 type SummaryData = {
   signedIn: boolean;

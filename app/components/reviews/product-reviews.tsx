@@ -9,10 +9,10 @@ import type { FormReply } from "#app/lib/form-reply.ts";
 import { formErrorOf, typedValue } from "#app/lib/form-reply.ts";
 import { REVIEW_INTENTS } from "#app/lib/intents.ts";
 import { formatDate } from "#app/lib/locales.ts";
-import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "#app/lib/schemas/review.ts";
-import { useShop } from "#app/lib/shop.ts";
 import { type ReviewViewerView, Slot, useReviewViewer } from "#app/lib/visitor.tsx";
-import type { ShownReview } from "#app/modules/reviews/index.server.ts";
+import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "#app/modules/reviews/shared/review-schema.ts";
+import type { ShownReview } from "#app/modules/reviews/shared/shown-review.ts";
+import { useShop } from "#app/modules/shop/shared/shop.ts";
 
 /**
  * The page's reviews: what is the same for everyone, and on a data request the viewer's part (signedIn, canReview,

@@ -2,7 +2,7 @@
 // technology, named by its title and described by a one-line summary; the figures themselves are in the table
 // beside it (DailyFiguresTable), which is the chart's text alternative.
 import { formatDay } from "#app/lib/locales.ts";
-import { useShop } from "#app/lib/shop.ts";
+import { useShop } from "#app/modules/shop/shared/shop.ts";
 import { FiguresTable } from "./figures-table.tsx";
 
 export type ChartDay = { day: string; value: number };

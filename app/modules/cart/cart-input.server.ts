@@ -1,11 +1,12 @@
 // What a cart form or an /api call sends about a cart, checked before anything is read or stored: product ids
 // as we make them, sizes as labels, whole quantities 1..99, the cart's line limit. Every refusal says what was
 // wrong; nothing here touches the database.
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "#app/lib/cart-limits.ts";
+
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { CART_INTENTS } from "#app/lib/intents.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
-import { cartKey, isSizeLabel, NO_SIZE, splitCartKey } from "#app/lib/sizes.ts";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "#app/modules/cart/shared/cart-limits.ts";
+import { cartKey, isSizeLabel, NO_SIZE, splitCartKey } from "#app/modules/inventory/shared/sizes.ts";
 import { type CartMap, isCartKey } from "./visitor-cart.server.ts";
 
 export type CartChange =

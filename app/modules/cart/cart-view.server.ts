@@ -14,45 +14,15 @@ import {
 } from "#app/lib/db.server.ts";
 import { computeTotals, lineAmount, type Pricing, type Totals } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
-import { cartKey, FREE_SIZE, isAvailable, NO_SIZE, splitCartKey } from "#app/lib/sizes.ts";
 import { stockKey, stockLinesIn } from "#app/modules/inventory/index.server.ts";
+import { cartKey, FREE_SIZE, isAvailable, NO_SIZE, splitCartKey } from "#app/modules/inventory/shared/sizes.ts";
 import { shopPricing, shopSettings } from "#app/modules/shop/index.server.ts";
 import { cartItems, productSizes, products } from "#db/tables.ts";
 import type { OrderLineInput } from "./cart-input.server.ts";
+import type { CartLine, Unavailability } from "./shared/cart-line.ts";
 import { type CartMap, readVisitorCart, writeVisitorCart } from "./visitor-cart.server.ts";
 
-/**
- * Why a cart line cannot be bought right now: the product is switched off, removed from sale or gone; the
- * line's size is no longer offered (or the product has sizes now and the line has none); or it sold out.
- */
-export type Unavailability = "out-of-stock" | "removed" | "gone" | "no-size" | "sold-out";
-
-export type CartLine = {
-  /** "<productId>" or "<productId>:<size>". */
-  key: string;
-  productId: string;
-  /** '' for a product without sizes. */
-  size: string;
-  /** Units of this line that would be ordered: what the cart holds, capped at what is left. */
-  quantity: number;
-  /** Units left of this size; null when not counted. */
-  left: number | null;
-  /** The cart held more than is left of this size: what it held, and what it holds now (`quantity`). */
-  cut: { from: number; to: number } | null;
-  /** null when the product no longer exists at all. */
-  product: {
-    name: string;
-    category: string;
-    image: string | null;
-    /** The size as shown ('Free Size' for a product without sizes). */
-    size: string;
-    unitPriceCents: number;
-    priceCents: number;
-  } | null;
-  unavailable: Unavailability | null;
-  /** Offer price × quantity; 0 for an unavailable line (it is left out of the totals). */
-  lineCents: number;
-};
+export type { CartLine, Unavailability };
 
 export type CartView = {
   lines: CartLine[];

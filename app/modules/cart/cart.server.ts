@@ -2,11 +2,11 @@
 // signed-in shopper's cart lives in `cart_items` and is saved after every change; at login the two are
 // merged. A cart has one line per product and size, keyed "<productId>" or "<productId>:<size>".
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "#app/lib/cart-limits.ts";
 import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
-import { cartKey, NO_SIZE, splitCartKey } from "#app/lib/sizes.ts";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "#app/modules/cart/shared/cart-limits.ts";
 import { refuseShortStock, sizeLineOf, stockLinesIn, stockLinesOf } from "#app/modules/inventory/index.server.ts";
+import { cartKey, NO_SIZE, splitCartKey } from "#app/modules/inventory/shared/sizes.ts";
 import { cartItems, products } from "#db/tables.ts";
 import {
   type ApiCartLine,

@@ -1,9 +1,10 @@
 // A visitor's cart: a signed cookie holding [cart key, quantity] pairs (the key is "<productId>" or
 // "<productId>:<size>"). Anything malformed is dropped on read; a tampered cookie reads as empty.
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "#app/lib/cart-limits.ts";
+
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { visitorCookie } from "#app/lib/signed-cookies.server.ts";
-import { isSizeLabel, splitCartKey } from "#app/lib/sizes.ts";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "#app/modules/cart/shared/cart-limits.ts";
+import { isSizeLabel, splitCartKey } from "#app/modules/inventory/shared/sizes.ts";
 
 /** Cart key → quantity, in the order the lines were first added. */
 export type CartMap = Map<string, number>;

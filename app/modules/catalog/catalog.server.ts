@@ -6,13 +6,13 @@ import { CATEGORY_PATHS, type CategoryPath } from "#app/lib/categories.ts";
 import { db, first } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { DEFAULT_SORT, PAGE_SIZE, type SortOrder } from "#app/lib/listing.ts";
-import { countMatches, foldForSearch, pageOfMatches } from "#app/lib/search.server.ts";
-import type { SizeStock } from "#app/lib/sizes.ts";
+import { countMatches, foldForSearch, pageOfMatches } from "#app/modules/catalog/search.server.ts";
 import { stockLinesIn } from "#app/modules/inventory/index.server.ts";
+import type { SizeStock } from "#app/modules/inventory/shared/sizes.ts";
 import { productSizes, products } from "#db/tables.ts";
 import { countOnce } from "./catalogue-version.server.ts";
 
-/** A product with its sizes and their counts (see app/lib/sizes.ts). */
+/** A product with its sizes and their counts (see app/modules/inventory/shared/sizes.ts). */
 export type Product = typeof products.$inferSelect & { sizes: SizeStock[] };
 
 /** Search text beyond this many characters is ignored (no product name is longer). */

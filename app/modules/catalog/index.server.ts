@@ -1,4 +1,5 @@
 // The catalog module's front door: routes and other modules import from here only.
+export { type ApiProduct, type ApiSize, toApiProduct } from "./api-product.server.ts";
 export {
   categoriesWithProducts,
   getProduct,
@@ -12,6 +13,6 @@ export {
   trendingProducts,
 } from "./catalog.server.ts";
 export { bumpCatalogueVersion, catalogueVersion, keptPerCatalogueVersion } from "./catalogue-version.server.ts";
-export { fullProductList, matchesEtag, productListBody, productListBuilds } from "./product-list.server.ts";
+export { fullProductList, type KeptProductList, productListBuilds } from "./product-list.server.ts";
 export { crawlerFileCaching, sitemapProducts } from "./sitemap.server.ts";
 export { countOrderUnits } from "./trending.server.ts";

@@ -4,8 +4,8 @@
 import { and, eq } from "drizzle-orm";
 import { db, first } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
-import { placedOrderPath } from "#app/lib/order-status.ts";
 import type { Toast } from "#app/lib/toast.ts";
+import { placedOrderPath } from "#app/modules/orders/shared/order-status.ts";
 import { orders } from "#db/tables.ts";
 import { closeCheckout } from "./open-checkouts.server.ts";
 import { CHECKOUT_SESSION_ID_PATTERN, errorText, onlinePaymentAvailable, stripeClient } from "./stripe.server.ts";

@@ -5,12 +5,12 @@ import { and, eq, isNull } from "drizzle-orm";
 import Stripe from "stripe";
 import { publicOrigin } from "#app/lib/config.server.ts";
 import { first, transaction } from "#app/lib/db.server.ts";
-import { placedOrderPath } from "#app/lib/order-status.ts";
 import { refuse } from "#app/lib/refusal.ts";
-import { lineName } from "#app/lib/sizes.ts";
 import { releaseDiscountUse } from "#app/modules/discounts/index.server.ts";
 import { returnOrderStock } from "#app/modules/inventory/index.server.ts";
+import { lineName } from "#app/modules/inventory/shared/sizes.ts";
 import { type Order, type PlaceOrderInput, placeOrder } from "#app/modules/orders/index.server.ts";
+import { placedOrderPath } from "#app/modules/orders/shared/order-status.ts";
 import { orders } from "#db/tables.ts";
 import {
   checkoutLineItems,

@@ -4,8 +4,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db, preparedPerConnection, type Tx, transaction } from "#app/lib/db.server.ts";
 import { Refusal } from "#app/lib/refusal.ts";
-import { normaliseCode } from "#app/lib/schemas/discount.ts";
 import { visitorCookie } from "#app/lib/signed-cookies.server.ts";
+import { normaliseCode } from "#app/modules/discounts/shared/discount-schema.ts";
 import { cartDiscountCodes } from "#db/tables.ts";
 import { type CodeTrier, checkDiscount, type DiscountLine, underCodeThrottle } from "./discounts.server.ts";
 

@@ -7,7 +7,7 @@ import { type Db, db, first, type Tx, transaction } from "#app/lib/db.server.ts"
 import { newId } from "#app/lib/ids.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
-import { type DiscountInput, normaliseCode } from "#app/lib/schemas/discount.ts";
+import { type DiscountInput, normaliseCode } from "#app/modules/discounts/shared/discount-schema.ts";
 import { startAttempt } from "#app/modules/identity/index.server.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { discountCodes, discountUses, products } from "#db/tables.ts";

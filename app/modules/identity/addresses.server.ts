@@ -1,9 +1,9 @@
-// Shipping addresses: saved per shopper, checked field by field (app/lib/schemas/address.ts).
+// Shipping addresses: saved per shopper, checked field by field (app/modules/identity/shared/address-schema.ts).
 import { asc, count, eq, sql } from "drizzle-orm";
 import { db, first, preparedRowsPerConnection, takeTurnsOn, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
-import { ADDRESS_FIELDS, addressSchema } from "#app/lib/schemas/address.ts";
+import { ADDRESS_FIELDS, addressSchema } from "#app/modules/identity/shared/address-schema.ts";
 import { type AddressSnapshot, addresses } from "#db/tables.ts";
 
 /** Most addresses one shopper may keep. */

@@ -30,5 +30,5 @@ export {
   signInSeller,
 } from "./sellers.server.ts";
 export { endSession, SESSION_COOKIE_NAMES, startSession } from "./sessions.server.ts";
-export { shopperShell } from "./shopper-shell.server.ts";
+export { type ShellUser, shopperShell } from "./shopper-shell.server.ts";
 export { clientKey, startAttempt, THROTTLE_RULES } from "./throttle.server.ts";

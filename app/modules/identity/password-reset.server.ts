@@ -9,11 +9,15 @@ import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { config } from "#app/lib/config.server.ts";
 import { db, first, transaction } from "#app/lib/db.server.ts";
 import { newId, newToken } from "#app/lib/ids.ts";
-import { RESET_LINK_INVALID } from "#app/lib/password-reset.ts";
 import { parseOrRefuse, Refusal, refuse } from "#app/lib/refusal.ts";
-import { forgotPasswordSchema, resetPasswordSchema } from "#app/lib/schemas/account.ts";
-import { passwordResetMail } from "#app/mail/password-reset-mail.tsx";
-import { enqueueMail, secretPlaceholder, wipeExpiredSecrets } from "#app/modules/mail/index.server.ts";
+import { forgotPasswordSchema, resetPasswordSchema } from "#app/modules/identity/shared/account-schema.ts";
+import { RESET_LINK_INVALID } from "#app/modules/identity/shared/password-reset.ts";
+import {
+  enqueueMail,
+  passwordResetMail,
+  secretPlaceholder,
+  wipeExpiredSecrets,
+} from "#app/modules/mail/index.server.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { passwordResets, sessions, users } from "#db/tables.ts";
 import type { ShopperUser } from "./accounts.server.ts";

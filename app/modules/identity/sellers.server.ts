@@ -8,7 +8,7 @@ import { type Db, db, first, type Tx, takeTurnsOn, transaction } from "#app/lib/
 import { newId } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
-import { emailField, newPasswordField, sellerLoginSchema } from "#app/lib/schemas/account.ts";
+import { emailField, newPasswordField, sellerLoginSchema } from "#app/modules/identity/shared/account-schema.ts";
 import { sellers, sessions } from "#db/tables.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
 import { sessionSeller, startSession } from "./sessions.server.ts";

@@ -5,8 +5,8 @@ import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { config } from "#app/lib/config.server.ts";
-import { FULL_SIZE, IMAGE_WIDTHS, UPLOAD_FORMATS_TEXT } from "#app/lib/images.ts";
 import { Refusal } from "#app/lib/refusal.ts";
+import { FULL_SIZE, IMAGE_WIDTHS, UPLOAD_FORMATS_TEXT } from "#app/modules/inventory/shared/images.ts";
 
 /** Largest decoded image we accept, in pixels (stops decompression bombs). */
 const MAX_PIXELS = 50_000_000;

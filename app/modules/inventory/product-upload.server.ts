@@ -10,8 +10,8 @@ import {
   MaxTotalSizeExceededError,
   parseFormData,
 } from "@remix-run/form-data-parser";
-import { MAX_IMAGE_MB, MAX_IMAGES } from "#app/lib/product-limits.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
+import { MAX_IMAGE_MB, MAX_IMAGES } from "#app/modules/inventory/shared/product-limits.ts";
 
 export const MAX_IMAGE_BYTES = MAX_IMAGE_MB * 1024 * 1024;
 /** The whole upload: four full-size images plus the text fields, with room for multipart overhead. */

@@ -5,10 +5,14 @@ import { first, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { DEFAULT_LOCALE } from "#app/lib/locales.ts";
 import { DEFAULT_CURRENCY } from "#app/lib/money.ts";
-import { MAX_IMAGES, NO_IMAGE } from "#app/lib/product-limits.ts";
 import { fieldErrorsOf, parseOrRefuse, Refusal, refuse } from "#app/lib/refusal.ts";
-import { type ProductFields, productFieldsSchemaIn, sellingPrice } from "#app/lib/schemas/product.ts";
-import { NO_SIZE } from "#app/lib/sizes.ts";
+import { MAX_IMAGES, NO_IMAGE } from "#app/modules/inventory/shared/product-limits.ts";
+import {
+  type ProductFields,
+  productFieldsSchemaIn,
+  sellingPrice,
+} from "#app/modules/inventory/shared/product-schema.ts";
+import { NO_SIZE } from "#app/modules/inventory/shared/sizes.ts";
 import { products } from "#db/tables.ts";
 import { deleteProductImages, storeProductImage, uploadProblem } from "./images.server.ts";
 import type { ImageUpload } from "./product-upload.server.ts";

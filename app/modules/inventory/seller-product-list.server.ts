@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, exists, gt, isNotNull, isNull, lt, lte, or, 
 import { db, first } from "#app/lib/db.server.ts";
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { type Page, pageWindow, SELLER_PAGE_SIZE } from "#app/lib/paging.ts";
-import { LOW_STOCK, type SizeStock } from "#app/lib/sizes.ts";
+import { LOW_STOCK, type SizeStock } from "#app/modules/inventory/shared/sizes.ts";
 import { productSizes, products } from "#db/tables.ts";
 import { stockLinesIn } from "./stock.server.ts";
 

@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, notInArray, or, sql } from "drizzle-orm";
 import { type Db, first, type Tx, transaction } from "#app/lib/db.server.ts";
 import { Refusal, refuse } from "#app/lib/refusal.ts";
-import { hasSizes, lineName, MAX_STOCK, NO_SIZE, type SizeStock } from "#app/lib/sizes.ts";
+import { hasSizes, lineName, MAX_STOCK, NO_SIZE, type SizeStock } from "#app/modules/inventory/shared/sizes.ts";
 import { orderItems, orders, productSizes } from "#db/tables.ts";
 
 /** Each product's sizes with their counts, in the seller's order (a product has at least one line). */

@@ -10,3 +10,15 @@ export {
   startMailSender,
   stopMailSender,
 } from "./sender.server.ts";
+// The emails themselves (React templates rendered to text + HTML): other modules hand in what a mail says.
+export {
+  isNewsworthyStatus,
+  type NewsworthyStatus,
+  orderConfirmationMail,
+  orderStatusMail,
+  paymentNotCompletedMail,
+  sellerNewOrderMail,
+} from "./templates/order-mails.tsx";
+export type { MailOrder, MailOrderLine } from "./templates/order-parts.tsx";
+export { passwordResetMail } from "./templates/password-reset-mail.tsx";
+export { type MailRefund, refundMail } from "./templates/refund-mail.tsx";

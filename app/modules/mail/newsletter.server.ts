@@ -1,9 +1,9 @@
-// Newsletter sign-up: one row per address (app/lib/schemas/newsletter.ts says what an address must be).
+// Newsletter sign-up: one row per address (app/modules/mail/shared/newsletter-schema.ts says what an address must be).
 import { eq } from "drizzle-orm";
 import { db, first, transaction } from "#app/lib/db.server.ts";
 import { newId } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
-import { NEWSLETTER_MESSAGES, newsletterSchema } from "#app/lib/schemas/newsletter.ts";
+import { NEWSLETTER_MESSAGES, newsletterSchema } from "#app/modules/mail/shared/newsletter-schema.ts";
 import { newsletterSubscribers } from "#db/tables.ts";
 
 /** Subscribes an address (`input` is the form's fields or the JSON body); says so, or refuses. */

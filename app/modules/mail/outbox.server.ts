@@ -18,7 +18,7 @@ export type MailKind =
   | "refund";
 
 /**
- * A rendered email (app/mail/), ready to be written to the outbox. `secret`: a secret the mail carries (a reset
+ * A rendered email (templates/), ready to be written to the outbox. `secret`: a secret the mail carries (a reset
  * link's token); text and HTML hold `placeholder` in its place, and the outbox keeps it only sealed
  * (mail-secrets.server.ts) until the mail is sent or `expiresAt` has passed.
  */

@@ -5,16 +5,17 @@ import { config } from "#app/lib/config.server.ts";
 import { first, type Tx } from "#app/lib/db.server.ts";
 import { lineAmount } from "#app/lib/money.ts";
 import { productPath } from "#app/lib/product-links.ts";
+import type { MailOrder } from "#app/modules/mail/index.server.ts";
 import {
+  enqueueMail,
   isNewsworthyStatus,
+  type MailRefund,
   orderConfirmationMail,
   orderStatusMail,
   paymentNotCompletedMail,
+  refundMail,
   sellerNewOrderMail,
-} from "#app/mail/order-mails.tsx";
-import type { MailOrder } from "#app/mail/order-parts.tsx";
-import { type MailRefund, refundMail } from "#app/mail/refund-mail.tsx";
-import { enqueueMail } from "#app/modules/mail/index.server.ts";
+} from "#app/modules/mail/index.server.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { orders, users } from "#db/tables.ts";
 import { MISSING_PRODUCT_NAME, orderLinesIn } from "./order-lines.server.ts";

@@ -3,7 +3,7 @@
 // orders at once for lists and /api.
 import { inArray } from "drizzle-orm";
 import { db, type Tx } from "#app/lib/db.server.ts";
-import { lineName } from "#app/lib/sizes.ts";
+import { lineName } from "#app/modules/inventory/shared/sizes.ts";
 import { MISSING_PRODUCT_NAME, orderLinesIn } from "#app/modules/orders/index.server.ts";
 import { orderPayments, refunds } from "#db/tables.ts";
 import {

@@ -13,7 +13,6 @@ import { db, first, takeTurnsOn, transaction } from "#app/lib/db.server.ts";
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { fieldErrorsOf, Refusal, refuse } from "#app/lib/refusal.ts";
-import { type RefundForm, refundFormSchema } from "#app/lib/schemas/refund.ts";
 import { stripeClient } from "#app/modules/checkout/index.server.ts";
 import { returnLineUnits } from "#app/modules/inventory/index.server.ts";
 import {
@@ -22,6 +21,7 @@ import {
   orderLinesIn,
   recordPaymentIntent,
 } from "#app/modules/orders/index.server.ts";
+import { type RefundForm, refundFormSchema } from "#app/modules/refunds/shared/refund-schema.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { orderPayments, orders, type RefundLine, refunds } from "#db/tables.ts";
 import {

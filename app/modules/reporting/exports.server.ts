@@ -11,15 +11,15 @@ import { and, asc, eq, gt, gte, lt, or } from "drizzle-orm";
 import { db } from "#app/lib/db.server.ts";
 import { toDecimalText } from "#app/lib/money.ts";
 import { parseOrRefuse, refuse } from "#app/lib/refusal.ts";
-import { orderExportSchema } from "#app/lib/schemas/export.ts";
-import { FREE_SIZE, lineName } from "#app/lib/sizes.ts";
 import { stockLinesIn } from "#app/modules/inventory/index.server.ts";
+import { FREE_SIZE, lineName } from "#app/modules/inventory/shared/sizes.ts";
 import {
   MISSING_PRODUCT_NAME,
   markCashPaymentsExported,
   orderLinesIn,
   placedOrderCondition,
 } from "#app/modules/orders/index.server.ts";
+import { orderExportSchema } from "#app/modules/reporting/shared/export-schema.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
 import { orders, products, users } from "#db/tables.ts";
 import { dayText, OVERVIEW_DAYS } from "./overview.server.ts";

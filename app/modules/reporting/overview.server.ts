@@ -26,7 +26,7 @@ import {
   sql,
 } from "drizzle-orm";
 import { db } from "#app/lib/db.server.ts";
-import { LOW_STOCK } from "#app/lib/sizes.ts";
+import { LOW_STOCK } from "#app/modules/inventory/shared/sizes.ts";
 import { MISSING_PRODUCT_NAME, placedOrderCondition } from "#app/modules/orders/index.server.ts";
 import { ORDER_STATUSES, type OrderStatus, orderItems, orders, productSizes, products, refunds } from "#db/tables.ts";
 

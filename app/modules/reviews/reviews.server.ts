@@ -3,6 +3,7 @@
 // rating kept in its row (review_count, rating_total, rating_average, rating_stars) in the same transaction as
 // every change, so no page ever counts reviews. Every change updates the product's row, which raises the
 // catalogue version (a trigger of migration 0006): pages kept for visitors are made again.
+
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import {
   type Db,
@@ -16,11 +17,12 @@ import {
 import { ID_PATTERN, newId } from "#app/lib/ids.ts";
 import { pageWindow } from "#app/lib/paging.ts";
 import { refuse } from "#app/lib/refusal.ts";
-import type { ReviewInput } from "#app/lib/schemas/review.ts";
 import { bumpCatalogueVersion } from "#app/modules/catalog/index.server.ts";
 import { startAttempt } from "#app/modules/identity/index.server.ts";
 import { deliveredSizesIn, hasDelivered, keptDeliveryOf } from "#app/modules/orders/index.server.ts";
+import type { ReviewInput } from "#app/modules/reviews/shared/review-schema.ts";
 import { products, type ReviewStatus, reviewSettings, reviews, tick, users } from "#db/tables.ts";
+import type { ShownReview } from "./shared/shown-review.ts";
 
 /** A review as its writer wrote it: what the product page, the writer's own form and the seller's list read. */
 const REVIEW_TEXT = {
@@ -215,22 +217,6 @@ export async function deleteReview(userId: string, productId: string, client: st
   );
 }
 
-/** A review as the product page shows it. */
-export type ShownReview = {
-  id: string;
-  rating: number;
-  title: string;
-  body: string;
-  size: string;
-  firstName: string;
-  /** A review of the demo data (db/demo/reviews.ts): labelled "Demo review", not "Verified buyer". */
-  demo: boolean;
-  /** "Verified buyer": the writer still holds a delivered order of the product (not returned and refunded in full). */
-  verified: boolean;
-  createdAt: number;
-  sellerReply: string | null;
-};
-
 /** The first word of a shopper's name: what their review shows of them. */
 export function firstNameOf(name: string): string {
   return name.trim().split(/\s+/)[0] || "A shopper";
@@ -261,6 +247,8 @@ export async function productReviewPage(productId: string, total: number, page: 
     pageCount: window.pageCount,
   };
 }
+
+export type { ShownReview };
 
 export type SellerReview = ShownReview & {
   status: ReviewStatus;

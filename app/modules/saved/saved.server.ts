@@ -6,9 +6,9 @@ import { type Db, db, first, preparedRowsPerConnection, type Tx, transaction } f
 import { ID_PATTERN } from "#app/lib/ids.ts";
 import { SAVED_INTENTS } from "#app/lib/intents.ts";
 import { refuse } from "#app/lib/refusal.ts";
-import { MAX_SAVED_ITEMS, TOO_MANY_SAVED } from "#app/lib/saved-limits.ts";
-import { hasSizes, isAvailable, isLow, isSoldOut, NO_SIZE } from "#app/lib/sizes.ts";
 import { stockLinesIn } from "#app/modules/inventory/index.server.ts";
+import { hasSizes, isAvailable, isLow, isSoldOut, NO_SIZE } from "#app/modules/inventory/shared/sizes.ts";
+import { MAX_SAVED_ITEMS, TOO_MANY_SAVED } from "#app/modules/saved/shared/saved-limits.ts";
 import { products, savedItems } from "#db/tables.ts";
 import { hasVisitorSavedCookie, readVisitorSaved, writeVisitorSaved } from "./visitor-saved.server.ts";
 

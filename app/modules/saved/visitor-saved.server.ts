@@ -1,8 +1,8 @@
 // A visitor's saved items: a signed cookie holding product ids, newest first (as the visitor's cart keeps its
 // lines in `__cart`). Anything malformed is dropped on read; a tampered cookie reads as empty.
 import { ID_PATTERN } from "#app/lib/ids.ts";
-import { MAX_SAVED_ITEMS } from "#app/lib/saved-limits.ts";
 import { visitorCookie } from "#app/lib/signed-cookies.server.ts";
+import { MAX_SAVED_ITEMS } from "#app/modules/saved/shared/saved-limits.ts";
 
 const savedCookie = visitorCookie("__saved", 90);
 

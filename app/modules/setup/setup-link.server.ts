@@ -7,7 +7,6 @@ import { eq } from "drizzle-orm";
 import { db, first, transaction } from "#app/lib/db.server.ts";
 import { newToken } from "#app/lib/ids.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
-import { SETUP_LINK_INVALID, SHOP_ALREADY_SET_UP, setupSchema } from "#app/lib/schemas/setup.ts";
 import {
   addFirstSeller,
   hashPassword,
@@ -15,6 +14,7 @@ import {
   type Seller,
   startSession,
 } from "#app/modules/identity/index.server.ts";
+import { SETUP_LINK_INVALID, SHOP_ALREADY_SET_UP, setupSchema } from "#app/modules/setup/shared/setup-schema.ts";
 import { setupTokens } from "#db/tables.ts";
 import { saveShopName, shopNameSaved } from "./shop-name.server.ts";
 

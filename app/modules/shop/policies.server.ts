@@ -2,7 +2,7 @@
 // from the settings themselves (shipping fee and free-shipping threshold, days to return, tax, contact), so a
 // shop that starts empty never shows another shop's promises (issue 30) nor a page saying nothing.
 import { formatMoney, formatTaxRate } from "#app/lib/money.ts";
-import type { PolicyField } from "#app/lib/shop.ts";
+import type { PolicyField } from "#app/modules/shop/shared/shop.ts";
 import type { ShopSettings } from "./settings.server.ts";
 
 const writeTo = (settings: ShopSettings) =>

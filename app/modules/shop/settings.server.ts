@@ -5,10 +5,10 @@ import { eq, sql } from "drizzle-orm";
 import { type Db, db, first, preparedPerConnection, type Tx, transaction } from "#app/lib/db.server.ts";
 import type { Pricing } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
-import type { ShopSettingsInput } from "#app/lib/schemas/shop-settings.ts";
-import type { ShopInfo } from "#app/lib/shop.ts";
 import { bumpCatalogueVersion } from "#app/modules/catalog/index.server.ts";
 import { deleteProductImages, type ImageUpload, storeProductImage } from "#app/modules/inventory/index.server.ts";
+import type { ShopInfo } from "#app/modules/shop/shared/shop.ts";
+import type { ShopSettingsInput } from "#app/modules/shop/shared/shop-settings-schema.ts";
 import { shopSettings as settingsTable } from "#db/tables.ts";
 
 export type ShopSettings = typeof settingsTable.$inferSelect;

@@ -1,8 +1,8 @@
 import { apiAnswer, postOnly } from "#app/lib/api.server.ts";
-import { addressJson } from "#app/lib/api-shapes.server.ts";
 import { readJsonObject } from "#app/lib/http.server.ts";
 import { shopperForApi } from "#app/middleware/identity.server.ts";
 import { addAddress } from "#app/modules/identity/index.server.ts";
+import { addressJson } from "#app/routes/api/api-shapes.server.ts";
 import type { Route } from "./+types/address-add";
 
 // POST /api/address/add { address: { firstName, lastName, email, street, city, state, zipcode, country, phone } }

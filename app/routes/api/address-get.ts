@@ -1,7 +1,7 @@
 import { apiAnswer, getOnly } from "#app/lib/api.server.ts";
-import { addressJson } from "#app/lib/api-shapes.server.ts";
 import { shopperForApi } from "#app/middleware/identity.server.ts";
 import { listAddresses } from "#app/modules/identity/index.server.ts";
+import { addressJson } from "#app/routes/api/api-shapes.server.ts";
 import type { Route } from "./+types/address-get";
 
 // GET /api/address/get → { success, addresses }

@@ -1,9 +1,9 @@
 import { apiAnswer, getOnly } from "#app/lib/api.server.ts";
-import { orderMoneyJson, sellerOrderJson } from "#app/lib/api-shapes.server.ts";
 import { sellerForApi } from "#app/middleware/identity.server.ts";
 import { listSellerOrders } from "#app/modules/orders/index.server.ts";
 import { moneyFactsOf } from "#app/modules/refunds/index.server.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
+import { orderMoneyJson, sellerOrderJson } from "#app/routes/api/api-shapes.server.ts";
 import type { Route } from "./+types/order-seller";
 
 // GET /api/order/seller → {success, orders}: every cash order and every paid online order, newest first.

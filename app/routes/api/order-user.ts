@@ -1,8 +1,8 @@
 import { apiAnswer, getOnly } from "#app/lib/api.server.ts";
-import { orderMoneyJson, userOrderJson } from "#app/lib/api-shapes.server.ts";
 import { shopperForApi } from "#app/middleware/identity.server.ts";
 import { listUserOrders, orderAddressId } from "#app/modules/orders/index.server.ts";
 import { moneyFactsOf } from "#app/modules/refunds/index.server.ts";
+import { orderMoneyJson, userOrderJson } from "#app/routes/api/api-shapes.server.ts";
 import type { Route } from "./+types/order-user";
 
 // GET /api/order/user → { success, orders } (newest first; prices as decimals, ids as _id; a line of a product

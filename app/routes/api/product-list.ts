@@ -1,16 +1,12 @@
 import { apiAnswer, getOnly } from "#app/lib/api.server.ts";
-import { toApiProduct } from "#app/lib/api-shapes.server.ts";
 import { CATEGORY_PATHS, categoryFromSlug } from "#app/lib/categories.ts";
 import { MAX_API_LIMIT, MAX_PAGE, PAGE_SIZE, parsePositive } from "#app/lib/listing.ts";
 import { refuse } from "#app/lib/refusal.ts";
-import {
-  fullProductList,
-  listProductsOnSale,
-  matchesEtag,
-  productListBody,
-} from "#app/modules/catalog/index.server.ts";
+import { fullProductList, listProductsOnSale } from "#app/modules/catalog/index.server.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
+import { toApiProduct } from "#app/routes/api/api-shapes.server.ts";
 import type { Route } from "./+types/product-list";
+import { keptEtag, keptJsonBody, matchesEtag } from "./kept-json.server.ts";
 
 /** The parameters that make the answer one page of the list; no other is taken. */
 const PAGE_PARAMETERS = ["page", "limit", "category", "q"];
@@ -21,9 +17,10 @@ const PAGE_PARAMETERS = ["page", "limit", "category", "q"];
 const FULL_LIST_CACHING = "public, no-cache";
 
 // GET /api/product/list: every product on sale (in stock or not) in the spec's JSON shape, built once per
-// catalogue version (app/modules/catalog/product-list.server.ts), with an ETag. With any of `page`, `limit` (at most
-// 100), `category` or `q` it answers one page instead: {success, products, page, limit, total, pages}. An
-// unknown or repeated parameter, or a value it cannot use, is refused with 400; a page past the end is empty.
+// catalogue version (app/modules/catalog/product-list.server.ts), with an ETag (kept-json.server.ts). With any
+// of `page`, `limit` (at most 100), `category` or `q` it answers one page instead: {success, products, page,
+// limit, total, pages}. An unknown or repeated parameter, or a value it cannot use, is refused with 400; a page
+// past the end is empty.
 export function loader({ request }: Route.LoaderArgs) {
   return apiAnswer(async () => {
     const search = new URL(request.url).searchParams;
@@ -61,9 +58,10 @@ export function loader({ request }: Route.LoaderArgs) {
 /** The kept whole list: a 304 when the client's copy is current, else its bytes in the encoding it takes. */
 async function fullListAnswer(request: Request) {
   const list = await fullProductList((await shopSettings()).currency);
-  const headers = new Headers({ ETag: list.etag, Vary: "Accept-Encoding", "Cache-Control": FULL_LIST_CACHING });
-  if (matchesEtag(request.headers.get("If-None-Match"), list.etag)) return new Response(null, { status: 304, headers });
-  const { encoding, body } = productListBody(list, request.headers.get("Accept-Encoding"));
+  const etag = keptEtag(list.json);
+  const headers = new Headers({ ETag: etag, Vary: "Accept-Encoding", "Cache-Control": FULL_LIST_CACHING });
+  if (matchesEtag(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
+  const { encoding, body } = keptJsonBody(list.json, request.headers.get("Accept-Encoding"));
   headers.set("Content-Type", "application/json");
   headers.set("Content-Length", String(body.length));
   if (encoding) headers.set("Content-Encoding", encoding);

@@ -1,7 +1,7 @@
 import { apiAnswer, getOnly } from "#app/lib/api.server.ts";
-import { userJson } from "#app/lib/api-shapes.server.ts";
 import { shopperForApi } from "#app/middleware/identity.server.ts";
 import { apiCart } from "#app/modules/cart/index.server.ts";
+import { userJson } from "#app/routes/api/api-shapes.server.ts";
 import type { Route } from "./+types/user-is-auth";
 
 // GET /api/user/is-auth → { success, user: { _id, name, email, cartItems, cartLines } }: cartItems (the spec's)

@@ -2,14 +2,14 @@ import { ImageSlot, ImagesError, ProductForm } from "#app/components/seller-prod
 import { multipartFormAction } from "#app/lib/form-reply.server.ts";
 import { useReplyForm } from "#app/lib/forms.ts";
 import { newId } from "#app/lib/ids.ts";
-import { UPLOAD_FORMATS_TEXT } from "#app/lib/images.ts";
-import { MAX_IMAGE_MB, MAX_IMAGES, NO_IMAGE } from "#app/lib/product-limits.ts";
-import { productFieldsSchemaIn, productFormInput } from "#app/lib/schemas/product.ts";
-import { sellerMeta } from "#app/lib/seo.ts";
-import { useShop } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { addProduct, readProductUpload } from "#app/modules/inventory/index.server.ts";
+import { UPLOAD_FORMATS_TEXT } from "#app/modules/inventory/shared/images.ts";
+import { MAX_IMAGE_MB, MAX_IMAGES, NO_IMAGE } from "#app/modules/inventory/shared/product-limits.ts";
+import { productFieldsSchemaIn, productFormInput } from "#app/modules/inventory/shared/product-schema.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
+import { useShop } from "#app/modules/shop/shared/shop.ts";
+import { sellerMeta } from "#app/routes/seo.ts";
 import type { Route } from "./+types/add-product";
 import { sizeRowsReply } from "./size-rows.server.ts";
 

@@ -8,13 +8,13 @@ import { type FormReply, formErrorOf } from "#app/lib/form-reply.ts";
 import { moneyHint, toInputText } from "#app/lib/money.ts";
 import { notFound } from "#app/lib/not-found.ts";
 import { parseOrRefuse, Refusal } from "#app/lib/refusal.ts";
-import { dayOf, discountSchemaFor } from "#app/lib/schemas/discount.ts";
-import { sellerMeta } from "#app/lib/seo.ts";
-import { useShop } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { findDiscount, saveDiscount } from "#app/modules/discounts/index.server.ts";
+import { dayOf, discountSchemaFor } from "#app/modules/discounts/shared/discount-schema.ts";
 import { MAX_NAMED_PRODUCTS, productIdsNamed, productNamesOf } from "#app/modules/inventory/index.server.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
+import { useShop } from "#app/modules/shop/shared/shop.ts";
+import { sellerMeta } from "#app/routes/seo.ts";
 import type { Route } from "./+types/discount-edit";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -6,10 +6,10 @@ import { DISCOUNT_INTENTS } from "#app/lib/intents.ts";
 import { formatDate } from "#app/lib/locales.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
-import { sellerMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { deleteDiscount, listDiscounts, setDiscountPaused } from "#app/modules/discounts/index.server.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
+import { sellerMeta } from "#app/routes/seo.ts";
 import type { Route } from "./+types/discounts";
 
 export const meta: Route.MetaFunction = () => sellerMeta("Discount codes");

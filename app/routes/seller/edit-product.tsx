@@ -5,12 +5,7 @@ import { useReplyForm } from "#app/lib/forms.ts";
 import { toInputText } from "#app/lib/money.ts";
 import { notFound } from "#app/lib/not-found.ts";
 import { sellerListSearch, sellerPageOf } from "#app/lib/paging.ts";
-import { MAX_IMAGES } from "#app/lib/product-limits.ts";
 import { sellerRowPath } from "#app/lib/product-links.ts";
-import { productFieldsSchemaIn, productFormInput } from "#app/lib/schemas/product.ts";
-import { sellerMeta } from "#app/lib/seo.ts";
-import { useShop } from "#app/lib/shop.ts";
-import { NO_SIZE } from "#app/lib/sizes.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import {
   getProductForSeller,
@@ -20,7 +15,12 @@ import {
   sellerProductPage,
   updateProduct,
 } from "#app/modules/inventory/index.server.ts";
+import { MAX_IMAGES } from "#app/modules/inventory/shared/product-limits.ts";
+import { productFieldsSchemaIn, productFormInput } from "#app/modules/inventory/shared/product-schema.ts";
+import { NO_SIZE } from "#app/modules/inventory/shared/sizes.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
+import { useShop } from "#app/modules/shop/shared/shop.ts";
+import { sellerMeta } from "#app/routes/seo.ts";
 import type { Route } from "./+types/edit-product";
 import { sizeRowsReply } from "./size-rows.server.ts";
 

@@ -1,8 +1,8 @@
 import { Link, NavLink, Outlet, useNavigation } from "react-router";
 import { LogoutButton } from "#app/components/logout-button.tsx";
-import { sellerMeta } from "#app/lib/seo.ts";
-import { useShop } from "#app/lib/shop.ts";
 import { requireSellerArea, signedInSeller } from "#app/middleware/identity.server.ts";
+import { useShop } from "#app/modules/shop/shared/shop.ts";
+import { sellerMeta } from "#app/routes/seo.ts";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Dashboard", matches);

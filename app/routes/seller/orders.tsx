@@ -4,19 +4,15 @@ import { ExportLinks } from "#app/components/seller/export-links.tsx";
 import { ListCount, RefusalAboveList, RowFields, SellerPager } from "#app/components/seller/pager.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf, typedValue } from "#app/lib/forms.ts";
-import { thumbnailUrl } from "#app/lib/images.ts";
 import { ORDER_INTENTS } from "#app/lib/intents.ts";
 import { formatDate } from "#app/lib/locales.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { notFound } from "#app/lib/not-found.ts";
-import { refundTone, statusTone } from "#app/lib/order-status.ts";
 import { sellerListSearch, sellerPageOf } from "#app/lib/paging.ts";
-import { refundToast } from "#app/lib/refund-toast.ts";
 import { refuseUnless } from "#app/lib/refusal.ts";
-import type { AddressField } from "#app/lib/schemas/address.ts";
-import { sellerMeta } from "#app/lib/seo.ts";
-import { useShop } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import type { AddressField } from "#app/modules/identity/shared/address-schema.ts";
+import { thumbnailUrl } from "#app/modules/inventory/shared/images.ts";
 import {
   listSellerOrdersPage,
   markCashPaid,
@@ -24,8 +20,12 @@ import {
   setOrderStatus,
   undoCashPaid,
 } from "#app/modules/orders/index.server.ts";
+import { refundTone, statusTone } from "#app/modules/orders/shared/order-status.ts";
 import { markReturned, moneyFactsOf, refundPage, retryRefund } from "#app/modules/refunds/index.server.ts";
+import { refundToast } from "#app/modules/refunds/shared/refund-toast.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
+import { useShop } from "#app/modules/shop/shared/shop.ts";
+import { sellerMeta } from "#app/routes/seo.ts";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Orders", matches);

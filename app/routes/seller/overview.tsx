@@ -4,12 +4,12 @@ import { ExportLinks } from "#app/components/seller/export-links.tsx";
 import { FiguresTable } from "#app/components/seller/figures-table.tsx";
 import { formatDate } from "#app/lib/locales.ts";
 import { formatMoney } from "#app/lib/money.ts";
-import { statusTone } from "#app/lib/order-status.ts";
-import { sellerMeta } from "#app/lib/seo.ts";
-import { useShop } from "#app/lib/shop.ts";
-import { lineName } from "#app/lib/sizes.ts";
+import { lineName } from "#app/modules/inventory/shared/sizes.ts";
+import { statusTone } from "#app/modules/orders/shared/order-status.ts";
 import { refundsAndCash, sellerOverview } from "#app/modules/reporting/index.server.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
+import { useShop } from "#app/modules/shop/shared/shop.ts";
+import { sellerMeta } from "#app/routes/seo.ts";
 import type { Route } from "./+types/overview";
 
 export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Overview", matches);

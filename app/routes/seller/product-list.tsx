@@ -5,16 +5,12 @@ import { ListCount, RowFields, SellerPager } from "#app/components/seller/pager.
 import { StockCountsForm, unitsLeft } from "#app/components/seller-stock-form.tsx";
 import { formAction } from "#app/lib/form-reply.server.ts";
 import { formErrorOf } from "#app/lib/forms.ts";
-import { thumbnailUrl } from "#app/lib/images.ts";
 import { PRODUCT_LIST_INTENTS } from "#app/lib/intents.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { notFound } from "#app/lib/not-found.ts";
 import { sellerListSearch, sellerPageOf } from "#app/lib/paging.ts";
 import { sellerRowId, sellerRowPath } from "#app/lib/product-links.ts";
 import { parseOrRefuse, refuse } from "#app/lib/refusal.ts";
-import { stockCountsInput, stockCountsSchema } from "#app/lib/schemas/stock-counts.ts";
-import { sellerMeta } from "#app/lib/seo.ts";
-import { isBelowThreshold } from "#app/lib/sizes.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import {
   changeCounts,
@@ -27,7 +23,11 @@ import {
   sellerProductPage,
   setInStock,
 } from "#app/modules/inventory/index.server.ts";
+import { thumbnailUrl } from "#app/modules/inventory/shared/images.ts";
+import { isBelowThreshold } from "#app/modules/inventory/shared/sizes.ts";
+import { stockCountsInput, stockCountsSchema } from "#app/modules/inventory/shared/stock-counts-schema.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
+import { sellerMeta } from "#app/routes/seo.ts";
 import type { Route } from "./+types/product-list";
 
 export const meta: Route.MetaFunction = ({ matches }) => sellerMeta("Product List", matches);

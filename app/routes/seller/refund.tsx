@@ -11,13 +11,9 @@ import { formErrorOf } from "#app/lib/forms.ts";
 import { newToken } from "#app/lib/ids.ts";
 import { formatMoney, toInputText } from "#app/lib/money.ts";
 import { notFound } from "#app/lib/not-found.ts";
-import { refundTone } from "#app/lib/order-status.ts";
-import { refundToast } from "#app/lib/refund-toast.ts";
 import { Refusal, refuseUnless } from "#app/lib/refusal.ts";
-import { lineField, REFUND_REASONS, refundFormInput } from "#app/lib/schemas/refund.ts";
-import { sellerMeta } from "#app/lib/seo.ts";
-import { useShop } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { refundTone } from "#app/modules/orders/shared/order-status.ts";
 import {
   needsRetry,
   parseRefundForm,
@@ -25,7 +21,11 @@ import {
   requestRefund,
   retryRefund,
 } from "#app/modules/refunds/index.server.ts";
+import { lineField, REFUND_REASONS, refundFormInput } from "#app/modules/refunds/shared/refund-schema.ts";
+import { refundToast } from "#app/modules/refunds/shared/refund-toast.ts";
 import { shopSettings } from "#app/modules/shop/index.server.ts";
+import { useShop } from "#app/modules/shop/shared/shop.ts";
+import { sellerMeta } from "#app/routes/seo.ts";
 import type { Route } from "./+types/refund";
 
 export const meta: Route.MetaFunction = () => sellerMeta("Refund");

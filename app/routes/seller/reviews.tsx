@@ -10,9 +10,6 @@ import { notFound } from "#app/lib/not-found.ts";
 import { sellerPageOf } from "#app/lib/paging.ts";
 import { productPath } from "#app/lib/product-links.ts";
 import { parseOrRefuse, refuse } from "#app/lib/refusal.ts";
-import { REPLY_MAX, replySchema } from "#app/lib/schemas/review.ts";
-import { sellerMeta } from "#app/lib/seo.ts";
-import { useShop } from "#app/lib/shop.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import {
   replyToReview,
@@ -21,6 +18,9 @@ import {
   setHoldReviews,
   setReviewStatus,
 } from "#app/modules/reviews/index.server.ts";
+import { REPLY_MAX, replySchema } from "#app/modules/reviews/shared/review-schema.ts";
+import { useShop } from "#app/modules/shop/shared/shop.ts";
+import { sellerMeta } from "#app/routes/seo.ts";
 import type { Route } from "./+types/reviews";
 
 export const meta: Route.MetaFunction = () => sellerMeta("Reviews");

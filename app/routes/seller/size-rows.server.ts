@@ -2,7 +2,12 @@
 // rows changed and everything typed kept (nothing is stored; the photos must be chosen again).
 import { data } from "react-router";
 import { valuesReply } from "#app/lib/form-reply.server.ts";
-import { applySizeAction, SIZE_ACTION_FIELD, sizeRowsOf, withSizeRows } from "#app/lib/size-rows.ts";
+import {
+  applySizeAction,
+  SIZE_ACTION_FIELD,
+  sizeRowsOf,
+  withSizeRows,
+} from "#app/modules/inventory/shared/size-rows.ts";
 
 /** The reply for a row button, or null when the form was not sent by one. */
 export function sizeRowsReply(fields: Map<string, string>) {
