@@ -60,7 +60,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toasts, clearCookie } = await takeToasts(request);
-  // A template render (server/page-templates.ts) is for a made-up visitor, never the request's.
+  // A template render (server/page-store.ts) is for a made-up visitor, never the request's.
   const template = context.get(templateContext);
   const shell = template ? template.visitor : await shopperShell(request, shopperOf(context));
   context.set(visitorRenderContext, { visitor: shell, template });
@@ -100,7 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {shopperChrome && <Header user={visitor.user} cartCount={visitor.cartCount} savedCount={visitor.savedCount} />}
         {/*
           Next to the header's slots: the page after them (cards, footer, hydration data) is the same for most
-          visitors and compresses as one in a kept template (server/page-templates.ts).
+          visitors and compresses as one in a kept template (server/page-store.ts).
         */}
         <VisitorIsland />
         <NavigationProgress />

@@ -34,7 +34,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!shared || categorySlug(shared.product.category) !== params.category.toLowerCase()) {
     throw notFound("Product not found");
   }
-  // A template render (server/page-templates.ts) is for a made-up visitor: never the request's review part.
+  // A template render (server/page-store.ts) is for a made-up visitor: never the request's review part.
   const shopperId = context.get(templateContext) ? null : (shopperOf(context)?.id ?? null);
   const viewer = await reviewViewerData(shopperId, shared.product.id);
   // A document's data is the same for everyone: the viewer's review part goes in the island (app/lib/visitor.tsx,

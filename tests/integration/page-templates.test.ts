@@ -1,4 +1,4 @@
-// Kept page templates filled with the visitor's own parts (server/page-templates.ts, decision 0190), against the
+// Kept page templates filled with the visitor's own parts (server/page-store.ts, decision 0190), against the
 // production server (server.ts from the build, in this process so that the test can switch templates off and
 // look inside them). For every templated page kind and many visitors, the filled answer is byte for byte the
 // page rendered for that visitor (templates switched off), once the nonce is normalised, with the same headers;

@@ -285,7 +285,7 @@ describe("nothing personal crosses visitors", () => {
       await visitors;
     }
     expect(visitorAnswers).toBeGreaterThan(0);
-    // Most of the shoppers' catalogue pages came from kept templates filled for them (server/page-templates.ts):
+    // Most of the shoppers' catalogue pages came from kept templates filled for them (server/page-store.ts):
     // the checks above cover that path, not only pages rendered per request.
     expect(entry.pageStore.counts.filled).toBeGreaterThan(SHOPPERS * ROUNDS);
     // Their carts were rendered for each of them (decision 0260): no template of the cart was ever kept.

@@ -66,7 +66,7 @@ export function ProductReviews({
           <RatingBreakdown reviews={reviews} />
           <p className="mt-4 text-xs text-gray-500">{checkedSentence(reviews.holdForApproval)}</p>
           <div className="mt-6">
-            {/* The viewer's own part: a slot of the page's template (server/page-templates.ts). */}
+            {/* The viewer's own part: a slot of the page's template (server/page-store.ts). */}
             <Slot name={`review:${productId}`}>
               <ReviewFormArea viewer={viewer} reply={reply} />
             </Slot>

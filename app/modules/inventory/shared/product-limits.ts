@@ -1,5 +1,5 @@
 // Limits of a product as the seller enters it: shared by the forms (hints, maxLength) and the
-// server rules in app/modules/inventory/products.server.ts, which are what actually enforce them.
+// server rules in app/modules/inventory/product-writes.server.ts, which are what actually enforce them.
 export const MAX_IMAGES = 4;
 export const MAX_IMAGE_MB = 5;
 export const NAME_MAX_LENGTH = 120;
