@@ -4,6 +4,8 @@
 import type { DemoShopSettings } from "#app/modules/shop/index.server.ts";
 
 export const DEMO_SHOP: DemoShopSettings = {
+  name: "Trendora",
+  mailSenderName: "Trendora",
   tagline: "Fashion for everyone",
   contactEmail: "support@trendora.example",
   phone: "+1 (415) 555-0134",

@@ -422,8 +422,8 @@ export function defineTables(c: Columns) {
   });
 
   /**
-   * The shop's settings: one row (id 1), made by the migration with today's values (Trendora, 2% tax added, free
-   * shipping, US dollars). Read once per change (app/modules/shop): `version` goes up with every change, the hook
+   * The shop's settings: one row (id 1), made by migration 0008 (2% tax added, free shipping, US dollars; named
+   * "Online Shop" until set up by 0010, the demo's name and words written by the demo seed only). Read once per change (app/modules/shop): `version` goes up with every change, the hook
    * by which another process can tell its copy is old.
    */
   const shopSettings = table(

@@ -80,6 +80,9 @@ test("start empty, create the owner through the setup link, add a product, sell 
   // The shop is empty: no demo catalogue.
   await page.goto(`${origin}/products`);
   await expect(page.getByRole("article")).toHaveCount(0);
+  // Before its owner names it, a visitor sees a neutral name, never the demo's (decision 0280).
+  await expect(page).toHaveTitle("All Products | Online Shop");
+  await expect(page.locator("body")).not.toContainText(/trendora/i);
 
   // The setup page: a mistake first, then the owner and the shop's name.
   await page.goto(setupLink);

@@ -36,7 +36,7 @@ describe("register", () => {
 
     const cookie = response.cookie;
     expect(await getUser(getRequest("/", { cookie }))).toEqual({ id: row!.id, name: "Riya Sen", email: row!.email });
-    expect(await toastsFrom(response)).toEqual(["success: Welcome to Trendora, Riya Sen!"]);
+    expect(await toastsFrom(response)).toEqual(["success: Welcome to Online Shop, Riya Sen!"]);
     // The cookie holds only a random id, HttpOnly and SameSite=Lax.
     const setCookie = response.setCookies.find((c) => c.startsWith("__session="))!;
     expect(setCookie).toMatch(/HttpOnly/i);

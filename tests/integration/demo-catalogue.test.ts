@@ -26,10 +26,16 @@ describe("the demo catalogue", () => {
   it("fills an empty store once, with drawn pictures in every category", async () => {
     // The owner's own words are kept; the demo's fill only what is empty (issue 30).
     await db().update(shopSettings).set({ contactEmail: "owner@shop.example" });
-    expect(await first(db().select().from(shopSettings))).toMatchObject({ demo: false, phone: "" });
+    expect(await first(db().select().from(shopSettings))).toMatchObject({
+      demo: false,
+      phone: "",
+      name: "Online Shop",
+    });
     const result = await seed();
     expect(await first(db().select().from(shopSettings))).toMatchObject({
       demo: true,
+      name: "Trendora",
+      mailSenderName: "Trendora",
       returnDays: 30,
       contactEmail: "owner@shop.example",
       phone: DEMO_SHOP.phone,

@@ -196,3 +196,33 @@ describe("migrating the shop settings of a store made before issue 30", () => {
     });
   });
 });
+
+describe("migrating the name of a shop that is not the demo (decision 0280)", () => {
+  const nameAfter = (file: string, setUp: string) => {
+    const old = firstReleaseDatabase(file, 9);
+    old.exec(setUp);
+    old.close();
+    const store = openDatabase(file);
+    try {
+      return store.$client.prepare("SELECT name, mail_sender_name AS sender FROM shop_settings").get();
+    } finally {
+      store.$client.close();
+    }
+  };
+
+  it("a store that is not set up stops calling itself by the demo's name", () => {
+    expect(nameAfter(path.join(dir, "unnamed.db"), "SELECT 1;")).toEqual({
+      name: "Online Shop",
+      sender: "Online Shop",
+    });
+  });
+
+  it("the demo shop and a set-up shop keep their names, even one its owner called Trendora", () => {
+    expect(nameAfter(path.join(dir, "demo-named.db"), "UPDATE shop_settings SET demo = 1;")).toEqual({
+      name: "Trendora",
+      sender: "Trendora",
+    });
+    const ownerChose = `INSERT INTO sellers (id, email, password_hash, created_at) VALUES ('s1', 'o@shop.test', 'x', 1);`;
+    expect(nameAfter(path.join(dir, "owner-named.db"), ownerChose)).toEqual({ name: "Trendora", sender: "Trendora" });
+  });
+});

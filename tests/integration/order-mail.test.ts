@@ -84,7 +84,7 @@ describe("order confirmation and the seller's notice", () => {
     expect(mails).toHaveLength(2);
 
     const confirmation = only(mails, user.email);
-    expect(confirmation.subject).toBe(`Your Trendora order ${order.id} is placed`);
+    expect(confirmation.subject).toBe(`Your Online Shop order ${order.id} is placed`);
     expect(confirmation.from?.value[0]?.address).toBe("orders@shop.example");
     // $25.00 × 2 + $9.99 = $59.99; tax 2% = $1.19 (rounded down); total $61.18.
     for (const text of [
@@ -180,7 +180,7 @@ describe("an online order cancelled unpaid", () => {
     expect(await cancelOrderForSession(session, failed)).toBe("cancelled");
     expect(await cancelOrderForSession(session, failed)).toBe("duplicate-event");
     const mail = only(await deliver(), user.email);
-    expect(mail.subject).toBe(`Your payment for Trendora order ${order.id} did not go through`);
+    expect(mail.subject).toBe(`Your payment for Online Shop order ${order.id} did not go through`);
     expect(mail.text).toContain("Your items are still in your cart");
     expect(mail.text).toContain(`Your cart: ${SHOP_URL}/cart`);
     expect(hrefsOf(mail)).toContain(`${SHOP_URL}/cart`);
@@ -190,7 +190,7 @@ describe("an online order cancelled unpaid", () => {
     const { user, order } = await shopperOrder("Online");
     expect(await cancelOrderForSession(await withSession(order.id))).toBe("cancelled");
     const mail = only(await deliver(), user.email);
-    expect(mail.subject).toBe(`Your Trendora order ${order.id} was not placed: the payment was not completed`);
+    expect(mail.subject).toBe(`Your Online Shop order ${order.id} was not placed: the payment was not completed`);
     // Not placed, so the summary does not say "placed" either: it says when the checkout began.
     for (const body of [mail.text!, String(mail.html)]) {
       expect(body).toMatch(new RegExp(`Order ${order.id}, checkout started [A-Z][a-z]+ \\d`));
@@ -199,7 +199,7 @@ describe("an online order cancelled unpaid", () => {
 
     // A paid session wins over the cancellation: the order is placed after all, and says so.
     expect(await fulfilCheckoutSession(await paidSession(order))).toBe("paid");
-    expect(only(await deliver(), user.email).subject).toBe(`Your Trendora order ${order.id} is placed`);
+    expect(only(await deliver(), user.email).subject).toBe(`Your Online Shop order ${order.id} is placed`);
   });
 
   it("orders left unpaid past their checkout time are cancelled with a mail each", async () => {
@@ -221,13 +221,13 @@ describe("status changes", () => {
 
     await setOrderStatus(order.id, "Shipped");
     const shipped = only(await deliver(), user.email);
-    expect(shipped.subject).toBe(`Your Trendora order ${order.id} has shipped`);
+    expect(shipped.subject).toBe(`Your Online Shop order ${order.id} has shipped`);
     expect(shipped.text).toContain("Status: Shipped");
     expect(shipped.text).toContain("12 Park Street");
 
     await setOrderStatus(order.id, "Delivered");
     const delivered = only(await deliver(), user.email);
-    expect(delivered.subject).toBe(`Your Trendora order ${order.id} has been delivered`);
+    expect(delivered.subject).toBe(`Your Online Shop order ${order.id} has been delivered`);
     expect(hrefsOf(delivered)).toContain(`${SHOP_URL}/my-orders`);
 
     await expect(setOrderStatus(order.id, "Cancelled")).rejects.toBeInstanceOf(Refusal);
@@ -239,7 +239,7 @@ describe("status changes", () => {
     await deliver();
     await setOrderStatus(order.id, "Cancelled");
     const mail = only(await deliver(), user.email);
-    expect(mail.subject).toBe(`Your Trendora order ${order.id} has been cancelled`);
+    expect(mail.subject).toBe(`Your Online Shop order ${order.id} has been cancelled`);
     expect(mail.text).toContain("Your order has been cancelled by the shop.");
   });
 });

@@ -100,7 +100,7 @@ describe("asking for a reset link", () => {
     const mails = (await smtp.parsed()).slice(before).filter((m) => recipientsOf(m).includes(user.email));
     expect(mails).toHaveLength(1);
     const mail = mails[0];
-    expect(mail!.subject).toBe("Reset your Trendora password");
+    expect(mail!.subject).toBe("Reset your Online Shop password");
     expect(mail!.text).toContain("Hi Mira,");
     expect(mail!.text).toContain("The link works once, within one hour.");
     const link = /https?:\/\/\S+/.exec(mail!.text!)![0];

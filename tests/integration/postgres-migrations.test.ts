@@ -82,7 +82,7 @@ describe("PostgreSQL migrations", () => {
     expect(sorted(inDatabase)).toEqual(sorted(inSchema));
     // The rows SQLite's migrations make: the catalogue's version and the shop's settings.
     expect(await sql`SELECT id, version FROM catalogue_version`).toEqual([{ id: 1, version: 1 }]);
-    expect(await sql`SELECT name, currency FROM shop_settings`).toEqual([{ name: "Trendora", currency: "USD" }]);
+    expect(await sql`SELECT name, currency FROM shop_settings`).toEqual([{ name: "Online Shop", currency: "USD" }]);
     // A second start finds nothing to do.
     expect(await migratePostgres(url)).toBe(0);
   });

@@ -267,7 +267,7 @@ describe("the seller's moderation", () => {
     expect(reply.status).toBe(303);
     expect(await catalogueVersion()).toBeGreaterThan(versionBefore);
     const page = await site.client().get(path);
-    expect(page.text).toContain("Reply from Trendora");
+    expect(page.text).toContain("Reply from Online Shop");
     expect(page.text).toContain("Thank you! &lt;script&gt;");
     expect((await seller.post("/seller/reviews", { form: { intent: "reply", reviewId: id, reply: K10 } })).status).toBe(
       400,

@@ -159,8 +159,8 @@ describe("page heads", () => {
     const url = `http://localhost/products/men/${product.id}`;
     const page = await visitor.get(`/products/men/${product.id}?image=2&login`);
     const { meta, canonical, title, jsonLd } = head(page.text);
-    expect(title).toBe("Linen Shirt <Summer> | Trendora");
-    expect(page.text).toContain("<title>Linen Shirt &lt;Summer&gt; | Trendora</title>");
+    expect(title).toBe("Linen Shirt <Summer> | Online Shop");
+    expect(page.text).toContain("<title>Linen Shirt &lt;Summer&gt; | Online Shop</title>");
     expect(meta("description")).toBe("Linen Shirt <Summer> (Men's Fashion), $39.99. Pure linen. Relaxed fit");
     expect(canonical).toBe(url);
     expect(meta("og:type")).toBe("product");
@@ -230,7 +230,7 @@ describe("page heads", () => {
       expect(meta("robots"), path).toBe(indexed ? undefined : "noindex");
     }
     const missing = head((await visitor.get("/no-such-page")).text);
-    expect(missing.title).toBe("Page not found | Trendora");
+    expect(missing.title).toBe("Page not found | Online Shop");
     expect(missing.meta("robots")).toBe("noindex");
   });
 });

@@ -73,7 +73,7 @@ describe("the setup link", () => {
     const short = await refusalOf(fields(token, { password: "short", confirm: "short" }));
     expect(short.fieldErrors.password).toMatch(/at least 8/);
     expect(await db().select().from(sellers)).toHaveLength(0);
-    expect(await savedShopName()).toBe("Trendora");
+    expect(await savedShopName()).toBe("Online Shop");
     expect((await setupPage(token)).status).toBe(200);
   });
 
@@ -92,7 +92,7 @@ describe("the setup link", () => {
     const missing = await site.app.fetch(formRequest(dataPath("/setup"), { token }));
     expect(missing.status).toBe(400);
     expect(await db().select().from(sellers)).toHaveLength(0);
-    expect(await savedShopName()).toBe("Trendora");
+    expect(await savedShopName()).toBe("Online Shop");
     // Script and control characters in the name: kept as text, invisible ones removed.
     const browser = site.client();
     const answer = await browser.post("/setup", { form: fields(token, { shopName: `${HTML}\u0000\u202E` }) });

@@ -140,7 +140,7 @@ describe("two servers over one store", () => {
     const onB = clientOf(b, seller.cookie);
     const before = await onB.get("/seller/settings");
     expect(before.status).toBe(200);
-    expect(await visitorPage(b, "/contact")).toContain("Trendora");
+    expect(await visitorPage(b, "/contact")).toContain("Online Shop");
     const name = `Two Servers ${unique()}`;
     const saved = await seller.post("/seller/settings", { multipart: settingsForm({ name }) });
     expect(saved.status, saved.text).toBe(303);

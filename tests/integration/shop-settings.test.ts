@@ -59,9 +59,9 @@ describe("shop settings", () => {
     olderOrderId = String(placed.json!.orderId);
   });
 
-  it("starts as today's shop: Trendora, 2% tax added on top, free shipping, US dollars", async () => {
+  it("starts unnamed (never the demo's name: decision 0280): Online Shop, 2% tax added on top, free shipping, US dollars", async () => {
     expect(await row()).toMatchObject({
-      name: "Trendora",
+      name: "Online Shop",
       currency: "USD",
       taxRateBasisPoints: 200,
       taxIncluded: false,
@@ -107,7 +107,7 @@ describe("shop settings", () => {
       expect(answer.status).toBe(303);
       expect(answer.headers.location).toMatch(/\/seller-login/);
     }
-    expect((await row()).name).toBe("Trendora");
+    expect((await row()).name).toBe("Online Shop");
   });
 
   it("takes a shop name as long as the setup page takes (80 characters), and refuses a longer one on both", async () => {

@@ -58,7 +58,7 @@ describe("support code", () => {
     const source = [
       'import { a } from "../tests/helpers/x.ts";',
       'import type { B } from "#demo-art/draw.ts";',
-      'const { c } = await import("../helpers/postgres.ts");',
+      'const { c } = await import("../../tests/helpers/postgres.ts");',
       'import "./side-effect.ts";',
       'export { d } from "./d.ts";',
     ].join("\n");

@@ -7,7 +7,7 @@ import type { Pricing } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/refusal.ts";
 import { bumpCatalogueVersion } from "#app/modules/catalog/index.server.ts";
 import { deleteProductImages, type ImageUpload, storeProductImage } from "#app/modules/inventory/index.server.ts";
-import type { ShopInfo } from "#app/modules/shop/shared/shop.ts";
+import { type ShopInfo, UNNAMED_SHOP } from "#app/modules/shop/shared/shop.ts";
 import type { ShopSettingsInput } from "#app/modules/shop/shared/shop-settings-schema.ts";
 import { shopSettings as settingsTable } from "#db/tables.ts";
 
@@ -120,9 +120,11 @@ export async function nameShop(tx: Tx, name: string): Promise<void> {
   await bumpCatalogueVersion(tx);
 }
 
-/** The demo shop's words (db/demo/shop.ts): its tagline, contact details, policies and returns promise. */
+/** The demo shop's words (db/demo/shop.ts): its name, tagline, contact details, policies and returns promise. */
 export type DemoShopSettings = Pick<
   ShopSettings,
+  | "name"
+  | "mailSenderName"
   | "tagline"
   | "contactEmail"
   | "phone"
@@ -146,7 +148,8 @@ export async function makeDemoShop(tx: Tx, words: DemoShopSettings): Promise<voi
   const filled = Object.fromEntries(
     Object.entries(words).filter(([field]) => {
       const now = current[field as keyof DemoShopSettings];
-      return now === "" || now === null;
+      // A shop not yet named is "Online Shop" (migration 0010): the demo names it, as it fills an empty field.
+      return now === "" || now === null || ((field === "name" || field === "mailSenderName") && now === UNNAMED_SHOP);
     }),
   );
   await tx

@@ -26,12 +26,18 @@ export type ShopInfo = Pricing & {
 };
 
 /**
+ * The name of a shop that is not the demo before its owner names it on the setup page (migration 0010, decision
+ * 0280): never the demo's.
+ */
+export const UNNAMED_SHOP = "Online Shop";
+
+/**
  * Used only where no root data exists (an error page without it): no shop's name, and nothing of the demo's
  * (a shop started with DEMO=off must never show it).
  */
 export const DEFAULT_SHOP: ShopInfo = {
   ...DEFAULT_PRICING,
-  name: "Shop",
+  name: UNNAMED_SHOP,
   tagline: "",
   logoUrl: "",
   contactEmail: "",
