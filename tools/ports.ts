@@ -1,6 +1,5 @@
 // A port on 127.0.0.1 that was free a moment ago: for a server started as a process of its own (it gets the
-// number on its command line), by the tests and by the tools (tools/postgres-server.ts). bench/processes.ts
-// keeps its own copy.
+// number on its command line), by the tests and by the tools (tools/postgres-server.ts, bench/processes.ts).
 import { createServer } from "node:net";
 
 export function freePort(): Promise<number> {
