@@ -148,7 +148,7 @@ describe("CSV exports", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(answer.headers.get("Content-Disposition")).toBe(
-      'attachment; filename="trendora-orders-2025-06-01-to-2025-06-30.csv"',
+      'attachment; filename="online-shop-orders-2025-06-01-to-2025-06-30.csv"',
     );
     expect(text.startsWith("\uFEFFOrder,Placed (UTC),Status,Payment,Paid,Items,Units")).toBe(true);
     const rows = csvRecords(text);
@@ -196,7 +196,7 @@ describe("CSV exports", () => {
     await db().update(products).set({ removedAt: NOW }).where(eq(products.id, formula.id));
     const { answer, text } = await download("/seller/products.csv");
     expect(answer.headers.get("Content-Disposition")).toMatch(
-      /^attachment; filename="trendora-products-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename="online-shop-products-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const rows = csvRecords(text);
     expect(rows.find((r) => r.Product === coat.id)).toMatchObject({
